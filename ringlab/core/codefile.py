@@ -1,0 +1,184 @@
+"""The code file (``*.ringlab.json``, format ``ringlab-code`` version 1), read and written.
+
+Reading refuses anything off with one line naming the place and the expectation; writing is
+atomic (a temporary file in the same folder, then a rename), so a crash never leaves half a
+file where the user's work was.
+
+>>> from ringlab import preset
+>>> text = dumps_code(preset("paper-k1-t2"))
+>>> loads_code(text) == preset("paper-k1-t2")
+True
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import tempfile
+from pathlib import Path
+
+from .code import MATRICES, LinearCode, NodeMatrices, check_size, matrix_shape
+from .errors import CodeFileError, EntryError, FieldError, RinglabError
+from .fields import field as get_field
+
+FORMAT = "ringlab-code"
+VERSION = 1
+_KEYS = {"format", "version", "name", "description", "N", "K", "T", "field", "nodes"}
+
+
+def code_to_dict(code: LinearCode) -> dict:
+    F = code.field
+    nodes = []
+    for nd in code.nodes:
+        obj = {}
+        for which in MATRICES:
+            m = nd.get(which)
+            if m is not None:
+                obj[which] = [[F.to_json(v) for v in row] for row in m]
+        nodes.append(obj)
+    return {"format": FORMAT, "version": VERSION, "name": code.name,
+            "description": code.description, "N": code.N, "K": code.K, "T": code.T,
+            "field": F.name, "nodes": nodes}
+
+
+def dumps_code(code: LinearCode) -> str:
+    """The file text: matrices one row per line, so a diff shows which entry changed."""
+    d = code_to_dict(code)
+    nodes = d.pop("nodes")
+    head = json.dumps(d, ensure_ascii=False, indent=2)[:-2]
+    parts = []
+    for nd in nodes:
+        mats = []
+        for which, m in nd.items():
+            rows = ",\n        ".join(json.dumps(r) for r in m)
+            mats.append(f'      "{which}": [\n        {rows}\n      ]')
+        parts.append("    {\n" + ",\n".join(mats) + "\n    }")
+    return head + ',\n  "nodes": [\n' + ",\n".join(parts) + "\n  ]\n}\n"
+
+
+def save_code(code: LinearCode, path) -> Path:
+    """Write ``code`` to ``path`` atomically; returns the path."""
+    path = Path(path)
+    text = dumps_code(code)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return path
+
+
+def _reject_constants(name):
+    raise ValueError(f"{name} is not allowed")
+
+
+def loads_code(text: str, source: str = "<string>") -> LinearCode:
+    """Parse code-file text; errors start with ``source``."""
+    try:
+        data = json.loads(text, parse_constant=_reject_constants)
+    except json.JSONDecodeError as e:
+        raise CodeFileError(f"{source}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    except ValueError as e:
+        raise CodeFileError(f"{source}: not a valid code file: {e} (NaN and infinity are not numbers)") from None
+    return code_from_dict(data, source)
+
+
+def load_code(path) -> LinearCode:
+    """Read a ``*.ringlab.json`` file.
+
+    Raises :class:`CodeFileError` (a :class:`RinglabError`) with one line naming the file,
+    node, matrix, row and column of the first problem.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CodeFileError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise CodeFileError(f"{path}: is a folder, expected a code file") from None
+    except UnicodeDecodeError:
+        raise CodeFileError(f"{path}: not a text file (expected UTF-8 JSON)") from None
+    except OSError as e:
+        raise CodeFileError(f"{path}: cannot be read ({e.strerror})") from None
+    return loads_code(text, str(path))
+
+
+def code_from_dict(data, source: str = "<code>") -> LinearCode:
+    if not isinstance(data, dict):
+        raise CodeFileError(f"{source}: expected a JSON object with \"format\": \"{FORMAT}\"")
+    if data.get("format") != FORMAT:
+        raise CodeFileError(f"{source}: \"format\" must be \"{FORMAT}\", got {data.get('format')!r}")
+    if data.get("version") != VERSION:
+        raise CodeFileError(f"{source}: \"version\" must be {VERSION}, got {data.get('version')!r}")
+    for key in ("N", "K", "T", "field", "nodes"):
+        if key not in data:
+            raise CodeFileError(f"{source}: missing key \"{key}\"")
+    unknown = sorted(set(data) - _KEYS)
+    if unknown:
+        raise CodeFileError(f"{source}: unknown key \"{unknown[0]}\" (expected {', '.join(sorted(_KEYS))})")
+    try:
+        N, K, T = (check_size(k, data[k]) for k in ("N", "K", "T"))
+        F = get_field(data["field"])
+    except RinglabError as e:
+        raise CodeFileError(f"{source}: {e}") from None
+    for key in ("name", "description"):
+        if key in data and not isinstance(data[key], str):
+            raise CodeFileError(f"{source}: \"{key}\" must be a string")
+    nodes = data["nodes"]
+    if not isinstance(nodes, list) or len(nodes) != N:
+        got = len(nodes) if isinstance(nodes, list) else type(nodes).__name__
+        raise CodeFileError(f"{source}: \"nodes\" must list {N} nodes (N = {N}), got {got}")
+    built = []
+    for i, nd in enumerate(nodes):
+        if not isinstance(nd, dict):
+            raise CodeFileError(f"{source}: node {i}: expected an object with M, Lambda, R (and T)")
+        extra = sorted(set(nd) - set(MATRICES))
+        if extra:
+            raise CodeFileError(f"{source}: node {i}: unknown key \"{extra[0]}\" (expected M, Lambda, R, T)")
+        mats = {}
+        for which in MATRICES:
+            if which not in nd:
+                if which == "T":
+                    mats["T"] = None
+                    continue
+                raise CodeFileError(f"{source}: node {i}: missing \"{which}\"")
+            mats[which] = _read_matrix(F, nd[which], i, which, K, T, source)
+        built.append(NodeMatrices(**mats))
+    try:
+        return LinearCode(N, K, T, F, tuple(built), data.get("name", ""), data.get("description", ""))
+    except RinglabError as e:
+        raise CodeFileError(f"{source}: {e}") from None
+
+
+def _read_matrix(F, m, i, which, K, T, source):
+    rows, cols = matrix_shape(which, K, T)
+    shape = {"M": "T×K", "Lambda": "T×T", "R": "K×T", "T": "K×K"}[which]
+    if not isinstance(m, list) or len(m) != rows:
+        got = f"{len(m)} rows" if isinstance(m, list) else type(m).__name__
+        raise CodeFileError(f"{source}: node {i}, {which}: expected {rows} rows ({which} is {shape} "
+                            f"= {rows}×{cols}), got {got}")
+    out = []
+    for r, row in enumerate(m):
+        if not isinstance(row, list) or len(row) != cols:
+            got = f"{len(row)} columns" if isinstance(row, list) else type(row).__name__
+            raise CodeFileError(f"{source}: node {i}, {which}, row {r}: expected {cols} columns "
+                                f"({which} is {shape} = {rows}×{cols}), got {got}")
+        vals = []
+        for c, v in enumerate(row):
+            if isinstance(v, float) and not math.isfinite(v):
+                raise CodeFileError(f"{source}: node {i}, {which}, row {r}, column {c}: "
+                                    f"NaN and infinity are not allowed")
+            try:
+                vals.append(F.parse(v))
+            except (EntryError, FieldError) as e:
+                raise CodeFileError(f"{source}: node {i}, {which}, row {r}, column {c}: {e}") from None
+        out.append(tuple(vals))
+    return tuple(out)

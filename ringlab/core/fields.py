@@ -1,0 +1,608 @@
+r"""The fields a code can live in: $\mathbb{Q}$, $\mathbb{R}$, GF(p) and GF(p^m).
+
+One small interface (:class:`Field`) for parsing entries, formatting them, and the few matrix
+operations Theorem 2 and propagation need.  Each field keeps matrices in the representation that
+is fastest for it (counted in the README):
+
+* ``Q``: python-flint ``fmpq_mat`` (exact; a 16×16 product costs about 10 µs);
+* ``R``: NumPy float64, equality within ``atol = rtol = 1e-9``;
+* ``GF(p)``: NumPy int64 with a reduction mod p after each product;
+* ``GF(p^m)``: NumPy integer arrays in galois's integer representation, products through a
+  full multiplication table (q ≤ 1024) or log/antilog tables, on the Conway polynomial that
+  galois uses by default — built here, so galois (≈1.6 s to import and look up) is never on
+  the path to a check or a window.
+
+A *batch* is a stack of same-shaped matrices (one per ring node), so a check is a few dozen
+batched products instead of hundreds of small ones.
+
+Entry rule: a literal must be an element of the field.  Over GF(q) that is an integer
+0..q−1 (``5`` in GF(2) is refused, not reduced); unary minus and ``a/b`` are the field's own
+operations (``-1`` in GF(7) is 6, ``1/2`` in GF(7) is 4); decimals only over Q and R; NaN and
+infinity nowhere.
+
+>>> F = field("GF(7)")
+>>> F.parse("-1"), F.parse("1/2")
+(6, 4)
+>>> field("Q").format(field("Q").parse("0.25"))
+'1/4'
+"""
+from __future__ import annotations
+
+import math
+import re
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+from flint import fmpq, fmpq_mat
+
+from ._conway import CONWAY
+from .errors import EntryError, FieldError
+
+MAX_PRIME = 2**31 - 1
+MAX_EXTENSION_ORDER = 2**16
+
+_INT = re.compile(r"[0-9]+")
+_DEC = re.compile(r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
+def _split_literal(text: str) -> tuple[bool, str, bool, str | None]:
+    """Split ``"-a/-b"`` into its signs and literals; raise :class:`EntryError` if malformed."""
+    s = text.strip()
+    if not s:
+        raise EntryError("empty entry: expected a number such as 0, -1 or 1/2")
+    num, sep, den = s.partition("/")
+    num, den = num.strip(), den.strip() if sep else None
+    neg_num = num.startswith("-")
+    if neg_num:
+        num = num[1:].strip()
+    neg_den = False
+    if den is not None:
+        neg_den = den.startswith("-")
+        if neg_den:
+            den = den[1:].strip()
+    for part in (num, den):
+        if part is not None and not _DEC.fullmatch(part):
+            low = s.lower()
+            if any(w in low for w in ("nan", "inf")):
+                raise EntryError(f"{text!r} is not a finite number: NaN and infinity are not allowed")
+            raise EntryError(f"{text!r} is not a number: expected an integer, a/b or a decimal such as 0.25")
+    return neg_num, num, neg_den, den
+
+
+def _is_prime(n: int) -> bool:
+    if n < 2:
+        return False
+    if n % 2 == 0:
+        return n == 2
+    r = math.isqrt(n)
+    f = 3
+    while f <= r:
+        if n % f == 0:
+            return False
+        f += 2
+    return True
+
+
+class Field:
+    """Interface every field implements; see the module docstring for the entry rule."""
+
+    name: str
+    exact: bool = True
+    characteristic: int
+    order: int | None
+
+    # -- scalars -------------------------------------------------------------------------
+    def parse(self, value) -> object:
+        """An element from a string (``"-1"``, ``"1/2"``, ``"0.25"``) or a JSON number."""
+        if isinstance(value, bool):
+            raise EntryError(f"{value!r} is not a number")
+        if isinstance(value, fmpq):
+            if self is _Q:
+                return value
+            value = str(value)
+        if isinstance(value, np.integer):
+            value = int(value)
+        elif isinstance(value, np.floating):
+            value = float(value)
+        if isinstance(value, int):
+            # a negative JSON integer is the literal |n| under the field's own minus
+            return self.neg(self._from_int_literal(-value)) if value < 0 else self._from_int_literal(value)
+        if isinstance(value, float):
+            if not math.isfinite(value):
+                raise EntryError(f"{value!r} is not a finite number: NaN and infinity are not allowed")
+            if self is _R:
+                return value
+            if value.is_integer():
+                return self._from_int_literal(int(value))
+            return self._from_decimal(repr(value), value)
+        if not isinstance(value, str):
+            raise EntryError(f"{value!r} is not a number: expected an integer or a string such as \"1/2\"")
+        neg_num, num, neg_den, den = _split_literal(value)
+        a = self._literal(num, value)
+        if neg_num:
+            a = self.neg(a)
+        if den is None:
+            return a
+        b = self._literal(den, value)
+        if neg_den:
+            b = self.neg(b)
+        if self.is_zero(b):
+            raise EntryError(f"{value!r} divides by zero")
+        return self.div(a, b)
+
+    def _literal(self, lit: str, whole: str):
+        if _INT.fullmatch(lit):
+            return self._from_int_literal(int(lit), whole)
+        return self._from_decimal(lit, whole)
+
+    def _from_int_literal(self, n: int, whole=None):
+        raise NotImplementedError
+
+    def _from_decimal(self, lit: str, whole):
+        raise EntryError(
+            f"{whole!r} is a decimal; decimals are allowed only over Q and R, "
+            f"over {self.name} write an integer 0..{self.order - 1} or a/b")
+
+    def format(self, e) -> str:
+        return str(e)
+
+    def to_json(self, e):
+        """The value written into a code file: an int where possible, else a string."""
+        return int(e)
+
+    def is_zero(self, e) -> bool:
+        return e == 0
+
+    def is_one(self, e) -> bool:
+        return e == 1
+
+    # -- matrices ------------------------------------------------------------------------
+    def matrix(self, rows):
+        raise NotImplementedError
+
+    def rows(self, m) -> list[list]:
+        raise NotImplementedError
+
+    def eye(self, n: int):
+        return self.matrix([[self.one if r == c else self.zero for c in range(n)] for r in range(n)])
+
+    def zeros(self, r: int, c: int):
+        return self.matrix([[self.zero] * c for _ in range(r)])
+
+    def mdiff(self, a, b) -> list[tuple[int, int]]:
+        """Positions (row, column) where two same-shaped matrices differ."""
+        ra, rb = self.rows(a), self.rows(b)
+        return [(r, c) for r, (xa, xb) in enumerate(zip(ra, rb))
+                for c, (u, v) in enumerate(zip(xa, xb)) if not self.equal(u, v)]
+
+    def equal(self, a, b) -> bool:
+        return a == b
+
+    def __repr__(self):
+        return f"field({self.name!r})"
+
+    def __reduce__(self):
+        return (field, (self.name,))
+
+
+class RationalField(Field):
+    """$\\mathbb{Q}$, exact, on python-flint."""
+
+    name = "Q"
+    characteristic = 0
+    order = None
+
+    def __init__(self):
+        self.zero, self.one = fmpq(0), fmpq(1)
+
+    def _from_int_literal(self, n, whole=None):
+        return fmpq(n)
+
+    def _from_decimal(self, lit, whole):
+        f = Fraction(lit)
+        return fmpq(f.numerator, f.denominator)
+
+    def neg(self, a):
+        return -a
+
+    def add(self, a, b):
+        return a + b
+
+    def sub(self, a, b):
+        return a - b
+
+    def mul(self, a, b):
+        return a * b
+
+    def div(self, a, b):
+        return a / b
+
+    def to_json(self, e):
+        return int(e.p) if e.q == 1 else str(e)
+
+    def random_element(self, rng, lo=-9, hi=9):
+        return fmpq(rng.randint(lo, hi))
+
+    def matrix(self, rows):
+        return fmpq_mat(rows)
+
+    def rows(self, m):
+        return [[m[r, c] for c in range(m.ncols())] for r in range(m.nrows())]
+
+    def eye(self, n):
+        m = fmpq_mat(n, n)
+        for r in range(n):
+            m[r, r] = 1
+        return m
+
+    def zeros(self, r, c):
+        return fmpq_mat(r, c)
+
+    def shape(self, m):
+        return (m.nrows(), m.ncols())
+
+    def matmul(self, a, b):
+        return a * b
+
+    def madd(self, a, b):
+        return a + b
+
+    def msub(self, a, b):
+        return a - b
+
+    def mequal(self, a, b):
+        return a == b
+
+    # batches are lists of fmpq_mat: flint has no batched product, but each call is ~µs
+    def stack(self, ms):
+        return list(ms)
+
+    def unstack(self, b):
+        return list(b)
+
+    def take(self, b, idx):
+        return [b[i] for i in idx]
+
+    def bmm(self, a, b):
+        return [x * y for x, y in zip(a, b)]
+
+    def badd(self, a, b):
+        return [x + y for x, y in zip(a, b)]
+
+    def bsub(self, a, b):
+        return [x - y for x, y in zip(a, b)]
+
+
+class _ArrayField(Field):
+    """Shared NumPy plumbing: a matrix is a 2-D array, a batch a 3-D array."""
+
+    dtype = np.int64
+
+    def matrix(self, rows):
+        return np.array(rows, dtype=self.dtype).reshape(len(rows), -1 if rows else 0)
+
+    def rows(self, m):
+        return m.tolist()
+
+    def shape(self, m):
+        return m.shape
+
+    def eye(self, n):
+        return np.eye(n, dtype=self.dtype)
+
+    def zeros(self, r, c):
+        return np.zeros((r, c), dtype=self.dtype)
+
+    def mequal(self, a, b):
+        return bool(np.array_equal(a, b))
+
+    def stack(self, ms):
+        return np.stack(ms)
+
+    def unstack(self, b):
+        return list(b)
+
+    def take(self, b, idx):
+        return b[np.asarray(idx)]
+
+    bmm = property(lambda self: self.matmul)
+    badd = property(lambda self: self.madd)
+    bsub = property(lambda self: self.msub)
+
+
+class RealField(_ArrayField):
+    """$\\mathbb{R}$ as float64; two entries are equal when within ``atol + rtol·|b|``."""
+
+    name = "R"
+    exact = False
+    characteristic = 0
+    order = None
+    dtype = np.float64
+    atol = 1e-9
+    rtol = 1e-9
+    zero, one = 0.0, 1.0
+
+    def _from_int_literal(self, n, whole=None):
+        return float(n)
+
+    def _from_decimal(self, lit, whole):
+        v = float(lit)
+        if not math.isfinite(v):
+            raise EntryError(f"{whole!r} is not a finite number: NaN and infinity are not allowed")
+        return v
+
+    def format(self, e):
+        e = float(e)
+        return str(int(e)) if e.is_integer() and abs(e) < 1e15 else f"{e:.12g}"
+
+    def to_json(self, e):
+        e = float(e)
+        return int(e) if e.is_integer() and abs(e) < 1e15 else repr(e)
+
+    def neg(self, a):
+        return -a
+
+    def add(self, a, b):
+        return a + b
+
+    def sub(self, a, b):
+        return a - b
+
+    def mul(self, a, b):
+        return a * b
+
+    def div(self, a, b):
+        return a / b
+
+    def is_zero(self, e):
+        return abs(e) <= self.atol
+
+    def is_one(self, e):
+        return abs(e - 1.0) <= self.atol
+
+    def equal(self, a, b):
+        return abs(a - b) <= self.atol + self.rtol * abs(b)
+
+    def random_element(self, rng, lo=-9, hi=9):
+        return float(rng.randint(lo, hi))
+
+    def matmul(self, a, b):
+        return a @ b
+
+    def madd(self, a, b):
+        return a + b
+
+    def msub(self, a, b):
+        return a - b
+
+    def mequal(self, a, b):
+        return bool(np.allclose(a, b, rtol=self.rtol, atol=self.atol))
+
+    def mdiff(self, a, b):
+        bad = ~np.isclose(a, b, rtol=self.rtol, atol=self.atol)
+        return [(int(r), int(c)) for r, c in zip(*np.nonzero(bad))]
+
+
+class _FiniteField(_ArrayField):
+    zero, one = 0, 1
+
+    def _from_int_literal(self, n, whole=None):
+        if 0 <= n < self.order:
+            return n
+        shown = whole if whole is not None else n
+        hint = f" (use -1 for {self.order - 1})" if self.order > 2 else ""
+        raise EntryError(f"{shown!r} is not an element of {self.name}: write an integer 0..{self.order - 1}"
+                         f"{hint}; entries are not reduced silently")
+
+    def random_element(self, rng, lo=None, hi=None):
+        return rng.randrange(self.order)
+
+    def mdiff(self, a, b):
+        return [(int(r), int(c)) for r, c in zip(*np.nonzero(a != b))]
+
+
+class PrimeField(_FiniteField):
+    """GF(p), p prime, as integers mod p."""
+
+    def __init__(self, p: int):
+        self.p = self.order = self.characteristic = p
+        self.name = f"GF({p})"
+        # a product of k terms each < p² must fit in int64; T ≤ 128 keeps p ≤ 2^27 safe
+        self._obj = p > 2**27
+
+    def neg(self, a):
+        return (-a) % self.p
+
+    def add(self, a, b):
+        return (a + b) % self.p
+
+    def sub(self, a, b):
+        return (a - b) % self.p
+
+    def mul(self, a, b):
+        return (a * b) % self.p
+
+    def div(self, a, b):
+        return (a * pow(b, -1, self.p)) % self.p
+
+    def matrix(self, rows):
+        return np.array(rows, dtype=object if self._obj else np.int64).reshape(len(rows), -1)
+
+    def eye(self, n):
+        return np.eye(n, dtype=np.int64).astype(object if self._obj else np.int64)
+
+    def zeros(self, r, c):
+        return np.zeros((r, c), dtype=object if self._obj else np.int64)
+
+    def rows(self, m):
+        return [[int(v) for v in row] for row in m.tolist()]
+
+    def matmul(self, a, b):
+        return (a @ b) % self.p
+
+    def madd(self, a, b):
+        return (a + b) % self.p
+
+    def msub(self, a, b):
+        return (a - b) % self.p
+
+
+class ExtensionField(_FiniteField):
+    """GF(p^m), m ≥ 2, in galois's integer representation on the Conway polynomial."""
+
+    def __init__(self, p: int, m: int):
+        self.p, self.m = p, m
+        self.characteristic = p
+        self.order = q = p**m
+        self.name = f"GF({p}^{m})"
+        self.poly = CONWAY[(p, m)]
+        exp = np.empty(2 * q, dtype=np.int64)
+        log = np.zeros(q, dtype=np.int64)
+        poly_digits = [(self.poly // p**k) % p for k in range(m)]
+        digits = [1] + [0] * (m - 1)
+        for i in range(q - 1):
+            v = sum(d * p**k for k, d in enumerate(digits))
+            exp[i] = v
+            log[v] = i
+            top = digits[-1]
+            digits = [0] + digits[:-1]          # multiply by x ...
+            if top:                              # ... and reduce x^m = -(lower terms of poly)
+                digits = [(d - top * c) % p for d, c in zip(digits, poly_digits)]
+        if len(set(exp[: q - 1].tolist())) != q - 1:
+            raise FieldError(f"internal: x is not primitive modulo the Conway polynomial of {self.name}")
+        exp[q - 1: 2 * q - 2] = exp[: q - 1]
+        self._exp, self._log = exp, log
+        self._pows = np.array([p**k for k in range(m)], dtype=np.int64)
+        if q <= 1024:
+            a = np.arange(q)
+            la = log[a]
+            tab = exp[(la[:, None] + la[None, :])]
+            tab[0, :] = 0
+            tab[:, 0] = 0
+            self._mul_table = tab
+        else:
+            self._mul_table = None
+
+    # -- elementwise (arrays or scalars) ---------------------------------------------------
+    def _vmul(self, a, b):
+        if self._mul_table is not None:
+            return self._mul_table[a, b]
+        r = self._exp[self._log[a] + self._log[b]]
+        return np.where((np.asarray(a) == 0) | (np.asarray(b) == 0), 0, r)
+
+    def _vadd(self, a, b):
+        if self.p == 2:
+            return np.bitwise_xor(a, b)
+        a, b = np.asarray(a), np.asarray(b)
+        out = np.zeros(np.broadcast(a, b).shape, dtype=np.int64)
+        for pw in self._pows:
+            out += (((a // pw) % self.p + (b // pw) % self.p) % self.p) * pw
+        return out
+
+    def _vneg(self, a):
+        if self.p == 2:
+            return a
+        a = np.asarray(a)
+        out = np.zeros_like(a, dtype=np.int64)
+        for pw in self._pows:
+            out += ((-((a // pw) % self.p)) % self.p) * pw
+        return out
+
+    def neg(self, a):
+        return int(self._vneg(a))
+
+    def add(self, a, b):
+        return int(self._vadd(a, b))
+
+    def sub(self, a, b):
+        return int(self._vadd(a, self._vneg(b)))
+
+    def mul(self, a, b):
+        return int(self._vmul(a, b))
+
+    def div(self, a, b):
+        if a == 0:
+            return 0
+        return int(self._exp[(self._log[a] - self._log[b]) % (self.order - 1)])
+
+    # -- matrices --------------------------------------------------------------------------
+    def matmul(self, a, b):
+        prod = self._vmul(a[..., :, :, None], b[..., None, :, :])
+        if self.p == 2:
+            return np.bitwise_xor.reduce(prod, axis=-2)
+        acc = prod[..., 0, :]
+        for k in range(1, prod.shape[-2]):
+            acc = self._vadd(acc, prod[..., k, :])
+        return acc
+
+    def madd(self, a, b):
+        return self._vadd(a, b)
+
+    def msub(self, a, b):
+        return self._vadd(a, self._vneg(b))
+
+
+_NAME = re.compile(r"GF\(\s*([0-9]+)\s*(?:\^\s*([0-9]+)\s*)?\)")
+_HELP = ("expected Q, R, GF(p) with p prime < 2^31, or GF(p^m) with p^m ≤ 2^16 "
+         "(for example GF(2), GF(7), GF(2^8))")
+
+
+def _prime_power(q: int) -> tuple[int, int] | None:
+    for p in range(2, math.isqrt(q) + 1):
+        if q % p == 0:
+            m = 0
+            while q % p == 0:
+                q //= p
+                m += 1
+            return (p, m) if q == 1 else None
+    return (q, 1) if q >= 2 else None
+
+
+@lru_cache(maxsize=None)
+def _make(p: int, m: int) -> Field:
+    return PrimeField(p) if m == 1 else ExtensionField(p, m)
+
+
+def field(name) -> Field:
+    """The field called ``name``: ``"Q"``, ``"R"``, ``"GF(p)"`` or ``"GF(p^m)"``.
+
+    ``"GF(8)"`` is accepted for GF(2^3).  Fields are cached: asking twice is free.
+
+    >>> field("GF(2^8)").order
+    256
+    """
+    if isinstance(name, Field):
+        return name
+    if not isinstance(name, str):
+        raise FieldError(f"field must be a string, got {name!r}: {_HELP}")
+    s = name.strip()
+    if s in ("Q", "QQ"):
+        return _Q
+    if s in ("R", "RR"):
+        return _R
+    mt = _NAME.fullmatch(s.replace(" ", ""))
+    if not mt:
+        raise FieldError(f"unknown field {name!r}: {_HELP}")
+    base = int(mt.group(1))
+    exp = int(mt.group(2)) if mt.group(2) else 1
+    if exp < 1:
+        raise FieldError(f"unknown field {name!r}: the exponent m must be at least 1")
+    if exp == 1:
+        pm = _prime_power(base) if base <= MAX_EXTENSION_ORDER or _is_prime(base) else None
+        if base > MAX_PRIME:
+            raise FieldError(f"field {name!r} is too large: {_HELP}")
+        if pm is None:
+            raise FieldError(f"{name!r} is not a field: {base} is not a prime power; {_HELP}")
+        p, m = pm
+    else:
+        if not _is_prime(base):
+            raise FieldError(f"{name!r} is not a field: {base} is not prime; {_HELP}")
+        p, m = base, exp
+    if m > 1 and p**m > MAX_EXTENSION_ORDER:
+        raise FieldError(f"field {name!r} is too large: {_HELP}")
+    return _make(p, m)
+
+
+_Q = RationalField()
+_R = RealField()
