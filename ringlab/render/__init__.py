@@ -1,0 +1,1 @@
+"""matplotlib drawings from core objects, shared by the app and by export."""
