@@ -390,9 +390,9 @@ class _FiniteField(_ArrayField):
     def _from_int_literal(self, n, whole=None):
         if 0 <= n < self.order:
             return n
-        shown = whole if whole is not None else n
+        where = f" (in {whole!r})" if whole is not None and str(whole).strip() != str(n) else ""
         hint = f" (use -1 for {self.order - 1})" if self.order > 2 else ""
-        raise EntryError(f"{shown!r} is not an element of {self.name}: write an integer 0..{self.order - 1}"
+        raise EntryError(f"{n} is not an element of {self.name}{where}: write an integer 0..{self.order - 1}"
                          f"{hint}; entries are not reduced silently")
 
     def random_element(self, rng, lo=None, hi=None):
