@@ -23,22 +23,41 @@ over all nodes at once.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
 from .code import LinearCode
 
 
-@dataclass(frozen=True)
 class Check:
-    """One condition of eq. (5): node ``node`` must see source ``source`` = (node − j) mod N."""
+    """One condition of eq. (5): node ``node`` must see source ``source`` = (node − j) mod N.
 
-    node: int
-    j: int
-    source: int
-    matrix: list          # K×K rows of field elements
-    ok: bool
-    wrong: list           # (row, column) where it differs from I_K
+    ``matrix`` (rows of field elements) and ``wrong`` (positions differing from $I_K$) are
+    built on first use: a report is often read only for its verdicts.
+    """
+
+    __slots__ = ("node", "j", "source", "ok", "_native", "_field", "_rows", "_wrong")
+
+    def __init__(self, node, j, source, ok, native, field):
+        self.node, self.j, self.source, self.ok = node, j, source, ok
+        self._native, self._field, self._rows, self._wrong = native, field, None, None
+
+    @property
+    def matrix(self) -> list:
+        if self._rows is None:
+            self._rows = self._field.rows(self._native)
+        return self._rows
+
+    @property
+    def wrong(self) -> list:
+        if self._wrong is None:
+            F = self._field
+            self._wrong = [] if self.ok else F.mdiff(self._native, F.eye(F.shape(self._native)[0]))
+        return self._wrong
+
+    def __repr__(self):
+        return f"Check(node={self.node}, j={self.j}, source={self.source}, ok={self.ok})"
 
     def chain(self, N: int) -> list[str]:
         """The matrices that enter this check, in the paper's words."""
@@ -52,9 +71,14 @@ class Check:
 class Theorem2Report:
     code: LinearCode
     checks: list[Check]          # ordered by node, then j
-    translation: list            # solved T_i (rows) per node, eq. (6)
+    translation_native: list     # solved T_i per node, eq. (6), field-native
     translation_ok: list         # per node: None (solved), True/False (given T_i matches)
     translation_wrong: list      # per node: positions where a given T_i differs
+
+    @cached_property
+    def translation(self) -> list:
+        """Solved $T_i$ of eq. (6) per node, as rows of field elements."""
+        return [self.code.field.rows(t) for t in self.translation_native]
 
     @property
     def feasible(self) -> bool:
@@ -118,9 +142,8 @@ def theorem2_report(code: LinearCode) -> Theorem2Report:
     for i in range(N):
         for j in range(1, N):
             m = per_j[j - 1][i]
-            wrong = F.mdiff(m, eye)
-            checks.append(Check(i, j, (i - j) % N, F.rows(m), not wrong, wrong))
-    sol = [F.rows(t) for t in F.unstack(Tsol)]
+            checks.append(Check(i, j, (i - j) % N, F.mequal(m, eye), m, F))
+    tsol = F.unstack(Tsol)
     t_ok, t_wrong = [], []
     for i in range(N):
         given = code.node(i).T
@@ -128,10 +151,11 @@ def theorem2_report(code: LinearCode) -> Theorem2Report:
             t_ok.append(None)
             t_wrong.append([])
         else:
-            wrong = F.mdiff(F.matrix([list(r) for r in given]), F.matrix(sol[i]))
-            t_ok.append(not wrong)
-            t_wrong.append(wrong)
-    return Theorem2Report(code, checks, sol, t_ok, t_wrong)
+            g = F.matrix([list(r) for r in given])
+            ok = F.mequal(g, tsol[i])
+            t_ok.append(ok)
+            t_wrong.append([] if ok else F.mdiff(g, tsol[i]))
+    return Theorem2Report(code, checks, tsol, t_ok, t_wrong)
 
 
 def is_feasible(code: LinearCode) -> bool:
