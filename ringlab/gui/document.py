@@ -78,9 +78,67 @@ class CodeDocument(QObject):
         self.undo_stack.push(_ReplaceCode(self, code, text))
 
     def set_entry(self, node: int, which: str, row: int, col: int, value) -> None:
-        """Parse and set one entry; raises :class:`RinglabError` (old value kept) if refused."""
-        new = self._code.with_entry(node, which, row, col, value)
+        """Parse and set one entry; raises :class:`RinglabError` (old value kept) if refused.
+
+        Typing into a ``T_i`` that was solved from eq. (6) starts from the solved matrix (what
+        the user saw in the grid), not from zeros: only the typed entry changes.
+        """
+        code = self._code
+        if which == "T" and code.node(node).T is None:
+            code = code.with_matrix(node, "T", self.report.translation[node])
+        new = code.with_entry(node, which, row, col, value)
         self.set_code(new, f"Edit node {node} {which}[{row},{col}]")
+
+    def set_translation_solved(self, node: int, solved: bool) -> None:
+        """Switch ``T_i`` between "solved from eq. (6)" and typed by hand (starting from the
+        solved values, so the switch alone changes no decoded value)."""
+        if solved:
+            self.set_code(self._code.with_translation_solved(node), f"Node {node}: T solved from eq. (6)")
+        elif self._code.node(node).T is None:
+            self.set_code(self._code.with_matrix(node, "T", self.report.translation[node]),
+                          f"Node {node}: T typed by hand")
+
+    def resize(self, N: int | None = None, K: int | None = None, T: int | None = None) -> list[str]:
+        """Change N, K or T as one undoable step, keeping every entry that still fits.
+
+        Returns the non-zero entries that were dropped (also said on ``message``).
+        """
+        new, dropped = self._code.resized(N=N, K=K, T=T)
+        what = ", ".join(f"{k} = {v}" for k, v in (("N", N), ("K", K), ("T", T)) if v is not None)
+        self.set_code(new, f"Resize to {what}")
+        if dropped:
+            more = f" and {len(dropped) - 4} more" if len(dropped) > 4 else ""
+            self.message.emit(f"{what}: dropped {len(dropped)} non-zero entr{'y' if len(dropped) == 1 else 'ies'} "
+                              f"that no longer fit: " + "; ".join(dropped[:4]) + more + " (Ctrl+Z brings them back)")
+        else:
+            self.message.emit(f"{what}: every non-zero entry kept")
+        return dropped
+
+    def set_field(self, name: str) -> None:
+        """Read every entry in another field as one undoable step.
+
+        Raises :class:`RinglabError` naming each entry that is not an element of the new field;
+        the code is then unchanged.
+        """
+        new = self._code.with_field(name)
+        if new.field.name == self._code.field.name:
+            return
+        old = self._code.field.name
+        self.set_code(new, f"Field {old} → {new.field.name}")
+        self.message.emit(f"field changed to {new.field.name}: every entry read in the new field "
+                          f"(Ctrl+Z goes back to {old})")
+
+    def open_code(self, code: LinearCode, path: str | None, text: str) -> None:
+        """Load a file (or a new code) as one undoable step and mark it as saved."""
+        self.set_code(code, text)
+        self.set_path(path)
+        self.mark_clean()
+
+    def select_matrices(self, pairs) -> None:
+        """Ask the editor to select these ``(node, matrix)`` pairs (one ``select_requested``
+        each, in the same event-loop turn: the editor treats them as one selection)."""
+        for node, which in pairs:
+            self.select_requested.emit(int(node), str(which))
 
     def set_matrix(self, node: int, which: str, rows, text: str | None = None) -> None:
         new = self._code.with_matrix(node, which, rows)

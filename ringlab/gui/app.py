@@ -1,0 +1,155 @@
+"""Starting the desktop app, and rendering it to a PNG.
+
+Start-up is kept short: nothing here imports galois or matplotlib (GF(p^m) arithmetic is the
+core's own tables; extra views, which may draw with matplotlib, are imported after the window
+has painted once).  ``NUMBA_CACHE_DIR`` is pointed at a writable cache directory when unset, so
+a view that imports galois later works for a user without a writable home.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+_T0 = time.perf_counter()
+
+
+def ensure_numba_cache_dir() -> str:
+    """Set ``NUMBA_CACHE_DIR`` to a writable directory when it is unset; return it."""
+    cur = os.environ.get("NUMBA_CACHE_DIR")
+    if cur:
+        return cur
+    candidates = []
+    try:
+        import platformdirs
+        candidates.append(Path(platformdirs.user_cache_dir("ringlab", "ringlab")) / "numba")
+    except Exception:       # platformdirs is a dependency; a broken install must not stop the app
+        pass
+    candidates.append(Path(tempfile.gettempdir()) / f"ringlab-numba-{os.getuid() if hasattr(os, 'getuid') else 'user'}")
+    for d in candidates:
+        try:
+            d.mkdir(parents=True, exist_ok=True)
+            probe = d / ".write-test"
+            probe.write_text("")
+            probe.unlink()
+        except OSError:
+            continue
+        os.environ["NUMBA_CACHE_DIR"] = str(d)
+        return str(d)
+    return ""
+
+
+def make_app(argv=None):
+    from PySide6.QtWidgets import QApplication
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication(list(argv if argv is not None else sys.argv[:1]))
+    app.setOrganizationName("ringlab")
+    app.setApplicationName("ringlab")
+    f = app.font()
+    if f.pointSize() < 11:
+        # readable at a projector from the start; Ctrl+= goes further
+        f.setPointSize(11)
+        app.setFont(f)
+    return app
+
+
+def create_window(code=None, path: str | None = None, load_views: bool = True,
+                  check_recovery: bool = True, autosave: bool = True, use_settings: bool = True):
+    """A :class:`MainWindow` on a new document (``code``, else the file ``path``, else the
+    default preset)."""
+    from ..core.codefile import load_code
+    from ..core.presets import DEFAULT, preset
+    from .document import CodeDocument
+    from .main_window import MainWindow
+    if code is None:
+        code = load_code(path) if path else preset(DEFAULT)
+    doc = CodeDocument(code, path=str(path) if path else None)
+    return MainWindow(doc, load_views=load_views, check_recovery=check_recovery, autosave=autosave,
+                      use_settings=use_settings)
+
+
+def run(path: str | None = None) -> int:
+    """``ringlab [FILE]``: open the window and run until it closes.
+
+    The file is read before any window exists, so a bad file is one line on stderr (exit 2).
+    ``RINGLAB_EXIT_AFTER_PAINT=1`` prints the seconds from process start to the first paint of
+    the Theorem 2 panel and quits (what ``benchmarks/bench_startup.py`` measures).
+    """
+    ensure_numba_cache_dir()
+    code = None
+    if path:
+        from ..core.codefile import load_code
+        code = load_code(path)
+    app = make_app()
+    from PySide6.QtCore import QEvent, QObject, QTimer
+    win = create_window(code=code, path=path, load_views=False)
+    if path:
+        win._add_recent(str(path))
+    exit_after_paint = os.environ.get("RINGLAB_EXIT_AFTER_PAINT") == "1"
+
+    class _FirstPaint(QObject):
+        """After the panel's first paint: load the extra views (or report and quit)."""
+
+        done = False
+
+        def eventFilter(self, obj, event):
+            if not self.done and event.type() == QEvent.Paint:
+                self.done = True
+                QTimer.singleShot(0, after_paint)
+            return False
+
+    def after_paint():
+        if exit_after_paint:
+            start = _process_start()
+            sys.stdout.write(f"first-paint {time.time() - start:.4f}\n")
+            sys.stdout.flush()
+            win.autosaver and win.autosaver.remove()
+            app.exit(0)
+            return
+        win.load_views()
+
+    watcher = _FirstPaint()
+    win.panel.canvas.installEventFilter(watcher)
+    win.show()
+    return app.exec()
+
+
+def _process_start() -> float:
+    """Wall-clock time this process started (from /proc; falls back to module import)."""
+    try:
+        with open(f"/proc/{os.getpid()}/stat", encoding="ascii") as f:
+            ticks = int(f.read().rsplit(")", 1)[1].split()[19])
+        with open("/proc/uptime", encoding="ascii") as f:
+            uptime = float(f.read().split()[0])
+        return time.time() - uptime + ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return time.time() - (time.perf_counter() - _T0)
+
+
+def screenshot(out: str, code=None, path: str | None = None, view: str | None = None,
+               size: tuple[int, int] = (1920, 1080)) -> Path:
+    """Render the window (offscreen unless a display is set) to ``out`` as PNG."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    ensure_numba_cache_dir()
+    from ..core.errors import RinglabError
+    app = make_app()
+    win = create_window(code=code, path=path, load_views=True, check_recovery=False, autosave=False,
+                        use_settings=False)
+    if view and not win.show_view(view):
+        raise RinglabError(f"--view {view}: no such view; the window has {', '.join(win.view_names())}")
+    win.resize(*size)
+    win.show()
+    for _ in range(5):
+        app.processEvents()
+    win.resize(*size)
+    app.processEvents()
+    img = win.grab()
+    out_path = Path(out)
+    if not img.save(str(out_path), "PNG"):
+        raise RinglabError(f"-o {out}: cannot write the PNG (does the folder exist?)")
+    win.hide()
+    win.deleteLater()
+    return out_path

@@ -1,0 +1,164 @@
+"""Unsaved work is never lost: autosave after edits, recovery after a crash.
+
+While the document has unsaved changes, a copy is written (debounced, atomically, in the code
+file format) to ``<data dir>/autosave/<pid>.ringlab.json`` with a small ``<pid>.json`` beside it
+naming the file it belongs to.  Saving, or closing normally, removes both.  At the next start,
+copies left by a process that is no longer running are offered back.
+
+The data dir is ``$RINGLAB_DATA_DIR`` if set (tests set it), else platformdirs' user data dir.
+"""
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer
+
+from ..core.codefile import load_code, save_code
+from ..core.errors import RinglabError
+
+DEBOUNCE_MS = int(os.environ.get("RINGLAB_AUTOSAVE_MS", "1500"))
+
+
+def data_dir() -> Path:
+    env = os.environ.get("RINGLAB_DATA_DIR")
+    if env:
+        return Path(env)
+    import platformdirs
+    return Path(platformdirs.user_data_dir("ringlab", "ringlab"))
+
+
+def autosave_dir() -> Path:
+    return data_dir() / "autosave"
+
+
+def _pid_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    except OSError:
+        return False
+    # a zombie (killed, not yet reaped by its parent) is not running either
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return True
+
+
+@dataclass
+class Orphan:
+    """An autosave left behind by a process that stopped without saving."""
+
+    code_path: Path
+    meta_path: Path
+    original: str | None      # the file the work belonged to (None: untitled)
+    saved_at: float
+
+    def describe(self) -> str:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved_at))
+        what = f"“{self.original}”" if self.original else "an untitled code"
+        return f"Unsaved changes to {what} from {when} were kept when ringlab stopped unexpectedly."
+
+    def load(self):
+        return load_code(self.code_path)
+
+    def discard(self):
+        for p in (self.code_path, self.meta_path):
+            try:
+                p.unlink()
+            except FileNotFoundError:
+                pass
+
+
+def find_orphans() -> list[Orphan]:
+    """Autosaves of processes no longer running, newest first."""
+    d = autosave_dir()
+    if not d.is_dir():
+        return []
+    out = []
+    for meta in d.glob("*.json"):
+        if meta.name.endswith(".ringlab.json"):
+            continue
+        try:
+            pid = int(meta.stem)
+        except ValueError:
+            continue
+        if _pid_alive(pid):
+            continue
+        code = d / f"{pid}.ringlab.json"
+        if not code.exists():
+            meta.unlink(missing_ok=True)
+            continue
+        try:
+            info = json.loads(meta.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            info = {}
+        out.append(Orphan(code, meta, info.get("path"), float(info.get("time", code.stat().st_mtime))))
+    out.sort(key=lambda o: o.saved_at, reverse=True)
+    return out
+
+
+class Autosaver(QObject):
+    """Writes the document's unsaved state ``DEBOUNCE_MS`` after the last edit."""
+
+    def __init__(self, document, parent=None, debounce_ms: int | None = None):
+        super().__init__(parent)
+        self.document = document
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(DEBOUNCE_MS if debounce_ms is None else debounce_ms)
+        self.timer.timeout.connect(self.save_now)
+        document.changed.connect(self._on_code_changed)
+        document.dirty_changed.connect(self._on_dirty_changed)
+        d = autosave_dir()
+        self.code_path = d / f"{os.getpid()}.ringlab.json"
+        self.meta_path = d / f"{os.getpid()}.json"
+        self.last_error: str | None = None
+
+    def _on_code_changed(self):
+        if self.document.dirty:
+            self.timer.start()
+
+    def _on_dirty_changed(self, dirty: bool):
+        if not dirty:
+            self.timer.stop()
+            self.remove()
+
+    def save_now(self) -> bool:
+        if not self.document.dirty:
+            self.remove()
+            return False
+        try:
+            self.code_path.parent.mkdir(parents=True, exist_ok=True)
+            save_code(self.document.code, self.code_path)
+            tmp = self.meta_path.with_suffix(".tmp")
+            tmp.write_text(json.dumps({"path": self.document.path, "time": time.time(),
+                                       "pid": os.getpid()}), encoding="utf-8")
+            os.replace(tmp, self.meta_path)
+            self.last_error = None
+            return True
+        except (OSError, RinglabError) as e:
+            # never interrupt the user for this; say it once in the status bar
+            msg = f"autosave to {self.code_path.parent} failed: {getattr(e, 'strerror', None) or e}"
+            if msg != self.last_error:
+                self.document.message.emit(msg)
+            self.last_error = msg
+            return False
+
+    def remove(self):
+        for p in (self.code_path, self.meta_path):
+            try:
+                p.unlink()
+            except FileNotFoundError:
+                pass
+            except OSError:
+                pass

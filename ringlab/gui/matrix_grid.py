@@ -1,0 +1,262 @@
+"""A spreadsheet-like grid for one matrix: title, table, and the reason a cell was refused.
+
+Keys: arrows move; typing starts an edit; Enter commits and moves down, Tab right; Delete or
+Backspace sets the selected cells to 0; Ctrl+C copies the selection (or the whole matrix) as
+tab-separated text *and* as a LaTeX ``bmatrix``; Ctrl+V pastes either format.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QMimeData, Qt, Signal
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QFrame, QHBoxLayout, QHeaderView,
+                               QLabel, QSizePolicy, QStyledItemDelegate, QTableView, QVBoxLayout)
+
+from ..core.code import locked
+from ..core.errors import RinglabError
+from .matrix_model import MatrixModel, matrix_title
+from .matrix_text import parse_matrix_text, to_latex, to_tsv
+
+LATEX_MIME = "text/x-latex"
+
+
+class _EnterDelegate(QStyledItemDelegate):
+    """Enter commits the edit and moves down, as in a spreadsheet."""
+
+    def eventFilter(self, editor, event):
+        if event.type() == QEvent.KeyPress and event.key() in (Qt.Key_Return, Qt.Key_Enter):
+            self.commitData.emit(editor)
+            self.closeEditor.emit(editor, QStyledItemDelegate.NoHint)
+            self.parent().move_down()
+            return True
+        return super().eventFilter(editor, event)
+
+
+class MatrixTable(QTableView):
+    """The table itself; sized to show every cell (the editor scrolls, not the grid)."""
+
+    def __init__(self, model: MatrixModel, parent=None):
+        super().__init__(parent)
+        self.setModel(model)
+        self.setItemDelegate(_EnterDelegate(self))
+        self.setEditTriggers(QAbstractItemView.AnyKeyPressed | QAbstractItemView.DoubleClicked
+                             | QAbstractItemView.EditKeyPressed)
+        self.setTabKeyNavigation(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Fixed)
+        for h in (self.horizontalHeader(), self.verticalHeader()):
+            h.setSectionResizeMode(QHeaderView.Fixed)
+            h.setHighlightSections(False)
+        model.modelReset.connect(self.fit)
+        self.fit()
+
+    def move_down(self):
+        idx = self.currentIndex()
+        if idx.isValid() and idx.row() + 1 < self.model().rowCount():
+            self.setCurrentIndex(self.model().index(idx.row() + 1, idx.column()))
+
+    def fit(self):
+        """Cell size from the font, so Ctrl+= enlarges the grids for a projector."""
+        fm = self.fontMetrics()
+        w = max(fm.horizontalAdvance("-1/2") + 14, fm.horizontalAdvance("t=10") + 6)
+        if self.model().which in ("Lambda", "R") and self.model().columnCount() > 9:
+            w = max(w, fm.horizontalAdvance("10") + 14)
+        h = fm.height() + 10
+        hh, vh = self.horizontalHeader(), self.verticalHeader()
+        hh.setDefaultSectionSize(w)
+        hh.setMinimumSectionSize(8)
+        vh.setDefaultSectionSize(h)
+        vh.setMinimumSectionSize(8)
+        hh.setFixedHeight(h)
+        vw = fm.horizontalAdvance("t=00") + 10 if self.model().rowCount() > 10 else fm.horizontalAdvance("t=0") + 12
+        vh.setFixedWidth(vw)
+        rows, cols = self.model().rowCount(), self.model().columnCount()
+        self.setFixedSize(vw + cols * w + 2 * self.frameWidth(), h + rows * h + 2 * self.frameWidth())
+
+    def changeEvent(self, e):
+        super().changeEvent(e)
+        if e.type() == QEvent.FontChange:
+            self.fit()
+
+
+class MatrixGrid(QFrame):
+    """Title (``M₀`` …), axis caption, the table, and a line saying why an entry was refused."""
+
+    solved_toggled = Signal(bool)
+
+    def __init__(self, document, node: int, which: str, parent=None):
+        super().__init__(parent)
+        self.document, self.node, self.which = document, node, which
+        self.model = MatrixModel(document, node, which, self)
+        self.setObjectName("MatrixGrid")
+        self._highlight = False
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 4, 4, 4)
+        lay.setSpacing(2)
+        head = QHBoxLayout()
+        self.title = QLabel(f"<b>{matrix_title(which, node)}</b>")
+        self.title.setTextFormat(Qt.RichText)
+        head.addWidget(self.title)
+        head.addStretch(1)
+        lay.addLayout(head)
+        self.solved_box = None
+        if which == "T":
+            self.solved_box = QCheckBox("solved (eq. 6)")
+            self.solved_box.setToolTip("T_i = I_K − R_i (I − Λ_{i',N})⁻¹ Λ_{i',N−1} M_i; "
+                                       "untick to type T_i by hand (it is then checked against eq. (6))")
+            self.solved_box.setChecked(self.model.solved)
+            self.solved_box.toggled.connect(self._on_solved_toggled)
+            lay.addWidget(self.solved_box)
+        self.caption = QLabel(self.model.axis_caption())
+        self.caption.setObjectName("caption")
+        self.caption.setStyleSheet("color: #555; font-size: small;")
+        lay.addWidget(self.caption)
+        self.table = MatrixTable(self.model, self)
+        self.table.installEventFilter(self)
+        lay.addWidget(self.table)
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #b00000;")
+        self.error.setVisible(False)
+        lay.addWidget(self.error)
+        lay.addStretch(1)
+        self.model.dataChanged.connect(self._on_model_changed)
+        self.model.modelReset.connect(self._on_model_changed)
+        self._add_actions()
+        self._apply_style()
+
+    # -- state from the document ----------------------------------------------------------
+    def _on_model_changed(self, *args):
+        if self.solved_box is not None and self.solved_box.isChecked() != self.model.solved:
+            self.solved_box.blockSignals(True)
+            self.solved_box.setChecked(self.model.solved)
+            self.solved_box.blockSignals(False)
+        self.caption.setText(self.model.axis_caption())
+        msgs = list(self.model.errors.values())
+        if msgs != getattr(self, "_shown_errors", None):
+            self._shown_errors = msgs
+            self.error.setText("\n".join(msgs[-2:]))
+            self.error.setVisible(bool(msgs))
+            self.error.setMaximumWidth(max(self.table.width(), 260))
+
+    def _on_solved_toggled(self, solved: bool):
+        self.document.set_translation_solved(self.node, solved)
+
+    def set_highlighted(self, on: bool):
+        if on != self._highlight:
+            self._highlight = on
+            self._apply_style()
+
+    def _apply_style(self):
+        color = "#e08000" if self._highlight else "transparent"
+        self.setStyleSheet(f"QFrame#MatrixGrid {{ border: 3px solid {color}; border-radius: 4px; }}")
+
+    # -- keyboard and clipboard -----------------------------------------------------------
+    def _add_actions(self):
+        for text, keys, slot in (("Copy (tab-separated and LaTeX)", QKeySequence.Copy, self.copy),
+                                 ("Copy as LaTeX bmatrix", None, self.copy_latex),
+                                 ("Paste matrix (tab-separated or LaTeX)", QKeySequence.Paste, self.paste),
+                                 ("Set selected entries to 0", None, self.clear_selection)):
+            a = QAction(text, self.table)
+            if keys is not None:
+                a.setShortcut(keys)
+                a.setShortcutContext(Qt.WidgetShortcut)
+            a.triggered.connect(slot)
+            self.table.addAction(a)
+        self.table.setContextMenuPolicy(Qt.ActionsContextMenu)
+
+    def eventFilter(self, obj, event):
+        if obj is self.table and event.type() == QEvent.KeyPress and self.table.state() != QAbstractItemView.EditingState:
+            if event.key() in (Qt.Key_Delete, Qt.Key_Backspace):
+                self.clear_selection()
+                return True
+            if event.key() in (Qt.Key_Return, Qt.Key_Enter):
+                self.table.move_down()
+                return True
+        return super().eventFilter(obj, event)
+
+    def _selection_rect(self):
+        """(r0, c0, r1, c1) of the selected block, or the whole matrix for one cell or none."""
+        idx = self.table.selectionModel().selectedIndexes()
+        if len(idx) <= 1:
+            return 0, 0, self.model.rowCount(), self.model.columnCount()
+        rows = [i.row() for i in idx]
+        cols = [i.column() for i in idx]
+        return min(rows), min(cols), max(rows) + 1, max(cols) + 1
+
+    def copy(self):
+        rows = self.model.rows_text(*self._selection_rect())
+        mime = QMimeData()
+        mime.setText(to_tsv(rows))
+        mime.setData(LATEX_MIME, to_latex(rows).encode("utf-8"))
+        QGuiApplication.clipboard().setMimeData(mime)
+        self.document.message.emit(f"copied {matrix_title(self.which, self.node)} "
+                                   f"({len(rows)}×{len(rows[0]) if rows else 0}) as tab-separated text and LaTeX")
+
+    def copy_latex(self):
+        rows = self.model.rows_text(*self._selection_rect())
+        QGuiApplication.clipboard().setText(to_latex(rows))
+
+    def paste(self):
+        self.paste_text(QGuiApplication.clipboard().text())
+
+    def paste_text(self, text: str) -> bool:
+        """Paste a whole matrix (or a block at the current cell) as one undoable step."""
+        name = matrix_title(self.which, self.node)
+        R, C = self.model.rowCount(), self.model.columnCount()
+        try:
+            rows = parse_matrix_text(text)
+        except RinglabError as e:
+            return self._say(f"paste into {name}: {e}")
+        h, w = len(rows), len(rows[0])
+        if (h, w) == (R, C):
+            r0, c0 = 0, 0
+        else:
+            cur = self.table.currentIndex()
+            r0, c0 = (cur.row(), cur.column()) if cur.isValid() else (0, 0)
+            if r0 + h > R or c0 + w > C:
+                return self._say(f"paste into {name}: the pasted matrix is {h}×{w} but {name} is {R}×{C}"
+                                 + (f" (from row {r0}, column {c0} only {R - r0}×{C - c0} fit)" if (r0, c0) != (0, 0) else ""))
+        full = self.model.rows_text()
+        for r in range(h):
+            for c in range(w):
+                v = rows[r][c] or "0"
+                if locked(self.which, r0 + r, c0 + c):
+                    if v.strip() not in ("0", "-0"):
+                        return self._say(f"paste into {name}: row {r0 + r}, column {c0 + c} must be 0 "
+                                         f"(Λ is strictly lower triangular), the pasted text has {v}")
+                    continue
+                full[r0 + r][c0 + c] = v
+        try:
+            self.document.set_matrix(self.node, self.which, full, f"Paste into {name}")
+        except RinglabError as e:
+            return self._say(f"paste into {name}: {e}")
+        self.model.errors.clear()
+        self._on_model_changed()
+        self.document.message.emit(f"pasted a {h}×{w} matrix into {name}")
+        return True
+
+    def clear_selection(self):
+        cells = [(i.row(), i.column()) for i in self.table.selectionModel().selectedIndexes()]
+        if not cells and self.table.currentIndex().isValid():
+            cells = [(self.table.currentIndex().row(), self.table.currentIndex().column())]
+        cells = [(r, c) for r, c in cells if not locked(self.which, r, c)]
+        if not cells:
+            return
+        full = self.model.rows_text()
+        for r, c in cells:
+            full[r][c] = "0"
+        try:
+            self.document.set_matrix(self.node, self.which, full,
+                                     f"Clear {len(cells)} entr{'y' if len(cells) == 1 else 'ies'} of "
+                                     f"{matrix_title(self.which, self.node)}")
+        except RinglabError as e:
+            self._say(str(e))
+
+    def _say(self, msg: str) -> bool:
+        self._shown_errors = [msg]
+        self.error.setText(msg)
+        self.error.setVisible(True)
+        self.error.setMaximumWidth(max(self.table.width(), 260))
+        self.document.message.emit(msg)
+        return False

@@ -1,0 +1,219 @@
+r"""One coefficient matrix of one node as a Qt table model.
+
+Rows and columns are labelled as the paper labels them: $M_i$ and $\Lambda_i$ have one row per
+transmission time t = 0..T−1; the columns of $\Lambda_i$ and $R_i$ are the symbols
+"received at t = 1..T"; $M_i$'s and $T_i$'s columns are the message symbols k = 1..K, and
+$R_i$'s and $T_i$'s rows the decoded sum's entries k = 1..K.
+
+The model never does arithmetic: it shows ``document.code`` (and, for a ``T_i`` solved from
+eq. (6), ``document.report.translation``) and writes through ``document.set_entry``.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from ..core.code import locked, matrix_shape
+from ..core.errors import RinglabError
+
+LOCKED_BG = QColor("#e4e4e4")
+LOCKED_FG = QColor("#9a9a9a")
+SOLVED_FG = QColor("#7a7a7a")
+ERROR_BG = QColor("#ffc9c9")
+WRONG_BG = QColor("#ffb0b0")
+
+TITLES = {"M": "M", "Lambda": "Λ", "R": "R", "T": "T"}
+SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def matrix_title(which: str, node: int) -> str:
+    return TITLES[which] + str(node).translate(SUBSCRIPT)
+
+
+class MatrixModel(QAbstractTableModel):
+    """``(node, which)`` of the document's code; ``which`` in M, Lambda, R, T."""
+
+    def __init__(self, document, node: int, which: str, parent=None):
+        super().__init__(parent)
+        self.document, self.node, self.which = document, node, which
+        self.errors: dict[tuple[int, int], str] = {}     # rejected entries, shown beside the cell
+        self._shape = self._current_shape()
+        self._shown = self._current_values()
+        self._was_solved = self.solved
+        document.changed.connect(self._on_code_changed)
+
+    # -- what is shown --------------------------------------------------------------------
+    def _current_shape(self):
+        c = self.document.code
+        return matrix_shape(self.which, c.K, c.T)
+
+    @property
+    def solved(self) -> bool:
+        """True for a ``T_i`` solved from eq. (6) (shown greyed, read from the report)."""
+        return self.which == "T" and self.document.code.node(self.node).T is None
+
+    def _current_values(self):
+        m = self.document.code.node(self.node).get(self.which)
+        if m is None:   # T solved from eq. (6)
+            return tuple(tuple(r) for r in self.document.report.translation[self.node])
+        return m
+
+    def _on_code_changed(self):
+        if self.node >= self.document.code.N:
+            return      # this node is gone; the editor drops the grid
+        shape = self._current_shape()
+        if shape != self._shape:
+            self.beginResetModel()
+            self._shape = shape
+            self._shown = self._current_values()
+            self._was_solved = self.solved
+            self.errors.clear()
+            self.endResetModel()
+            return
+        m = self.document.code.node(self.node).get(self.which)
+        # the code is immutable: an untouched matrix is the very same tuple (a given T_i is
+        # redrawn anyway: its red "differs from eq. (6)" cells depend on the other matrices)
+        if m is not None and m is self._shown and self.which != "T":
+            return
+        new, solved = self._current_values(), self.solved
+        unchanged = new == self._shown and solved == self._was_solved
+        self._shown, self._was_solved = new, solved
+        if unchanged and self.which != "T":
+            return
+        self.errors.clear()
+        r, c = self._shape
+        if r and c:
+            self.dataChanged.emit(self.index(0, 0), self.index(r - 1, c - 1))
+
+    # -- Qt model interface ---------------------------------------------------------------
+    def rowCount(self, parent=QModelIndex()):
+        return 0 if parent.isValid() else self._shape[0]
+
+    def columnCount(self, parent=QModelIndex()):
+        return 0 if parent.isValid() else self._shape[1]
+
+    def flags(self, index):
+        f = Qt.ItemIsEnabled | Qt.ItemIsSelectable
+        if not locked(self.which, index.row(), index.column()):
+            f |= Qt.ItemIsEditable
+        return f
+
+    def text(self, r: int, c: int) -> str:
+        return self.document.code.field.format(self._shown[r][c])
+
+    def data(self, index, role=Qt.DisplayRole):
+        if not index.isValid():
+            return None
+        r, c = index.row(), index.column()
+        if role in (Qt.DisplayRole, Qt.EditRole):
+            return self.text(r, c)
+        if role == Qt.TextAlignmentRole:
+            return int(Qt.AlignCenter)
+        is_locked = locked(self.which, r, c)
+        if role == Qt.BackgroundRole:
+            if (r, c) in self.errors:
+                return QBrush(ERROR_BG)
+            if is_locked:
+                return QBrush(LOCKED_BG)
+            if self.which == "T" and (r, c) in self._translation_wrong():
+                return QBrush(WRONG_BG)
+            return None
+        if role == Qt.ForegroundRole:
+            if is_locked:
+                return QBrush(LOCKED_FG)
+            if self.solved:
+                return QBrush(SOLVED_FG)
+            return None
+        if role == Qt.FontRole and self.solved:
+            f = QFont()
+            f.setItalic(True)
+            return f
+        if role == Qt.ToolTipRole:
+            if (r, c) in self.errors:
+                return self.errors[(r, c)]
+            if is_locked:
+                return (f"fixed at 0: Λ is strictly lower triangular (row t = {r} may only use "
+                        f"symbols received at t = 1..{r})")
+            if self.solved:
+                return "solved from eq. (6); type a value to give T by hand"
+            if self.which == "T" and (r, c) in self._translation_wrong():
+                sol = self.document.report.translation[self.node][r][c]
+                return f"differs from eq. (6), which gives {self.document.code.field.format(sol)}"
+            return None
+        return None
+
+    def _translation_wrong(self):
+        if self.which != "T" or self.solved:
+            return ()
+        return self.document.report.translation_wrong[self.node]
+
+    def setData(self, index, value, role=Qt.EditRole):
+        if role != Qt.EditRole or not index.isValid():
+            return False
+        r, c = index.row(), index.column()
+        text = str(value).strip()
+        if text == self.text(r, c) and not self.solved:
+            self.errors.pop((r, c), None)
+            self.dataChanged.emit(index, index)
+            return True
+        try:
+            self.document.set_entry(self.node, self.which, r, c, text)
+        except RinglabError as e:
+            self.reject(r, c, f"{matrix_title(self.which, self.node)}[{r},{c}]: {text!r} refused — "
+                              + _strip_place(str(e)))
+            return False
+        return True
+
+    def reject(self, r: int, c: int, message: str) -> None:
+        """Keep the old value, remember why, and say it (cell tooltip, grid label, status bar)."""
+        self.errors[(r, c)] = message
+        idx = self.index(r, c)
+        self.dataChanged.emit(idx, idx)
+        self.document.message.emit(message)
+
+    def headerData(self, section, orientation, role=Qt.DisplayRole):
+        if role == Qt.ToolTipRole:
+            return self._header_tip(section, orientation)
+        if role != Qt.DisplayRole:
+            return None
+        axis = self._axis(orientation)
+        return {"t": f"t={section}", "recv": f"t={section + 1}", "k": f"k={section + 1}"}[axis]
+
+    def _axis(self, orientation) -> str:
+        if orientation == Qt.Vertical:
+            return "t" if self.which in ("M", "Lambda") else "k"
+        return "recv" if self.which in ("Lambda", "R") else "k"
+
+    def _header_tip(self, section, orientation):
+        axis = self._axis(orientation)
+        if axis == "t":
+            return f"row t = {section}: what node {self.node} sends at time {section}"
+        if axis == "recv":
+            return f"column: the symbol received at t = {section + 1}"
+        if orientation == Qt.Vertical:
+            return f"row k = {section + 1}: entry {section + 1} of the decoded sum"
+        return f"column k = {section + 1}: message symbol x_{{{self.node},{section + 1}}}"
+
+    def axis_caption(self) -> str:
+        """Short words under the grid title, e.g. 'columns: received at t = 1..3'."""
+        rows, cols = self._shape
+        if self.which == "M":
+            return f"rows: sent at t = 0..{rows - 1}\ncolumns: x{str(self.node).translate(SUBSCRIPT)},k"
+        if self.which == "Lambda":
+            return f"rows: sent at t = 0..{rows - 1}\ncolumns: received at t"
+        if self.which == "R":
+            return "rows: entry k of the sum\ncolumns: received at t"
+        return "rows: entry k of the sum\ncolumns: x" + str(self.node).translate(SUBSCRIPT) + ",k"
+
+    def rows_text(self, r0=0, c0=0, r1=None, c1=None) -> list[list[str]]:
+        r1 = self._shape[0] if r1 is None else r1
+        c1 = self._shape[1] if c1 is None else c1
+        return [[self.text(r, c) for c in range(c0, c1)] for r in range(r0, r1)]
+
+
+def _strip_place(msg: str) -> str:
+    """Drop the core's "node i, M, row r, column c: " prefix (the grid already says where)."""
+    head, sep, rest = msg.partition(": ")
+    if sep and head.startswith("node ") and "row" in head:
+        return rest
+    return msg

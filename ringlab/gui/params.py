@@ -1,0 +1,128 @@
+"""The parameter bar: N, K, T, the field and the presets, always visible.
+
+Every change goes through the document as one undoable step; the spin boxes commit on Enter,
+on the arrows or when focus leaves (not on each keystroke: typing "16" must not pass through
+T = 1 and drop entries on the way).  A field that does not fit the entries is refused, with the
+entries named, and the box returns to the current field.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QWidget
+
+from ..core.code import K_RANGE, N_RANGE, T_RANGE
+from ..core.errors import RinglabError
+from ..core.presets import preset, preset_names
+
+FIELDS = ["Q", "R", "GF(2)", "GF(3)", "GF(5)", "GF(7)", "GF(2^2)", "GF(2^8)"]
+PRESET_PLACEHOLDER = "Load a preset…"
+
+
+class ParameterBar(QWidget):
+    def __init__(self, document, parent=None):
+        super().__init__(parent)
+        self.document = document
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(6, 2, 6, 2)
+        self.spins = {}
+        for name, rng, tip in (("N", N_RANGE, "nodes on the ring"),
+                               ("K", K_RANGE, "message symbols per node (x_i ∈ F^K)"),
+                               ("T", T_RANGE, "time units (transmissions at t = 0..T−1)")):
+            lab = QLabel(f"<b>{name}</b>")
+            lab.setToolTip(tip)
+            sp = QSpinBox()
+            sp.setRange(*rng)
+            sp.setKeyboardTracking(False)
+            sp.setToolTip(tip)
+            sp.setAccessibleName(name)
+            sp.valueChanged.connect(lambda v, n=name: self._on_size_edited(n, v))
+            lab.setBuddy(sp)
+            lay.addWidget(lab)
+            lay.addWidget(sp)
+            lay.addSpacing(10)
+            self.spins[name] = sp
+        lay.addWidget(QLabel("<b>Field</b>"))
+        self.field = QComboBox()
+        self.field.setEditable(True)
+        self.field.addItems(FIELDS)
+        self.field.setInsertPolicy(QComboBox.NoInsert)
+        self.field.setToolTip("Q (exact), R (floating point), GF(p) or GF(p^m); type any, e.g. GF(11)")
+        self.field.setMinimumContentsLength(7)
+        self.field.activated.connect(lambda _i: self._on_field_edited(self.field.currentText()))
+        self.field.lineEdit().returnPressed.connect(lambda: self._on_field_edited(self.field.currentText()))
+        lay.addWidget(self.field)
+        lay.addSpacing(10)
+        self.presets = QComboBox()
+        self.presets.addItem(PRESET_PLACEHOLDER)
+        self.presets.addItems(preset_names())
+        self.presets.setToolTip("the paper's codes (Sec. IV-B), the classic ring all-reduce, time-sharing")
+        self.presets.activated.connect(self._on_preset_chosen)
+        lay.addWidget(self.presets)
+        self.problem = QLabel()
+        self.problem.setStyleSheet("color: #b00000;")
+        self.problem.setWordWrap(True)
+        lay.addWidget(self.problem, 1)
+        document.changed.connect(self._on_code_changed)
+        self._on_code_changed()
+
+    def _on_code_changed(self):
+        c = self.document.code
+        self.problem.clear()
+        for name, v in (("N", c.N), ("K", c.K), ("T", c.T)):
+            sp = self.spins[name]
+            if sp.value() != v:
+                sp.blockSignals(True)
+                sp.setValue(v)
+                sp.blockSignals(False)
+        if self.field.currentText() != c.field.name:
+            self.field.blockSignals(True)
+            i = self.field.findText(c.field.name)
+            if i < 0:
+                self.field.addItem(c.field.name)
+                i = self.field.count() - 1
+            self.field.setCurrentIndex(i)
+            self.field.blockSignals(False)
+
+    def _on_size_edited(self, name: str, value: int):
+        if getattr(self.document.code, name) == value:
+            return
+        self.problem.clear()
+        try:
+            self.document.resize(**{name: value})
+        except RinglabError as e:
+            self._refuse(str(e))
+
+    def _on_field_edited(self, text: str):
+        text = text.strip()
+        if text == self.document.code.field.name:
+            self.problem.clear()
+            return
+        try:
+            self.document.set_field(text)
+            self.problem.clear()
+        except RinglabError as e:
+            self._refuse(f"Field not changed: {e}")
+
+    def _refuse(self, msg: str):
+        self.problem.setText(msg)
+        self.problem.setToolTip(msg)
+        self.document.message.emit(msg)
+        self._on_code_changed()         # the boxes show the code as it is
+        if self.field.currentText() != self.document.code.field.name:
+            self.field.setEditText(self.document.code.field.name)
+
+    def _on_preset_chosen(self, index: int):
+        name = self.presets.itemText(index)
+        self.presets.setCurrentIndex(0)
+        if name == PRESET_PLACEHOLDER:
+            return
+        self.load_preset(name)
+
+    def load_preset(self, name: str):
+        try:
+            code = preset(name, self.document.code.field.name)
+        except RinglabError as e:
+            return self._refuse(str(e))
+        self.problem.clear()
+        self.document.set_code(code, f"Load preset {name}")
+        self.document.message.emit(f"loaded preset {name}: {code.name} over {code.field.name} (Ctrl+Z undoes)")

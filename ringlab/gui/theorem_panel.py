@@ -1,0 +1,275 @@
+r"""The Theorem 2 panel: every condition of eq. (5), live.
+
+For node $i$ and $j = 1..N-1$ it draws the $K\times K$ matrix
+$R_i (I - \Lambda_{i',N})^{-1} \Lambda_{i',j-1} M_{i\leftarrow j}$ — green when it is $I_K$,
+with the cells that differ from $I_K$ in red — then the $T_i$ of eq. (6), then one verdict.
+Clicking a check names the matrices that enter it (:meth:`Check.chain`) and selects them in the
+editor.  Nothing is computed here: the numbers are ``document.report``'s.
+
+The checks are painted on one canvas (not thousands of widgets), and only the part on screen,
+so an edit at N = K = 8, T = 16 redraws in a few milliseconds.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import QLabel, QScrollArea, QSizePolicy, QToolTip, QVBoxLayout, QWidget
+
+from .matrix_model import SUBSCRIPT
+
+GREEN_BG = QColor("#c9efc9")
+GREEN_EDGE = QColor("#1e8c1e")
+RED_CELL = QColor("#ff8f8f")
+RED_EDGE = QColor("#c00000")
+GREY_BG = QColor("#eeeeee")
+GREY_EDGE = QColor("#888888")
+SELECT_EDGE = QColor("#e08000")
+
+
+def _sub(n: int) -> str:
+    return str(n).translate(SUBSCRIPT)
+
+
+class ChecksCanvas(QWidget):
+    """One row per node: its N−1 checks of eq. (5), then its T_i from eq. (6)."""
+
+    check_clicked = Signal(int, int)        # node, j
+
+    def __init__(self, document, parent=None):
+        super().__init__(parent)
+        self.document = document
+        self.selected: tuple[int, int] | None = None
+        self.setMouseTracking(True)
+        self.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Fixed)
+        self._metrics()
+        self.setFixedSize(self.sizeHint())
+        document.changed.connect(self._on_code_changed)
+
+    # -- geometry -------------------------------------------------------------------------
+    def _metrics(self):
+        fm = self.fontMetrics()
+        self.cw = fm.horizontalAdvance("-1/2") + 12           # cell width
+        self.ch = fm.height() + 6                             # cell height
+        self.node_h = fm.height() + 4                         # "node i ✓" line
+        self.head = fm.height() + 2                           # block title above the cells
+        small_w = fm.horizontalAdvance("j=1 ← node 0") * 0.85 + 6
+        self.gap = fm.horizontalAdvance("M") + 4
+        self.label_w = 4
+        self._block_w_min = int(small_w)
+        self.row_gap = fm.height() // 2
+
+    def _block_w(self) -> int:
+        return max(self.document.code.K * self.cw, self._block_w_min)
+
+    def _block_rect(self, i: int, b: int) -> QRect:
+        """Block b (0..N−2 the checks j = b+1, N−1 the T_i) of node i, cells only."""
+        K = self.document.code.K
+        bw, bh = K * self.cw, K * self.ch
+        x = self.label_w + b * (self._block_w() + self.gap)
+        y = i * (self.node_h + self.head + bh + self.row_gap) + self.node_h + self.head
+        return QRect(x, y, bw, bh)
+
+    def sizeHint(self) -> QSize:
+        N, K = self.document.code.N, self.document.code.K
+        last = self._block_rect(N - 1, N - 1)
+        return QSize(last.left() + self._block_w() + 8, last.bottom() + self.row_gap)
+
+    def _on_code_changed(self):
+        hint = self.sizeHint()
+        if hint != self.size():
+            self.setFixedSize(hint)
+        self.update()
+
+    def changeEvent(self, e):
+        super().changeEvent(e)
+        if e.type() == e.Type.FontChange:
+            self._metrics()
+            self.setFixedSize(self.sizeHint())
+            self.update()
+
+    def hit(self, pos: QPoint):
+        """(node, j) under ``pos``; j = N for the T_i block; None elsewhere."""
+        N = self.document.code.N
+        for i in range(N):
+            for b in range(N):
+                r = self._block_rect(i, b).adjusted(0, -self.head, 0, 0)
+                if r.contains(pos):
+                    return i, b + 1
+        return None
+
+    # -- painting -------------------------------------------------------------------------
+    def paintEvent(self, event):
+        doc = self.document
+        rep, code = doc.report, doc.code
+        F, N, K = code.field, code.N, code.K
+        p = QPainter(self)
+        p.setRenderHint(QPainter.Antialiasing, False)
+        clip = event.rect()
+        fm = self.fontMetrics()
+        bold = QFont(self.font())
+        bold.setBold(True)
+        small = QFont(self.font())
+        small.setPointSizeF(max(6.0, self.font().pointSizeF() * 0.85))
+        for i in range(N):
+            row_top = self._block_rect(i, 0).top() - self.head - self.node_h
+            row_h = self.node_h + self.head + K * self.ch
+            if row_top > clip.bottom() or row_top + row_h < clip.top():
+                continue
+            ok_i = rep.node_ok(i)
+            p.setFont(bold)
+            p.setPen(GREEN_EDGE if ok_i else RED_EDGE)
+            p.drawText(QRect(2, row_top, self.width() - 4, self.node_h), Qt.AlignLeft | Qt.AlignVCenter,
+                       f"node {i} {'✓ decodes the sum' if ok_i else '✗ does not decode the sum'}")
+            for b in range(N):
+                rect = self._block_rect(i, b)
+                outer = rect.adjusted(-3, -self.head, 3, 3)
+                outer.setWidth(max(outer.width(), self._block_w() + 6))
+                if not outer.intersects(clip):
+                    continue
+                if b < N - 1:
+                    c = rep.check(i, b + 1)
+                    title = f"j={b + 1} ← node {c.source}"
+                    values, wrong, ok = c.matrix, set(c.wrong), c.ok
+                    bg, edge = (GREEN_BG, GREEN_EDGE) if ok else (None, RED_EDGE)
+                else:
+                    t_ok = rep.translation_ok[i]
+                    values = rep.translation[i] if t_ok is None else [list(r) for r in code.node(i).T]
+                    wrong = set(rep.translation_wrong[i])
+                    title = f"T{_sub(i)} " + {None: "solved", True: "given ✓", False: "given ✗"}[t_ok]
+                    bg, edge = {None: (GREY_BG, GREY_EDGE), True: (GREEN_BG, GREEN_EDGE),
+                                False: (None, RED_EDGE)}[t_ok]
+                p.setFont(small)
+                p.setPen(QColor("#333333"))
+                p.drawText(QRect(rect.left() - 2, rect.top() - self.head, self._block_w() + self.gap, self.head),
+                           Qt.AlignLeft | Qt.AlignVCenter, title)
+                if bg is not None:
+                    p.fillRect(rect, bg)
+                p.setFont(self.font())
+                for r in range(K):
+                    for s in range(K):
+                        cell = QRect(rect.left() + s * self.cw, rect.top() + r * self.ch, self.cw, self.ch)
+                        if (r, s) in wrong:
+                            p.fillRect(cell, RED_CELL)
+                        txt = F.format(values[r][s])
+                        if fm.horizontalAdvance(txt) > self.cw - 2:
+                            txt = fm.elidedText(txt, Qt.ElideRight, self.cw - 2)
+                        p.setPen(QColor("#000000") if (r, s) in wrong or bg is not None else QColor("#444444"))
+                        p.drawText(cell, Qt.AlignCenter, txt)
+                sel = self.selected == (i, b + 1)
+                p.setPen(QPen(SELECT_EDGE if sel else edge, 3 if sel else 2))
+                p.setBrush(Qt.NoBrush)
+                p.drawRect(rect.adjusted(-1, -1, 0, 0))
+        p.end()
+
+    # -- interaction ----------------------------------------------------------------------
+    def mousePressEvent(self, event):
+        h = self.hit(event.position().toPoint())
+        if h is not None:
+            self.selected = h
+            self.update()
+            self.check_clicked.emit(*h)
+
+    def mouseMoveEvent(self, event):
+        pos = event.position().toPoint()
+        h = self.hit(pos)
+        if h is None:
+            QToolTip.hideText()
+            return
+        i, j = h
+        N = self.document.code.N
+        if j < N:
+            c = self.document.report.check(i, j)
+            tip = (f"node {i}, j = {j}: what node {i} decodes of x{_sub(c.source)} — "
+                   + ("equals I_K ✓" if c.ok else f"differs from I_K at {len(c.wrong)} entr"
+                      + ("y" if len(c.wrong) == 1 else "ies")) + "\nclick to see the matrices that enter it")
+        else:
+            tip = f"T{_sub(i)} from eq. (6): I_K − R_i (I − Λ_{{i',N}})⁻¹ Λ_{{i',N−1}} M_i"
+        QToolTip.showText(event.globalPosition().toPoint(), tip, self)
+
+
+class Theorem2Panel(QWidget):
+    """Verdict, the checks canvas (scrolls when N, K are large), and the clicked check's chain."""
+
+    TITLE = "Theorem 2"
+
+    def __init__(self, document, parent=None):
+        super().__init__(parent)
+        self.document = document
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(6, 6, 6, 6)
+        title = QLabel("<b>Theorem 2</b> — eq. (5): R<sub>i</sub> (I − Λ<sub>i′,N</sub>)<sup>−1</sup> "
+                       "Λ<sub>i′,j−1</sub> M<sub>i←j</sub> = I<sub>K</sub>")
+        title.setTextFormat(Qt.RichText)
+        title.setWordWrap(True)
+        lay.addWidget(title)
+        self.verdict = QLabel()
+        self.verdict.setWordWrap(True)
+        self.verdict.setTextFormat(Qt.RichText)
+        lay.addWidget(self.verdict)
+        self.canvas = ChecksCanvas(document)
+        self.scroll = QScrollArea()
+        self.scroll.setWidget(self.canvas)
+        self.scroll.setWidgetResizable(False)
+        self.scroll.setFrameShape(QScrollArea.NoFrame)
+        lay.addWidget(self.scroll, 1)
+        self.chain = QLabel("Click a check to see which matrices enter it.")
+        self.chain.setWordWrap(True)
+        self.chain.setTextFormat(Qt.RichText)
+        self.chain.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        lay.addWidget(self.chain)
+        self.canvas.check_clicked.connect(self._on_check_clicked)
+        document.changed.connect(self._on_code_changed)
+        self._on_code_changed()
+
+    def _on_code_changed(self):
+        rep, code = self.document.report, self.document.code
+        n, nfail = len(rep.checks), len(rep.failing)
+        badt = [i for i, t in enumerate(rep.translation_ok) if t is False]
+        if rep.feasible:
+            text = (f"<span style='color:#1e7a1e; font-size:large'><b>✓ FEASIBLE</b></span> — all {n} "
+                    f"conditions of eq. (5) hold: every node decodes the sum")
+        else:
+            why = [f"{nfail} of {n} conditions of eq. (5) fail"] if nfail else []
+            if badt:
+                why.append("a given T_i differs from eq. (6) at node " + ", ".join(map(str, badt)))
+            text = (f"<span style='color:#c00000; font-size:large'><b>✗ INFEASIBLE</b></span> — "
+                    + "; ".join(why) + " (click a red check)")
+        self.verdict.setText(text)
+        sel = self.canvas.selected
+        if sel is not None and (sel[0] >= code.N or sel[1] > code.N):
+            self.canvas.selected = None
+
+    def _on_check_clicked(self, i: int, j: int):
+        code = self.document.code
+        N = code.N
+        if j >= N:
+            chain = [f"I_K − R{_sub(i)}", f"(I − {'·'.join('Λ' + _sub((i - k) % N) for k in range(1, N + 1))})⁻¹"] + \
+                    [f"Λ{_sub((i - k) % N)}" for k in range(1, N)] + [f"M{_sub(i)}"]
+            pairs = [(i, "R"), (i, "T"), (i, "M")] + [((i - k) % N, "Lambda") for k in range(1, N)]
+            head = f"T{_sub(i)} from eq. (6)"
+        else:
+            c = self.document.report.check(i, j)
+            chain = [s.replace("_", "") for s in c.chain(N)]
+            chain = [_subscript_names(s) for s in chain]
+            pairs = [(i, "R")] + [((i - k) % N, "Lambda") for k in range(1, j)] + [(c.source, "M")]
+            state = "holds" if c.ok else f"fails at {', '.join(f'({r}, {s})' for r, s in c.wrong)}"
+            head = f"node {i}, j = {j} (source node {c.source}) {state}"
+        self.chain.setText(f"<b>{head}</b>: " + " · ".join(chain)
+                           + "<br><span style='color:#555'>selected in the editor (orange)</span>")
+        self.document.select_matrices(pairs)
+
+
+def _subscript_names(s: str) -> str:
+    """'R0' → 'R₀', 'Λ12' → 'Λ₁₂' (the chain strings come as Λ_i from the core)."""
+    out, digits = [], ""
+    for ch in s:
+        if ch.isdigit():
+            digits += ch
+            continue
+        if digits:
+            out.append(digits.translate(SUBSCRIPT))
+            digits = ""
+        out.append(ch)
+    if digits:
+        out.append(digits.translate(SUBSCRIPT))
+    return "".join(out)
