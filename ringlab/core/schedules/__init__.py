@@ -1,0 +1,21 @@
+"""Ring, tree and coded All-Reduce schedules traced on the worked matmul, and their costs.
+
+>>> from ringlab.core.schedules import default_example, ring_trace
+>>> ring_trace(default_example(4)).steps[2].state[3]
+(Fraction(30, 1), Fraction(17, 1), Fraction(7, 1), Fraction(15, 1))
+"""
+from .coded import coded_trace
+from .costs import (EXPLORER_PRESETS, Explorer, ScheduleCost, code_time, explorer, lower_bound_bytes,
+                    parse_bandwidth, parse_bytes, parse_seconds, ring_time, schedule_costs,
+                    seed001_estimate, tree_time)
+from .matmul import WorkedExample, default_example, format_number, parse_matrix, parse_vector
+from .ring import ring_trace
+from .trace import ScheduleTrace, Send, Step
+from .tree import tree_levels, tree_trace
+from .compare import Comparison, compare
+
+__all__ = ["Comparison", "EXPLORER_PRESETS", "Explorer", "ScheduleCost", "ScheduleTrace", "Send",
+           "Step", "WorkedExample", "code_time", "coded_trace", "compare", "default_example",
+           "explorer", "format_number", "lower_bound_bytes", "parse_bandwidth", "parse_bytes",
+           "parse_matrix", "parse_seconds", "parse_vector", "ring_time", "ring_trace",
+           "schedule_costs", "seed001_estimate", "tree_levels", "tree_time", "tree_trace"]
