@@ -1,0 +1,109 @@
+"""``ringlab compare``: ring, tree and a code traced side by side on the worked matmul."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..core.errors import RinglabError
+from ..core.schedules import WorkedExample, compare, default_example, parse_matrix, parse_vector
+from ..core.schedules.compare import SEED001_NOTE
+from ..core.schedules.costs import format_bandwidth, format_bytes, format_seconds
+from ..core.schedules.matmul import format_number
+from ..core.schedules.text import trace_text
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "compare", help="trace ring, tree and a code on the worked matmul and compare their costs",
+        description="Ring all-reduce (seed 004), tree all-reduce (seed 003) and a linear code run "
+                    "on the partials X_i·W_i of a row-parallel matmul, with α-β costs.")
+    p.add_argument("--N", type=int, metavar="n", help="number of cores (default 4, or len(X))")
+    p.add_argument("--X", metavar="x0,x1,…", help="X as numbers separated by commas or spaces "
+                   "(default: the seeds' 3,2,1,3 for N = 4)")
+    p.add_argument("--W", metavar="FILE", help="W: a text file with one row per core (or a JSON "
+                   "list of rows); default: the seeds' W for N = 4")
+    p.add_argument("--code", metavar="FILE", help="a *.ringlab.json code or preset:NAME "
+                   "(default: preset classic-ring-n<N>)")
+    p.add_argument("--alpha", default="1us", metavar="s", help="latency per step, e.g. 50us or 1e-6 (default 1us)")
+    p.add_argument("--bandwidth", default="190GB/s", metavar="B",
+                   help="link bandwidth, e.g. 1GB/s or 1e9 bytes/s (default 190GB/s)")
+    p.add_argument("--size", default="1MB", metavar="S", help="message size, e.g. 1MB or 1e6 bytes (default 1MB)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=cmd_compare)
+
+
+def _read_W(spec: str):
+    path = Path(spec)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RinglabError(f"--W {spec}: no such file (expected a text file with one row of W per line)") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise RinglabError(f"--W {spec}: cannot be read ({e})") from None
+    if text.lstrip().startswith("["):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise RinglabError(f"--W {spec}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+        if not isinstance(data, list) or not all(isinstance(r, list) for r in data):
+            raise RinglabError(f"--W {spec}: expected a JSON list of rows")
+        return parse_matrix(data, f"--W {spec}")
+    return parse_matrix(text, f"--W {spec}")
+
+
+def example_from_args(args) -> WorkedExample:
+    X = parse_vector(args.X, "--X") if args.X is not None else None
+    W = _read_W(args.W) if args.W is not None else None
+    N = len(X) if X is not None else (len(W) if W is not None else args.N or 4)
+    if args.N is not None and args.N != N:
+        src = "--X has" if X is not None else "--W has"
+        raise RinglabError(f"--N {args.N}: but {src} {N} {'entries' if X is not None else 'rows'} "
+                           f"(one per core)")
+    if X is None and W is None:
+        return default_example(N)
+    try:
+        base = default_example(N)
+    except RinglabError as e:
+        raise RinglabError(f"--X/--W: {e}") from None
+    if W is not None and len(W) != N:
+        raise RinglabError(f"--W {args.W}: {len(W)} rows, but --X has {N} entries (W needs one row per core)")
+    return WorkedExample(X if X is not None else base.X, W if W is not None else base.W)
+
+
+def cmd_compare(args) -> int:
+    from ._check import open_code
+    ex = example_from_args(args)
+    code = open_code(args.code) if args.code else None
+    c = compare(ex, code, alpha=args.alpha, bandwidth=args.bandwidth, size=args.size)
+    if args.json:
+        print(json.dumps(c.to_json(), ensure_ascii=False, indent=1))
+        return 0 if all(t.complete for t in c.traces.values()) else 1
+    fmt = lambda v: ", ".join(format_number(x) for x in v)  # noqa: E731
+    out = [f"Worked example: X = [{fmt(ex.X)}], W is {ex.N}×{ex.d}; core i holds X_i·W_i",
+           *[f"  Core {i}: {format_number(ex.X[i])} * [{fmt(ex.W[i])}] = [{fmt(p)}]"
+             for i, p in enumerate(ex.partials)],
+           f"Target X @ W = [{fmt(ex.target)}]", ""]
+    for t in c.traces.values():
+        out += trace_text(t)
+        out += ["", "ends with the sum on every core" if t.complete else
+                "does NOT end with the sum on every core", "", "-" * 60, ""]
+    out.append(f"Costs for S = {format_bytes(c.size)}, α = {format_seconds(c.alpha)}, "
+               f"B = {format_bandwidth(c.bandwidth)}, N = {ex.N}; lower bound 2S(N−1)/N = "
+               f"{format_bytes(next(iter(c.costs.values())).lower_bound)} sent per worker")
+    out.append(f"  {'':<7}{'steps':>6}{'msgs':>6}{'msg size':>11}{'per link':>11}{'per worker':>12}"
+               f"{'/bound':>8}{'time':>11}{'algbw':>13}{'busbw':>13}")
+    for name, k in c.costs.items():
+        out.append(f"  {name:<7}{k.steps:>6}{k.messages:>6}{format_bytes(k.message_bytes):>11}"
+                   f"{format_bytes(k.bytes_per_link):>11}{format_bytes(k.bytes_sent_per_worker):>12}"
+                   f"{float(k.ratio_to_bound):>8.3g}{format_seconds(k.time):>11}"
+                   f"{format_bandwidth(k.algbw):>13}{format_bandwidth(k.busbw):>13}")
+    out.append(f"  ring, seed 001's estimate 2S/B + 2(N−1)α = {format_seconds(c.seed001_estimate)} "
+               f"vs exact {format_seconds(c.costs['ring'].time)}: {SEED001_NOTE}")
+    if c.explorer.crossovers or c.explorer.switches:
+        out.append("Crossovers (time against S):")
+        for x in list(c.explorer.crossovers) + list(c.explorer.switches):
+            out.append(f"  S = {format_bytes(x.S)} ({float(x.S):.0f} B): {x.label}")
+    else:
+        out.append("No crossover: one schedule is fastest for every S")
+    print("\n".join(out))
+    return 0 if all(t.complete for t in c.traces.values()) else 1

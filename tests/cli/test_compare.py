@@ -1,0 +1,80 @@
+"""``ringlab compare`` as a user runs it."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def run(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "ringlab", "compare", *args],
+                          capture_output=True, text=True, cwd=cwd, timeout=120)
+
+
+def test_json_has_the_seed_numbers():
+    r = run("--json", "--alpha", "50us", "--bandwidth", "1GB/s", "--size", "1MB")
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert d["target"] == [30, 29, 22, 27]
+    ring = d["schedules"]["ring"]["steps"]
+    assert ring[0]["phase"] == "reduce-scatter"
+    assert [(s["from"], s["to"], s["chunk"], s["value"]) for s in ring[0]["sends"]] == \
+        [(0, 1, 0, [15]), (1, 2, 1, [8]), (2, 3, 2, [4]), (3, 0, 3, [15])]
+    # seed 004, grid after step 2 and its starred cells
+    assert ring[1]["state"] == [[15, 12, 16, 21], [17, 8, 6, 25], [18, 11, 4, 2], [12, 17, 7, 15]]
+    assert sorted(map(tuple, ring[1]["changed"])) == [(0, 2), (1, 3), (2, 0), (3, 1)]
+    tree = d["schedules"]["tree"]["steps"]
+    assert [s["value"] for s in tree[0]["sends"]] == [[2, 8, 6, 4], [12, 6, 3, 15]]
+    assert tree[0]["state"][0] == [17, 20, 15, 10] and tree[0]["state"][2] == [13, 9, 7, 17]
+    coded = d["schedules"]["coded"]["steps"]
+    assert [[s["value"] for s in st["sends"]] for st in coded] == \
+        [[s["value"] for s in st["sends"]] for st in ring]
+    assert d["costs"]["ring"]["time_s"] == pytest.approx(1.8e-3)
+    assert d["costs"]["ring_seed001_estimate_s"] == pytest.approx(2.3e-3)
+    assert d["costs"]["tree"]["steps"] == 4
+
+
+def test_text_output_prints_the_seed_grids():
+    r = run()
+    assert r.returncode == 0, r.stderr
+    assert "Core 0   [     15     12      9    *21 ]" in r.stdout
+    assert "Core 0   [    *30     29      .      . ]" in r.stdout       # all-gather step 1
+    assert "357.6 KB" not in r.stdout                                  # N = 4 here
+    r8 = run("--N", "8")
+    assert r8.returncode == 0, r8.stderr
+    assert "S = 357.6 KB" in r8.stdout and "tree → ring" in r8.stdout
+
+
+def test_own_X_W_and_a_code_file(tmp_path):
+    (tmp_path / "w.txt").write_text("1 2 3\n4 5 6\n7 8 9\n")
+    r = run("--X", "1,1/2,2", "--W", "w.txt", "--code", "preset:paper-k2-t3", "--json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert d["target"] == [17, "41/2", 24]          # 1·[1 2 3] + ½·[4 5 6] + 2·[7 8 9]
+    assert d["schedules"]["coded"]["padding"] == 1
+    assert d["schedules"]["coded"]["code"]["K"] == 2
+
+
+@pytest.mark.parametrize("args,msg", [
+    (["--X", "3,a,1"], "--X, entry 1: 'a' is not a number"),
+    (["--N", "5", "--X", "1,2,3"], "--N 5: but --X has 3 entries"),
+    (["--W", "nope.txt"], "--W nope.txt: no such file"),
+    (["--code", "preset:paper-k2-t3"], "code is for N = 3 cores but X and W have N = 4"),
+    (["--alpha", "fast"], "alpha: 'fast' is not understood"),
+    (["--size", "0"], "size: must be positive"),
+    (["--N", "1"], "number of cores"),
+    (["--N", "x"], "invalid int value"),
+])
+def test_bad_arguments_exit_2_with_one_line(args, msg, tmp_path):
+    r = run(*args, cwd=tmp_path)
+    assert r.returncode == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and msg in lines[0], r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_ragged_W_file(tmp_path):
+    (tmp_path / "w.txt").write_text("1 2\n3\n4 5\n")
+    r = run("--X", "1 2 3", "--W", "w.txt", cwd=tmp_path)
+    assert r.returncode == 2
+    assert "--W w.txt, row 1: 1 entries, but row 0 has 2" in r.stderr
