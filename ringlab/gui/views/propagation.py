@@ -1,0 +1,360 @@
+"""The Propagation view: watch every symbol of the edited code travel through $G_T$.
+
+Playback as in step-through tools — first, back, step, play/pause, last, a scrubber over
+t = 0..T and a speed — with the keyboard (Space plays/pauses, ←/→ step, Home/End jump).  The
+drawing is :class:`ringlab.render.propagation.WalkthroughRenderer` on matplotlib's QtAgg
+canvas, the same renderer ``ringlab export`` uses, so what is on screen is what is exported.
+
+The view follows the document: every ``changed`` re-runs :func:`ringlab.simulate` (the one
+core call) on the new code and redraws the current step, so an edit in the matrix editor
+shows here at once.  Inputs: random (seeded), typed per node, or the worked matmul partial
+sums of seed 004 — always read in the code's current field.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QLineEdit,
+                               QProgressDialog, QPushButton, QSizePolicy, QSlider, QSpinBox,
+                               QStyle, QVBoxLayout, QWidget)
+
+from . import _propagation_pyside_fix  # noqa: F401  (PySide6 6.12 + Python 3.11 bug)
+from ...core.errors import RinglabError
+from ...core.simulate import simulate
+from ...render.captions import failing_reason
+from ...render.inputs import matmul_note, resolve_inputs
+
+SPEEDS = [("0.25 steps/s", 0.25), ("0.5 steps/s", 0.5), ("1 step/s", 1.0), ("2 steps/s", 2.0),
+          ("4 steps/s", 4.0)]
+INPUT_MODES = [("Random (seeded)", "random"), ("Typed per node", "typed"),
+               ("Worked matmul partials (seed 004)", "matmul")]
+
+
+def _canvas_class():
+    # matplotlib is imported only when a Propagation view is built, never by ringlab.gui
+    from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
+    return FigureCanvasQTAgg
+
+
+class PropagationView(QWidget):
+    """Step through the current code's propagation; follows ``document.changed`` live."""
+
+    TITLE = "Propagation"
+    step_changed = Signal(int)
+
+    def __init__(self, document, parent=None):
+        super().__init__(parent)
+        from matplotlib.figure import Figure
+
+        from ...render.propagation import WalkthroughRenderer
+
+        self.document = document
+        self.trace = None
+        self._typed_rows = None        # last typed inputs that parsed (strings), or None
+
+        # -- canvas ------------------------------------------------------------------------
+        self.figure = Figure(figsize=(12.8, 7.2), dpi=100)
+        self.canvas = _canvas_class()(self.figure)
+        self.canvas.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
+        self.canvas.setFocusPolicy(Qt.NoFocus)
+        self.renderer = WalkthroughRenderer(self.figure, caption_in_figure=False)
+
+        # -- caption and verdict ---------------------------------------------------------
+        self.caption_label = QLabel()
+        self.caption_label.setWordWrap(True)
+        self.caption_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        f = self.caption_label.font()
+        f.setPointSizeF(f.pointSizeF() * 1.25)
+        self.caption_label.setFont(f)
+        self.verdict_label = QLabel()
+        self.verdict_label.setWordWrap(True)
+
+        # -- playback controls ---------------------------------------------------------------
+        st = self.style()
+
+        def button(icon, tip, slot):
+            b = QPushButton(st.standardIcon(icon), "")
+            b.setToolTip(tip)
+            b.setFocusPolicy(Qt.NoFocus)       # Space must reach the view's shortcut
+            b.clicked.connect(slot)
+            return b
+
+        self.first_button = button(QStyle.SP_MediaSkipBackward, "First step (Home)", self.first)
+        self.back_button = button(QStyle.SP_MediaSeekBackward, "Step back (←)", self.back)
+        self.play_button = button(QStyle.SP_MediaPlay, "Play / pause (Space)", self.toggle_play)
+        self.step_button = button(QStyle.SP_MediaSeekForward, "Step forward (→)", self.forward)
+        self.last_button = button(QStyle.SP_MediaSkipForward, "Last step: the decode (End)",
+                                  self.last)
+        self.slider = QSlider(Qt.Horizontal)
+        self.slider.setToolTip("Scrub over t = 0..T")
+        self.slider.setFocusPolicy(Qt.NoFocus)
+        self.slider.valueChanged.connect(self._on_slider_changed)
+        self.step_label = QLabel()
+        self.step_label.setMinimumWidth(90)
+        self.speed_box = QComboBox()
+        for text, v in SPEEDS:
+            self.speed_box.addItem(text, v)
+        self.speed_box.setCurrentIndex(1)
+        self.speed_box.setToolTip("Playback speed")
+        self.speed_box.currentIndexChanged.connect(self._on_speed_changed)
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self._on_timer)
+
+        # -- inputs ----------------------------------------------------------------------
+        self.inputs_box = QComboBox()
+        for text, mode in INPUT_MODES:
+            self.inputs_box.addItem(text, mode)
+        self.inputs_box.currentIndexChanged.connect(self._on_inputs_mode_changed)
+        self.seed_box = QSpinBox()
+        self.seed_box.setRange(0, 999_999)
+        self.seed_box.setPrefix("seed ")
+        self.seed_box.valueChanged.connect(self._on_inputs_changed)
+        self.typed_edit = QLineEdit()
+        self.typed_edit.setPlaceholderText("one row per node, ';' between nodes: 1 2; 3 4; 5 6")
+        self.typed_edit.editingFinished.connect(self._on_inputs_changed)
+        self.inputs_status = QLabel()
+        self.export_button = QPushButton("Export…")
+        self.export_button.setToolTip("Save this walkthrough as GIF, MP4, PNG, SVG or PDF")
+        self.export_button.clicked.connect(self._on_export_clicked)
+
+        controls = QHBoxLayout()
+        for w in (self.first_button, self.back_button, self.play_button, self.step_button,
+                  self.last_button):
+            controls.addWidget(w)
+        controls.addWidget(self.slider, 1)
+        controls.addWidget(self.step_label)
+        controls.addWidget(self.speed_box)
+        inputs = QHBoxLayout()
+        inputs.addWidget(QLabel("Inputs:"))
+        inputs.addWidget(self.inputs_box)
+        inputs.addWidget(self.seed_box)
+        inputs.addWidget(self.typed_edit, 1)
+        inputs.addWidget(self.inputs_status, 1)
+        inputs.addWidget(self.export_button)
+        lay = QVBoxLayout(self)
+        lay.addLayout(inputs)
+        lay.addWidget(self.canvas, 1)
+        lay.addWidget(self.caption_label)
+        lay.addWidget(self.verdict_label)
+        lay.addLayout(controls)
+
+        # keyboard: shortcuts (not keyPressEvent) so they work whichever child has focus;
+        # a line edit still gets its own Space/←/→/Home/End through ShortcutOverride
+        for key, slot in ((Qt.Key_Space, self.toggle_play), (Qt.Key_Right, self.forward),
+                          (Qt.Key_Left, self.back), (Qt.Key_Home, self.first),
+                          (Qt.Key_End, self.last)):
+            sc = QShortcut(QKeySequence(key), self)
+            sc.setContext(Qt.WidgetWithChildrenShortcut)
+            sc.activated.connect(slot)
+        self.setFocusPolicy(Qt.StrongFocus)
+
+        self._relayout_timer = QTimer(self)
+        self._relayout_timer.setSingleShot(True)
+        self._relayout_timer.setInterval(150)
+        self._relayout_timer.timeout.connect(self._on_resize_settled)
+
+        document.changed.connect(self._on_code_changed)
+        self._on_inputs_mode_changed()
+
+    # -- public: playback -------------------------------------------------------------------
+    @property
+    def step(self) -> int:
+        return self.renderer.step
+
+    @property
+    def last_step(self) -> int:
+        return self.document.code.T
+
+    @property
+    def playing(self) -> bool:
+        return self.timer.isActive()
+
+    def set_step(self, t: int) -> None:
+        t = max(0, min(int(t), self.last_step))
+        if self.slider.value() != t:
+            self.slider.setValue(t)           # → _on_slider_changed → _show
+        else:
+            self._show(t)
+
+    def first(self):
+        self.pause()
+        self.set_step(0)
+
+    def last(self):
+        self.pause()
+        self.set_step(self.last_step)
+
+    def forward(self):
+        self.pause()
+        self.set_step(self.step + 1)
+
+    def back(self):
+        self.pause()
+        self.set_step(self.step - 1)
+
+    def play(self):
+        if self.step >= self.last_step:
+            self.set_step(0)                  # play from the start after the end
+        self.timer.start(int(1000 / self.speed_box.currentData()))
+        self.play_button.setIcon(self.style().standardIcon(QStyle.SP_MediaPause))
+
+    def pause(self):
+        self.timer.stop()
+        self.play_button.setIcon(self.style().standardIcon(QStyle.SP_MediaPlay))
+
+    def toggle_play(self):
+        self.pause() if self.playing else self.play()
+
+    def current_inputs(self):
+        """The inputs in use: a spec :func:`ringlab.render.inputs.resolve_inputs` accepts."""
+        mode = self.inputs_box.currentData()
+        if mode == "typed" and self._typed_rows is not None:
+            return self._typed_rows
+        if mode == "matmul":
+            return "matmul"
+        return "random"
+
+    def export(self, path: str, fmt: str, step: int | None = None, progress=None) -> str:
+        """Export what the view shows (same code, same inputs)."""
+        from ...render.export import export_walkthrough
+        return export_walkthrough(self.document.code, self.current_inputs(), fmt, path,
+                                  step=step, seed=self.seed_box.value(), progress=progress,
+                                  fps=self.speed_box.currentData())
+
+    # -- document and inputs ------------------------------------------------------------------
+    def _on_code_changed(self):
+        self._rerun()
+
+    def _on_inputs_mode_changed(self, *_):
+        mode = self.inputs_box.currentData()
+        self.seed_box.setVisible(mode == "random")
+        self.typed_edit.setVisible(mode == "typed")
+        if mode == "typed" and not self.typed_edit.text().strip() and self.trace is not None:
+            # start from the inputs on screen, so typing edits rather than starts blank
+            F = self.document.code.field
+            self.typed_edit.setText("; ".join(" ".join(F.format(v) for v in row)
+                                              for row in self.trace.inputs))
+        self._on_inputs_changed()
+
+    def _on_inputs_changed(self, *_):
+        if self.inputs_box.currentData() == "typed":
+            self._typed_rows = self._parse_typed()
+        self._rerun()
+
+    def _parse_typed(self):
+        text = self.typed_edit.text().strip()
+        if not text:
+            return None
+        rows = [r.split() for r in text.replace(",", " ").split(";") if r.strip()]
+        return rows
+
+    def _rerun(self):
+        code = self.document.code
+        mode = self.inputs_box.currentData()
+        status = ""
+        spec = self.current_inputs()
+        try:
+            x = resolve_inputs(code, spec, self.seed_box.value())
+        except RinglabError as e:
+            # typed inputs that do not fit (bad entry, or N/K changed): keep the view
+            # running on random inputs and say why, never a silent change
+            status = f"<span style='color:#d6336c'>typed inputs not used: {e}</span>"
+            x = resolve_inputs(code, "random", self.seed_box.value())
+        if mode == "typed" and self._typed_rows is None:
+            status = status or "type N rows of K entries, ';' between nodes (random until then)"
+        if mode == "matmul":
+            status = matmul_note(code)
+        self.inputs_status.setText(status)
+        note = {"random": f"random, seed {self.seed_box.value()}", "matmul": "matmul partials",
+                "typed": "typed"}[mode]
+        self.trace = simulate(code, x, report=self.document.report)
+        self.renderer.set_trace(self.trace, note=note)
+        T = code.T
+        self.slider.blockSignals(True)
+        self.slider.setRange(0, T)
+        self.slider.setValue(min(self.renderer.step, T))
+        self.slider.blockSignals(False)
+        self._update_verdict()
+        self._show(min(self.renderer.step, T))
+
+    def _update_verdict(self):
+        tr = self.trace
+        N = tr.code.N
+        bad = [i for i in range(N) if not tr.report.node_ok(i)]
+        if not bad:
+            self.verdict_label.setText("<span style='color:#2b8a3e'>✓ Theorem 2 holds: every "
+                                       "destination decodes the sum, for every input.</span>")
+            return
+        why = failing_reason(tr, bad[0]) or ""
+        self.verdict_label.setText(
+            f"<span style='color:#d6336c'>✗ destination{'s' if len(bad) > 1 else ''} "
+            f"{', '.join(map(str, bad))} cannot decode the sum — {why}</span>")
+
+    # -- drawing ----------------------------------------------------------------------------
+    def _on_slider_changed(self, t: int):
+        self._show(t)
+
+    def _show(self, t: int):
+        r = self.renderer
+        r.show_step(t)
+        r.draw()
+        self.canvas.blit(self.figure.bbox)
+        self.caption_label.setText(r.caption())
+        self.step_label.setText(f"t = {r.step} / {self.last_step}")
+        self.back_button.setEnabled(r.step > 0)
+        self.first_button.setEnabled(r.step > 0)
+        self.step_button.setEnabled(r.step < self.last_step)
+        self.last_button.setEnabled(r.step < self.last_step)
+        self.step_changed.emit(r.step)
+
+    def _on_timer(self):
+        if self.step >= self.last_step:
+            self.pause()
+            return
+        self.set_step(self.step + 1)
+        if self.step >= self.last_step:
+            self.pause()
+
+    def _on_speed_changed(self, *_):
+        if self.playing:
+            self.timer.start(int(1000 / self.speed_box.currentData()))
+
+    def resizeEvent(self, event):
+        super().resizeEvent(event)
+        self._relayout_timer.start()
+
+    def _on_resize_settled(self):
+        # fonts and label room depend on the figure size: rebuild once resizing settles
+        if self.trace is not None:
+            self.renderer.relayout()
+            self.canvas.draw_idle()
+
+    def _on_export_clicked(self):
+        path, chosen = QFileDialog.getSaveFileName(
+            self, "Export walkthrough", "walkthrough.gif",
+            "Animated GIF (*.gif);;MP4 video (*.mp4);;PDF, one page per step (*.pdf);;"
+            "PNG of this step (*.png);;SVG of this step (*.svg)")
+        if not path:
+            return
+        fmt = path.rsplit(".", 1)[-1].lower() if "." in path else ""
+        if fmt not in ("gif", "mp4", "pdf", "png", "svg"):
+            fmt = chosen.split("*.")[-1].rstrip(")")
+            path += "." + fmt
+        dlg = QProgressDialog("Exporting…", "", 0, self.last_step + 1, self)
+        dlg.setCancelButton(None)
+        dlg.setWindowModality(Qt.WindowModal)
+        dlg.setMinimumDuration(300)
+
+        def progress(done, total):
+            dlg.setMaximum(total)
+            dlg.setValue(done)
+
+        try:
+            out = self.export(path, fmt, step=self.step if fmt in ("png", "svg") else None,
+                              progress=progress)
+        except RinglabError as e:
+            self.document.message.emit(f"Export failed: {e}")
+        else:
+            self.document.message.emit(f"Exported {out}")
+        finally:
+            dlg.close()

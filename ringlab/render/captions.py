@@ -1,0 +1,186 @@
+r"""Plain-words captions for a walkthrough, written from a :class:`~ringlab.core.simulate.Trace`.
+
+Nothing here knows a preset: every sentence is read off the coefficient vector of a symbol
+$y_{i\to}^{(t)}$ (column $jK + k - 1$ is $x_{j,k}$) and off the Theorem 2 report.  No Qt,
+no matplotlib: the GUI shows these strings in a label and the renderer draws them.
+
+A symbol is described by what it is made of:
+
+* nothing (all zero) — the edge is idle at this step;
+* one message symbol with coefficient 1 — the node's own $x_{i,k}$, or a forward of $x_{j,k}$;
+* coefficient-1 terms all of one index k — a running sum of symbol k (it contains the
+  sender's own $x_{i,k}$), a forwarded partial sum, or the full sum over all N nodes;
+* anything else — a coded combination (several symbol indices, or other coefficients):
+  this is where network coding differs from routing.
+"""
+from __future__ import annotations
+
+import textwrap
+
+from ..core.simulate import symbol_name
+
+_SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+_SUP = str.maketrans("0123456789()", "⁰¹²³⁴⁵⁶⁷⁸⁹⁽⁾")
+
+
+def sub(n: int) -> str:
+    return str(n).translate(_SUB)
+
+
+def node_at(i: int, t: int) -> str:
+    """The paper's $i^{(t)}$ as text: ``1⁽²⁾``."""
+    return f"{i}" + f"({t})".translate(_SUP)
+
+
+def terms(trace, coeffs) -> list[tuple[int, int, object]]:
+    """Non-zero ``(j, k, coefficient)`` of a coefficient vector; k is 1-based."""
+    F, K = trace.field, trace.code.K
+    return [(col // K, col % K + 1, c) for col, c in enumerate(coeffs) if not F.is_zero(c)]
+
+
+def classify(trace, i: int, coeffs) -> tuple[str, str]:
+    """``(kind, words)`` for a symbol sent by node i.
+
+    kind is one of ``idle``, ``own``, ``forward``, ``running``, ``partial``, ``full``, ``coded``.
+    """
+    F, N = trace.field, trace.code.N
+    ts = terms(trace, coeffs)
+    if not ts:
+        return "idle", "nothing (the edge is idle)"
+    ones = all(F.is_one(c) for _, _, c in ts)
+    ks = {k for _, k, _ in ts}
+    if len(ts) == 1 and ones:
+        j, k, _ = ts[0]
+        if j == i:
+            return "own", f"its own symbol {symbol_name(j, k)}"
+        return "forward", f"a forward of node {j}'s symbol {symbol_name(j, k)}"
+    if ones and len(ks) == 1:
+        k = next(iter(ks))
+        js = {j for j, _, _ in ts}
+        if len(js) == N:
+            return "full", f"the full sum of symbol {k}"
+        if i in js:
+            return "running", f"the running sum of symbol {k} ({len(js)} of {N} nodes)"
+        return "partial", f"a forwarded partial sum of symbol {k} ({len(js)} of {N} nodes)"
+    what = f"symbols {', '.join(map(str, sorted(ks)))}" if len(ks) > 1 else f"symbol {next(iter(ks))}"
+    return "coded", f"a coded mix of {what} (network coding, not routing)"
+
+
+def ring_combination(trace, coeffs, sender: int | None = None) -> str:
+    """A symbol as a combination, terms in ring order backwards from the sender: node i's own
+    symbols first, then its predecessor's, …, so a running sum reads the way it was built
+    (``x₁,₂ + x₀,₂`` for node 1).  Without a sender: column order, as ``Trace.pretty``."""
+    F, N = trace.field, trace.code.N
+    ts = terms(trace, coeffs)
+    if sender is not None:
+        ts.sort(key=lambda jkc: ((sender - jkc[0]) % N, jkc[1]))
+    parts = []
+    for j, k, c in ts:
+        neg = F.characteristic == 0 and c < 0
+        mag = -c if neg else c
+        term = symbol_name(j, k) if F.is_one(mag) else f"{F.format(mag)}·{symbol_name(j, k)}"
+        parts.append((("−" if neg else "") if not parts else ("− " if neg else "+ ")) + term)
+    return " ".join(parts) if parts else "0"
+
+
+def short_combination(trace, coeffs, max_chars: int = 28, sender: int | None = None) -> str:
+    """:func:`ring_combination` if it fits in ``max_chars``, else a faithful abbreviation
+    that keeps the first two terms (so the direction shows) and the last one:
+    ``x₀,₆ + x₇,₆ + … + x₅,₆ (4 terms)``."""
+    full = ring_combination(trace, coeffs, sender)
+    if len(full) <= max_chars:
+        return full
+    parts = full.replace(" − ", " + −").split(" + ")
+    two = f"{parts[0]} + {parts[1]} + … + {parts[-1]} ({len(parts)} terms)"
+    if len(parts) > 3 and len(two) <= max_chars:
+        return two
+    return f"{parts[0]} + … + {parts[-1]} ({len(parts)} terms)"
+
+
+def _send_clause(trace, t: int, i: int, with_kind: bool = True) -> str:
+    F, N = trace.field, trace.code.N
+    y = trace.sent[t][i]
+    kind, words = classify(trace, i, y)
+    if kind == "idle":
+        return f"node {i} sends nothing"
+    val = "" if trace.sent_values is None else f" = {F.format(trace.sent_values[t][i])}"
+    head = f"node {i} sends {short_combination(trace, y, 40, sender=i)}{val}"
+    return f"{head} — {words}" if with_kind else head
+
+
+_KIND_WORDS = {"own": "own symbols", "forward": "forwards", "running": "running sums",
+               "partial": "forwarded partial sums", "full": "full sums",
+               "coded": "coded combinations", "idle": "idle edges"}
+
+
+def step_caption(trace, t: int, width: int = 110) -> str:
+    """The caption of step t (0..T), a few lines wrapped at ``width`` characters.
+
+    For t < T it describes the transmissions $y_{i\to}^{(t)}$ (arriving at t + 1); for
+    t = T each destination's decode.  Small rings get one clause per node; larger ones a
+    headline (the first coded symbol, else node 0) and a count of the rest by kind.
+    """
+    code = trace.code
+    N, T = code.N, code.T
+    if t >= T:
+        return "\n".join(textwrap.wrap(decode_caption(trace), width))
+    head = f"t = {t}: "
+    if N <= 3:
+        if all(not any(not trace.field.is_zero(c) for c in trace.sent[t][i]) for i in range(N)):
+            return head + f"all {N} transmission edges are idle — no node sends anything."
+        body = "; ".join(_send_clause(trace, t, i) for i in range(N))
+        return "\n".join(textwrap.wrap(head + body + ".", width))
+    kinds = [classify(trace, i, trace.sent[t][i])[0] for i in range(N)]
+    if all(k == "idle" for k in kinds):
+        return head + f"all {N} transmission edges are idle — no node sends anything at this step."
+    first = next((i for i in range(N) if kinds[i] == "coded"),
+                 next((i for i in range(N) if kinds[i] != "idle"), 0))
+    rest: dict[str, int] = {}
+    for i in range(N):
+        if i != first:
+            rest[kinds[i]] = rest.get(kinds[i], 0) + 1
+    more = ", ".join(f"{n} {_KIND_WORDS[k] if n > 1 else _KIND_WORDS[k].rstrip('s')}"
+                     for k, n in rest.items())
+    text = head + _send_clause(trace, t, first) + f". The other {N - 1} nodes send: {more}."
+    return "\n".join(textwrap.wrap(text, width))
+
+
+def failing_reason(trace, i: int) -> str | None:
+    """Why node i cannot decode, from Theorem 2 — or ``None`` if its checks all hold."""
+    rep, N = trace.report, trace.code.N
+    bad = [c for c in rep.checks if c.node == i and not c.ok]
+    if bad:
+        c = bad[0]
+        where = ", ".join(f"({r}, {s})" for r, s in c.wrong[:3]) + (" …" if len(c.wrong) > 3 else "")
+        more = f" (and {len(bad) - 1} more j)" if len(bad) > 1 else ""
+        return (f"Theorem 2 fails at node {i}, j = {c.j} (source node {c.source}): "
+                f"{' · '.join(c.chain(N))} ≠ I_K at {where}{more}")
+    if rep.translation_ok[i] is False:
+        return f"node {i}'s given T_{i} differs from eq. (6)"
+    return None
+
+
+def decode_caption(trace) -> str:
+    F, N, T = trace.field, trace.code.N, trace.code.T
+    head = f"t = T = {T}: each node decodes ẑᵢ = Rᵢ sᵢ" + f"({T})".translate(_SUP) + " + Tᵢ xᵢ"
+    wrong = [i for i in range(N) if trace.wrong_entries(i)]
+    if trace.true_sum is not None:
+        total = "[" + ", ".join(F.format(v) for v in trace.true_sum) + "]"
+    else:
+        total = "Σ_j x_j"
+    if not wrong:
+        tail = f" — all {N} nodes get the sum {total} ✓"
+        if not trace.report.feasible:
+            tail += " for these inputs, but Theorem 2 fails (other inputs would go wrong)"
+        return head + tail
+    i = wrong[0]
+    ks = ", ".join(str(k + 1) for k in trace.wrong_entries(i))
+    if trace.decoded_values is not None:
+        z = "[" + ", ".join(F.format(v) for v in trace.decoded_values[i]) + "]"
+        got = f"ẑ{sub(i)} = {z} ≠ {total}"
+    else:
+        got = f"ẑ{sub(i)} is not the sum"
+    others = f" ({len(wrong)} of {N} nodes wrong)" if len(wrong) > 1 else ""
+    reason = failing_reason(trace, i)
+    return (f"{head} — node {i} is wrong at k = {ks}: {got}{others}."
+            + (f" {reason}." if reason else ""))
