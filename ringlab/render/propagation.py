@@ -83,6 +83,15 @@ def _fmt_vec(F, vals, limit: int) -> str:
     return "[" + ", ".join(s) + "]"
 
 
+def _fit_vec(F, vals, chars: int) -> str:
+    """``[a, b, c]`` with as many entries as fit in ``chars`` characters, then ``…``."""
+    for n in range(len(vals), 0, -1):
+        text = _fmt_vec(F, vals, n if n == len(vals) else n + 1)
+        if len(text) <= chars:
+            return text
+    return _fmt_vec(F, vals, 1)
+
+
 class WalkthroughRenderer:
     """Draws one trace into one Figure; ``show_step(t)`` restyles it for step t.
 
@@ -144,10 +153,13 @@ class WalkthroughRenderer:
                 last_y = y
             else:
                 lines[-1] += " " + a.get_text()
-        return "\n".join(lines)
+        return "\n".join(lines).replace("\u00a0", " ")
 
-    def caption(self, t: int | None = None) -> str:
-        return step_caption(self.trace, self.step if t is None else t, self._caption_width())
+    def caption(self, t: int | None = None, width: int | None = None) -> str:
+        """The caption of step t (default: the current one), wrapped for the figure unless a
+        ``width`` in characters is given (the app passes a huge one and lets Qt wrap)."""
+        return step_caption(self.trace, self.step if t is None else t,
+                            width or self._caption_width())
 
     def draw(self) -> None:
         """Draw the current step onto the figure's canvas.
@@ -312,13 +324,13 @@ class WalkthroughRenderer:
                                 zorder=5, visible=False)
             ax.add_patch(a)
             self._arrows.append(a)
-            lab = ax.text(0, 0, "", fontsize=10 * s, ha="center", va="center", zorder=6,
+            lab = ax.text(0, 0, "", fontsize=(11.5 if N <= 4 else 10) * s, ha="center", va="center", zorder=6,
                           color=C_TEXT, visible=False,
                           bbox=dict(boxstyle="round,pad=0.25", fc="white", ec=C_NOW, lw=1.0 * s))
             self._labels.append(lab)
         self._marks = [ax.text(T + 0.32, -i, "", fontsize=13 * s, ha="left", va="center",
                                fontweight="bold", zorder=6) for i in range(N)]
-        self._fs_label = 10 * s
+        self._fs_label = (11.5 if N <= 4 else 10) * s
 
         handles = [
             Line2D([], [], color=C_STORE, lw=1.6 * s, ls=(0, (4, 3)), label="storage i⁽ᵗ⁾→i⁽ᵗ⁺¹⁾"),
@@ -341,7 +353,8 @@ class WalkthroughRenderer:
         # two lines per node plus a header, 1.4 line spacing, at most 11.5 pt
         # lines per node: 3 (the sent combination may wrap) when that still fits at 10 pt
         self._lpn = lpn = 3 if tab_h_pt / ((3 * N + 3.5) * 1.4) >= 10 * s else 2
-        fs = float(min(11.5 * s, tab_h_pt / ((lpn * N + 3.5) * 1.4)))
+        # as large as the panel allows: ≤ 13 pt, every line fits, the header's 46 characters fit
+        fs = float(min(13 * s, tab_h_pt / ((lpn * N + 3.5) * 1.4), tab_w_pt / (0.602 * 46)))
         self._fs_tab = fs
         self._tab_chars = int(tab_w_pt / (0.602 * fs))       # DejaVu Sans Mono advance 0.602 em
         self._tab_dy = fs * 1.4 / tab_h_pt
@@ -349,12 +362,13 @@ class WalkthroughRenderer:
         kw = dict(fontsize=fs, family=MONO, va="baseline", ha="left", color=C_TEXT)
         F = code.field
         # static part (drawn once into the background): node, x_i, the words around values
-        tab.text(0, self._line_y(0), "node i: its input xᵢ, what it has received so far",
+        tab.text(0, self._line_y(0), "node i: input xᵢ, received so far sᵢ⁽ᵗ⁾,",
                  fontweight="bold", **kw)
-        tab.text(0, self._line_y(1), "sᵢ⁽ᵗ⁾ (oldest first) and what it sends now, yᵢ→⁽ᵗ⁾",
-                 fontweight="bold", **kw)
-        xins = [(f"x{sub(i)} = " + _fmt_vec(F, tr.inputs[i], max(2, (self._tab_chars // 2 - 14) // 3))
-                 if tr.inputs is not None else "") for i in range(N)]
+        tab.text(0, self._line_y(1), "and what it sends now, yᵢ→⁽ᵗ⁾", fontweight="bold", **kw)
+        # xᵢ gets what is left after "node i", "sᵢ: " and 12 characters of received values
+        room_x = self._tab_chars - 9 - 5 - 2 - 4 - 12
+        xins = [(f"x{sub(i)} = " + _fit_vec(F, tr.inputs[i], room_x))
+                if tr.inputs is not None else "" for i in range(N)]
         self._col_recv = 9 + max(len(x) for x in xins) + 2
         self._col_send = 9 + len("sends ")
         for i in range(N):
@@ -374,16 +388,22 @@ class WalkthroughRenderer:
         kw["zorder"] = 4
         self._fin_head = tab.text(0, self._line_y(0), "", fontweight="bold", **kw)
         # per node: "node i", "ẑᵢ =", the vector (ASCII only, so red overlays line up), ✓/✗
-        self._col_vec = 15
+        self._col_vec = 13
         self._fin_rows = [(tab.text(0, self._line_y(i + 2.6), "", fontweight="bold", **kw),
-                           tab.text(9 * self._ch, self._line_y(i + 2.6), "", **kw),
+                           tab.text(8 * self._ch, self._line_y(i + 2.6), "", **kw),
                            tab.text(self._col_vec * self._ch, self._line_y(i + 2.6), "", **kw),
                            tab.text(0, self._line_y(i + 2.6), "", fontweight="bold", **kw))
                           for i in range(N)]
+        # the true sum as one more row, aligned with the ẑᵢ rows so columns compare at a glance
+        self._fin_sum = (tab.text(0, self._line_y(1.4), "", fontweight="bold", **kw),
+                         tab.text(8 * self._ch, self._line_y(1.4), "", **kw),
+                         tab.text(self._col_vec * self._ch, self._line_y(1.4), "",
+                                  fontweight="bold", **kw))
         self._tab_extra = []           # red overlays and Theorem 2 lines, rebuilt per step
         self._dynamic = ([self._caption, self._tcoll, *[c for c, _ in self._nodes.values()],
                           *self._arrows, *self._labels, *self._marks, *self._recv, *self._send,
-                          self._cover, self._fin_head, *[a for r in self._fin_rows for a in r]])
+                          self._cover, self._fin_head, *self._fin_sum,
+                          *[a for r in self._fin_rows for a in r]])
         for a in self._dynamic:
             a.set_animated(True)
         if self._cid is not None:
@@ -506,16 +526,20 @@ class WalkthroughRenderer:
         lpn = self._lpn
         if not final:
             self._fin_head.set_text("")
+            for a in self._fin_sum:
+                a.set_text("")
             for row in self._fin_rows:
                 for a in row:
                     a.set_text("")
             for i in range(N):
                 y = tr.sent[t][i]
                 val = "" if tr.sent_values is None else F.format(tr.sent_values[t][i])
-                tail = f" = {val} → {(i + 1) % N}" if val else f" → {(i + 1) % N}"
+                # no-break spaces: a wrapped line never strands "→ 0" on its own
+                tail = (f" =\u00a0{val}\u00a0→\u00a0{(i + 1) % N}" if val
+                        else f"\u00a0→\u00a0{(i + 1) % N}")
                 room = W - self._col_send
                 if all(F.is_zero(c) for c in y):
-                    tail = f" → {(i + 1) % N}"
+                    tail = f"\u00a0→\u00a0{(i + 1) % N}"
                     full = "nothing (idle)" + tail
                 else:
                     full = ring_combination(tr, y, i) + tail
@@ -548,8 +572,9 @@ class WalkthroughRenderer:
         for a in (*self._send, *self._recv):
             a.set_text("")
         total = "Σ_j x_j" if tr.true_sum is None else _fmt_vec(F, tr.true_sum, 99)
-        self._fin_head.set_text(f"t = T = {T}: each node's decoded ẑᵢ\n"
-                                f"next to the true sum Σⱼ xⱼ = {total}")
+        self._fin_head.set_text(f"t = T = {T}: decoded ẑᵢ vs the true sum")
+        for a, txt in zip(self._fin_sum, ("sum", "Σ =", total)):
+            a.set_text(txt)
         ch = self._ch
         lines = []
         for i in range(N):
@@ -564,7 +589,8 @@ class WalkthroughRenderer:
                 vtext = "[" + ", ".join(vals) + "]"
                 vec.set_text(vtext)
             mark.set_x((self._col_vec + len(vtext) + 2) * ch)
-            mark.set_text("✗ wrong" if wrong[i] else "✓")
+            roomy = self._col_vec + len(vtext) + 10 <= W
+            mark.set_text(("✗ wrong" if roomy else "✗") if wrong[i] else "✓")
             mark.set_color(C_BAD if wrong[i] else C_OK)
             if wrong[i] and tr.decoded_values is not None:
                 # red overlay on exactly the wrong entries (ASCII monospace: offsets are exact)

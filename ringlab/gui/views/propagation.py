@@ -299,7 +299,7 @@ class PropagationView(QWidget):
         r.show_step(t)
         r.draw()
         self.canvas.blit(self.figure.bbox)
-        self.caption_label.setText(r.caption())
+        self.caption_label.setText(r.caption(width=100_000))   # Qt wraps
         self.step_label.setText(f"t = {r.step} / {self.last_step}")
         self.back_button.setEnabled(r.step > 0)
         self.first_button.setEnabled(r.step > 0)
