@@ -125,11 +125,14 @@ class Autosaver(QObject):
         self.last_error: str | None = None
 
     def _on_code_changed(self):
-        if self.document.dirty:
-            self.timer.start()
+        # (during a push the undo stack's index, hence ``dirty``, is not updated yet: decide
+        # when the timer fires)
+        self.timer.start()
 
     def _on_dirty_changed(self, dirty: bool):
-        if not dirty:
+        if dirty:
+            self.timer.start()
+        else:
             self.timer.stop()
             self.remove()
 

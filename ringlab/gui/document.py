@@ -48,7 +48,10 @@ class CodeDocument(QObject):
         self._report: Theorem2Report | None = None
         self._path = path
         self.undo_stack = QUndoStack(self)
-        self.undo_stack.cleanChanged.connect(lambda clean: self.dirty_changed.emit(not clean))
+        self.undo_stack.cleanChanged.connect(self._on_clean_changed)
+
+    def _on_clean_changed(self, clean: bool):
+        self.dirty_changed.emit(not clean)
 
     # -- read ---------------------------------------------------------------------------
     @property

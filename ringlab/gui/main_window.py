@@ -11,7 +11,7 @@ import traceback
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QFont, QKeySequence
+from PySide6.QtGui import QAction, QColor, QFont, QKeySequence, QPalette
 from PySide6.QtWidgets import (QApplication, QFileDialog, QFrame, QHBoxLayout, QLabel,
                                QMainWindow, QMessageBox, QPlainTextEdit, QPushButton, QSplitter,
                                QTabWidget, QToolBar, QVBoxLayout, QWidget)
@@ -44,7 +44,11 @@ class RecoveryBanner(QFrame):
         super().__init__(parent)
         self.window, self.orphan = window, orphan
         self.setObjectName("RecoveryBanner")
-        self.setStyleSheet("QFrame#RecoveryBanner { background: #fff4c2; border: 1px solid #d4b000; }")
+        self.setFrameShape(QFrame.Box)
+        self.setAutoFillBackground(True)
+        pal = self.palette()
+        pal.setColor(QPalette.Window, QColor("#fff4c2"))
+        self.setPalette(pal)
         lay = QHBoxLayout(self)
         self.label = QLabel(orphan.describe() + " Restore them?")
         self.label.setWordWrap(True)
@@ -107,7 +111,7 @@ class MainWindow(QMainWindow):
         self.rate_label, self.bound_label, self.shape_label = QLabel(), QLabel(), QLabel()
         for lab in (self.rate_label, self.bound_label, self.shape_label):
             lab.setTextFormat(Qt.RichText)
-            lab.setStyleSheet("QLabel { padding: 0 10px; border-left: 1px solid #aaa; }")
+            lab.setContentsMargins(14, 0, 14, 0)
             sb.addPermanentWidget(lab)
         document.message.connect(self._on_message)
 
@@ -372,18 +376,23 @@ class MainWindow(QMainWindow):
 
     # -- text size (projectors) -----------------------------------------------------------
     def font_size(self) -> int:
-        return QApplication.font().pointSize()
+        return self.font().pointSize()
 
     def change_font_size(self, step: int):
         self.set_font_size(self.font_size() + step)
 
     def set_font_size(self, size: int):
         size = max(MIN_POINT_SIZE, min(MAX_POINT_SIZE, int(size)))
-        f = QFont(QApplication.font())
-        f.setPointSize(size)
-        QApplication.setFont(f)
+        self._apply_font_size(size)
         settings().setValue("font_size", size)
         self.document.message.emit(f"text size {size} pt (Ctrl+= larger, Ctrl+− smaller, Ctrl+0 reset)")
+
+    def _apply_font_size(self, size: int):
+        # the window's font, inherited by every child (the application font does not reach
+        # widgets that carry a style sheet)
+        f = QFont(self.font())
+        f.setPointSize(size)
+        self.setFont(f)
 
     # -- settings and closing -------------------------------------------------------------
     def _restore_settings(self):
@@ -391,9 +400,7 @@ class MainWindow(QMainWindow):
         size = s.value("font_size", None)
         if size is not None:
             try:
-                f = QFont(QApplication.font())
-                f.setPointSize(max(MIN_POINT_SIZE, min(MAX_POINT_SIZE, int(size))))
-                QApplication.setFont(f)
+                self._apply_font_size(max(MIN_POINT_SIZE, min(MAX_POINT_SIZE, int(size))))
             except (TypeError, ValueError):
                 pass
         geo, state, split = s.value("geometry"), s.value("window_state"), s.value("splitter")

@@ -7,7 +7,7 @@ tab-separated text *and* as a LaTeX ``bmatrix``; Ctrl+V pastes either format.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QMimeData, Qt, Signal
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtGui import QAction, QColor, QGuiApplication, QKeySequence, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QFrame, QHBoxLayout, QHeaderView,
                                QLabel, QSizePolicy, QStyledItemDelegate, QTableView, QVBoxLayout)
 
@@ -17,6 +17,13 @@ from .matrix_model import MatrixModel, matrix_title
 from .matrix_text import parse_matrix_text, to_latex, to_tsv
 
 LATEX_MIME = "text/x-latex"
+
+
+def set_text_color(label, color: str) -> None:
+    """Colour a label's text through its palette (style sheets would block font inheritance)."""
+    pal = label.palette()
+    pal.setColor(QPalette.WindowText, QColor(color))
+    label.setPalette(pal)
 
 
 class _EnterDelegate(QStyledItemDelegate):
@@ -109,14 +116,14 @@ class MatrixGrid(QFrame):
             lay.addWidget(self.solved_box)
         self.caption = QLabel(self.model.axis_caption())
         self.caption.setObjectName("caption")
-        self.caption.setStyleSheet("color: #555; font-size: small;")
+        set_text_color(self.caption, "#555555")
         lay.addWidget(self.caption)
         self.table = MatrixTable(self.model, self)
         self.table.installEventFilter(self)
         lay.addWidget(self.table)
         self.error = QLabel()
         self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #b00000;")
+        set_text_color(self.error, "#b00000")
         self.error.setVisible(False)
         lay.addWidget(self.error)
         lay.addStretch(1)
@@ -148,8 +155,18 @@ class MatrixGrid(QFrame):
             self._apply_style()
 
     def _apply_style(self):
-        color = "#e08000" if self._highlight else "transparent"
-        self.setStyleSheet(f"QFrame#MatrixGrid {{ border: 3px solid {color}; border-radius: 4px; }}")
+        self.update()
+
+    def paintEvent(self, event):
+        super().paintEvent(event)
+        if self._highlight:
+            # drawn, not styled: a style sheet would stop the window's font (Ctrl+=) reaching
+            # the grid
+            p = QPainter(self)
+            p.setRenderHint(QPainter.Antialiasing)
+            p.setPen(QPen(QColor("#e08000"), 3))
+            p.drawRoundedRect(self.rect().adjusted(2, 2, -2, -2), 4, 4)
+            p.end()
 
     # -- keyboard and clipboard -----------------------------------------------------------
     def _add_actions(self):

@@ -39,7 +39,7 @@ def _latex_entry(s: str) -> str:
 
 
 def parse_matrix_text(text: str) -> list[list[str]]:
-    """Rows of entry strings from a LaTeX matrix environment or from TSV/CSV-ish text.
+    r"""Rows of entry strings from a LaTeX matrix environment or from TSV/CSV-ish text.
 
     LaTeX: the first ``bmatrix``/``pmatrix``/``matrix``/``array`` environment found (so a
     whole formula like ``\mathbf{R}_0 = \begin{bmatrix}…\end{bmatrix},`` works); rows split at

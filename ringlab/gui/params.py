@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QWidget
 from ..core.code import K_RANGE, N_RANGE, T_RANGE
 from ..core.errors import RinglabError
 from ..core.presets import preset, preset_names
+from .matrix_grid import set_text_color
 
 FIELDS = ["Q", "R", "GF(2)", "GF(3)", "GF(5)", "GF(7)", "GF(2^2)", "GF(2^8)"]
 PRESET_PLACEHOLDER = "Load a preset…"
@@ -59,15 +60,19 @@ class ParameterBar(QWidget):
         self.presets.activated.connect(self._on_preset_chosen)
         lay.addWidget(self.presets)
         self.problem = QLabel()
-        self.problem.setStyleSheet("color: #b00000;")
+        set_text_color(self.problem, "#b00000")
         self.problem.setWordWrap(True)
         lay.addWidget(self.problem, 1)
         document.changed.connect(self._on_code_changed)
         self._on_code_changed()
 
     def _on_code_changed(self):
-        c = self.document.code
         self.problem.clear()
+        self._sync()
+
+    def _sync(self):
+        """Show the code's N, K, T and field (without emitting edits)."""
+        c = self.document.code
         for name, v in (("N", c.N), ("K", c.K), ("T", c.T)):
             sp = self.spins[name]
             if sp.value() != v:
@@ -95,8 +100,7 @@ class ParameterBar(QWidget):
     def _on_field_edited(self, text: str):
         text = text.strip()
         if text == self.document.code.field.name:
-            self.problem.clear()
-            return
+            return      # (Enter in the box also "activates" it: one edit, not two)
         try:
             self.document.set_field(text)
             self.problem.clear()
@@ -107,7 +111,7 @@ class ParameterBar(QWidget):
         self.problem.setText(msg)
         self.problem.setToolTip(msg)
         self.document.message.emit(msg)
-        self._on_code_changed()         # the boxes show the code as it is
+        self._sync()                    # the boxes show the code as it is
         if self.field.currentText() != self.document.code.field.name:
             self.field.setEditText(self.document.code.field.name)
 
