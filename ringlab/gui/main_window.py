@@ -13,7 +13,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QColor, QFont, QKeySequence, QPalette
 from PySide6.QtWidgets import (QApplication, QFileDialog, QFrame, QHBoxLayout, QLabel,
-                               QMainWindow, QMessageBox, QPlainTextEdit, QPushButton, QSplitter,
+                               QMainWindow, QMessageBox, QPlainTextEdit, QPushButton, QScrollArea, QSplitter,
                                QTabWidget, QToolBar, QVBoxLayout, QWidget)
 
 from ..core.bounds import bounds
@@ -200,7 +200,23 @@ class MainWindow(QMainWindow):
             except Exception as e:
                 self._error_tab(title, mod_name, e)
                 continue
-            self.tabs.addTab(view, title)
+            self.tabs.addTab(self._scrollable(view), title)
+
+    @staticmethod
+    def _scrollable(view):
+        """A view in a scroll area, so its minimum size never forces the window above a
+        1280×720 projector (it scrolls instead)."""
+        area = QScrollArea()
+        area.setWidgetResizable(True)
+        area.setFrameShape(QFrame.NoFrame)
+        area.setWidget(view)
+        area.view = view
+        return area
+
+    def view_widget(self, index: int):
+        """The view in tab ``index`` (unwrapped from its scroll area)."""
+        w = self.tabs.widget(index)
+        return getattr(w, "view", w)
 
     def _error_tab(self, title, mod_name, exc):
         text = (f"The view “{title}” ({mod_name}) could not be opened:\n\n"
@@ -216,7 +232,7 @@ class MainWindow(QMainWindow):
         """Select the tab whose title or module name matches ``name`` (case-insensitive)."""
         want = name.lower()
         for i in range(self.tabs.count()):
-            w = self.tabs.widget(i)
+            w = self.view_widget(i)
             mod = type(w).__module__.rsplit(".", 1)[-1].lower()
             if self.tabs.tabText(i).lower().startswith(want) or mod == want:
                 self.tabs.setCurrentIndex(i)

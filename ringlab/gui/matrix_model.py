@@ -40,6 +40,7 @@ class MatrixModel(QAbstractTableModel):
         self._shape = self._current_shape()
         self._shown = self._current_values()
         self._was_solved = self.solved
+        self._was_wrong = tuple(self._translation_wrong())
         document.changed.connect(self._on_code_changed)
 
     # -- what is shown --------------------------------------------------------------------
@@ -67,6 +68,7 @@ class MatrixModel(QAbstractTableModel):
             self._shape = shape
             self._shown = self._current_values()
             self._was_solved = self.solved
+            self._was_wrong = tuple(self._translation_wrong())
             self.errors.clear()
             self.endResetModel()
             return
@@ -76,9 +78,11 @@ class MatrixModel(QAbstractTableModel):
         if m is not None and m is self._shown and self.which != "T":
             return
         new, solved = self._current_values(), self.solved
-        unchanged = new == self._shown and solved == self._was_solved
-        self._shown, self._was_solved = new, solved
-        if unchanged and self.which != "T":
+        wrong = tuple(self._translation_wrong())
+        unchanged = (new == self._shown and solved == self._was_solved
+                     and wrong == self._was_wrong)
+        self._shown, self._was_solved, self._was_wrong = new, solved, wrong
+        if unchanged:
             return
         self.errors.clear()
         r, c = self._shape

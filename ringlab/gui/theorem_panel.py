@@ -12,7 +12,7 @@ so an edit at N = K = 8, T = 16 redraws in a few milliseconds.
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPen, QStaticText, QTransform
 from PySide6.QtWidgets import QLabel, QScrollArea, QSizePolicy, QToolTip, QVBoxLayout, QWidget
 
 from .matrix_model import SUBSCRIPT
@@ -24,6 +24,8 @@ RED_EDGE = QColor("#c00000")
 GREY_BG = QColor("#eeeeee")
 GREY_EDGE = QColor("#888888")
 SELECT_EDGE = QColor("#e08000")
+BLACK = QColor("#000000")
+GREY_TEXT = QColor("#444444")
 
 
 def _sub(n: int) -> str:
@@ -57,6 +59,22 @@ class ChecksCanvas(QWidget):
         self.label_w = 4
         self._block_w_min = int(small_w)
         self.row_gap = fm.height() // 2
+        self._statics = {}
+
+    def _static_text(self, txt: str):
+        """A laid-out text and its width, cached: an edit redraws hundreds of cells, and most
+        entries are the same few strings (0, 1, -1)."""
+        hit = self._statics.get(txt)
+        if hit is None:
+            fm = self.fontMetrics()
+            shown = txt if fm.horizontalAdvance(txt) <= self.cw - 2 else fm.elidedText(txt, Qt.ElideRight, self.cw - 2)
+            st = QStaticText(shown)
+            st.setTextFormat(Qt.PlainText)
+            st.prepare(QTransform(), self.font())
+            hit = self._statics[txt] = (st, fm.horizontalAdvance(shown))
+            if len(self._statics) > 4096:
+                self._statics.clear()
+        return hit
 
     def _block_w(self) -> int:
         return max(self.document.code.K * self.cw, self._block_w_min)
@@ -110,6 +128,8 @@ class ChecksCanvas(QWidget):
         bold.setBold(True)
         small = QFont(self.font())
         small.setPointSizeF(max(6.0, self.font().pointSizeF() * 0.85))
+        fmt = F.format
+        ty = (self.ch - fm.height()) // 2
         for i in range(N):
             row_top = self._block_rect(i, 0).top() - self.head - self.node_h
             row_h = self.node_h + self.head + K * self.ch
@@ -145,16 +165,19 @@ class ChecksCanvas(QWidget):
                 if bg is not None:
                     p.fillRect(rect, bg)
                 p.setFont(self.font())
-                for r in range(K):
-                    for s in range(K):
-                        cell = QRect(rect.left() + s * self.cw, rect.top() + r * self.ch, self.cw, self.ch)
-                        if (r, s) in wrong:
-                            p.fillRect(cell, RED_CELL)
-                        txt = F.format(values[r][s])
-                        if fm.horizontalAdvance(txt) > self.cw - 2:
-                            txt = fm.elidedText(txt, Qt.ElideRight, self.cw - 2)
-                        p.setPen(QColor("#000000") if (r, s) in wrong or bg is not None else QColor("#444444"))
-                        p.drawText(cell, Qt.AlignCenter, txt)
+                x0, y0, cw, ch = rect.left(), rect.top(), self.cw, self.ch
+                dark = bg is not None
+                p.setPen(BLACK if dark else GREY_TEXT)
+                for r, row in enumerate(values):
+                    for s_, v in enumerate(row):
+                        if (r, s_) in wrong:
+                            p.fillRect(x0 + s_ * cw, y0 + r * ch, cw, ch, RED_CELL)
+                            if not dark:
+                                p.setPen(BLACK)
+                        st, w = self._static_text(fmt(v))
+                        p.drawStaticText(x0 + s_ * cw + (cw - w) // 2, y0 + r * ch + ty, st)
+                        if (r, s_) in wrong and not dark:
+                            p.setPen(GREY_TEXT)
                 sel = self.selected == (i, b + 1)
                 p.setPen(QPen(SELECT_EDGE if sel else edge, 3 if sel else 2))
                 p.setBrush(Qt.NoBrush)

@@ -204,4 +204,31 @@ def test_extra_view_tabs(qtbot, monkeypatch, tmp_path):
     # a module missing for another reason than "not written yet" is an error tab, not a skip
     needs = [n for n in names if n.lower().startswith("ringlab_test_views_needs")]
     assert needs and "no_such_dependency_xyz" in w.view_errors[needs[0].rstrip(" ⚠")]
-    assert w.show_view("good") and w.tabs.currentWidget().text() == "N = 3"
+    assert w.show_view("good") and w.view_widget(w.tabs.currentIndex()).text() == "N = 3"
+
+
+def test_startup_path_imports_neither_galois_nor_matplotlib(tmp_path):
+    """The window up to its first paint needs neither (galois alone costs ~1.5 s to import)."""
+    import os
+    import subprocess
+    code = ("import sys\n"
+            "from ringlab.gui.app import make_app, create_window\n"
+            "app = make_app(); w = create_window(load_views=False); w.show(); app.processEvents()\n"
+            "print(sorted(m for m in ('galois', 'matplotlib', 'numba') if m in sys.modules))\n")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", RINGLAB_DATA_DIR=str(tmp_path))
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "[]"
+
+
+def test_numba_cache_dir_set_when_unset(monkeypatch, tmp_path):
+    from ringlab.gui.app import ensure_numba_cache_dir
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    d = ensure_numba_cache_dir()
+    import os
+    assert d == os.environ["NUMBA_CACHE_DIR"] and os.access(d, os.W_OK)
+    assert d.startswith(str(tmp_path / "cache"))
+    # an explicit setting is kept
+    monkeypatch.setenv("NUMBA_CACHE_DIR", "/somewhere/else")
+    assert ensure_numba_cache_dir() == "/somewhere/else"

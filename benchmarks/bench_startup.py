@@ -1,0 +1,69 @@
+"""Start-up of the desktop app: process start to the first paint of the window.
+
+Runs the real app (``python -m ringlab``, default preset) offscreen in a fresh process several
+times; the app prints the seconds from its process start (kernel start time, /proc) to the first
+paint of the Theorem 2 panel and quits (``RINGLAB_EXIT_AFTER_PAINT=1``).  Peer measured in the
+same run: a bare PySide6 window (QApplication + one QLabel) to its first paint, i.e. the floor
+any Qt app pays here.  Target: median < 1.0 s.
+
+    python benchmarks/bench_startup.py [RUNS]
+"""
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+PEER = r"""
+import os, sys, time
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QLabel
+def start():
+    with open(f"/proc/{os.getpid()}/stat") as f:
+        ticks = int(f.read().rsplit(")", 1)[1].split()[19])
+    with open("/proc/uptime") as f:
+        up = float(f.read().split()[0])
+    return time.time() - up + ticks / os.sysconf("SC_CLK_TCK")
+app = QApplication(sys.argv[:1])
+w = QLabel("hello")
+class F(QObject):
+    def eventFilter(self, o, e):
+        if e.type() == QEvent.Paint:
+            QTimer.singleShot(0, lambda: (print(f"first-paint {time.time() - start():.4f}", flush=True), app.exit(0)))
+        return False
+f = F(); w.installEventFilter(f); w.show(); app.exec()
+"""
+
+
+def once(cmd, env):
+    t0 = time.perf_counter()
+    r = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=60)
+    wall = time.perf_counter() - t0
+    if r.returncode != 0 or not r.stdout.startswith("first-paint"):
+        raise SystemExit(f"run failed ({r.returncode}): {r.stdout} {r.stderr}")
+    return float(r.stdout.split()[1]), wall
+
+
+def main():
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 9
+    home = tempfile.mkdtemp(prefix="ringlab-bench-")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", RINGLAB_EXIT_AFTER_PAINT="1",
+               RINGLAB_DATA_DIR=os.path.join(home, "data"), XDG_CONFIG_HOME=os.path.join(home, "cfg"))
+    once([sys.executable, "-m", "ringlab"], env)            # warm the OS file cache once
+    app, peer = [], []
+    for _ in range(runs):                                   # interleaved: same machine load
+        app.append(once([sys.executable, "-m", "ringlab"], env))
+        peer.append(once([sys.executable, "-c", PEER], env))
+    med = lambda xs, k: statistics.median(x[k] for x in xs)  # noqa: E731
+    print(f"runs: {runs} (offscreen, {os.cpu_count()} cores, shared machine)")
+    print(f"ringlab: process start → first paint  median {med(app, 0):.3f} s "
+          f"(min {min(a[0] for a in app):.3f}, max {max(a[0] for a in app):.3f}); "
+          f"whole process wall {med(app, 1):.3f} s")
+    print(f"peer (bare PySide6 QLabel): first paint median {med(peer, 0):.3f} s; wall {med(peer, 1):.3f} s")
+    print(f"ratio ringlab / bare Qt: {med(app, 0) / med(peer, 0):.2f}×")
+    print(f"target < 1.0 s: {'met' if med(app, 0) < 1.0 else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    main()
