@@ -138,6 +138,8 @@ def screenshot(out: str, code=None, path: str | None = None, view: str | None = 
     app = make_app()
     win = create_window(code=code, path=path, load_views=True, check_recovery=False, autosave=False,
                         use_settings=False)
+    from .main_window import default_point_size
+    win._apply_font_size(default_point_size(size[0]))
     if view and not win.show_view(view):
         raise RinglabError(f"--view {view}: no such view; the window has {', '.join(win.view_names())}")
     win.resize(*size)

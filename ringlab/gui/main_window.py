@@ -33,6 +33,12 @@ DEFAULT_POINT_SIZE = 11
 MIN_POINT_SIZE, MAX_POINT_SIZE = 7, 32
 
 
+def default_point_size(width: int) -> int:
+    """Text size for a window ``width`` pixels wide when the user has not chosen one: larger on
+    a full-HD screen or projector, where the grids would otherwise sit small in empty space."""
+    return 15 if width >= 1800 else DEFAULT_POINT_SIZE
+
+
 def settings() -> QSettings:
     return QSettings(ORG, APP)
 
@@ -122,6 +128,8 @@ class MainWindow(QMainWindow):
         document.path_changed.connect(lambda _p: self._update_title())
         self._on_code_changed()
         self.use_settings = use_settings
+        screen = self.screen().availableGeometry() if self.screen() else None
+        self._apply_font_size(default_point_size(screen.width() if screen else 0))
         if use_settings:
             self._restore_settings()
         else:
@@ -160,7 +168,8 @@ class MainWindow(QMainWindow):
         v = self.menuBar().addMenu("&View")
         self._act(v, "&Larger text", [QKeySequence("Ctrl+="), QKeySequence("Ctrl++")], lambda: self.change_font_size(+1))
         self._act(v, "&Smaller text", [QKeySequence("Ctrl+-")], lambda: self.change_font_size(-1))
-        self._act(v, "&Reset text size", [QKeySequence("Ctrl+0")], lambda: self.set_font_size(DEFAULT_POINT_SIZE))
+        self._act(v, "&Reset text size", [QKeySequence("Ctrl+0")],
+                  lambda: self.set_font_size(default_point_size(self.width())))
         self._rebuild_recent()
 
     def _act(self, menu, text, keys, slot):
@@ -400,7 +409,8 @@ class MainWindow(QMainWindow):
     def set_font_size(self, size: int):
         size = max(MIN_POINT_SIZE, min(MAX_POINT_SIZE, int(size)))
         self._apply_font_size(size)
-        settings().setValue("font_size", size)
+        if self.use_settings:
+            settings().setValue("font_size", size)
         self.document.message.emit(f"text size {size} pt (Ctrl+= larger, Ctrl+− smaller, Ctrl+0 reset)")
 
     def _apply_font_size(self, size: int):

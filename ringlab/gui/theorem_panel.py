@@ -210,6 +210,67 @@ class ChecksCanvas(QWidget):
         QToolTip.showText(event.globalPosition().toPoint(), tip, self)
 
 
+class CheckMap(QWidget):
+    """At a glance: one square per check (rows: nodes; columns: j = 1..N−1, then T_i), as the
+    command line's ✓/✗ table.  With N = 8 and K = 8 the matrices do not fit on a screen; the map
+    shows where the red ones are, and a click brings one into view."""
+
+    check_clicked = Signal(int, int)
+
+    def __init__(self, document, parent=None):
+        super().__init__(parent)
+        self.document = document
+        self.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Fixed)
+        document.changed.connect(self._on_code_changed)
+        self._geometry()
+
+    def _geometry(self):
+        fm = self.fontMetrics()
+        self.sq = fm.height() + 2
+        self.left = fm.horizontalAdvance("node 00") + 6
+        self.top = fm.height() + 2
+        N = self.document.code.N
+        self.setFixedSize(self.left + N * self.sq + fm.horizontalAdvance("T") + 4, self.top + N * self.sq + 2)
+
+    def _on_code_changed(self):
+        self._geometry()
+        self.update()
+
+    def changeEvent(self, e):
+        super().changeEvent(e)
+        if e.type() == e.Type.FontChange:
+            self._geometry()
+
+    def paintEvent(self, event):
+        rep, N = self.document.report, self.document.code.N
+        p = QPainter(self)
+        fm = self.fontMetrics()
+        p.setPen(GREY_TEXT)
+        for j in range(1, N + 1):
+            p.drawText(QRect(self.left + (j - 1) * self.sq, 0, self.sq, self.top), Qt.AlignCenter,
+                       str(j) if j < N else "T")
+        for i in range(N):
+            y = self.top + i * self.sq
+            p.setPen(GREY_TEXT)
+            p.drawText(QRect(0, y, self.left - 4, self.sq), Qt.AlignRight | Qt.AlignVCenter, f"node {i}")
+            for j in range(1, N + 1):
+                if j < N:
+                    color = GREEN_EDGE if rep.check(i, j).ok else RED_EDGE
+                else:
+                    color = {None: GREY_EDGE, True: GREEN_EDGE, False: RED_EDGE}[rep.translation_ok[i]]
+                p.fillRect(self.left + (j - 1) * self.sq + 1, y + 1, self.sq - 3, self.sq - 3, color)
+        p.end()
+        del fm
+
+    def mousePressEvent(self, event):
+        pos = event.position().toPoint()
+        N = self.document.code.N
+        j = (pos.x() - self.left) // self.sq + 1
+        i = (pos.y() - self.top) // self.sq
+        if pos.x() >= self.left and pos.y() >= self.top and 0 <= i < N and 1 <= j <= N:
+            self.check_clicked.emit(int(i), int(j))
+
+
 class Theorem2Panel(QWidget):
     """Verdict, the checks canvas (scrolls when N, K are large), and the clicked check's chain."""
 
@@ -229,6 +290,10 @@ class Theorem2Panel(QWidget):
         self.verdict.setWordWrap(True)
         self.verdict.setTextFormat(Qt.RichText)
         lay.addWidget(self.verdict)
+        self.map = CheckMap(document)
+        self.map.setToolTip("each square is one condition of eq. (5) (columns j = 1..N−1) or the "
+                            "T_i of eq. (6); click to bring it into view")
+        lay.addWidget(self.map)
         self.canvas = ChecksCanvas(document)
         self.scroll = QScrollArea()
         self.scroll.setWidget(self.canvas)
@@ -241,6 +306,7 @@ class Theorem2Panel(QWidget):
         self.chain.setTextInteractionFlags(Qt.TextSelectableByMouse)
         lay.addWidget(self.chain)
         self.canvas.check_clicked.connect(self._on_check_clicked)
+        self.map.check_clicked.connect(self.focus_check)
         document.changed.connect(self._on_code_changed)
         self._on_code_changed()
 
@@ -261,6 +327,15 @@ class Theorem2Panel(QWidget):
         sel = self.canvas.selected
         if sel is not None and (sel[0] >= code.N or sel[1] > code.N):
             self.canvas.selected = None
+
+    def focus_check(self, i: int, j: int):
+        """Scroll check (i, j) into view and select it, as a click on it does."""
+        rect = self.canvas._block_rect(i, j - 1)
+        self.scroll.ensureVisible(rect.center().x(), rect.center().y(),
+                                  rect.width() // 2 + 10, rect.height() // 2 + self.canvas.head + 10)
+        self.canvas.selected = (i, j)
+        self.canvas.update()
+        self._on_check_clicked(i, j)
 
     def _on_check_clicked(self, i: int, j: int):
         code = self.document.code

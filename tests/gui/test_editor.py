@@ -3,7 +3,7 @@
 Expected matrices come from the paper (Sec. IV-B, K = 2, T = 3), typed here from its text.
 """
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QLineEdit
 
@@ -282,3 +282,27 @@ def test_font_size_keys(qtbot, win):
     qtbot.keyClick(table, Qt.Key_Minus, Qt.ControlModifier)
     assert win.font_size() == size0 + 1
     win.set_font_size(size0)
+
+
+def test_check_map_shows_where_checks_fail_and_brings_them_into_view(qtbot, win):
+    from ringlab import classic_ring
+    from ringlab.gui.theorem_panel import GREEN_EDGE, RED_EDGE
+    code, _ = classic_ring(8).resized(T=16)
+    win.document.set_code(code.with_entry(3, "M", 2, 5, "7"))
+    rep = win.document.report
+    bad = {(c.node, c.j) for c in rep.failing}
+    # M_3 reaches node i at j = (i − 3) mod 8: one failing check per other node
+    assert bad == {((3 + j) % 8, j) for j in range(1, 8)}
+    m = win.panel.map
+    img = m.grab().toImage()
+    for (i, j) in [(4, 1), (4, 2), (0, 5), (0, 4)]:
+        x, y = m.left + (j - 1) * m.sq + m.sq // 2, m.top + i * m.sq + m.sq // 2
+        want = RED_EDGE if (i, j) in bad else GREEN_EDGE
+        assert img.pixelColor(int(x * img.devicePixelRatio()), int(y * img.devicePixelRatio())) == want
+    qtbot.mouseClick(m, Qt.LeftButton, pos=QPoint(m.left + 4 * m.sq + 3, m.top + 0 * m.sq + 3))
+    assert win.panel.canvas.selected == (0, 5)
+    assert "node 0, j = 5 (source node 3) fails" in win.panel.chain.text()
+    rect = win.panel.canvas._block_rect(0, 4)
+    vis = win.panel.scroll.viewport().rect().translated(
+        win.panel.scroll.horizontalScrollBar().value(), win.panel.scroll.verticalScrollBar().value())
+    assert vis.intersects(rect)
