@@ -1,0 +1,102 @@
+"""``ringlab search``: find a code by SAT, or prove none exists in a class.
+
+Exit codes: 0 found (file written), 1 proven impossible in that class and field,
+3 undecided within the time limit, 2 bad arguments (one line).
+"""
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+from ..core.codefile import loads_code, save_code
+from ..core.errors import RinglabError
+from ..core.search import BACKENDS, make_spec
+from ..core.search.encode import KINDS
+from ..core.search.job import SearchJob
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "search", help="find a feasible code by SAT or prove none exists "
+                       "(exit 0 found, 1 impossible, 3 undecided, 2 bad input)")
+    p.add_argument("--N", type=int, required=True, help="ring size (nodes 0..N-1)")
+    p.add_argument("--K", type=int, required=True, help="message symbols per node")
+    p.add_argument("--T", type=int, required=True, help="time units")
+    p.add_argument("--field", default="GF(2)", help="GF(p) for a small prime p (default GF(2))")
+    p.add_argument("--routing-only", action="store_true",
+                   help="only reduce-multicast codes (the paper's Sec. III-B shape)")
+    p.add_argument("--symmetric", action="store_true",
+                   help="only rotationally symmetric codes (node i = node 0 with indices shifted by i)")
+    p.add_argument("--timeout", type=float, default=60.0, metavar="S",
+                   help="give up after S seconds: exit 3, undecided (default 60)")
+    p.add_argument("-o", "--output", metavar="FILE", help="where to write a found code "
+                   "(default: print it to stdout)")
+    p.add_argument("--encoding", default="fast", choices=sorted(KINDS), help=argparse_hidden())
+    p.add_argument("--backend", default="cadical", choices=sorted(BACKENDS), help=argparse_hidden())
+    p.set_defaults(func=cmd_search)
+
+
+def argparse_hidden():
+    import argparse
+    return argparse.SUPPRESS
+
+
+def cmd_search(args) -> int:
+    spec = make_spec(args.N, args.K, args.T, args.field, args.routing_only, args.symmetric)
+    if not args.timeout > 0:
+        raise RinglabError(f"--timeout {args.timeout:g}: expected a positive number of seconds")
+    out = Path(args.output) if args.output else None
+    if out is not None:
+        if out.is_dir():
+            raise RinglabError(f"-o {args.output}: is a folder, expected a file name")
+        if not out.parent.exists():
+            raise RinglabError(f"-o {args.output}: the folder {out.parent} does not exist")
+    job = SearchJob("search", {"N": spec.N, "K": spec.K, "T": spec.T, "field": spec.field,
+                               "routing": spec.routing, "symmetric": spec.symmetric,
+                               "timeout": args.timeout, "encoding": args.encoding,
+                               "backend": args.backend}).start()
+    tty = sys.stderr.isatty()
+    label = f"ringlab search: {spec.describe()}"
+    last = -1e9
+    try:
+        while not job.finished:
+            job.poll()
+            if job.finished:
+                break
+            if job.elapsed > args.timeout + 10:        # the worker ignored its own limit
+                job.cancel()
+                break
+            if tty or job.elapsed - last >= 5:
+                last = job.elapsed
+                msg = f"{label} … {job.elapsed:.0f} s of at most {args.timeout:g} s"
+                sys.stderr.write(("\r" + msg) if tty else msg + "\n")
+                sys.stderr.flush()
+            time.sleep(0.2)
+    except KeyboardInterrupt:
+        job.cancel()
+        sys.stderr.write(("\n" if tty else "") + "ringlab search: cancelled\n")
+        return 3
+    if tty:
+        sys.stderr.write("\n")
+    if job.error:
+        raise RinglabError(job.error)
+    if job.result is None:
+        print(f"undecided: {spec.describe()} — time limit reached after {job.elapsed:.1f} s")
+        return 3
+    res = job.result
+    if res["status"] == "found":
+        code = loads_code(res["code"], "search result")
+        if out is not None:
+            try:
+                save_code(code, out)
+            except OSError as e:
+                raise RinglabError(f"-o {args.output}: cannot write ({e.strerror})") from None
+            print(res["summary"])
+            print(f"wrote {out}")
+        else:
+            sys.stderr.write(res["summary"] + "\n")
+            sys.stdout.write(res["code"])
+    else:
+        print(res["summary"])
+    return int(res["exit_code"])
