@@ -4,7 +4,8 @@ Runs the real app (``python -m ringlab``, default preset) offscreen in a fresh p
 times; the app prints the seconds from its process start (kernel start time, /proc) to the first
 paint of the Theorem 2 panel and quits (``RINGLAB_EXIT_AFTER_PAINT=1``).  Peer measured in the
 same run: a bare PySide6 window (QApplication + one QLabel) to its first paint, i.e. the floor
-any Qt app pays here.  Target: median < 1.0 s.
+any Qt app pays here.  Also reported: when the extra view tabs (imported after the first paint,
+some draw with matplotlib) are in.  Target: first paint median < 1.0 s.
 
     python benchmarks/bench_startup.py [RUNS]
 """
@@ -42,7 +43,9 @@ def once(cmd, env):
     wall = time.perf_counter() - t0
     if r.returncode != 0 or not r.stdout.startswith("first-paint"):
         raise SystemExit(f"run failed ({r.returncode}): {r.stdout} {r.stderr}")
-    return float(r.stdout.split()[1]), wall
+    words = r.stdout.split()
+    views = float(words[3]) if len(words) > 3 else float("nan")
+    return float(words[1]), wall, views
 
 
 def main():
@@ -51,16 +54,19 @@ def main():
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", RINGLAB_EXIT_AFTER_PAINT="1",
                RINGLAB_DATA_DIR=os.path.join(home, "data"), XDG_CONFIG_HOME=os.path.join(home, "cfg"))
     once([sys.executable, "-m", "ringlab"], env)            # warm the OS file cache once
-    app, peer = [], []
+    app, peer, full = [], [], []
+    env_views = dict(env, RINGLAB_EXIT_AFTER_PAINT="views")
     for _ in range(runs):                                   # interleaved: same machine load
         app.append(once([sys.executable, "-m", "ringlab"], env))
         peer.append(once([sys.executable, "-c", PEER], env))
+        full.append(once([sys.executable, "-m", "ringlab"], env_views))
     med = lambda xs, k: statistics.median(x[k] for x in xs)  # noqa: E731
     print(f"runs: {runs} (offscreen, {os.cpu_count()} cores, shared machine)")
     print(f"ringlab: process start → first paint  median {med(app, 0):.3f} s "
           f"(min {min(a[0] for a in app):.3f}, max {max(a[0] for a in app):.3f}); "
           f"whole process wall {med(app, 1):.3f} s")
     print(f"peer (bare PySide6 QLabel): first paint median {med(peer, 0):.3f} s; wall {med(peer, 1):.3f} s")
+    print(f"ringlab with the extra view tabs loaded (after the first paint): median {med(full, 2):.3f} s")
     print(f"ratio ringlab / bare Qt: {med(app, 0) / med(peer, 0):.2f}×")
     print(f"target < 1.0 s: {'met' if med(app, 0) < 1.0 else 'NOT met'}")
 

@@ -76,7 +76,8 @@ def run(path: str | None = None) -> int:
 
     The file is read before any window exists, so a bad file is one line on stderr (exit 2).
     ``RINGLAB_EXIT_AFTER_PAINT=1`` prints the seconds from process start to the first paint of
-    the Theorem 2 panel and quits (what ``benchmarks/bench_startup.py`` measures).
+    the Theorem 2 panel and quits (what ``benchmarks/bench_startup.py`` measures); ``=views``
+    also loads the extra view tabs (done after the first paint) and prints when they are in.
     """
     ensure_numba_cache_dir()
     code = None
@@ -88,7 +89,8 @@ def run(path: str | None = None) -> int:
     win = create_window(code=code, path=path, load_views=False)
     if path:
         win._add_recent(str(path))
-    exit_after_paint = os.environ.get("RINGLAB_EXIT_AFTER_PAINT") == "1"
+    # "1": report the first paint and quit; "views": also load the extra views, report, quit
+    exit_after = os.environ.get("RINGLAB_EXIT_AFTER_PAINT", "")
 
     class _FirstPaint(QObject):
         """After the panel's first paint: load the extra views (or report and quit)."""
@@ -102,14 +104,19 @@ def run(path: str | None = None) -> int:
             return False
 
     def after_paint():
-        if exit_after_paint:
-            start = _process_start()
+        start = _process_start()
+        if exit_after:
             sys.stdout.write(f"first-paint {time.time() - start:.4f}\n")
+        if exit_after != "1":
+            win.load_views()
+        if exit_after == "views":
+            app.processEvents()
+            sys.stdout.write(f"views-loaded {time.time() - start:.4f}\n")
+        if exit_after:
             sys.stdout.flush()
-            win.autosaver and win.autosaver.remove()
+            if win.autosaver is not None:
+                win.autosaver.remove()
             app.exit(0)
-            return
-        win.load_views()
 
     watcher = _FirstPaint()
     win.panel.canvas.installEventFilter(watcher)

@@ -232,3 +232,17 @@ def test_numba_cache_dir_set_when_unset(monkeypatch, tmp_path):
     # an explicit setting is kept
     monkeypatch.setenv("NUMBA_CACHE_DIR", "/somewhere/else")
     assert ensure_numba_cache_dir() == "/somewhere/else"
+
+
+def test_open_recent_menu(qtbot, win, tmp_path):
+    a, b = tmp_path / "a.ringlab.json", tmp_path / "b.ringlab.json"
+    save_code(preset("paper-k1-t2"), a)
+    save_code(preset("paper-k3-t4"), b)
+    assert win.open_file(str(a)) and win.open_file(str(b))
+    actions = win.recent_menu.actions()
+    assert [x.text() for x in actions[:2]] == [str(b.resolve()), str(a.resolve())]
+    actions[1].trigger()
+    assert win.document.code == preset("paper-k1-t2") and win.document.path == str(a.resolve())
+    # opening is one undoable step too (nothing is lost by opening the wrong file)
+    win.undo_action.trigger()
+    assert win.document.code == preset("paper-k3-t4")

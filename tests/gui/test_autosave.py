@@ -8,7 +8,6 @@ import sys
 import threading
 import time
 
-import pytest
 from PySide6.QtCore import Qt
 
 from ringlab import preset
@@ -77,7 +76,6 @@ class _Lines:
         raise AssertionError(f"no {want!r} from the app; got {seen!r}; stderr: {err}")
 
 
-@pytest.mark.slow
 def test_autosave_recovered_after_kill(qtbot, tmp_path, monkeypatch):
     monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path / "data"))
     env = dict(os.environ, RINGLAB_AUTOSAVE_MS="100", QT_QPA_PLATFORM="offscreen")

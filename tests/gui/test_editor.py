@@ -306,3 +306,25 @@ def test_check_map_shows_where_checks_fail_and_brings_them_into_view(qtbot, win)
     vis = win.panel.scroll.viewport().rect().translated(
         win.panel.scroll.horizontalScrollBar().value(), win.panel.scroll.verticalScrollBar().value())
     assert vis.intersects(rect)
+
+
+def test_spreadsheet_navigation_keys(qtbot, win):
+    grid = win.editor.grid(0, "R")
+    t = grid.table
+    t.setFocus()
+    t.setCurrentIndex(grid.model.index(0, 0))
+    qtbot.keyClick(t, Qt.Key_Right)
+    qtbot.keyClick(t, Qt.Key_Down)
+    assert (t.currentIndex().row(), t.currentIndex().column()) == (1, 1)
+    qtbot.keyClick(t, Qt.Key_Tab)
+    assert (t.currentIndex().row(), t.currentIndex().column()) == (1, 2)
+    qtbot.keyClick(t, Qt.Key_Up)
+    qtbot.keyClick(t, Qt.Key_Return)          # Enter without an edit moves down too
+    assert (t.currentIndex().row(), t.currentIndex().column()) == (1, 2)
+    # F2 edits the current cell; Escape cancels and keeps the value
+    qtbot.keyClick(t, Qt.Key_F2)
+    ed = [e for e in t.viewport().findChildren(QLineEdit) if e.isVisible()][0]
+    ed.selectAll()
+    qtbot.keyClicks(ed, "9")
+    qtbot.keyClick(ed, Qt.Key_Escape)
+    assert entry(win, 0, "R", 1, 2) == "1"
