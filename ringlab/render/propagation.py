@@ -212,15 +212,26 @@ class WalkthroughRenderer:
 
     # -- building ------------------------------------------------------------------------
     def _rects(self):
+        """Graph and table rectangles (figure fractions), margins worked out in points from
+        the font sizes so nothing collides when the figure is smaller than 1280×720."""
+        w, h = self.figure.get_size_inches() * 72
+        s = self._scale()
+        top = 8 + 13.5 * s * 1.6                                  # title
         if self.caption_in_figure:
-            return GRAPH_RECT, TABLE_RECT
-        dy = 0.09
-        g, t = GRAPH_RECT, TABLE_RECT
-        return (g[0], g[1], g[2], g[3] + dy), (t[0], t[1], t[2], t[3] + dy)
+            top += 3 * 12.5 * s * 1.25 + 6                        # up to three caption lines
+        top += 18 * s
+        bottom = 2 * 9 * s * 1.45 + 8 + (10 + 10.5) * s * 1.45 + 10   # legend, ticks, label
+        left = 0.6 * 10.5 * s * 7 + 14                            # "node 7" tick labels
+        split = 0.545 * w
+        graph = (left / w, bottom / h, (split - left) / w, (h - top - bottom) / h)
+        tx = split + 0.04 * w
+        table = (tx / w, 14 / h, (w - tx - 6) / w, (h - top - 14 + 22 * s) / h)
+        return graph, table
 
     def _scale(self) -> float:
         w, h = self.figure.get_size_inches()
-        return float(np.clip(min(w / FIG_SIZE[0], h / FIG_SIZE[1]), 0.55, 1.6))
+        # below 0.8 text gets too small to read across a room: abbreviate more instead
+        return float(np.clip(min(w / FIG_SIZE[0], h / FIG_SIZE[1]), 0.8, 1.6))
 
     def _caption_width(self) -> int:
         w = self.figure.get_size_inches()[0]
@@ -238,13 +249,14 @@ class WalkthroughRenderer:
 
         verdict = "feasible (Theorem 2 ✓)" if tr.report.feasible else "INFEASIBLE (Theorem 2 ✗)"
         name = code.name or "code"
-        self._title = fig.text(0.012, 0.985, f"{name} — N = {N}, K = {K}, T = {T} over {F.name}; "
+        H = fig.get_size_inches()[1] * 72
+        self._title = fig.text(0.012, 1 - 6 / H, f"{name} — N = {N}, K = {K}, T = {T} over {F.name}; "
                                f"{verdict}", fontsize=13.5 * s, fontweight="bold", va="top",
                                color=C_TEXT)
         if self._note:
             fig.text(0.988, 0.008, f"inputs: {self._note}", fontsize=9 * s, ha="right",
                      va="bottom", color="#5c6670")
-        self._caption = fig.text(0.012, 0.935, "", fontsize=self._fs_caption, va="top",
+        self._caption = fig.text(0.012, 1 - (8 + 13.5 * s * 1.6) / H, "", fontsize=self._fs_caption, va="top",
                                  color=C_TEXT, linespacing=1.25,
                                  visible=self.caption_in_figure)
 
@@ -353,8 +365,9 @@ class WalkthroughRenderer:
         # two lines per node plus a header, 1.4 line spacing, at most 11.5 pt
         # lines per node: 3 (the sent combination may wrap) when that still fits at 10 pt
         self._lpn = lpn = 3 if tab_h_pt / ((3 * N + 3.5) * 1.4) >= 10 * s else 2
-        # as large as the panel allows: ≤ 13 pt, every line fits, the header's 46 characters fit
-        fs = float(min(13 * s, tab_h_pt / ((lpn * N + 3.5) * 1.4), tab_w_pt / (0.602 * 46)))
+        # as large as the panel allows: ≤ 13 pt, every line fits, 38 characters across (the
+        # header; longer rows abbreviate or wrap)
+        fs = float(min(13 * s, tab_h_pt / ((lpn * N + 3.5) * 1.4), tab_w_pt / (0.602 * 38)))
         self._fs_tab = fs
         self._tab_chars = int(tab_w_pt / (0.602 * fs))       # DejaVu Sans Mono advance 0.602 em
         self._tab_dy = fs * 1.4 / tab_h_pt
@@ -362,11 +375,11 @@ class WalkthroughRenderer:
         kw = dict(fontsize=fs, family=MONO, va="baseline", ha="left", color=C_TEXT)
         F = code.field
         # static part (drawn once into the background): node, x_i, the words around values
-        tab.text(0, self._line_y(0), "node i: input xᵢ, received so far sᵢ⁽ᵗ⁾,",
+        tab.text(0, self._line_y(0), "node i: input xᵢ, received sᵢ⁽ᵗ⁾,",
                  fontweight="bold", **kw)
         tab.text(0, self._line_y(1), "and what it sends now, yᵢ→⁽ᵗ⁾", fontweight="bold", **kw)
-        # xᵢ gets what is left after "node i", "sᵢ: " and 12 characters of received values
-        room_x = self._tab_chars - 9 - 5 - 2 - 4 - 12
+        # xᵢ gets what is left after "node i", "sᵢ: " and 8 characters of received values
+        room_x = self._tab_chars - 9 - 5 - 2 - 4 - 8
         xins = [(f"x{sub(i)} = " + _fit_vec(F, tr.inputs[i], room_x))
                 if tr.inputs is not None else "" for i in range(N)]
         self._col_recv = 9 + max(len(x) for x in xins) + 2

@@ -12,6 +12,8 @@ sums of seed 004 — always read in the code's current field.
 """
 from __future__ import annotations
 
+import time
+
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QLineEdit,
@@ -33,7 +35,19 @@ INPUT_MODES = [("Random (seeded)", "random"), ("Typed per node", "typed"),
 def _canvas_class():
     # matplotlib is imported only when a Propagation view is built, never by ringlab.gui
     from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
-    return FigureCanvasQTAgg
+    from PySide6.QtCore import QSize
+
+    class Canvas(FigureCanvasQTAgg):
+        """Asks for a modest size (the figure's own 1280×720 would make a scroll area or a
+        height-for-width layout overflow); it stretches to whatever room the tab has."""
+
+        def sizeHint(self):
+            return QSize(640, 360)
+
+        def minimumSizeHint(self):
+            return QSize(320, 180)
+
+    return Canvas
 
 
 class PropagationView(QWidget):
@@ -152,6 +166,8 @@ class PropagationView(QWidget):
         self._relayout_timer.setSingleShot(True)
         self._relayout_timer.setInterval(150)
         self._relayout_timer.timeout.connect(self._on_resize_settled)
+        self._last_relayout = 0.0
+        self.canvas.mpl_connect("resize_event", self._on_canvas_resized)
 
         document.changed.connect(self._on_code_changed)
         self._on_inputs_mode_changed()
@@ -319,12 +335,16 @@ class PropagationView(QWidget):
         if self.playing:
             self.timer.start(int(1000 / self.speed_box.currentData()))
 
-    def resizeEvent(self, event):
-        super().resizeEvent(event)
-        self._relayout_timer.start()
+    def _on_canvas_resized(self, event=None):
+        # fonts, label room and table columns depend on the figure size, so a new size needs a
+        # rebuild (~0.1 s): at once for an occasional resize, coalesced while dragging
+        if time.monotonic() - self._last_relayout > 0.3:
+            self._on_resize_settled()
+        else:
+            self._relayout_timer.start()
 
     def _on_resize_settled(self):
-        # fonts and label room depend on the figure size: rebuild once resizing settles
+        self._last_relayout = time.monotonic()
         if self.trace is not None:
             self.renderer.relayout()
             self.canvas.draw_idle()
