@@ -61,12 +61,12 @@ C_TEXT = "#1d2733"
 MONO = "DejaVu Sans Mono"
 
 # FreeType hinting off: glyph rasterising is most of a step's cost and unhinted text is
-# about twice as fast (benchmarks/bench_render.py); at ≥ 100 dpi the difference is invisible
+# about twice as fast (benchmarks/bench_render.py); at ≥ 100 dpi the difference is invisible.
+# (rc_context touches the global rcParams for the length of a draw; another thread drawing
+# at the same moment could at worst get hinted or unhinted text — cosmetic, never wrong.)
 _RC = {"text.hinting": "no_hinting"}
 
 FIG_SIZE = (12.8, 7.2)        # inches: 1280×720 px at dpi 100, a projector's 16:9
-GRAPH_RECT = (0.055, 0.15, 0.50, 0.63)
-TABLE_RECT = (0.585, 0.04, 0.405, 0.76)
 
 
 def new_figure(size=FIG_SIZE, dpi: int = 100) -> Figure:
@@ -390,8 +390,8 @@ class WalkthroughRenderer:
             tab.text(self._col_recv * self._ch, self._line_y(lpn * i + 2.3), f"s{sub(i)}:", **kw)
             tab.text(9 * self._ch, self._line_y(lpn * i + 3.3), "sends", **kw)
         # dynamic part: received values and the sent combination, one text per line
-        self._recv = [tab.text((self._col_recv + 4) * self._ch, self._line_y(lpn * i + 2.3), "",
-                               **kw) for i in range(N)]
+        self._recv = [tab.text((self._col_recv + len(f"s{sub(i)}:") + 1) * self._ch,
+                               self._line_y(lpn * i + 2.3), "", **kw) for i in range(N)]
         self._send = [tab.text(self._col_send * self._ch, self._line_y(lpn * i + 3.3 + r), "", **kw)
                       for i in range(N) for r in range(lpn - 1)]
         # the last step covers the table with the decode result
@@ -567,7 +567,7 @@ class WalkthroughRenderer:
                 for r in range(lpn - 1):
                     self._send[i * (lpn - 1) + r].set_text(lines[r] if r < len(lines) else "")
                 recv = tr.received_values(i, t) if tr.sent_values is not None else None
-                room = W - self._col_recv - 4
+                room = W - self._col_recv - len(f"s{sub(i)}:") - 1
                 if recv is None:
                     rtxt = f"{t} symbols"
                 elif not recv:
