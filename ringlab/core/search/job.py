@@ -1,9 +1,10 @@
 """A search in a worker process: the caller keeps working, polls for news, and can cancel.
 
-A native SAT call holds its thread until it returns, so the only prompt cancel is ending the
-process that runs it (``cancel()`` terminates it; the answer is then "cancelled", never a
-guess).  The worker is started with the ``spawn`` method so it shares nothing with a Qt
-process; results travel as plain data (the code as file text).
+A native SAT call holds its thread (and, in python-sat, the GIL) until it returns, so the only
+prompt cancel is ending the process that runs it (``cancel()`` terminates it; the answer is then
+"cancelled", never a guess).  The worker is a fresh interpreter (:mod:`._worker`) fed one JSON
+request; results come back as JSON lines (the code as file text), read by a thread into a
+queue so that :meth:`poll` never blocks.
 
 >>> job = SearchJob("search", {"N": 3, "K": 1, "T": 2}); job.start()
 >>> job.wait(60)["status"]
@@ -11,28 +12,13 @@ process; results travel as plain data (the code as file text).
 """
 from __future__ import annotations
 
-import multiprocessing as mp
+import json
+import os
 import queue
+import subprocess
+import sys
+import threading
 import time
-
-
-def _worker(kind: str, kwargs: dict, out) -> None:
-    try:
-        if kind == "search":
-            from . import search
-            from ..codefile import dumps_code
-            r = search(**kwargs)
-            out.put(("done", {**r.to_json(), "summary": r.summary(), "exit_code": r.exit_code,
-                              "class": r.spec.class_name, "field": r.spec.field,
-                              "code": dumps_code(r.code) if r.code is not None else None}))
-        elif kind == "cell":
-            from .rates import cell
-            res = cell(progress=lambda msg: out.put(("progress", msg)), **kwargs)
-            out.put(("done", {"status": "done", "cell": res}))
-        else:
-            raise ValueError(f"unknown job kind {kind!r}")
-    except Exception as e:          # reported to the caller as one line, never lost
-        out.put(("error", f"{type(e).__name__}: {e}"))
 
 
 class SearchJob:
@@ -41,18 +27,33 @@ class SearchJob:
 
     def __init__(self, kind: str, kwargs: dict):
         self.kind, self.kwargs = kind, dict(kwargs)
-        ctx = mp.get_context("spawn")
-        self._q = ctx.Queue()
-        self._p = ctx.Process(target=_worker, args=(kind, self.kwargs, self._q), daemon=True)
+        self._q: queue.Queue = queue.Queue()
+        self._p: subprocess.Popen | None = None
         self.started = None
         self.result = None          # dict once done
         self.error = None           # one line if the worker failed
         self.cancelled = False
         self.messages: list[str] = []
 
+    def _read(self, stream) -> None:
+        for line in stream:
+            try:
+                self._q.put(tuple(json.loads(line)))
+            except ValueError:
+                pass                # not ours (a library printing): ignore
+        self._q.put(("eof", None))
+
     def start(self) -> "SearchJob":
         self.started = time.monotonic()
-        self._p.start()
+        env = dict(os.environ)
+        root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
+        env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+        self._p = subprocess.Popen([sys.executable, "-m", "ringlab.core.search._worker"],
+                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                   stderr=subprocess.DEVNULL, text=True, env=env)
+        self._p.stdin.write(json.dumps({"kind": self.kind, "kwargs": self.kwargs}) + "\n")
+        self._p.stdin.close()
+        threading.Thread(target=self._read, args=(self._p.stdout,), daemon=True).start()
         return self
 
     @property
@@ -76,20 +77,12 @@ class SearchJob:
                 self.messages.append(payload)
             elif tag == "done":
                 self.result = payload
-            else:
+            elif tag == "error":
                 self.error = payload
-        if not self.finished and self.started is not None and not self._p.is_alive():
-            # the queue may lag the exit by a moment: one last look before calling it lost
-            try:
-                tag, payload = self._q.get(timeout=0.5)
-                if tag == "done":
-                    self.result = payload
-                elif tag == "error":
-                    self.error = payload
-            except queue.Empty:
-                self.error = f"the search process ended unexpectedly (exit code {self._p.exitcode})"
-        if self.finished:
-            self._p.join(timeout=1)
+            elif tag == "eof":
+                code = self._p.wait()           # stdout closed: the worker is exiting; reap it
+                if not self.finished:
+                    self.error = f"the search process ended unexpectedly (exit code {code})"
         return news
 
     def cancel(self) -> None:
@@ -97,12 +90,17 @@ class SearchJob:
         if self.finished:
             return
         self.cancelled = True
-        if self._p.is_alive():
+        if self._p is not None and self._p.poll() is None:
             self._p.terminate()
-        self._p.join(timeout=2)
-        if self._p.is_alive():
-            self._p.kill()
-            self._p.join(timeout=2)
+            try:
+                self._p.wait(timeout=2)
+            except subprocess.TimeoutExpired:
+                self._p.kill()
+                self._p.wait(timeout=2)
+
+    @property
+    def alive(self) -> bool:
+        return self._p is not None and self._p.poll() is None
 
     def wait(self, timeout: float | None = None, interval: float = 0.05):
         """Block until done (or ``timeout``); returns ``result`` (None if not done)."""

@@ -62,8 +62,17 @@ def min_T(N: int, K: int, field="GF(2)", routing=False, per_T_timeout=30.0, budg
             status, lower_proof = "proven", prev[0]["proof"]
         else:
             status = "found"
+    sat_below = None
+    if lower_proof == "Proposition 1" and found_at > 1:
+        # the table should not rest on a theorem alone: let SAT prove T* − 1 impossible too
+        left = per_T_timeout if budget is None else min(per_T_timeout,
+                                                         budget - (time.perf_counter() - t0))
+        if left > 0:
+            r = search_spec(make_spec(N, K, found_at - 1, field, routing), timeout=left,
+                            use_bounds=False)
+            sat_below = {"T": found_at - 1, "status": r.status, "seconds": round(r.seconds, 3)}
     return {"N": N, "K": K, "field": field, "routing": routing, "min_T": found_at,
-            "status": status, "lower_proof": lower_proof, "seconds": round(time.perf_counter() - t0, 3), "steps": steps}
+            "status": status, "lower_proof": lower_proof, "sat_below": sat_below, "seconds": round(time.perf_counter() - t0, 3), "steps": steps}
 
 
 def cell(N: int, K: int, field="GF(2)", per_T_timeout=30.0, progress=None) -> dict:
@@ -78,3 +87,51 @@ def cell(N: int, K: int, field="GF(2)", per_T_timeout=30.0, progress=None) -> di
         routing["lower_proof"] = "general class (" + (general["lower_proof"] or "") + ")"
     return {"N": N, "K": K, "field": field, **bounds_row(N, K),
             "general": general, "routing": routing}
+
+
+def cell_text(res: dict) -> str:
+    """One class's result in words, e.g. ``6 exact (T = 5 impossible: SAT) · 0.01 s``,
+    ``≤ 7 (T = 6 undecided) · 30 s``, ``undecided · 30 s``."""
+    secs = f"{res['seconds']:.2f} s" if res["seconds"] < 10 else f"{res['seconds']:.0f} s"
+    T = res["min_T"]
+    if res["status"] == "proven":
+        lp = res.get("lower_proof") or ""
+        if lp.startswith("general class"):
+            why = "= the minimum for all linear codes"
+        elif lp == "Proposition 1":
+            sat = res.get("sat_below") or {}
+            why = f"T = {T - 1} impossible: Proposition 1" + (
+                ", and SAT agrees" if sat.get("status") == "impossible" else "")
+        else:
+            why = f"T = {T - 1} impossible: SAT"
+        return f"{T} exact ({why}) · {secs}"
+    if res["status"] == "found":
+        und = [s["T"] for s in res.get("steps", []) if s["status"] == "undecided"]
+        return f"≤ {T} (T = {', '.join(map(str, und)) or '?'} undecided) · {secs}"
+    return f"undecided · {secs}" + (f" ({res['note']})" if res.get("note") else "")
+
+
+def load_table(path=None) -> dict:
+    """The shipped table (``assets/rate_table.json``); raises RinglabError if unreadable."""
+    import json
+    from pathlib import Path
+    from ..errors import RinglabError
+    path = Path(path) if path else TABLE_PATH
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise RinglabError(f"{path}: rate table not found (make it with "
+                           f"python scripts/make_rate_table.py)") from None
+    except (OSError, ValueError) as e:
+        raise RinglabError(f"{path}: not a readable rate table ({e})") from None
+    if not isinstance(data, dict) or data.get("format") != "ringlab-rate-table":
+        raise RinglabError(f"{path}: \"format\" must be \"ringlab-rate-table\"")
+    return data
+
+
+def _table_path():
+    from pathlib import Path
+    return Path(__file__).resolve().parents[3] / "assets" / "rate_table.json"
+
+
+TABLE_PATH = _table_path()

@@ -1,0 +1,42 @@
+"""The worker process of :class:`ringlab.core.search.job.SearchJob`.
+
+``python -m ringlab.core.search._worker`` reads one JSON request ``{"kind", "kwargs"}`` on stdin
+and writes JSON lines ``["progress", text]``, then ``["done", result]`` or ``["error", line]``.
+A fresh interpreter (not ``multiprocessing``) so that nothing depends on how the parent was
+started — a script, ``python -m ringlab``, or a test runner — and nothing of Qt is inherited.
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+
+def _emit(tag, payload) -> None:
+    sys.stdout.write(json.dumps([tag, payload]) + "\n")
+    sys.stdout.flush()
+
+
+def main() -> int:
+    try:
+        req = json.loads(sys.stdin.readline())
+        kind, kwargs = req["kind"], req["kwargs"]
+        if kind == "search":
+            from . import search
+            from ..codefile import dumps_code
+            r = search(**kwargs)
+            _emit("done", {**r.to_json(), "summary": r.summary(), "exit_code": r.exit_code,
+                           "class": r.spec.class_name, "field": r.spec.field,
+                           "code": dumps_code(r.code) if r.code is not None else None})
+        elif kind == "cell":
+            from .rates import cell
+            _emit("done", {"status": "done",
+                           "cell": cell(progress=lambda m: _emit("progress", m), **kwargs)})
+        else:
+            _emit("error", f"unknown job kind {kind!r}")
+    except Exception as e:          # reported to the parent as one line, never lost
+        _emit("error", f"{type(e).__name__}: {e}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

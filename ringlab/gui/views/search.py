@@ -1,0 +1,348 @@
+"""Search panel: find a code by SAT (or learn that none exists), and the rate explorer table.
+
+The search runs in a worker process (:class:`ringlab.core.search.job.SearchJob`): a native SAT
+call cannot be interrupted from Python, so ending the process is the only prompt cancel, and
+the GUI thread only polls a queue (every 100 ms) — it never waits.  A found code goes to the
+editor through ``document.set_code`` (one undoable step); "impossible" is shown with exactly
+what was proven (field, class, and whether by SAT or by Proposition 1).
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout,
+                               QHeaderView, QLabel, QProgressBar, QPushButton, QSpinBox,
+                               QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+
+from ... import gui as _gui  # noqa: F401  (PySide6 refcount guard, see gui/_pyside_fix.py)
+from ...core.codefile import loads_code
+from ...core.errors import RinglabError
+from ...core.search import make_spec
+from ...core.search.job import SearchJob
+from ...core.search.rates import cell_text, load_table
+
+FIELDS = ["GF(2)", "GF(3)", "GF(5)", "GF(7)"]
+CLASSES = [("general linear codes", False), ("routing only (reduce-multicast shape)", True)]
+COLUMNS = ["N", "K", "Prop. 1\nT ≥ K+N−2", "Theorem 3\n⌈4K/3⌉", "classic ring\n2(N−1)⌈K/N⌉",
+           "smallest T: general coding", "smallest T: routing only"]
+STATUS_COLOURS = {"proven": "#1b7f3b", "found": "#9a6a00", "undecided": "#b00020"}
+
+
+class SearchView(QWidget):
+    TITLE = "Search"
+    finished = Signal(str)          # "found" | "impossible" | "undecided" | "cancelled" | "error"
+
+    def __init__(self, document, parent=None):
+        super().__init__(parent)
+        self.document = document
+        self.encoding = "fast"          # the benchmark's peer ("plain") is reachable for tests
+        self.job: SearchJob | None = None
+        self.cell_job: SearchJob | None = None
+        self.cell_row: int | None = None
+        self.table_data = None
+        self._timer = QTimer(self)
+        self._timer.setInterval(100)
+        self._timer.timeout.connect(self._on_timer_tick)
+
+        # -- search form ----------------------------------------------------------------
+        form_box = QGroupBox("Find a code by SAT — or prove there is none")
+        form = QFormLayout(form_box)
+        self.n_spin, self.k_spin, self.t_spin = QSpinBox(), QSpinBox(), QSpinBox()
+        for w, name, (lo, hi) in ((self.n_spin, "N", (2, 12)), (self.k_spin, "K", (1, 16)),
+                                  (self.t_spin, "T", (1, 40))):
+            w.setRange(lo, hi)
+            w.setObjectName(f"search_{name}")
+        self.field_box = QComboBox()
+        self.field_box.addItems(FIELDS)
+        self.field_box.setObjectName("search_field")
+        self.class_box = QComboBox()
+        self.class_box.addItems([c for c, _ in CLASSES])
+        self.class_box.setObjectName("search_class")
+        self.symmetric = QCheckBox("only rotationally symmetric codes "
+                                   "(node i = node 0 with message indices shifted by i)")
+        self.symmetric.setObjectName("search_symmetric")
+        self.limit = QSpinBox()
+        self.limit.setRange(1, 3600)
+        self.limit.setValue(60)
+        self.limit.setSuffix(" s")
+        self.limit.setObjectName("search_limit")
+        self.from_editor = QPushButton("N, K, T of the editor's code")
+        self.from_editor.setObjectName("search_from_editor")
+        self.from_editor.clicked.connect(self._on_from_editor_clicked)
+        nkt = QHBoxLayout()
+        for lab, w in (("N", self.n_spin), ("K", self.k_spin), ("T", self.t_spin)):
+            nkt.addWidget(QLabel(lab))
+            nkt.addWidget(w)
+        nkt.addWidget(self.from_editor)
+        nkt.addStretch(1)
+        form.addRow("Ring", nkt)
+        form.addRow("Field", self.field_box)
+        form.addRow("Class", self.class_box)
+        form.addRow("", self.symmetric)
+        form.addRow("Time limit", self.limit)
+        buttons = QHBoxLayout()
+        self.search_button = QPushButton("Search")
+        self.search_button.setObjectName("search_start")
+        self.search_button.clicked.connect(self._on_search_clicked)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setObjectName("search_cancel")
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(self._on_cancel_clicked)
+        self.progress = QProgressBar()
+        self.progress.setObjectName("search_progress")
+        self.progress.setRange(0, 1000)
+        self.progress.setValue(0)
+        self.progress.setTextVisible(True)
+        self.progress.setFormat("idle")
+        buttons.addWidget(self.search_button)
+        buttons.addWidget(self.cancel_button)
+        buttons.addWidget(self.progress, 1)
+        form.addRow(buttons)
+        self.result = QLabel("Choose N, K, T, a field and a class, then Search. Answers are exact: "
+                             "a code (checked by Theorem 2 and a simulation), a proof that none "
+                             "exists in that class, or 'undecided' when the time runs out.")
+        self.result.setObjectName("search_result")
+        self.result.setWordWrap(True)
+        self.result.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        form.addRow(self.result)
+
+        # -- rate explorer ---------------------------------------------------------------
+        table_box = QGroupBox("Rate explorer: the smallest T for K symbols on an N-node ring (GF(2))")
+        tl = QVBoxLayout(table_box)
+        self.table_note = QLabel()
+        self.table_note.setWordWrap(True)
+        self.table_note.setObjectName("search_table_note")
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setObjectName("search_rate_table")
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setEditTriggers(QTableWidget.NoEditTriggers)
+        self.table.setSelectionBehavior(QTableWidget.SelectRows)
+        self.table.setSelectionMode(QTableWidget.SingleSelection)
+        hh = self.table.horizontalHeader()
+        for c in range(5):
+            hh.setSectionResizeMode(c, QHeaderView.ResizeToContents)
+        for c in (5, 6):
+            hh.setSectionResizeMode(c, QHeaderView.Stretch)
+        self.table.cellDoubleClicked.connect(self._on_table_double_clicked)
+        row_buttons = QHBoxLayout()
+        self.recompute_button = QPushButton("Recompute selected row")
+        self.recompute_button.setObjectName("search_recompute")
+        self.recompute_button.clicked.connect(self._on_recompute_clicked)
+        self.cell_status = QLabel("Double-click a cell to put its N, K, T in the search form.")
+        self.cell_status.setObjectName("search_cell_status")
+        self.cell_status.setWordWrap(True)
+        row_buttons.addWidget(self.recompute_button)
+        row_buttons.addWidget(self.cell_status, 1)
+        tl.addWidget(self.table_note)
+        tl.addWidget(self.table, 1)
+        tl.addLayout(row_buttons)
+
+        split = QSplitter(Qt.Vertical)
+        split.addWidget(form_box)
+        split.addWidget(table_box)
+        split.setStretchFactor(1, 1)
+        lay = QVBoxLayout(self)
+        lay.addWidget(split)
+
+        self._load_table()
+        self._on_from_editor_clicked()
+        document.changed.connect(self._on_code_changed)
+
+    # -- form ------------------------------------------------------------------------------
+    def _on_code_changed(self) -> None:
+        # the form keeps what the user typed; only the button's hint follows the editor
+        c = self.document.code
+        self.from_editor.setText(f"N, K, T of the editor's code ({c.N}, {c.K}, {c.T})")
+
+    def _on_from_editor_clicked(self) -> None:
+        c = self.document.code
+        self.n_spin.setValue(c.N)
+        self.k_spin.setValue(c.K)
+        self.t_spin.setValue(c.T)
+        if c.field.name in FIELDS:
+            self.field_box.setCurrentText(c.field.name)
+        self._on_code_changed()
+
+    def spec_kwargs(self) -> dict:
+        return {"N": self.n_spin.value(), "K": self.k_spin.value(), "T": self.t_spin.value(),
+                "field": self.field_box.currentText(),
+                "routing": CLASSES[self.class_box.currentIndex()][1],
+                "symmetric": self.symmetric.isChecked()}
+
+    def _on_search_clicked(self) -> None:
+        if self.job is not None:
+            return
+        kw = self.spec_kwargs()
+        try:
+            self._spec = make_spec(**kw)
+        except RinglabError as e:
+            self._show(f"Cannot search: {e}", "#b00020")
+            return
+        self._limit = self.limit.value()
+        self.job = SearchJob("search", {**kw, "timeout": self._limit, "encoding": self.encoding})
+        self.job.start()
+        self.search_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        self._show(f"Searching: {self._spec.describe()} …", "#333333")
+        self._timer.start()
+
+    def _on_cancel_clicked(self) -> None:
+        if self.job is None:
+            return
+        self.job.cancel()
+        secs = self.job.elapsed
+        self.job = None
+        self._idle()
+        self._show(f"Cancelled after {secs:.1f} s — nothing was decided about "
+                   f"{self._spec.describe()}.", "#9a6a00")
+        self.finished.emit("cancelled")
+
+    def _on_timer_tick(self) -> None:
+        if self.job is not None:
+            self._poll_search()
+        if self.cell_job is not None:
+            self._poll_cell()
+        if self.job is None and self.cell_job is None:
+            self._timer.stop()
+
+    def _poll_search(self) -> None:
+        job = self.job
+        job.poll()
+        frac = min(job.elapsed / max(self._limit, 1e-9), 1.0)
+        self.progress.setValue(int(frac * 1000))
+        self.progress.setFormat(f"{job.elapsed:.1f} s of at most {self._limit} s")
+        if not job.finished:
+            if job.elapsed > self._limit + 10:      # the worker ignored its own limit
+                job.cancel()
+                self.job = None
+                self._idle()
+                self._show(f"Undecided: {self._spec.describe()} — time limit reached.", "#b00020")
+                self.finished.emit("undecided")
+            return
+        self.job = None
+        self._idle()
+        if job.error:
+            self._show(f"Search failed: {job.error}", "#b00020")
+            self.finished.emit("error")
+            return
+        res = job.result
+        if res["status"] == "found":
+            code = loads_code(res["code"], "search result")
+            self.document.set_code(code, f"Search result: N={code.N}, K={code.K}, T={code.T} "
+                                         f"over {code.field.name}")
+            self._show(f"Found — {res['summary']}. It is now in the editor "
+                       f"(Ctrl+Z brings back the previous code).", "#1b7f3b")
+        elif res["status"] == "impossible":
+            self._show("Impossible — " + res["summary"].split(": ", 1)[1] + ".", "#1b3f7f")
+        else:
+            self._show(f"Undecided — {res['summary'].split(': ', 1)[1]}. "
+                       f"Try a longer time limit.", "#b00020")
+        self.finished.emit(res["status"])
+
+    def _idle(self) -> None:
+        self.search_button.setEnabled(True)
+        self.cancel_button.setEnabled(False)
+        self.progress.setValue(0)
+        self.progress.setFormat("idle")
+
+    def _show(self, text: str, colour: str) -> None:
+        self.result.setText(text)
+        self.result.setStyleSheet(f"color: {colour};")
+
+    # -- rate explorer -----------------------------------------------------------------------
+    def _load_table(self, path=None) -> None:
+        try:
+            self.table_data = load_table(path)
+        except RinglabError as e:
+            self.table_data = None
+            self.table.setRowCount(0)
+            self.table_note.setText(str(e))
+            return
+        d = self.table_data
+        self.table_note.setText(
+            f"Each cell: the smallest T at which SAT found a code (re-verified); 'exact' when "
+            f"T−1 was proven impossible (by SAT, or by Proposition 1 — then SAT was run too), "
+            f"'≤' when a smaller T stayed undecided. Hover for every step. Made by `{d['made_by'].strip()}` on {d['made_at']} in "
+            f"{d['total_seconds']} s ({d['per_T_timeout']:g} s per T).")
+        self.table.setRowCount(len(d["cells"]))
+        for r, cell in enumerate(d["cells"]):
+            self._fill_row(r, cell)
+
+    def _fill_row(self, r: int, cell: dict) -> None:
+        vals = [cell["N"], cell["K"], cell["proposition1"],
+                "—" if cell["theorem3"] is None else cell["theorem3"], cell["classic_ring"]]
+        for c, v in enumerate(vals):
+            it = QTableWidgetItem(str(v))
+            it.setTextAlignment(Qt.AlignCenter)
+            self.table.setItem(r, c, it)
+        for c, key in ((5, "general"), (6, "routing")):
+            res = cell[key]
+            it = QTableWidgetItem(cell_text(res))
+            it.setForeground(QColor(STATUS_COLOURS.get(res["status"], "#000000")))
+            steps = "; ".join(f"T={s['T']}: {s['status']}"
+                              + (f" by {s['proof']}" if s.get("proof") else "")
+                              + f" ({s['seconds']:.2f} s)" for s in res.get("steps", []))
+            sat = res.get("sat_below")
+            if sat:
+                steps += (f"; also by SAT without Proposition 1: T={sat['T']} {sat['status']} "
+                          f"({sat['seconds']:.2f} s)")
+            it.setToolTip(steps or "no step run")
+            self.table.setItem(r, c, it)
+
+    def _on_table_double_clicked(self, r: int, c: int) -> None:
+        cell = self.table_data["cells"][r]
+        self.n_spin.setValue(cell["N"])
+        self.k_spin.setValue(cell["K"])
+        self.field_box.setCurrentText(cell.get("field", "GF(2)"))
+        if c == 6:
+            self.class_box.setCurrentIndex(1)
+        elif c == 5:
+            self.class_box.setCurrentIndex(0)
+        key = "routing" if c == 6 else "general"
+        if cell[key]["min_T"]:
+            self.t_spin.setValue(cell[key]["min_T"])
+
+    def _on_recompute_clicked(self) -> None:
+        if self.cell_job is not None or self.table_data is None:
+            return
+        rows = self.table.selectionModel().selectedRows()
+        if not rows:
+            self.cell_status.setText("Select a row first.")
+            return
+        r = rows[0].row()
+        cell = self.table_data["cells"][r]
+        self.cell_row = r
+        per_T = float(self.table_data.get("per_T_timeout", 30))
+        self.cell_job = SearchJob("cell", {"N": cell["N"], "K": cell["K"],
+                                           "field": cell.get("field", "GF(2)"),
+                                           "per_T_timeout": per_T})
+        self.cell_job.start()
+        self.recompute_button.setEnabled(False)
+        self.cell_status.setText(f"Recomputing N = {cell['N']}, K = {cell['K']} …")
+        self._timer.start()
+
+    def _poll_cell(self) -> None:
+        job = self.cell_job
+        news = job.poll()
+        if news:
+            self.cell_status.setText(news[-1] + f" ({job.elapsed:.1f} s)")
+        if not job.finished:
+            return
+        self.cell_job = None
+        self.recompute_button.setEnabled(True)
+        if job.error:
+            self.cell_status.setText(f"Recompute failed: {job.error}")
+            return
+        cell = job.result["cell"]
+        self.table_data["cells"][self.cell_row] = cell
+        self._fill_row(self.cell_row, cell)
+        self.cell_status.setText(f"Recomputed N = {cell['N']}, K = {cell['K']} in "
+                                 f"{job.elapsed:.1f} s (this session only; the shipped table is "
+                                 f"unchanged).")
+
+    def closeEvent(self, event) -> None:
+        for job in (self.job, self.cell_job):
+            if job is not None:
+                job.cancel()
+        super().closeEvent(event)
