@@ -106,6 +106,7 @@ class WalkthroughRenderer:
         self.figure = figure if figure is not None else new_figure()
         # the app shows the caption in a Qt label instead, and gives the room to G_T
         self.caption_in_figure = caption_in_figure
+        self.min_scale = 0.8
         self.trace = None
         self.step = 0
         self._note = ""
@@ -125,6 +126,12 @@ class WalkthroughRenderer:
         self._note = note
         self._build()
         self.show_step(min(self.step, trace.code.T))
+
+    def needs_relayout(self) -> bool:
+        """Whether the figure changed size since the artists were laid out."""
+        size = tuple(self.figure.get_size_inches())
+        return self.trace is not None and any(
+            abs(a - b) > 0.01 * b for a, b in zip(size, self._built_size))
 
     def relayout(self) -> None:
         """Rebuild for a new figure size (the GUI calls this on resize)."""
@@ -230,8 +237,8 @@ class WalkthroughRenderer:
 
     def _scale(self) -> float:
         w, h = self.figure.get_size_inches()
-        # below 0.8 text gets too small to read across a room: abbreviate more instead
-        return float(np.clip(min(w / FIG_SIZE[0], h / FIG_SIZE[1]), 0.8, 1.6))
+        # below min_scale text gets too small to read across a room: abbreviate more instead
+        return float(np.clip(min(w / FIG_SIZE[0], h / FIG_SIZE[1]), self.min_scale, 1.6))
 
     def _caption_width(self) -> int:
         w = self.figure.get_size_inches()[0]
@@ -243,6 +250,7 @@ class WalkthroughRenderer:
         N, K, T = code.shape
         F = code.field
         fig.clear()
+        self._built_size = tuple(fig.get_size_inches())
         s = self._scale()
         self._fs_caption = 12.5 * s
         fig.set_facecolor("white")
@@ -250,9 +258,12 @@ class WalkthroughRenderer:
         verdict = "feasible (Theorem 2 ✓)" if tr.report.feasible else "INFEASIBLE (Theorem 2 ✗)"
         name = code.name or "code"
         H = fig.get_size_inches()[1] * 72
-        self._title = fig.text(0.012, 1 - 6 / H, f"{name} — N = {N}, K = {K}, T = {T} over {F.name}; "
-                               f"{verdict}", fontsize=13.5 * s, fontweight="bold", va="top",
-                               color=C_TEXT)
+        title = f"{name} — N = {N}, K = {K}, T = {T} over {F.name}; {verdict}"
+        W_pt = fig.get_size_inches()[0] * 72
+        # bold DejaVu Sans averages ~0.65 em a character: shrink rather than run off the edge
+        fs_title = min(13.5 * s, 0.97 * W_pt / (0.65 * len(title)))
+        self._title = fig.text(0.012, 1 - 6 / H, title, fontsize=fs_title, fontweight="bold",
+                               va="top", color=C_TEXT)
         if self._note:
             fig.text(0.988, 0.008, f"inputs: {self._note}", fontsize=9 * s, ha="right",
                      va="bottom", color="#5c6670")

@@ -12,8 +12,6 @@ sums of seed 004 — always read in the code's current field.
 """
 from __future__ import annotations
 
-import time
-
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QLineEdit,
@@ -47,6 +45,14 @@ def _canvas_class():
         def minimumSizeHint(self):
             return QSize(320, 180)
 
+        def draw(self):
+            # fonts, label room and table columns depend on the figure size: a full draw
+            # after a resize first rebuilds the layout for the new size
+            hook = getattr(self, "before_draw", None)
+            if hook is not None:
+                hook()
+            super().draw()
+
     return Canvas
 
 
@@ -72,6 +78,9 @@ class PropagationView(QWidget):
         self.canvas.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
         self.canvas.setFocusPolicy(Qt.NoFocus)
         self.renderer = WalkthroughRenderer(self.figure, caption_in_figure=False)
+        # on screen the figure is usually smaller than a 1280×720 frame; keep the text at
+        # full size (the layout abbreviates instead) so it reads from the back of a room
+        self.renderer.min_scale = 1.0
 
         # -- caption and verdict ---------------------------------------------------------
         self.caption_label = QLabel()
@@ -162,12 +171,7 @@ class PropagationView(QWidget):
             sc.activated.connect(slot)
         self.setFocusPolicy(Qt.StrongFocus)
 
-        self._relayout_timer = QTimer(self)
-        self._relayout_timer.setSingleShot(True)
-        self._relayout_timer.setInterval(150)
-        self._relayout_timer.timeout.connect(self._on_resize_settled)
-        self._last_relayout = 0.0
-        self.canvas.mpl_connect("resize_event", self._on_canvas_resized)
+        self.canvas.before_draw = self._relayout_if_resized
 
         document.changed.connect(self._on_code_changed)
         self._on_inputs_mode_changed()
@@ -335,19 +339,9 @@ class PropagationView(QWidget):
         if self.playing:
             self.timer.start(int(1000 / self.speed_box.currentData()))
 
-    def _on_canvas_resized(self, event=None):
-        # fonts, label room and table columns depend on the figure size, so a new size needs a
-        # rebuild (~0.1 s): at once for an occasional resize, coalesced while dragging
-        if time.monotonic() - self._last_relayout > 0.3:
-            self._on_resize_settled()
-        else:
-            self._relayout_timer.start()
-
-    def _on_resize_settled(self):
-        self._last_relayout = time.monotonic()
-        if self.trace is not None:
+    def _relayout_if_resized(self):
+        if self.trace is not None and self.renderer.needs_relayout():
             self.renderer.relayout()
-            self.canvas.draw_idle()
 
     def _on_export_clicked(self):
         path, chosen = QFileDialog.getSaveFileName(
