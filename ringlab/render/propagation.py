@@ -232,8 +232,14 @@ class WalkthroughRenderer:
         split = 0.545 * w
         graph = (left / w, bottom / h, (split - left) / w, (h - top - bottom) / h)
         tx = split + 0.04 * w
-        table = (tx / w, 14 / h, (w - tx - 6) / w, (h - top - 14 + 22 * s) / h)
+        foot = 6 + len(self._note_lines()) * 9 * s * 1.25 if self._note else 14
+        table = (tx / w, foot / h, (w - tx - 6) / w, (h - top - foot + 22 * s) / h)
         return graph, table
+
+    def _note_lines(self) -> list[str]:
+        """The inputs note, wrapped to the side table's width (DejaVu Sans ≈ 0.55 em/char)."""
+        w = self.figure.get_size_inches()[0] * 72 * 0.41
+        return textwrap.wrap(f"inputs: {self._note}", max(20, int(w / (0.55 * 9 * self._scale()))))
 
     def _scale(self) -> float:
         w, h = self.figure.get_size_inches()
@@ -265,8 +271,9 @@ class WalkthroughRenderer:
         self._title = fig.text(0.012, 1 - 6 / H, title, fontsize=fs_title, fontweight="bold",
                                va="top", color=C_TEXT)
         if self._note:
-            fig.text(0.988, 0.008, f"inputs: {self._note}", fontsize=9 * s, ha="right",
-                     va="bottom", color="#5c6670")
+            # under the side table, wrapped to its width (the table leaves the room, _rects)
+            fig.text(0.988, 0.008, "\n".join(self._note_lines()), fontsize=9 * s, ha="right",
+                     va="bottom", color="#5c6670", linespacing=1.2)
         self._caption = fig.text(0.012, 1 - (8 + 13.5 * s * 1.6) / H, "", fontsize=self._fs_caption, va="top",
                                  color=C_TEXT, linespacing=1.25,
                                  visible=self.caption_in_figure)
