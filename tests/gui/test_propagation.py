@@ -172,3 +172,11 @@ def test_none_keeps_a_reference_count_no_session_can_exhaust(qtbot, view):
     if sys.version_info < (3, 12):
         assert sys.getrefcount(None) > 1 << 39
     assert sys.getrefcount(None) >= n - 2000
+
+
+def test_hidden_view_catches_up_when_shown(qtbot, view):
+    view.hide()
+    view.document.set_code(classic_ring(4), "Load classic ring")
+    view.show()
+    qtbot.waitExposed(view)
+    assert view.slider.maximum() == 6 and "N = 4" in view.renderer._title.get_text()

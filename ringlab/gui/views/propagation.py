@@ -71,6 +71,7 @@ class PropagationView(QWidget):
         self.document = document
         self.trace = None
         self._typed_rows = None        # last typed inputs that parsed (strings), or None
+        self._stale = False            # the code changed while the view was hidden
 
         # -- canvas ------------------------------------------------------------------------
         self.figure = Figure(figsize=(12.8, 7.2), dpi=100)
@@ -243,7 +244,17 @@ class PropagationView(QWidget):
 
     # -- document and inputs ------------------------------------------------------------------
     def _on_code_changed(self):
-        self._rerun()
+        # a hidden tab catches up when shown: rebuilding G_T costs ~0.1 s, too much to pay
+        # on every keystroke in the editor while nobody is looking
+        if self.isVisible():
+            self._rerun()
+        else:
+            self._stale = True
+
+    def showEvent(self, event):
+        super().showEvent(event)
+        if self._stale:
+            self._rerun()
 
     def _on_inputs_mode_changed(self, *_):
         mode = self.inputs_box.currentData()
@@ -269,6 +280,7 @@ class PropagationView(QWidget):
         return rows
 
     def _rerun(self):
+        self._stale = False
         code = self.document.code
         mode = self.inputs_box.currentData()
         status = ""
