@@ -139,6 +139,47 @@ class WalkthroughRenderer:
             self._build()
             self.show_step(self.step)
 
+    def node_at(self, x_px: float, y_px: float) -> tuple[int, int] | None:
+        """The node ``(i, t)`` of $G_T$ under a display point (pixels), if any."""
+        if self.trace is None:
+            return None
+        ax = self._ax
+        if not ax.bbox.contains(x_px, y_px):
+            return None
+        xd, yd = ax.transData.inverted().transform((x_px, y_px))
+        t, i = int(round(xd)), int(round(-yd))
+        N, _, T = self.trace.code.shape
+        # within the marker (radius ≈ half its diameter, converted to data units)
+        if not (0 <= t <= T and 0 <= i < N):
+            return None
+        if (abs(xd - t) * self._col_pt > 0.6 * self._node_pt
+                or abs(yd + i) * self._row_pt > 0.6 * self._node_pt):
+            return None
+        return i, t
+
+    def node_tooltip(self, i: int, t: int) -> str:
+        """What node i holds at time t: its input and $s_i^{(t)}$, each received symbol as a
+        combination and a value (the hover text of the app)."""
+        tr = self.trace
+        F, N = tr.field, tr.code.N
+        lines = [f"node {i} at t = {t}"]
+        if tr.inputs is not None:
+            lines.append(f"input x{sub(i)} = " + _fmt_vec(F, tr.inputs[i], 99))
+        rec = tr.received(i, t)
+        vals = tr.received_values(i, t)
+        if not rec:
+            lines.append("received nothing yet (s is empty)")
+        else:
+            lines.append(f"received s{sub(i)}⁽{str(t).translate(str.maketrans('0123456789', '⁰¹²³⁴⁵⁶⁷⁸⁹'))}⁾"
+                         f" from node {(i - 1) % N}:")
+            for u, y in enumerate(rec):
+                v = "" if vals is None else f" = {F.format(vals[u])}"
+                lines.append(f"  at t = {u + 1}: {ring_combination(tr, y, (i - 1) % N)}{v}")
+        if t == tr.code.T and tr.decoded_values is not None:
+            z = _fmt_vec(F, tr.decoded_values[i], 99)
+            lines.append(f"decodes ẑ{sub(i)} = {z}" + (" ✗" if tr.wrong_entries(i) else " ✓"))
+        return "\n".join(lines)
+
     def edge_labels(self) -> list[str]:
         """The labels on the highlighted edges of the current step, by sender."""
         return [lab.get_text() for lab in self._labels if lab.get_visible()]

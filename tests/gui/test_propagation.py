@@ -180,3 +180,20 @@ def test_hidden_view_catches_up_when_shown(qtbot, view):
     view.show()
     qtbot.waitExposed(view)
     assert view.slider.maximum() == 6 and "N = 4" in view.renderer._title.get_text()
+
+
+def test_hover_a_node_shows_what_it_received(qtbot, view):
+    from PySide6.QtCore import QPoint
+    view.inputs_box.setCurrentIndex(view.inputs_box.findData("typed"))
+    view.typed_edit.setText("1 2; 3 4; 5 6")
+    view.typed_edit.editingFinished.emit()
+    view.canvas.draw()
+    r = view.renderer
+    x, y = r._ax.transData.transform((2, -1))          # node 1 at t = 2
+    ratio = view.canvas.device_pixel_ratio
+    qtbot.mouseMove(view.canvas, QPoint(int(x / ratio), int(view.canvas.height() - y / ratio)))
+    qtbot.waitUntil(lambda: view.canvas.toolTip() != "", timeout=2000)
+    tip = view.canvas.toolTip()
+    # node 1 receives node 0's sends: x₀,₂ = 2 at t = 1, x₀,₁ + x₂,₁ = 6 at t = 2 (paper's M_0)
+    assert tip.startswith("node 1 at t = 2")
+    assert "at t = 1: x₀,₂ = 2" in tip and "at t = 2: x₀,₁ + x₂,₁ = 6" in tip

@@ -173,6 +173,9 @@ class PropagationView(QWidget):
         self.setFocusPolicy(Qt.StrongFocus)
 
         self.canvas.before_draw = self._relayout_if_resized
+        # hover a node of G_T: what it holds at that time (input, s_i^(t) as combinations)
+        self.canvas.setMouseTracking(True)
+        self.canvas.mpl_connect("motion_notify_event", self._on_mouse_moved)
 
         document.changed.connect(self._on_code_changed)
         self._on_inputs_mode_changed()
@@ -350,6 +353,12 @@ class PropagationView(QWidget):
     def _on_speed_changed(self, *_):
         if self.playing:
             self.timer.start(int(1000 / self.speed_box.currentData()))
+
+    def _on_mouse_moved(self, event):
+        hit = self.renderer.node_at(event.x, event.y)
+        text = self.renderer.node_tooltip(*hit) if hit else ""
+        if text != self.canvas.toolTip():
+            self.canvas.setToolTip(text)
 
     def _relayout_if_resized(self):
         if self.trace is not None and self.renderer.needs_relayout():
