@@ -51,7 +51,7 @@ def validate(code, fmt: str, step: int | None, fps: float, dpi: int) -> None:
         if not 0 <= step <= T:
             raise RinglabError(f"--step {step}: out of range, expected 0..{T} (T = {T})")
     if not (0 < fps <= 60):
-        raise RinglabError(f"--fps {fps:g}: expected a number of frames per second in (0, 60]")
+        raise RinglabError(f"--fps {fps:g}: expected steps per second in (0, 60]")
     if not (20 <= dpi <= 600):
         raise RinglabError(f"--dpi {dpi}: expected 20..600")
 
