@@ -77,9 +77,10 @@ class Comparison:
 
 def compare(example: WorkedExample | None = None, code: LinearCode | None = None, *,
             alpha="1us", bandwidth="190GB/s", size="1MB", strict: bool = True,
-            report=None) -> Comparison:
+            report=None, explorer_N: int | None = None) -> Comparison:
     """Trace ring, tree and ``code`` (default: the classic ring for N) on ``example`` and cost
-    them for a message of ``size`` bytes.  With ``strict=False`` a code that does not fit the
+    them for a message of ``size`` bytes; the explorer is drawn for ``explorer_N`` cores
+    (default: the example's N).  With ``strict=False`` a code that does not fit the
     example is reported in ``coded_error`` instead of raised (the app keeps the other two)."""
     ex = example or default_example(4)
     a, B, S = parse_seconds(alpha), parse_bandwidth(bandwidth), parse_bytes(size)
@@ -96,7 +97,10 @@ def compare(example: WorkedExample | None = None, code: LinearCode | None = None
     costs = {"ring": schedule_costs(ring, S, a, B), "tree": schedule_costs(tree, S, a, B)}
     if coded is not None:
         costs["coded"] = schedule_costs(coded, S, a, B)
-    codes = [(code.name or "code", code.K, code.T)] if code.N == ex.N else []
-    exp = explorer(ex.N, a, B, codes=codes, size=S)
+    nE = ex.N if explorer_N is None else explorer_N
+    if not isinstance(nE, int) or not 2 <= nE <= 1024:
+        raise RinglabError(f"explorer N = {nE!r}: expected an integer number of cores in 2..1024")
+    codes = [(code.name or "code", code.K, code.T)] if code.N == nE else []
+    exp = explorer(nE, a, B, codes=codes, size=S)
     return Comparison(ex, code, ring, tree, coded, err, a, B, S, costs,
                       seed001_estimate(ex.N, S, a, B), exp)

@@ -1,0 +1,165 @@
+"""The cost explorer panel: α, B, S and N inputs, the seeds' presets, the matplotlib plot of
+time against message size, and the per-schedule cost table.
+
+matplotlib's Qt canvas is imported lazily (only when the panel is built), so importing the
+views package stays cheap.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QGridLayout, QHeaderView, QLabel,
+                               QLineEdit, QSizePolicy, QSpinBox, QTableWidget, QTableWidgetItem,
+                               QVBoxLayout, QWidget)
+
+from ...core.schedules.costs import (EXPLORER_PRESETS, format_bandwidth, format_bytes,
+                                     format_seconds)
+
+COLUMNS = ["steps", "messages", "message", "per link", "sent per worker", "÷ bound",
+           "α-β time", "algbw", "busbw"]
+
+
+class CostPanel(QWidget):
+    """Emits ``params_changed()`` when α, B, S or the explorer's N are edited."""
+
+    params_changed = Signal()
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
+        from matplotlib.figure import Figure
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        grid = QGridLayout()
+        self.preset = QComboBox()
+        self.preset.setObjectName("compare_preset")
+        self.preset.addItem("Presets from the seeds…")
+        self.preset.setToolTip("α, B, S and N of seed 003 (tree/ring crossover) or seed 001 (≈2.3 ms)")
+        self.preset.addItems(list(EXPLORER_PRESETS))
+        self.alpha = QLineEdit("1us")
+        self.alpha.setObjectName("compare_alpha")
+        self.alpha.setToolTip("latency per step: 1us, 50us, 1e-6 (seconds)…")
+        self.bandwidth = QLineEdit("190GB/s")
+        self.bandwidth.setObjectName("compare_bandwidth")
+        self.bandwidth.setToolTip("link bandwidth: 190GB/s, 1GB/s, 1e9 (bytes/s)…")
+        self.size = QLineEdit("1MB")
+        self.size.setObjectName("compare_size")
+        self.size.setToolTip("message size S: 1MB, 256KB, 1e6 (bytes)… (1 KB = 1000 B)")
+        self.n_spin = QSpinBox()
+        self.n_spin.setObjectName("compare_explorer_N")
+        self.n_spin.setRange(2, 1024)
+        self.n_spin.setValue(4)
+        self.n_spin.setToolTip("cores in the explorer (follows the worked example's N until a preset sets it)")
+        for col, (label, w) in enumerate((("α", self.alpha), ("B", self.bandwidth),
+                                          ("S", self.size), ("N", self.n_spin))):
+            grid.addWidget(QLabel(label), 0, 2 * col)
+            grid.addWidget(w, 0, 2 * col + 1)
+        grid.addWidget(self.preset, 0, 8)
+        lay.addLayout(grid)
+        self.error = QLabel()
+        self.error.setObjectName("compare_cost_error")
+        self.error.setStyleSheet("color: #b00020;")
+        self.error.setWordWrap(True)
+        lay.addWidget(self.error)
+        self.figure = Figure(figsize=(7.5, 4.0), dpi=90)
+        self.canvas = FigureCanvasQTAgg(self.figure)
+        self.canvas.setObjectName("compare_canvas")
+        self.canvas.setMinimumHeight(300)
+        self.canvas.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
+        lay.addWidget(self.canvas, 1)
+        self.table_title = QLabel()
+        lay.addWidget(self.table_title)
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setObjectName("compare_costs")
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
+        lay.addWidget(self.table)
+        self.note = QLabel()
+        self.note.setObjectName("compare_note")
+        self.note.setWordWrap(True)
+        lay.addWidget(self.note)
+        self.crossings = QLabel()
+        self.crossings.setObjectName("compare_crossovers")
+        self.crossings.setWordWrap(True)
+        lay.addWidget(self.crossings)
+        self.n_follows_example = True
+        for e in (self.alpha, self.bandwidth, self.size):
+            e.editingFinished.connect(self._on_edited)
+        self.n_spin.valueChanged.connect(self._on_n_edited)
+        self.preset.activated.connect(self._on_preset_chosen)
+
+    def _on_edited(self) -> None:
+        self._forget_preset_if_changed()
+        self.params_changed.emit()
+
+    def _on_n_edited(self, _n) -> None:
+        if getattr(self, "_setting", False):
+            return                       # set by a preset or by the example: no user edit
+        self.n_follows_example = False
+        self._on_edited()
+
+    def _forget_preset_if_changed(self) -> None:
+        """The combo names a preset only while the inputs still are that preset."""
+        i = self.preset.currentIndex()
+        if i > 0:
+            p = EXPLORER_PRESETS[self.preset.itemText(i)]
+            now = (self.alpha.text(), self.bandwidth.text(), self.size.text(), self.n_spin.value())
+            if now != (p["alpha"], p["bandwidth"], p["size"], p["N"]):
+                self.preset.setCurrentIndex(0)
+
+    def follow_example_N(self, n: int) -> None:
+        if self.n_follows_example and self.n_spin.value() != n:
+            self._setting = True
+            self.n_spin.setValue(n)
+            self._setting = False
+
+    def _on_preset_chosen(self, index: int) -> None:
+        if index <= 0:
+            return
+        p = EXPLORER_PRESETS[self.preset.itemText(index)]
+        self.n_follows_example = False       # the preset's N stays until the user changes it
+        self._setting = True
+        self.alpha.setText(p["alpha"])
+        self.bandwidth.setText(p["bandwidth"])
+        self.size.setText(p["size"])
+        self.n_spin.setValue(p["N"])
+        self._setting = False
+        self.params_changed.emit()
+
+    def params(self) -> dict:
+        return dict(alpha=self.alpha.text(), bandwidth=self.bandwidth.text(),
+                    size=self.size.text(), explorer_N=self.n_spin.value())
+
+    def show_error(self, msg: str) -> None:
+        self.error.setText(msg + " — the plot and table show the last valid values")
+
+    def set_comparison(self, c) -> None:
+        from ...render.cost_plot import draw_costs
+        self.error.setText("")
+        draw_costs(self.figure, c.explorer)
+        self.canvas.draw_idle()
+        self.table_title.setText(
+            f"Costs of the three traced schedules (N = {c.example.N}, S = {format_bytes(c.size)}); "
+            f"lower bound 2S(N−1)/N = {format_bytes(next(iter(c.costs.values())).lower_bound)} sent per worker")
+        self.table.setRowCount(len(c.costs))
+        self.table.setVerticalHeaderLabels(list(c.costs))
+        for r, k in enumerate(c.costs.values()):
+            cells = [str(k.steps), str(k.messages), format_bytes(k.message_bytes),
+                     format_bytes(k.bytes_per_link), format_bytes(k.bytes_sent_per_worker),
+                     f"{float(k.ratio_to_bound):.3g}", format_seconds(k.time),
+                     format_bandwidth(k.algbw), format_bandwidth(k.busbw)]
+            for col, text in enumerate(cells):
+                self.table.setItem(r, col, QTableWidgetItem(text))
+        self.table.setFixedHeight(self.table.horizontalHeader().height()
+                                  + sum(self.table.rowHeight(i) for i in range(len(c.costs))) + 6)
+        exact = c.costs["ring"].time
+        self.note.setText(
+            f"Ring, exact α-β 2(N−1)(α + S/(NB)) = {format_seconds(exact)}; seed 001's estimate "
+            f"2S/B + 2(N−1)α = {format_seconds(c.seed001_estimate)}. The estimate rounds the "
+            f"bandwidth term 2S(N−1)/(NB) up to 2S/B (the (N−1)/N factor → 1 only for large N), "
+            f"which adds 2S/(NB) = {format_seconds(c.seed001_estimate - exact)}.")
+        xs = list(c.explorer.crossovers) + list(c.explorer.switches)
+        self.crossings.setText(
+            "Crossovers (N = %d): " % c.explorer.N + "; ".join(
+                f"{format_bytes(x.S)}: {x.label}" for x in xs) if xs else
+            f"No crossover for N = {c.explorer.N}: one schedule is fastest at every size.")

@@ -1,0 +1,131 @@
+"""One schedule's column in the comparison: title, rule, grid at the current step, sends.
+
+The grid is drawn like the seeds': rows = cores, columns = chunks, a cell written on this step
+starred and highlighted, a cell holding the complete sum tinted green; in the store-only phases
+(all-gather, broadcast-down) a cell not yet final shows the seed's ".", and a coded cell of
+which nothing is known yet shows "·".  All text comes from :mod:`ringlab.core.schedules.text`.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWidget,
+                               QTableWidgetItem, QVBoxLayout, QWidget)
+
+from ...core.schedules.matmul import format_number
+from ...core.schedules.text import cell_text, step_caption
+
+CHANGED = QColor("#ffd966")
+FINAL = QColor("#cfeccf")
+STALE_TEXT = QColor("#9a9a9a")
+
+
+class ScheduleColumn(QWidget):
+    """Shows one :class:`~ringlab.core.schedules.trace.ScheduleTrace` at step k."""
+
+    def __init__(self, name: str, parent=None):
+        super().__init__(parent)
+        self.setObjectName(f"column_{name}")
+        self.trace = None
+        self.k = 0
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 4, 4, 4)
+        self.title = QLabel()
+        f = self.title.font()
+        f.setBold(True)
+        self.title.setFont(f)
+        self.title.setWordWrap(True)
+        self.rule = QLabel()
+        self.rule.setWordWrap(True)
+        self.rule.setStyleSheet("color: #444;")
+        self.caption = QLabel()
+        self.caption.setObjectName(f"caption_{name}")
+        self.table = QTableWidget()
+        self.table.setObjectName(f"grid_{name}")
+        self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.NoSelection)
+        self.table.setFocusPolicy(Qt.NoFocus)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
+        mono = QFont("monospace")
+        mono.setStyleHint(QFont.Monospace)
+        self.table.setFont(mono)
+        self.sends = QLabel()
+        self.sends.setObjectName(f"sends_{name}")
+        self.sends.setFont(mono)
+        self.sends.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.sends.setAlignment(Qt.AlignTop | Qt.AlignLeft)
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #b00020;")
+        self.error.hide()
+        for w in (self.title, self.rule, self.caption, self.table, self.sends, self.error):
+            lay.addWidget(w)
+        lay.addStretch(1)
+
+    # -- data ---------------------------------------------------------------------------
+    def set_trace(self, trace, error: str | None = None) -> None:
+        self.trace = trace
+        self.error.setVisible(bool(error))
+        self.error.setText(error or "")
+        for w in (self.table, self.sends, self.caption):
+            w.setVisible(trace is not None)
+        if trace is None:
+            self.title.setText("Coded schedule")
+            self.rule.setText("")
+            return
+        self.title.setText(trace.title)
+        self.rule.setText(trace.rule + "".join(f"\nNote: {n}" for n in trace.notes))
+        self.table.setRowCount(trace.N)
+        self.table.setColumnCount(trace.n_chunks)
+        head = "pos" if trace.name == "tree" else "chunk"
+        self.table.setHorizontalHeaderLabels([f"{head}{c}" for c in range(trace.n_chunks)])
+        self.table.setVerticalHeaderLabels([f"Core {i}" for i in range(trace.N)])
+        self.show_step(self.k)
+
+    def show_step(self, k: int) -> None:
+        self.k = k
+        tr = self.trace
+        if tr is None:
+            return
+        kk = min(k, tr.T)
+        self.caption.setText(step_caption(tr, k))
+        changed = set(tr.steps[kk - 1].changed) if kk > 0 and k <= tr.T else set()
+        final = tr.final_at(kk)
+        detail = tr.detail_at(kk)
+        for i in range(tr.N):
+            for c in range(tr.n_chunks):
+                text = cell_text(tr, kk, i, c)
+                star = (i, c) in changed
+                item = QTableWidgetItem(("*" if star else "") + text)
+                item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter)
+                if star:
+                    item.setBackground(QBrush(CHANGED))
+                elif final[i][c]:
+                    item.setBackground(QBrush(FINAL))
+                if text in (".", "·"):
+                    item.setForeground(QBrush(STALE_TEXT))
+                tip = f"Core {i}, {'position' if tr.name == 'tree' else 'chunk'} {c}: " + \
+                    " ".join(format_number(v) for v in tr.cell(tr.state_at(kk)[i], c))
+                if detail is not None:
+                    tip += f" = {detail[i][c]}"
+                tip += " (complete sum)" if final[i][c] else ""
+                item.setToolTip(tip)
+                self.table.setItem(i, c, item)
+        self.table.resizeColumnsToContents()
+        h = self.table.horizontalHeader().height() + sum(self.table.rowHeight(i) for i in range(tr.N)) + 4
+        self.table.setFixedHeight(h)
+        if 0 < k <= tr.T:
+            lines = []
+            for s in tr.steps[k - 1].sends:
+                vals = " ".join(format_number(v) for v in s.value)
+                what = s.symbol if s.symbol else (f"chunk{s.chunk}" if s.chunk is not None else "whole vector")
+                lines.append(f"Core {s.src} → Core {s.dst}: {what} = {vals}")
+            self.sends.setText("\n".join(lines) or "(no messages)")
+        else:
+            self.sends.setText("")
+
+    def cell(self, i: int, c: int) -> str:
+        """The text shown in cell (core i, chunk c) (for tests)."""
+        it = self.table.item(i, c)
+        return it.text() if it else ""

@@ -1,0 +1,109 @@
+"""The worked example's inputs: N, X (one row) and W (one row per core), checked as typed.
+
+A bad entry shows one clear line (which entry, what was expected) and the last valid example
+stays in use; nothing typed is changed or dropped.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (QFormLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton,
+                               QSpinBox, QWidget, QHBoxLayout)
+
+from ...core.code import N_RANGE
+from ...core.errors import RinglabError
+from ...core.schedules.matmul import WorkedExample, default_example, format_number
+
+_BAD = "border: 1px solid #b00020;"
+
+
+class ExampleEditor(QWidget):
+    """Emits ``example_changed(WorkedExample)`` whenever X and W form a valid example."""
+
+    example_changed = Signal(object)
+
+    def __init__(self, example: WorkedExample, parent=None):
+        super().__init__(parent)
+        self.example = example
+        form = QFormLayout(self)
+        form.setContentsMargins(0, 0, 0, 0)
+        row = QHBoxLayout()
+        self.n_spin = QSpinBox()
+        self.n_spin.setObjectName("compare_N")
+        self.n_spin.setRange(*N_RANGE)
+        self.n_spin.setValue(example.N)
+        self.n_spin.setToolTip("Number of cores; changing it loads the default X and W for that N")
+        self.reset = QPushButton("Seeds' example")
+        self.reset.setToolTip("X = [3 2 1 3] and the W of seeds 003/004")
+        row.addWidget(self.n_spin)
+        row.addWidget(self.reset)
+        row.addStretch(1)
+        form.addRow("Cores N", row)
+        self.x_edit = QLineEdit()
+        self.x_edit.setObjectName("compare_X")
+        self.x_edit.setPlaceholderText("e.g. 3 2 1 3")
+        form.addRow("X (1×N)", self.x_edit)
+        self.w_edit = QPlainTextEdit()
+        self.w_edit.setObjectName("compare_W")
+        mono = QFont("monospace")
+        mono.setStyleHint(QFont.Monospace)
+        self.w_edit.setFont(mono)
+        self.w_edit.setFixedHeight(82)
+        self.w_edit.setToolTip("One row of W per core, entries separated by spaces "
+                               "(integers, decimals or fractions like 1/3)")
+        form.addRow("W (N×d)", self.w_edit)
+        self.error = QLabel()
+        self.error.setObjectName("compare_input_error")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #b00020;")
+        form.addRow(self.error)
+        self.setMaximumWidth(520)
+        self._fill(example)
+        self.n_spin.valueChanged.connect(self._on_n_changed)
+        self.reset.clicked.connect(lambda: self.load(default_example(4)))
+        self.x_edit.textChanged.connect(self._on_text_changed)
+        self.w_edit.textChanged.connect(self._on_text_changed)
+
+    def _fill(self, ex: WorkedExample) -> None:
+        self._filling = True
+        self.x_edit.setText(" ".join(format_number(v) for v in ex.X))
+        self.w_edit.setPlainText("\n".join(" ".join(format_number(v) for v in r) for r in ex.W))
+        self._filling = False
+
+    def load(self, ex: WorkedExample) -> None:
+        """Show and use ``ex`` (N spin, X and W follow)."""
+        self._filling = True
+        self.n_spin.setValue(ex.N)
+        self._filling = False
+        self._fill(ex)
+        self._set_valid(ex)
+
+    def _on_n_changed(self, n: int) -> None:
+        if self._filling or n == self.example.N:
+            return
+        self._fill(default_example(n))
+        self._on_text_changed()
+
+    def _on_text_changed(self) -> None:
+        if self._filling:
+            return
+        try:
+            ex = WorkedExample.parse(self.x_edit.text(), self.w_edit.toPlainText())
+        except RinglabError as e:
+            msg = str(e)
+            self.error.setText(msg + " — still showing the last valid example")
+            self.x_edit.setStyleSheet(_BAD if msg.startswith("X") else "")
+            self.w_edit.setStyleSheet(_BAD if msg.startswith("W") else "")
+            return
+        self._set_valid(ex)
+
+    def _set_valid(self, ex: WorkedExample) -> None:
+        self.error.setText("")
+        self.x_edit.setStyleSheet("")
+        self.w_edit.setStyleSheet("")
+        self._filling = True
+        self.n_spin.setValue(ex.N)
+        self._filling = False
+        if ex != self.example:
+            self.example = ex
+            self.example_changed.emit(ex)
