@@ -210,3 +210,32 @@ def test_errors_name_the_place():
         parse_vector("1/0")
     assert parse_matrix("[[1, 2], [3, 4]]") == ((1, 2), (3, 4))
     assert parse_vector("[3, 2, 1/2, 0.25]") == (3, 2, Fraction(1, 2), Fraction(1, 4))
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@st.composite
+def examples(draw):
+    N = draw(st.integers(2, 6))
+    d = draw(st.integers(1, 7))
+    num = st.integers(-9, 9)
+    X = draw(st.lists(num, min_size=N, max_size=N))
+    W = draw(st.lists(st.lists(num, min_size=d, max_size=d), min_size=N, max_size=N))
+    return WorkedExample(X, W)
+
+
+@settings(max_examples=40, deadline=None)
+@given(examples())
+def test_property_all_three_end_with_the_matmul(ex):
+    """Any N and d: ring and tree end with X @ W everywhere, and the classic-ring code sends
+    exactly what the ring sends on every step (the paper's point, beyond the seed's N = 4)."""
+    want = [sum(ex.X[i] * ex.W[i][c] for i in range(ex.N)) for c in range(ex.d)]
+    ring, tree = ring_trace(ex), tree_trace(ex)
+    coded = coded_trace(ex, preset(f"classic-ring-n{ex.N}"))
+    for tr in (ring, tree, coded):
+        assert [list(r[:ex.d]) for r in tr.state_at(tr.T)] == [want] * ex.N
+        assert all(all(r) for r in tr.final_at(tr.T))
+    for t in range(ring.T):
+        assert [(s.src, s.dst, s.chunk, s.value) for s in coded.steps[t].sends] == \
+            [(s.src, s.dst, s.chunk, s.value) for s in ring.steps[t].sends]

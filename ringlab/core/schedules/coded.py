@@ -59,7 +59,23 @@ def symbols_of(ex: WorkedExample, code: LinearCode):
     return x, L, pad
 
 
+_CACHE: dict = {}
+
+
 def coded_trace(ex: WorkedExample, code: LinearCode, report=None) -> ScheduleTrace:
+    """The traced run (cached for the last few (code, example) pairs: codes are immutable, and
+    the app asks again whenever only α, B or S change)."""
+    key = (code, ex)
+    hit = _CACHE.get(key)
+    if hit is None:
+        hit = _coded_trace(ex, code, report)
+        if len(_CACHE) >= 4:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[key] = hit
+    return hit
+
+
+def _coded_trace(ex: WorkedExample, code: LinearCode, report=None) -> ScheduleTrace:
     if ex.N != code.N:
         raise RinglabError(f"the code is for N = {code.N} cores but X and W have N = {ex.N}: "
                            f"use a code with N = {ex.N} (e.g. preset classic-ring-n{ex.N}) "
@@ -71,57 +87,68 @@ def coded_trace(ex: WorkedExample, code: LinearCode, report=None) -> ScheduleTra
     NK = N * K
 
     def evaluate(cv):
+        """The symbol with coefficient vector cv, entry by entry (field elements)."""
         out = []
         for p in range(L):
             acc = F.zero
             for col, c in enumerate(cv):
                 if not F.is_zero(c):
                     acc = F.add(acc, F.mul(c, x[col // K][col % K][p]))
-            out.append(_plain(F, acc))
+            out.append(acc)
         return out
 
-    def lincomb(terms):
-        acc = [F.zero] * NK
-        for a, vec in terms:
-            if not F.is_zero(a):
-                acc = [F.add(u, F.mul(a, v)) for u, v in zip(acc, vec)]
-        return acc
-
-    unit = lambda j, k: [F.one if col == j * K + k else F.zero for col in range(NK)]  # noqa: E731
     goal = [[F.one if col % K == k else F.zero for col in range(NK)] for k in range(K)]
     same = lambda a, b: all(F.equal(u, v) for u, v in zip(a, b))  # noqa: E731
     Rs = [code.node(i).R for i in range(N)]
     Ts = [report.effective_translation(i) for i in range(N)]
 
-    def decode(i, t):
-        """Coefficient rows of $R_i s_i^{(t)} + T_i x_i$ with symbols after time t taken as 0."""
-        prev = (i - 1) % N
-        return [lincomb([(Rs[i][k][u], tr.sent[u][prev]) for u in range(t)]
-                        + [(Ts[i][k][kk], unit(i, kk)) for kk in range(K)]) for k in range(K)]
+    # The partial decode grows by one received symbol per step:
+    #   rows_i^(t+1)[k] = rows_i^(t)[k] + R_i[k][t] · y_{i'}^(t)
+    # so only rows with R_i[k][t] ≠ 0 change on step t (values likewise, by linearity).
+    def own(i, k):
+        """Row k of $T_i x_i$ as a coefficient vector: T_i[k][kk] at column iK + kk."""
+        row = [F.zero] * NK
+        row[i * K:(i + 1) * K] = list(Ts[i][k])
+        return row
 
-    def grid(t):
-        rows = [decode(i, t) for i in range(N)]
-        state = tuple(tuple(v for k in range(K) for v in evaluate(rows[i][k])) for i in range(N))
-        final = tuple(tuple(same(rows[i][k], goal[k]) for k in range(K)) for i in range(N))
-        detail = tuple(tuple(pretty_combination(F, rows[i][k], K) for k in range(K)) for i in range(N))
-        return rows, state, final, detail
+    rows = [[own(i, k) for k in range(K)] for i in range(N)]
+    vals = [[evaluate(rows[i][k]) for k in range(K)] for i in range(N)]
+    fin = [[same(rows[i][k], goal[k]) for k in range(K)] for i in range(N)]
+    det = [[pretty_combination(F, rows[i][k], K) for k in range(K)] for i in range(N)]
 
-    prev_rows, initial, initial_final, initial_detail = grid(0)
+    def snapshot():
+        return (tuple(tuple(_plain(F, v) for k in range(K) for v in vals[i][k]) for i in range(N)),
+                tuple(tuple(r) for r in fin), tuple(tuple(r) for r in det))
+
+    initial, initial_final, initial_detail = snapshot()
     steps = []
     for t in range(T):
-        sends = []
+        sends, sent_vals = [], []
         for i in range(N):
             cv = tr.sent[t][i]
             ks = {col % K for col, c in enumerate(cv) if not F.is_zero(c)}
+            value = evaluate(cv)
+            sent_vals.append(value)
             if not ks:
                 continue                      # a zero symbol is no message
             sends.append(Send(i, (i + 1) % N, ks.pop() if len(ks) == 1 else None,
-                              tuple(evaluate(cv)), pretty_combination(F, cv, K)))
-        rows, state, final, detail = grid(t + 1)
-        changed = tuple((i, k) for i in range(N) for k in range(K)
-                        if not same(rows[i][k], prev_rows[i][k]))
-        steps.append(Step(f"slot {t}", tuple(sends), state, changed, final, detail))
-        prev_rows = rows
+                              tuple(_plain(F, v) for v in value), pretty_combination(F, cv, K)))
+        changed = []
+        for i in range(N):
+            prev = (i - 1) % N
+            for k in range(K):
+                r = Rs[i][k][t]
+                if F.is_zero(r):
+                    continue
+                new_row = [F.add(u, F.mul(r, v)) for u, v in zip(rows[i][k], tr.sent[t][prev])]
+                if not same(new_row, rows[i][k]):
+                    changed.append((i, k))
+                rows[i][k] = new_row
+                vals[i][k] = [F.add(a, F.mul(r, b)) for a, b in zip(vals[i][k], sent_vals[prev])]
+                fin[i][k] = same(new_row, goal[k])
+                det[i][k] = pretty_combination(F, new_row, K)
+        state, final, detail = snapshot()
+        steps.append(Step(f"slot {t}", tuple(sends), state, tuple(sorted(changed)), final, detail))
     target = []
     for k in range(K):
         for p in range(L):
