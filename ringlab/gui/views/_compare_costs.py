@@ -6,16 +6,19 @@ views package stays cheap.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QGridLayout, QHeaderView, QLabel,
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QGridLayout, QHBoxLayout, QHeaderView, QLabel,
                                QLineEdit, QSizePolicy, QSpinBox, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
 from ...core.schedules.costs import (EXPLORER_PRESETS, format_bandwidth, format_bytes,
                                      format_seconds)
 
-COLUMNS = ["steps", "messages", "message", "per link", "sent per worker", "÷ bound",
-           "α-β time", "algbw", "busbw"]
+COLUMNS = ["steps", "msgs", "msg", "link", "sent", "÷bound", "time", "algbw", "busbw"]
+TIPS = ["steps (transmission rounds)", "messages sent in all", "bytes per message",
+        "bytes on the busiest link", "bytes sent by the busiest worker",
+        "sent per worker ÷ the lower bound 2S(N−1)/N", "α-β time",
+        "nccl-tests algbw = S / time", "nccl-tests busbw = algbw · 2(N−1)/N"]
 
 
 class CostPanel(QWidget):
@@ -60,28 +63,38 @@ class CostPanel(QWidget):
         self.error.setStyleSheet("color: #b00020;")
         self.error.setWordWrap(True)
         lay.addWidget(self.error)
-        self.figure = Figure(figsize=(7.5, 4.0), dpi=90)
+        self.figure = Figure(figsize=(6.5, 3.6), dpi=90)
         self.canvas = FigureCanvasQTAgg(self.figure)
         self.canvas.setObjectName("compare_canvas")
-        self.canvas.setMinimumHeight(300)
+        self.canvas.setMinimumHeight(220)
         self.canvas.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
-        lay.addWidget(self.canvas, 1)
+        body = QHBoxLayout()                  # plot left, numbers right: both stay visible
+        body.addWidget(self.canvas, 5)
+        right = QVBoxLayout()
+        body.addLayout(right, 4)
+        lay.addLayout(body, 1)
         self.table_title = QLabel()
-        lay.addWidget(self.table_title)
+        self.table_title.setWordWrap(True)
+        right.addWidget(self.table_title)
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setObjectName("compare_costs")
         self.table.setHorizontalHeaderLabels(COLUMNS)
+        for col, tip in enumerate(TIPS):
+            self.table.horizontalHeaderItem(col).setToolTip(tip)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarAsNeeded)
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
-        lay.addWidget(self.table)
+        right.addWidget(self.table)
         self.note = QLabel()
         self.note.setObjectName("compare_note")
         self.note.setWordWrap(True)
-        lay.addWidget(self.note)
+        right.addWidget(self.note)
         self.crossings = QLabel()
         self.crossings.setObjectName("compare_crossovers")
         self.crossings.setWordWrap(True)
-        lay.addWidget(self.crossings)
+        right.addWidget(self.crossings)
+        right.addStretch(1)
         self.n_follows_example = True
         for e in (self.alpha, self.bandwidth, self.size):
             e.editingFinished.connect(self._on_edited)
@@ -150,8 +163,10 @@ class CostPanel(QWidget):
                      format_bandwidth(k.algbw), format_bandwidth(k.busbw)]
             for col, text in enumerate(cells):
                 self.table.setItem(r, col, QTableWidgetItem(text))
+        self.table.resizeColumnsToContents()
         self.table.setFixedHeight(self.table.horizontalHeader().height()
-                                  + sum(self.table.rowHeight(i) for i in range(len(c.costs))) + 6)
+                                  + sum(self.table.rowHeight(i) for i in range(len(c.costs)))
+                                  + self.table.horizontalScrollBar().sizeHint().height() + 6)
         exact = c.costs["ring"].time
         self.note.setText(
             f"Ring, exact α-β 2(N−1)(α + S/(NB)) = {format_seconds(exact)}; seed 001's estimate "

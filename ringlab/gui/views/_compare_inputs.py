@@ -48,7 +48,7 @@ class ExampleEditor(QWidget):
         mono = QFont("monospace")
         mono.setStyleHint(QFont.Monospace)
         self.w_edit.setFont(mono)
-        self.w_edit.setFixedHeight(82)
+        self.w_edit.setFixedHeight(74)
         self.w_edit.setToolTip("One row of W per core, entries separated by spaces "
                                "(integers, decimals or fractions like 1/3)")
         form.addRow("W (N×d)", self.w_edit)

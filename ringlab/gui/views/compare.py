@@ -93,6 +93,7 @@ class CompareView(QWidget):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(traces)
+        scroll.setMinimumHeight(380)          # the traces are the lesson: never squeezed away
 
         self.costs = CostPanel()
         self.costs.follow_example_N(4)
@@ -103,7 +104,7 @@ class CompareView(QWidget):
         split.addWidget(cost_box)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
-        split.setSizes([620, 520])
+        split.setSizes([640, 420])
         self.splitter = split
         lay = QVBoxLayout(self)
         lay.addWidget(split)
