@@ -13,3 +13,16 @@ os.environ.setdefault("XDG_DATA_HOME", os.path.join(_home, "share"))
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
+
+
+
+def pytest_sessionfinish(session, exitstatus):
+    # tests never run QApplication.exec(), so aboutToQuit never fires: release the clipboard
+    # the way the app does on quit, or PySide6 frees a copied QMimeData twice at exit (rc 139)
+    try:
+        from PySide6.QtGui import QGuiApplication
+    except ImportError:
+        return
+    if QGuiApplication.instance() is not None:
+        from ringlab.gui.app import release_clipboard
+        release_clipboard()

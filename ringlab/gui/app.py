@@ -41,11 +41,28 @@ def ensure_numba_cache_dir() -> str:
     return ""
 
 
+def release_clipboard() -> None:
+    """Hand a copied matrix back to Qt as plain text before the application goes away.
+
+    The clipboard owns the QMimeData a copy put there (TSV + LaTeX); PySide6 6.12 frees it a
+    second time during teardown and the process ends with a segmentation fault.  Re-setting
+    the text keeps what the user copied (as tab-separated text) and leaves no Python-made
+    QMimeData behind.
+    """
+    from PySide6.QtGui import QGuiApplication
+    app = QGuiApplication.instance()
+    if app is not None:
+        cb = app.clipboard()
+        if cb.mimeData() is not None and cb.mimeData().hasFormat("text/x-latex"):
+            cb.setText(cb.text())
+
+
 def make_app(argv=None):
     from PySide6.QtWidgets import QApplication
     app = QApplication.instance()
     if app is None:
         app = QApplication(list(argv if argv is not None else sys.argv[:1]))
+        app.aboutToQuit.connect(release_clipboard)
     app.setOrganizationName("ringlab")
     app.setApplicationName("ringlab")
     f = app.font()
