@@ -13,11 +13,14 @@ True
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
-import networkx as nx
+if TYPE_CHECKING:
+    import networkx as nx
 
 
-def ring_graph(N: int) -> nx.DiGraph:
+def ring_graph(N: int) -> "nx.DiGraph":
+    import networkx as nx     # ~130 ms: only when a graph is asked for, not on `import ringlab`
     G = nx.DiGraph()
     for i in range(N):
         G.add_node(i, pos=(math.cos(math.pi / 2 - 2 * math.pi * i / N),
@@ -27,7 +30,7 @@ def ring_graph(N: int) -> nx.DiGraph:
     return G
 
 
-def time_expanded_graph(N: int, T: int, orientation: str = "horizontal") -> nx.DiGraph:
+def time_expanded_graph(N: int, T: int, orientation: str = "horizontal") -> "nx.DiGraph":
     """$G_T$ with typed edges and drawing positions.
 
     ``orientation="horizontal"``: time runs left to right (x = t, y = −i); ``"vertical"``:
@@ -37,6 +40,7 @@ def time_expanded_graph(N: int, T: int, orientation: str = "horizontal") -> nx.D
     """
     if orientation not in ("horizontal", "vertical"):
         raise ValueError(f"orientation must be 'horizontal' or 'vertical', got {orientation!r}")
+    import networkx as nx
     G = nx.DiGraph(N=N, T=T)
     for t in range(T + 1):
         for i in range(N):
@@ -51,6 +55,6 @@ def time_expanded_graph(N: int, T: int, orientation: str = "horizontal") -> nx.D
     return G
 
 
-def transmission_edges(G: nx.DiGraph, t: int | None = None) -> list:
+def transmission_edges(G: "nx.DiGraph", t: int | None = None) -> list:
     return [(u, v) for u, v, d in G.edges(data=True)
             if d["kind"] == "transmission" and (t is None or d["t"] == t)]

@@ -1,9 +1,9 @@
 r"""Propagation: every symbol of a run, as a combination of the message symbols and as a value.
 
 Message symbol $x_{j,k}$ (node j = 0..N−1, k = 1..K) is column $jK + (k-1)$ of a coefficient
-vector.  Eq. (7), $s_i^{(T)} = M_{i'} x_{i'} + \Lambda_{i'} s_{i'}^{(T)}$, is iterated on all
-nodes at once: row t of $s_i$ only depends on rows < t because $\Lambda$ is strictly lower
-triangular, so T rounds are exact.  Decoding is eq. (4) with the given $T_i$, or the one
+vector.  Eq. (7), $s_i^{(T)} = M_{i'} x_{i'} + \Lambda_{i'} s_{i'}^{(T)}$, is iterated around
+the ring: row t of $s_i$ only depends on rows < t of $s_{i'}$ because $\Lambda$ is strictly
+lower triangular, so $\lceil T/N\rceil + 1$ sweeps are exact.  Decoding is eq. (4) with the given $T_i$, or the one
 solved from eq. (6) when the file leaves it out.
 
 >>> from ringlab import preset
@@ -143,10 +143,16 @@ def simulate(code: LinearCode, inputs=None, report: Theorem2Report | None = None
         sel.append(F.matrix(rows))
     sel = F.stack(sel)
     ME = F.bmm(M, sel)                                   # T×NK: m_i^(t) x_i
-    ME_prev, Lam_prev = F.take(ME, prev), F.take(Lam, prev)
-    S = F.stack([F.zeros(T, NK)] * N)
-    for _ in range(T):
-        S = F.badd(ME_prev, F.bmm(Lam_prev, F.take(S, prev)))
+    # Sweep around the ring in order, using each node's fresh s_{i'}: row t of s_i needs only
+    # rows < t of s_{i'}, so node i gains one more correct row than its predecessor had and a
+    # sweep adds N rows; ⌈T/N⌉ + 1 sweeps are exact (T Jacobi rounds cost N times more).
+    ME_l, Lam_l = F.unstack(ME), F.unstack(Lam)
+    S_l = [F.zeros(T, NK) for _ in range(N)]
+    for _ in range(-(-T // N) + 1):
+        for i in range(N):
+            p = (i - 1) % N
+            S_l[i] = F.madd(ME_l[p], F.matmul(Lam_l[p], S_l[p]))
+    S = F.stack(S_l)
     Y = F.badd(ME, F.bmm(Lam, S))                       # transmitted, T×NK per node
     Ts = F.stack([F.matrix(report.effective_translation(i)) for i in range(N)])
     D = F.badd(F.bmm(R, S), F.bmm(Ts, sel))             # decoded, K×NK per node
