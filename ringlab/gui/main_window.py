@@ -155,6 +155,8 @@ class MainWindow(QMainWindow):
         self._act(m, "&Save", QKeySequence.Save, self.save)
         self._act(m, "Save &As…", QKeySequence.SaveAs, self.save_as)
         m.addSeparator()
+        self._act(m, "&Export walkthrough…", QKeySequence("Ctrl+E"), self.export_walkthrough)
+        m.addSeparator()
         self._act(m, "&Quit", QKeySequence.Quit, self.close)
         e = self.menuBar().addMenu("&Edit")
         undo = self.document.undo_stack.createUndoAction(self, "&Undo")
@@ -221,6 +223,24 @@ class MainWindow(QMainWindow):
         area.setWidget(view)
         area.view = view
         return area
+
+    def view_by_title(self, title: str):
+        """The registered view whose tab is called ``title`` (views are loaded if needed)."""
+        self.load_views()
+        for k in range(self.tabs.count()):
+            if self.tabs.tabText(k) == title:
+                return k, self.view_widget(k)
+        return -1, None
+
+    def export_walkthrough(self):
+        """File → Export: the Propagation view's export (GIF, MP4, PDF, PNG, SVG) with its
+        inputs, so what is exported is what the view shows."""
+        k, view = self.view_by_title("Propagation")
+        if view is None or not hasattr(view, "_on_export_clicked"):
+            self.statusBar().showMessage("Export needs the Propagation view, which is not available")
+            return
+        self.tabs.setCurrentIndex(k)
+        view._on_export_clicked()
 
     def view_widget(self, index: int):
         """The view in tab ``index`` (unwrapped from its scroll area)."""
