@@ -106,6 +106,13 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
         self.splitter.setChildrenCollapsible(False)
+        # the other views (the propagation graph, the schedules) need the width more than the
+        # per-node detail does: beside them the panel narrows to its verdict and check map,
+        # and the editor's split comes back when the editor is shown again
+        self._editor_split: list[int] | None = None
+        self._view_split: list[int] | None = None
+        self._split_mode = "editor"
+        self.tabs.currentChanged.connect(self._on_tab_changed)
         central = QWidget()
         self._central_lay = QVBoxLayout(central)
         self._central_lay.setContentsMargins(0, 0, 0, 0)
@@ -241,6 +248,28 @@ class MainWindow(QMainWindow):
             return
         self.tabs.setCurrentIndex(k)
         view._on_export_clicked()
+
+    def _on_tab_changed(self, index: int):
+        mode = "editor" if self.tabs.widget(index) is self.editor else "view"
+        if mode == self._split_mode:
+            return
+        sizes, total = self.splitter.sizes(), sum(self.splitter.sizes())
+        if self._split_mode == "editor":
+            self._editor_split = sizes
+        else:
+            self._view_split = sizes
+        self._split_mode = mode
+        if total <= 0:
+            return
+        if mode == "view":
+            want = self._view_split
+            if want is None:
+                narrow = min(self.panel.compact_width(), sizes[1])
+                want = [total - narrow, narrow]
+        else:
+            want = self._editor_split
+        if want is not None:
+            self.splitter.setSizes(want)
 
     def view_widget(self, index: int):
         """The view in tab ``index`` (unwrapped from its scroll area)."""

@@ -310,6 +310,12 @@ class Theorem2Panel(QWidget):
         document.changed.connect(self._on_code_changed)
         self._on_code_changed()
 
+    def compact_width(self) -> int:
+        """Width that still shows the verdict and the whole check map (what the window gives
+        the panel beside views other than the editor)."""
+        m = self.layout().contentsMargins()
+        return max(self.map.width() + m.left() + m.right() + 8, 16 * self.fontMetrics().averageCharWidth())
+
     def _on_code_changed(self):
         rep, code = self.document.report, self.document.code
         n, nfail = len(rep.checks), len(rep.failing)

@@ -623,6 +623,13 @@ class WalkthroughRenderer:
                         lines = [short_combination(tr, y, room - len(tail), sender=i) + tail]
                 else:
                     lines = [short_combination(tr, y, room - len(tail), sender=i) + tail]
+                if len(lines[0]) > room:
+                    # the abbreviation's floor ("a + … + b (n terms)") can still overflow a
+                    # narrow table: tighten it, then keep only the count (the caption and the
+                    # hover on the node give the whole combination)
+                    short = lines[0].replace(" + … + ", "+…+").replace(" terms)", ")")
+                    n = len(ring_combination(tr, y, i).replace(" − ", " + −").split(" + "))
+                    lines = [short if len(short) <= room else f"{n} terms" + tail]
                 for r in range(lpn - 1):
                     self._send[i * (lpn - 1) + r].set_text(lines[r] if r < len(lines) else "")
                 recv = tr.received_values(i, t) if tr.sent_values is not None else None

@@ -1,0 +1,68 @@
+"""QA at a 1280×720 projector: beside the Propagation graph the Theorem 2 panel narrows to its
+verdict and check map (the N = 8 graph was cramped), and the editor gets its split back; the
+side table's send lines fit the table even at N = 8."""
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QTabBar
+
+from ringlab import preset
+from ringlab.gui.app import create_window
+from ringlab.gui.main_window import settings
+
+
+@pytest.fixture
+def win(qtbot):
+    settings().clear()
+    w = create_window(code=preset("classic-ring-n8"), check_recovery=False, autosave=False,
+                      use_settings=False)
+    w.ask_unsaved = lambda action: "discard"
+    qtbot.addWidget(w)
+    w.resize(1280, 720)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def click_tab(qtbot, win, title):
+    bar = win.tabs.findChild(QTabBar)
+    k = win.view_names().index(title)
+    qtbot.mouseClick(bar, Qt.LeftButton,
+                     pos=bar.tabRect(k).center())
+    assert win.tabs.currentIndex() == k
+
+
+def test_panel_narrows_beside_views_and_comes_back_for_the_editor(qtbot, win):
+    editor_sizes = win.splitter.sizes()
+    click_tab(qtbot, win, "Propagation")
+    tabs_w, panel_w = win.splitter.sizes()
+    assert panel_w < editor_sizes[1] - 100                  # the graph got the room
+    assert panel_w >= win.panel.map.width()                 # the whole check map still shows
+    assert win.panel.map.isVisible() and win.panel.verdict.isVisible()
+    click_tab(qtbot, win, "Schedules")                      # view → view keeps the narrow split
+    assert win.splitter.sizes()[1] == panel_w
+    click_tab(qtbot, win, "Editor")
+    assert win.splitter.sizes() == editor_sizes
+
+
+def test_a_split_the_user_dragged_is_kept_per_mode(qtbot, win):
+    click_tab(qtbot, win, "Propagation")
+    total = sum(win.splitter.sizes())
+    win.splitter.setSizes([total - 400, 400])
+    click_tab(qtbot, win, "Editor")
+    click_tab(qtbot, win, "Propagation")
+    assert win.splitter.sizes()[1] == 400
+
+
+def test_send_lines_fit_the_side_table_at_n8(qtbot, win):
+    click_tab(qtbot, win, "Propagation")
+    view = win.view_widget(win.tabs.currentIndex())
+    fig = view.figure
+    for t in range(view.last_step):
+        view.set_step(t)
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        tab = view.renderer._tab
+        right = fig.bbox.x1
+        for txt in view.renderer._send:
+            if txt.get_text():
+                assert txt.get_window_extent(renderer).x1 <= right, (t, txt.get_text())
