@@ -164,13 +164,17 @@ def screenshot(out: str, code=None, path: str | None = None, view: str | None = 
                         use_settings=False)
     from .main_window import default_point_size
     win._apply_font_size(default_point_size(size[0]))
+    if view and not win.show_view(view):
+        raise RinglabError(f"--view {view}: no such view; the window has {', '.join(win.view_names())}")
+    if view:
+        # the tab is chosen again on the shown window, as a user would: the splitter gives the
+        # Theorem 2 panel its narrow width beside views other than the editor
+        win.tabs.setCurrentIndex(0)
     win.resize(*size)
     win.show()
     app.processEvents()
-    # the tab is chosen on the shown window, as a user would: the splitter gives the Theorem 2
-    # panel its narrow width beside views other than the editor
-    if view and not win.show_view(view):
-        raise RinglabError(f"--view {view}: no such view; the window has {', '.join(win.view_names())}")
+    if view:
+        win.show_view(view)
     for _ in range(5):
         app.processEvents()
     win.resize(*size)
