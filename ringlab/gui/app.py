@@ -164,12 +164,10 @@ def screenshot(out: str, code=None, path: str | None = None, view: str | None = 
                         use_settings=False)
     from .main_window import default_point_size
     win._apply_font_size(default_point_size(size[0]))
-    if view and not win.show_view(view):
+    if view and win.find_view(view) < 0:
         raise RinglabError(f"--view {view}: no such view; the window has {', '.join(win.view_names())}")
-    if view:
-        # the tab is chosen again on the shown window, as a user would: the splitter gives the
-        # Theorem 2 panel its narrow width beside views other than the editor
-        win.tabs.setCurrentIndex(0)
+    # the tab is chosen on the shown window, as a user would: the splitter gives the Theorem 2
+    # panel its narrow width beside views other than the editor
     win.resize(*size)
     win.show()
     app.processEvents()

@@ -109,8 +109,8 @@ class MainWindow(QMainWindow):
         # the other views (the propagation graph, the schedules) need the width more than the
         # per-node detail does: beside them the panel narrows to its verdict and check map,
         # and the editor's split comes back when the editor is shown again
-        self._editor_split: list[int] | None = None
-        self._view_split: list[int] | None = None
+        self._editor_split: int | None = None       # the panel's width in each mode
+        self._view_split: int | None = None
         self._split_mode = "editor"
         self.tabs.currentChanged.connect(self._on_tab_changed)
         central = QWidget()
@@ -250,26 +250,27 @@ class MainWindow(QMainWindow):
         view._on_export_clicked()
 
     def _on_tab_changed(self, index: int):
+        """Keep one panel width for the editor and one for the other views (the user may drag
+        either); beside a view the default is the panel's compact width."""
         mode = "editor" if self.tabs.widget(index) is self.editor else "view"
         if mode == self._split_mode:
             return
-        sizes, total = self.splitter.sizes(), sum(self.splitter.sizes())
+        sizes = self.splitter.sizes()
+        total = sum(sizes)
         if self._split_mode == "editor":
-            self._editor_split = sizes
+            self._editor_split = sizes[1]
         else:
-            self._view_split = sizes
+            self._view_split = sizes[1]
         self._split_mode = mode
         if total <= 0:
             return
         if mode == "view":
-            want = self._view_split
-            if want is None:
-                narrow = min(self.panel.compact_width(), sizes[1])
-                want = [total - narrow, narrow]
+            want = self._view_split if self._view_split is not None else \
+                min(self.panel.compact_width(), sizes[1])
         else:
             want = self._editor_split
         if want is not None:
-            self.splitter.setSizes(want)
+            self.splitter.setSizes([total - want, want])
 
     def view_widget(self, index: int):
         """The view in tab ``index`` (unwrapped from its scroll area)."""
@@ -286,16 +287,22 @@ class MainWindow(QMainWindow):
         self.view_errors[title] = text
         self.tabs.addTab(w, f"{title} ⚠")
 
-    def show_view(self, name: str) -> bool:
-        """Select the tab whose title or module name matches ``name`` (case-insensitive)."""
+    def find_view(self, name: str) -> int:
+        """Index of the tab whose title or module name matches ``name`` (case-insensitive), or -1."""
         want = name.lower()
         for i in range(self.tabs.count()):
             w = self.view_widget(i)
             mod = type(w).__module__.rsplit(".", 1)[-1].lower()
             if self.tabs.tabText(i).lower().startswith(want) or mod == want:
-                self.tabs.setCurrentIndex(i)
-                return True
-        return False
+                return i
+        return -1
+
+    def show_view(self, name: str) -> bool:
+        """Select the tab whose title or module name matches ``name`` (case-insensitive)."""
+        i = self.find_view(name)
+        if i >= 0:
+            self.tabs.setCurrentIndex(i)
+        return i >= 0
 
     def view_names(self) -> list[str]:
         return [self.tabs.tabText(i) for i in range(self.tabs.count())]
