@@ -5,6 +5,7 @@ Exit codes: 0 found (file written), 1 proven impossible in that class and field,
 """
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from pathlib import Path
@@ -32,14 +33,9 @@ def register(sub) -> None:
                    help="give up after S seconds: exit 3, undecided (default 60)")
     p.add_argument("-o", "--output", metavar="FILE", help="where to write a found code "
                    "(default: print it to stdout)")
-    p.add_argument("--encoding", default="fast", choices=sorted(KINDS), help=argparse_hidden())
-    p.add_argument("--backend", default="cadical", choices=sorted(BACKENDS), help=argparse_hidden())
+    p.add_argument("--encoding", default="fast", choices=sorted(KINDS), help=argparse.SUPPRESS)
+    p.add_argument("--backend", default="cadical", choices=sorted(BACKENDS), help=argparse.SUPPRESS)
     p.set_defaults(func=cmd_search)
-
-
-def argparse_hidden():
-    import argparse
-    return argparse.SUPPRESS
 
 
 def cmd_search(args) -> int:

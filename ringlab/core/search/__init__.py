@@ -80,7 +80,22 @@ def make_spec(N, K, T, field="GF(2)", routing=False, symmetric=False) -> SearchS
     if N < 2:
         raise RinglabError(f"N = {N}: a ring needs at least 2 nodes")
     p = prime_of(field)
+    size = estimated_clauses(N, K, T, p)
+    if size > MAX_CLAUSES:
+        raise RinglabError(f"N = {N}, K = {K}, T = {T} over GF({p}) is too large to search "
+                           f"(about {size / 1e6:.0f} million clauses; the limit is "
+                           f"{MAX_CLAUSES / 1e6:.0f} million): try a smaller N, K or T")
     return SearchSpec(N, K, T, f"GF({p})", bool(routing), bool(symmetric))
+
+
+MAX_CLAUSES = 6_000_000
+
+
+def estimated_clauses(N, K, T, p=2) -> int:
+    """Upper estimate of the formula size: one product per (Λ entry, vector entry) and per
+    (R entry, vector entry), 3 clauses each over GF(2), about 2p² over GF(p)."""
+    products = N * (T * (T - 1) // 2) * N * K + N * K * (N - 1) * K * T
+    return products * (3 if p == 2 else 2 * p * p)
 
 
 def default_backend(spec: SearchSpec) -> str:

@@ -31,12 +31,14 @@ def bounds_row(N: int, K: int) -> dict:
 
 
 def min_T(N: int, K: int, field="GF(2)", routing=False, per_T_timeout=30.0, budget=None,
-          start_T=None, progress=None) -> dict:
-    """Walk T upward; see the module docstring for the meaning of the returned ``status``."""
+          start_T=None, cap=None, progress=None) -> dict:
+    """Walk T upward from ``start_T`` (default: Proposition 1) to ``cap`` (default: the
+    classic ring's T, where a code is known to exist); see the module docstring for the
+    meaning of the returned ``status``."""
     t0 = time.perf_counter()
     T = max(1, start_T if start_T is not None else proposition1_min_T(N, K))
     steps = []
-    cap = classic_ring_T(N, K) + 1
+    cap = classic_ring_T(N, K) + 1 if cap is None else cap
     found_at = None
     while T <= cap:
         left = per_T_timeout
@@ -72,21 +74,53 @@ def min_T(N: int, K: int, field="GF(2)", routing=False, per_T_timeout=30.0, budg
                             use_bounds=False)
             sat_below = {"T": found_at - 1, "status": r.status, "seconds": round(r.seconds, 3)}
     return {"N": N, "K": K, "field": field, "routing": routing, "min_T": found_at,
-            "status": status, "lower_proof": lower_proof, "sat_below": sat_below, "seconds": round(time.perf_counter() - t0, 3), "steps": steps}
+            "status": status, "lower_proof": lower_proof, "sat_below": sat_below,
+            "found_by": "search in this class" if found_at is not None else None,
+            "seconds": round(time.perf_counter() - t0, 3), "steps": steps}
 
 
-def cell(N: int, K: int, field="GF(2)", per_T_timeout=30.0, progress=None) -> dict:
-    """One row of the table: bounds, general coding, routing only."""
-    general = min_T(N, K, field, False, per_T_timeout, progress=progress)
-    start = general["min_T"] if general["status"] == "proven" else None
-    # routing only ⊆ general linear codes over the same field, so the general minimum, when
-    # proven, is a lower bound for routing too
-    routing = min_T(N, K, field, True, per_T_timeout, start_T=start, progress=progress)
-    if start is not None and routing["min_T"] == start:
+def cell(N: int, K: int, field="GF(2)", per_T_timeout=30.0, budget=None, progress=None) -> dict:
+    """One row of the table: bounds, general coding, routing only.
+
+    Routing only is searched first: its codes are found quickly, and every routing code is a
+    general linear code, so the general search then only needs T below the routing minimum.
+    If it finds nothing there, the routing code is the general answer (``found_by`` says so),
+    exact when the step below it was proven impossible for all codes.
+    """
+    t0 = time.perf_counter()
+
+    def left():
+        return None if budget is None else max(0.0, budget - (time.perf_counter() - t0))
+
+    routing = min_T(N, K, field, True, per_T_timeout, budget=left(), progress=progress)
+    cap = routing["min_T"] - 1 if routing["min_T"] is not None else None
+    general = min_T(N, K, field, False, per_T_timeout, budget=left(), cap=cap,
+                    progress=progress)
+    if general["min_T"] is None and routing["min_T"] is not None:
+        Tr = routing["min_T"]
+        prev = [s for s in general["steps"] if s["T"] == Tr - 1]
+        general["min_T"], general["found_by"] = Tr, "the routing-only code (a special case)"
+        if Tr <= proposition1_min_T(N, K):
+            general["status"], general["lower_proof"] = "proven", "Proposition 1"
+            if Tr > 1 and (left() is None or left() > 0):
+                # not resting on a theorem alone: SAT on T − 1 for all linear codes as well
+                t = per_T_timeout if left() is None else min(per_T_timeout, left())
+                r = search_spec(make_spec(N, K, Tr - 1, field, False), timeout=t,
+                                use_bounds=False)
+                general["sat_below"] = {"T": Tr - 1, "status": r.status,
+                                        "seconds": round(r.seconds, 3)}
+        elif prev and prev[0]["status"] == "impossible":
+            general["status"], general["lower_proof"] = "proven", prev[0]["proof"]
+        else:
+            general["status"] = "found"
+    # routing only ⊆ general linear codes over the same field: a general proof covers routing
+    if (routing["status"] == "found" and general["status"] == "proven"
+            and general["min_T"] == routing["min_T"]):
         routing["status"] = "proven"
         routing["lower_proof"] = "general class (" + (general["lower_proof"] or "") + ")"
     return {"N": N, "K": K, "field": field, **bounds_row(N, K),
-            "general": general, "routing": routing}
+            "general": general, "routing": routing,
+            "seconds": round(time.perf_counter() - t0, 3)}
 
 
 def cell_text(res: dict) -> str:
@@ -104,11 +138,15 @@ def cell_text(res: dict) -> str:
                 ", and SAT agrees" if sat.get("status") == "impossible" else "")
         else:
             why = f"T = {T - 1} impossible: SAT"
-        return f"{T} exact ({why}) · {secs}"
+        return f"{T} exact ({why}){_by(res)} · {secs}"
     if res["status"] == "found":
         und = [s["T"] for s in res.get("steps", []) if s["status"] == "undecided"]
-        return f"≤ {T} (T = {', '.join(map(str, und)) or '?'} undecided) · {secs}"
+        return f"≤ {T} (T = {', '.join(map(str, und)) or '?'} undecided){_by(res)} · {secs}"
     return f"undecided · {secs}" + (f" ({res['note']})" if res.get("note") else "")
+
+
+def _by(res: dict) -> str:
+    return "; met by a routing code" if (res.get("found_by") or "").startswith("the routing") else ""
 
 
 def load_table(path=None) -> dict:

@@ -1,0 +1,77 @@
+"""``ringlab search`` as a user runs it: exit codes 0/1/3/2, the file, the progress line."""
+import subprocess
+import sys
+
+import pytest
+
+from ringlab import check, load_code, reduce_multicast_shape
+
+
+def run(*args, cwd=None, timeout=120):
+    return subprocess.run([sys.executable, "-m", "ringlab", "search", *args], capture_output=True,
+                          text=True, cwd=cwd, timeout=timeout)
+
+
+def test_found_writes_a_verified_file(tmp_path):
+    out = tmp_path / "k2t3.ringlab.json"
+    r = run("--N", "3", "--K", "2", "--T", "3", "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    assert "found" in r.stdout and str(out) in r.stdout
+    assert "ringlab search:" in r.stderr                 # the progress line
+    code = load_code(out)
+    assert (code.N, code.K, code.T, code.field.name) == (3, 2, 3, "GF(2)")
+    assert check(code).feasible
+    assert "SAT" in code.description and "general linear codes" in code.description
+
+
+def test_found_without_output_prints_the_file(tmp_path):
+    r = run("--N", "3", "--K", "3", "--T", "4", "--routing-only")
+    assert r.returncode == 0, r.stderr
+    from ringlab import loads_code
+    code = loads_code(r.stdout)
+    assert check(code).feasible and reduce_multicast_shape(code).ok
+
+
+def test_appendix_routing_impossible_exit_1(tmp_path):
+    out = tmp_path / "x.json"
+    r = run("--N", "3", "--K", "2", "--T", "3", "--routing-only", "-o", str(out))
+    assert r.returncode == 1, r.stderr
+    assert "impossible" in r.stdout and "routing only" in r.stdout and "GF(2)" in r.stdout
+    assert "proven by SAT" in r.stdout
+    assert not out.exists()
+
+
+def test_proposition1_is_named():
+    r = run("--N", "3", "--K", "4", "--T", "4")
+    assert r.returncode == 1 and "Proposition 1" in r.stdout
+
+
+def test_undecided_exit_3():
+    r = run("--N", "3", "--K", "4", "--T", "5", "--encoding", "plain", "--timeout", "1")
+    assert r.returncode == 3, r.stdout + r.stderr
+    assert "undecided" in r.stdout
+
+
+def test_gf3_and_symmetric():
+    r = run("--N", "3", "--K", "3", "--T", "4", "--field", "GF(3)", "--symmetric")
+    assert r.returncode == 0, r.stderr
+    from ringlab import loads_code
+    assert loads_code(r.stdout).field.name == "GF(3)"
+
+
+@pytest.mark.parametrize("args,words", [
+    (["--N", "3", "--K", "2", "--T", "3", "--field", "Q"], "GF(p)"),
+    (["--N", "3", "--K", "2", "--T", "3", "--field", "GF(4)"], "not a prime"),
+    (["--N", "1", "--K", "2", "--T", "3"], "N = 1"),
+    (["--N", "3", "--K", "two", "--T", "3"], "--K"),
+    (["--N", "3", "--K", "2"], "--T"),
+    (["--N", "3", "--K", "2", "--T", "3", "--timeout", "0"], "--timeout"),
+    (["--N", "3", "--K", "2", "--T", "3", "-o", "/no/such/folder/x.json"], "does not exist"),
+    (["--N", "12", "--K", "16", "--T", "40"], "too large"),
+])
+def test_bad_arguments_exit_2_one_line(args, words):
+    r = run(*args)
+    assert r.returncode == 2
+    lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1 and words in lines[0], r.stderr
+    assert "Traceback" not in r.stderr
