@@ -7,7 +7,8 @@ entries named, and the box returns to the current field.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QWidget
 
 from ..core.code import K_RANGE, N_RANGE, T_RANGE
@@ -17,6 +18,34 @@ from .matrix_grid import set_text_color
 
 FIELDS = ["Q", "R", "GF(2)", "GF(3)", "GF(5)", "GF(7)", "GF(2^2)", "GF(2^8)"]
 PRESET_PLACEHOLDER = "Load a preset…"
+
+
+class SizeSpin(QSpinBox):
+    """A spin box for N, K or T that says why it refuses what was typed: Qt drops a keystroke
+    that leaves the range (typing "99" into N stops at "9") and quietly puts back the old value
+    for "0" on Enter; both now name the box and the range."""
+
+    refused = Signal(str)
+
+    def __init__(self, name: str, parent=None):
+        super().__init__(parent)
+        self.name = name
+
+    def _refuse(self, text: str) -> None:
+        self.refused.emit(f"{self.name}: {text.strip()!r} refused — expected a whole number "
+                          f"{self.minimum()}..{self.maximum()}")
+
+    def validate(self, text, pos):
+        result = super().validate(text, pos)
+        state = result[0] if isinstance(result, tuple) else result
+        if state == QValidator.Invalid and text.strip():
+            self._refuse(text)
+        return result
+
+    def fixup(self, text):
+        if text.strip() != str(self.value()):
+            self._refuse(text)
+        return super().fixup(text)
 
 
 class ParameterBar(QWidget):
@@ -31,7 +60,8 @@ class ParameterBar(QWidget):
                                ("T", T_RANGE, "time units (transmissions at t = 0..T−1)")):
             lab = QLabel(f"<b>{name}</b>")
             lab.setToolTip(tip)
-            sp = QSpinBox()
+            sp = SizeSpin(name)
+            sp.refused.connect(self._say)
             sp.setRange(*rng)
             sp.setKeyboardTracking(False)
             sp.setToolTip(tip)
@@ -106,6 +136,12 @@ class ParameterBar(QWidget):
             self.problem.clear()
         except RinglabError as e:
             self._refuse(f"Field not changed: {e}")
+
+    def _say(self, msg: str):
+        """Say why an input was refused (the box keeps or restores the code's value itself)."""
+        self.problem.setText(msg)
+        self.problem.setToolTip(msg)
+        self.document.message.emit(msg)
 
     def _refuse(self, msg: str):
         self.problem.setText(msg)
