@@ -16,7 +16,19 @@ def _emit(tag, payload) -> None:
     sys.stdout.flush()
 
 
+def _die_with_parent() -> None:
+    """Linux: ask the kernel to end this worker if the app that started it dies (a closed or
+    crashed window must not leave a solver running for up to its whole time limit)."""
+    try:
+        import ctypes
+        import signal
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, int(signal.SIGTERM))  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 def main() -> int:
+    _die_with_parent()
     try:
         req = json.loads(sys.stdin.readline())
         kind, kwargs = req["kind"], req["kwargs"]

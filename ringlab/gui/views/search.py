@@ -8,7 +8,7 @@ what was proven (field, class, and whether by SAT or by Proposition 1).
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout,
                                QHeaderView, QLabel, QProgressBar, QPushButton, QSpinBox,
@@ -119,6 +119,7 @@ class SearchView(QWidget):
         self.table.setEditTriggers(QTableWidget.NoEditTriggers)
         self.table.setSelectionBehavior(QTableWidget.SelectRows)
         self.table.setSelectionMode(QTableWidget.SingleSelection)
+        self.table.setWordWrap(True)            # a cell says how it was proven: let it wrap
         hh = self.table.horizontalHeader()
         for c in range(5):
             hh.setSectionResizeMode(c, QHeaderView.ResizeToContents)
@@ -148,6 +149,9 @@ class SearchView(QWidget):
         self._load_table()
         self._on_from_editor_clicked()
         document.changed.connect(self._on_code_changed)
+        app = QCoreApplication.instance()
+        if app is not None:     # the main window never closes this widget itself
+            app.aboutToQuit.connect(self._on_app_quitting)
 
     # -- form ------------------------------------------------------------------------------
     def _on_code_changed(self) -> None:
@@ -268,6 +272,7 @@ class SearchView(QWidget):
         self.table.setRowCount(len(d["cells"]))
         for r, cell in enumerate(d["cells"]):
             self._fill_row(r, cell)
+        self.table.resizeRowsToContents()
 
     def _fill_row(self, r: int, cell: dict) -> None:
         vals = [cell["N"], cell["K"], cell["proposition1"],
@@ -337,12 +342,16 @@ class SearchView(QWidget):
         cell = job.result["cell"]
         self.table_data["cells"][self.cell_row] = cell
         self._fill_row(self.cell_row, cell)
+        self.table.resizeRowToContents(self.cell_row)
         self.cell_status.setText(f"Recomputed N = {cell['N']}, K = {cell['K']} in "
                                  f"{job.elapsed:.1f} s (this session only; the shipped table is "
                                  f"unchanged).")
 
-    def closeEvent(self, event) -> None:
+    def _on_app_quitting(self) -> None:
         for job in (self.job, self.cell_job):
             if job is not None:
                 job.cancel()
+
+    def closeEvent(self, event) -> None:
+        self._on_app_quitting()
         super().closeEvent(event)
