@@ -155,7 +155,8 @@ class MatrixModel(QAbstractTableModel):
         if role != Qt.EditRole or not index.isValid():
             return False
         r, c = index.row(), index.column()
-        text = str(value).strip()
+        # "−" (U+2212), the minus of the paper's PDF, typed or pasted into one cell, is -
+        text = str(value).strip().replace("−", "-")
         if text == self.text(r, c) and not self.solved:
             self.errors.pop((r, c), None)
             self.dataChanged.emit(index, index)

@@ -67,7 +67,8 @@ def parse_matrix_text(text: str) -> list[list[str]]:
                 parts = re.split(r"[,;]", ln)
             else:
                 parts = ln.split()
-            rows.append([p.strip().strip("[]") for p in parts])
+            # "−" (U+2212) is the minus a PDF's text copies as: the paper's −1 is -1
+            rows.append([p.strip().strip("[]").replace("−", "-") for p in parts])
         # a trailing tab (as some spreadsheets write) is not a column
         rows = [r[:-1] if len(r) > 1 and r[-1] == "" else r for r in rows]
     if not rows:

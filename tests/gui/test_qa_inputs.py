@@ -2,6 +2,8 @@
 what was expected, and nothing changes (regressions found in the QA pass)."""
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QLineEdit
 
 from ringlab import preset
 from ringlab.gui.app import create_window
@@ -52,3 +54,28 @@ def test_a_keystroke_past_the_maximum_is_named(qtbot, win):
     assert sp.lineEdit().text() == "9"
     assert "N: '99' refused — expected a whole number 2..32" in said
     qtbot.keyClick(sp, Qt.Key_Escape)
+
+
+def test_the_papers_minus_sign_is_read_as_minus_in_a_cell(qtbot, win):
+    """A PDF copies −1 with U+2212: a cell takes it as -1 (it was refused as 'not a number')."""
+    grid = win.editor.grid(0, "R")
+    table = grid.table
+    table.setFocus()
+    table.setCurrentIndex(grid.model.index(0, 0))
+    qtbot.keyClick(table, "1")                      # the first key opens the cell's editor
+    ed = next(e for e in table.viewport().findChildren(QLineEdit) if e.isVisible())
+    ed.selectAll()
+    ed.insert("−1")                                 # (QTest cannot type non-ASCII keys)
+    qtbot.keyClick(ed, Qt.Key_Return)
+    assert grid.model.rows_text()[0][0] == "-1"
+    assert not grid.model.errors
+
+
+def test_the_papers_minus_sign_pastes_as_plain_text(qtbot, win):
+    grid = win.editor.grid(0, "R")
+    assert grid.model.rows_text() == [["0", "1", "-1"], ["0", "0", "1"]]    # R₀ of Sec. IV-B
+    QGuiApplication.clipboard().setText("−1\t0\t1\n1\t0\t−1\n")          # as a PDF copies it
+    grid.table.setFocus()
+    grid.table.setCurrentIndex(grid.model.index(0, 0))
+    qtbot.keyClick(grid.table, Qt.Key_V, Qt.ControlModifier)
+    assert grid.model.rows_text() == [["-1", "0", "1"], ["1", "0", "-1"]]
