@@ -54,7 +54,7 @@ def _read_W(spec: str):
 def example_from_args(args) -> WorkedExample:
     X = parse_vector(args.X, "--X") if args.X is not None else None
     W = _read_W(args.W) if args.W is not None else None
-    N = len(X) if X is not None else (len(W) if W is not None else args.N or 4)
+    N = len(X) if X is not None else (len(W) if W is not None else (args.N if args.N is not None else 4))
     if args.N is not None and args.N != N:
         src = "--X has" if X is not None else "--W has"
         raise RinglabError(f"--N {args.N}: but {src} {N} {'entries' if X is not None else 'rows'} "

@@ -44,6 +44,11 @@ def cmd_export(args) -> int:
     fmt = fmt.lower()
     if fmt not in FORMATS:
         raise RinglabError(f"--format {args.fmt}: expected one of {', '.join(FORMATS)}")
+    ext = args.output.rsplit(".", 1)[-1].lower() if "." in args.output else ""
+    if ext in FORMATS and ext != fmt:
+        # a PNG written to walkthrough.gif opens nowhere: say so rather than write it
+        raise RinglabError(f"-o {args.output}: the name ends in .{ext} but --format is {fmt}; "
+                           f"expected a .{fmt} file name (or drop --format)")
     code = open_code(args.file)
     fps = DEFAULT_FPS if args.fps is None else args.fps
     dpi = DEFAULT_DPI if args.dpi is None else args.dpi

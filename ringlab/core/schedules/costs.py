@@ -34,6 +34,7 @@ _TIME = {"s": 1, "ms": Fraction(1, 10**3), "us": Fraction(1, 10**6), "µs": Frac
          "μs": Fraction(1, 10**6), "ns": Fraction(1, 10**9)}
 _SIZE = {"b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12,
          "kib": 2**10, "mib": 2**20, "gib": 2**30}
+QTY_MIN, QTY_MAX = Fraction(1, 10**30), Fraction(10**30)    # α, B, S in s, B/s, B
 _QTY = re.compile(r"\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*([A-Za-zµμ/]*)\s*")
 
 
@@ -53,6 +54,10 @@ def _quantity(text, units: dict, default_unit, where: str, example: str,
     if value < 0 or (value == 0 and not zero_ok):
         raise RinglabError(f"{where}: must be {'zero or more' if zero_ok else 'positive'}, "
                            f"got {text!r} (expected {example})")
+    # the plot and the α-β times go through floats: 1e999s would overflow them, 1e-400 vanish
+    if value and not QTY_MIN <= value <= QTY_MAX:
+        raise RinglabError(f"{where}: {str(text).strip()!r} is out of range (expected {example}, "
+                           f"between 1e-30 and 1e30 in base units)")
     return value
 
 
