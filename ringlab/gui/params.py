@@ -7,7 +7,7 @@ entries named, and the box returns to the current field.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QWidget
 
@@ -32,8 +32,11 @@ class SizeSpin(QSpinBox):
         self.name = name
 
     def _refuse(self, text: str) -> None:
-        self.refused.emit(f"{self.name}: {text.strip()!r} refused — expected a whole number "
-                          f"{self.minimum()}..{self.maximum()}")
+        msg = (f"{self.name}: {text.strip()!r} refused — expected a whole number "
+               f"{self.minimum()}..{self.maximum()}")
+        # said once Qt has finished with the key (Enter re-emits the old value, and a view
+        # that refreshes on it would wipe a message given now)
+        QTimer.singleShot(0, self, lambda: self.refused.emit(msg))
 
     def validate(self, text, pos):
         result = super().validate(text, pos)
@@ -43,7 +46,8 @@ class SizeSpin(QSpinBox):
         return result
 
     def fixup(self, text):
-        if text.strip() != str(self.value()):
+        shown = self.prefix() + self.textFromValue(self.value()) + self.suffix()
+        if text.strip() != shown.strip():
             self._refuse(text)
         return super().fixup(text)
 

@@ -40,7 +40,7 @@ def test_out_of_range_size_is_refused_with_the_range(qtbot, win, name, text, lo,
     sp = type_into_spin(qtbot, win, name, text)
     assert win.document.code is before and sp.value() == getattr(before, name)
     msg = f"{name}: '{text}' refused — expected a whole number {lo}..{hi}"
-    assert said and said[-1] == msg
+    qtbot.waitUntil(lambda: bool(said) and said[-1] == msg)
     assert win.params.problem.text() == msg
 
 
@@ -52,7 +52,7 @@ def test_a_keystroke_past_the_maximum_is_named(qtbot, win):
     sp.lineEdit().selectAll()
     qtbot.keyClicks(sp, "99")                       # Qt keeps "9" and drops the second 9
     assert sp.lineEdit().text() == "9"
-    assert "N: '99' refused — expected a whole number 2..32" in said
+    qtbot.waitUntil(lambda: "N: '99' refused — expected a whole number 2..32" in said)
     qtbot.keyClick(sp, Qt.Key_Escape)
 
 
@@ -79,3 +79,26 @@ def test_the_papers_minus_sign_pastes_as_plain_text(qtbot, win):
     grid.table.setCurrentIndex(grid.model.index(0, 0))
     qtbot.keyClick(grid.table, Qt.Key_V, Qt.ControlModifier)
     assert grid.model.rows_text() == [["-1", "0", "1"], ["1", "0", "-1"]]
+
+
+def test_propagation_seed_and_typed_inputs(qtbot):
+    from ringlab.gui.document import CodeDocument
+    from ringlab.gui.views.propagation import PropagationView
+    v = PropagationView(CodeDocument(preset("paper-k2-t3")))
+    qtbot.addWidget(v)
+    v.resize(1000, 700)
+    v.show()
+    qtbot.waitExposed(v)
+    sb = v.seed_box
+    sb.setFocus()
+    sb.lineEdit().selectAll()
+    qtbot.keyClicks(sb, "seed ")                            # only the prefix: nothing to use
+    qtbot.keyClick(sb, Qt.Key_Return)
+    qtbot.waitUntil(lambda: "seed: 'seed' refused — expected a whole number 0..999999"
+                    in v.inputs_status.text())
+    v.inputs_box.setCurrentIndex(v.inputs_box.findData("typed"))
+    v.typed_edit.setText("−1 2; 3 4; 5 6")
+    qtbot.keyClick(v.typed_edit, Qt.Key_Return)
+    assert "not used" not in v.inputs_status.text()
+    F = v.document.code.field
+    assert [[F.format(a) for a in row] for row in v.trace.inputs] == [["-1", "2"], ["3", "4"], ["5", "6"]]

@@ -30,3 +30,22 @@ def test_out_of_range_quantity_is_refused(view, qtbot, box, text):
     msg = view.costs.error.text()
     assert msg.startswith(f"{box}: '{text}' is out of range") and "between 1e-30 and 1e30" in msg
     assert view.comparison is before                       # the last valid values stay
+
+
+def test_cores_and_explorer_N_say_their_range(view, qtbot):
+    for spin, label, words in ((view.inputs.n_spin, view.inputs.error, "Cores N: '1' refused — expected a whole number 2..32"),
+                               (view.costs.n_spin, view.costs.error, "N: '1' refused — expected a whole number 2..1024")):
+        before = spin.value()
+        spin.setFocus()
+        spin.lineEdit().selectAll()
+        qtbot.keyClicks(spin, "1")
+        qtbot.keyClick(spin, Qt.Key_Return)
+        qtbot.waitUntil(lambda: label.text().startswith(words))
+        assert spin.value() == before
+
+
+def test_X_takes_the_papers_minus_sign(view, qtbot):
+    edit = view.inputs.x_edit
+    edit.setText("−3 2 1 3")                                # (QTest cannot type U+2212)
+    assert view.inputs.error.text() == ""
+    assert [int(v) for v in view.inputs.example.X] == [-3, 2, 1, 3]

@@ -34,7 +34,7 @@ def parse_number(text, where: str) -> Fraction:
         raise RinglabError(f"{where}: expected a number, got {text!r}")
     if isinstance(text, (int, Fraction)):
         return Fraction(text)
-    s = str(text).strip()
+    s = str(text).strip().replace("−", "-")     # U+2212, the minus a PDF's text copies as
     if not _NUMBER.fullmatch(s):
         raise RinglabError(f"{where}: {s!r} is not a number (expected an integer, a decimal "
                            f"like 0.5 or a fraction like 1/3)")

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QGridLayout, QHBoxL
                                QLineEdit, QSizePolicy, QSpinBox, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
+from ..params import SizeSpin
 from ...core.schedules.costs import (EXPLORER_PRESETS, format_bandwidth, format_bytes,
                                      format_seconds)
 
@@ -47,11 +48,13 @@ class CostPanel(QWidget):
         self.size = QLineEdit("1MB")
         self.size.setObjectName("compare_size")
         self.size.setToolTip("message size S: 1MB, 256KB, 1e6 (bytes)… (1 KB = 1000 B)")
-        self.n_spin = QSpinBox()
+        self.n_spin = SizeSpin("N")
         self.n_spin.setObjectName("compare_explorer_N")
         self.n_spin.setRange(2, 1024)
         self.n_spin.setValue(4)
         self.n_spin.setToolTip("cores in the explorer (follows the worked example's N until a preset sets it)")
+        # a typed N outside 2..1024 is refused with the range, not quietly put back
+        self.n_spin.refused.connect(lambda msg: self.error.setText(msg))
         for col, (label, w) in enumerate((("α", self.alpha), ("B", self.bandwidth),
                                           ("S", self.size), ("N", self.n_spin))):
             grid.addWidget(QLabel(label), 0, 2 * col)

@@ -10,6 +10,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QFormLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton,
                                QSpinBox, QWidget, QHBoxLayout)
 
+from ..params import SizeSpin
 from ...core.code import N_RANGE
 from ...core.errors import RinglabError
 from ...core.schedules.matmul import WorkedExample, default_example, format_number
@@ -28,11 +29,12 @@ class ExampleEditor(QWidget):
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
         row = QHBoxLayout()
-        self.n_spin = QSpinBox()
+        self.n_spin = SizeSpin("Cores N")
         self.n_spin.setObjectName("compare_N")
         self.n_spin.setRange(*N_RANGE)
         self.n_spin.setValue(example.N)
         self.n_spin.setToolTip("Number of cores; changing it loads the default X and W for that N")
+        self.n_spin.refused.connect(lambda msg: self.error.setText(msg))
         self.reset = QPushButton("Seeds' example")
         self.reset.setToolTip("X = [3 2 1 3] and the W of seeds 003/004")
         row.addWidget(self.n_spin)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QLin
                                QStyle, QVBoxLayout, QWidget)
 
 from . import _propagation_pyside_fix  # noqa: F401  (PySide6 6.12 + Python 3.11 bug)
+from ..params import SizeSpin
 from ...core.errors import RinglabError
 from ...core.simulate import simulate
 from ...render.captions import failing_reason
@@ -129,10 +130,12 @@ class PropagationView(QWidget):
         for text, mode in INPUT_MODES:
             self.inputs_box.addItem(text, mode)
         self.inputs_box.currentIndexChanged.connect(self._on_inputs_mode_changed)
-        self.seed_box = QSpinBox()
+        self.seed_box = SizeSpin("seed")
         self.seed_box.setRange(0, 999_999)
         self.seed_box.setPrefix("seed ")
         self.seed_box.valueChanged.connect(self._on_inputs_changed)
+        self.seed_box.refused.connect(
+            lambda msg: self.inputs_status.setText(f"<span style='color:#d6336c'>{msg}</span>"))
         self.typed_edit = QLineEdit()
         self.typed_edit.setPlaceholderText("one row per node, ';' between nodes: 1 2; 3 4; 5 6")
         self.typed_edit.editingFinished.connect(self._on_inputs_changed)
@@ -279,7 +282,8 @@ class PropagationView(QWidget):
         text = self.typed_edit.text().strip()
         if not text:
             return None
-        rows = [r.split() for r in text.replace(",", " ").split(";") if r.strip()]
+        # "−" (U+2212) is the minus a PDF's text copies as
+        rows = [r.split() for r in text.replace(",", " ").replace("−", "-").split(";") if r.strip()]
         return rows
 
     def _rerun(self):
