@@ -125,6 +125,11 @@ class SearchView(QWidget):
             hh.setSectionResizeMode(c, QHeaderView.ResizeToContents)
         for c in (5, 6):
             hh.setSectionResizeMode(c, QHeaderView.Stretch)
+        # wrapped rows are sized for the column widths of the moment: redo it (once per burst)
+        # when the stretching columns change, or rows stay three lines tall at full width
+        self._rows_fit = QTimer(self, singleShot=True, interval=0)
+        self._rows_fit.timeout.connect(self.table.resizeRowsToContents)
+        hh.sectionResized.connect(lambda *_: self._rows_fit.start())
         self.table.cellDoubleClicked.connect(self._on_table_double_clicked)
         row_buttons = QHBoxLayout()
         self.recompute_button = QPushButton("Recompute selected row")
