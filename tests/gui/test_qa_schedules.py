@@ -49,3 +49,18 @@ def test_X_takes_the_papers_minus_sign(view, qtbot):
     edit.setText("−3 2 1 3")                                # (QTest cannot type U+2212)
     assert view.inputs.error.text() == ""
     assert [int(v) for v in view.inputs.example.X] == [-3, 2, 1, 3]
+
+
+def test_larger_text_keeps_every_core_row_and_cost_row_visible(view, qtbot):
+    """Ctrl+= for a projector grows the rows; the grids were fixed at the old height and hid
+    the last core."""
+    def need(t, extra):
+        return t.horizontalHeader().height() + sum(t.rowHeight(i) for i in range(t.rowCount())) + extra
+
+    ring, costs = view.columns["ring"].table, view.costs.table
+    f = view.font()
+    f.setPointSize(f.pointSize() + 4)
+    view.setFont(f)
+    qtbot.waitUntil(lambda: ring.height() == need(ring, 4))
+    qtbot.waitUntil(lambda: costs.height() == need(costs, costs.horizontalScrollBar().sizeHint().height() + 6))
+    assert ring.rowCount() == 4 and ring.rowHeight(3) > 0

@@ -6,9 +6,9 @@ views package stays cheap.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QGridLayout, QHBoxLayout, QHeaderView, QLabel,
-                               QLineEdit, QSizePolicy, QSpinBox, QTableWidget, QTableWidgetItem,
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFrame, QGridLayout, QHBoxLayout, QHeaderView, QLabel,
+                               QLineEdit, QScrollArea, QSizePolicy, QSpinBox, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
 from ..params import SizeSpin
@@ -73,8 +73,17 @@ class CostPanel(QWidget):
         self.canvas.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
         body = QHBoxLayout()                  # plot left, numbers right: both stay visible
         body.addWidget(self.canvas, 5)
-        right = QVBoxLayout()
-        body.addLayout(right, 4)
+        # the numbers scroll when the explorer is short (1920×1080 with larger text): word-
+        # wrapped notes under a fixed-height table were drawn over it
+        right_box = QWidget()
+        right = QVBoxLayout(right_box)
+        right.setContentsMargins(0, 0, 0, 0)
+        right_scroll = QScrollArea()
+        right_scroll.setWidgetResizable(True)
+        right_scroll.setFrameShape(QFrame.NoFrame)
+        right_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        right_scroll.setWidget(right_box)
+        body.addWidget(right_scroll, 4)
         lay.addLayout(body, 1)
         self.table_title = QLabel()
         self.table_title.setWordWrap(True)
@@ -146,6 +155,19 @@ class CostPanel(QWidget):
         return dict(alpha=self.alpha.text(), bandwidth=self.bandwidth.text(),
                     size=self.size.text(), explorer_N=self.n_spin.value())
 
+    def _fit_table(self) -> None:
+        """The cost table exactly as tall as its rows (and a scroll bar for narrow windows)."""
+        self.table.resizeColumnsToContents()
+        self.table.setFixedHeight(self.table.horizontalHeader().height()
+                                  + sum(self.table.rowHeight(i) for i in range(self.table.rowCount()))
+                                  + self.table.horizontalScrollBar().sizeHint().height() + 6)
+
+    def changeEvent(self, e):
+        super().changeEvent(e)
+        if e.type() == e.Type.FontChange:
+            # a larger text size (Ctrl+=) grows the rows: refit once the table has the font
+            QTimer.singleShot(0, self, self._fit_table)
+
     def show_error(self, msg: str) -> None:
         self.error.setText(msg + " — the plot and table show the last valid values")
 
@@ -166,10 +188,7 @@ class CostPanel(QWidget):
                      format_bandwidth(k.algbw), format_bandwidth(k.busbw)]
             for col, text in enumerate(cells):
                 self.table.setItem(r, col, QTableWidgetItem(text))
-        self.table.resizeColumnsToContents()
-        self.table.setFixedHeight(self.table.horizontalHeader().height()
-                                  + sum(self.table.rowHeight(i) for i in range(len(c.costs)))
-                                  + self.table.horizontalScrollBar().sizeHint().height() + 6)
+        self._fit_table()
         exact = c.costs["ring"].time
         self.note.setText(
             f"Ring, exact α-β 2(N−1)(α + S/(NB)) = {format_seconds(exact)}; seed 001's estimate "

@@ -7,7 +7,7 @@ which nothing is known yet shows "·".  All text comes from :mod:`ringlab.core.s
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
@@ -112,9 +112,7 @@ class ScheduleColumn(QWidget):
                 tip += " (complete sum)" if final[i][c] else ""
                 item.setToolTip(tip)
                 self.table.setItem(i, c, item)
-        self.table.resizeColumnsToContents()
-        h = self.table.horizontalHeader().height() + sum(self.table.rowHeight(i) for i in range(tr.N)) + 4
-        self.table.setFixedHeight(h)
+        self._fit_table()
         if 0 < k <= tr.T:
             lines = []
             for s in tr.steps[k - 1].sends:
@@ -124,6 +122,19 @@ class ScheduleColumn(QWidget):
             self.sends.setText("\n".join(lines) or "(no messages)")
         else:
             self.sends.setText("")
+
+    def _fit_table(self) -> None:
+        """Every core's row shows: the table is exactly as tall as its rows."""
+        self.table.resizeColumnsToContents()
+        h = self.table.horizontalHeader().height() + sum(self.table.rowHeight(i)
+                                                         for i in range(self.table.rowCount())) + 4
+        self.table.setFixedHeight(h)
+
+    def changeEvent(self, e):
+        super().changeEvent(e)
+        if e.type() == e.Type.FontChange:
+            # Ctrl+= / Ctrl+− (projector) grows the rows: refit once the table has the font
+            QTimer.singleShot(0, self, self._fit_table)
 
     def cell(self, i: int, c: int) -> str:
         """The text shown in cell (core i, chunk c) (for tests)."""
