@@ -190,6 +190,14 @@ class MatrixGrid(QFrame):
             if event.key() in (Qt.Key_Return, Qt.Key_Enter):
                 self.table.move_down()
                 return True
+            cur = self.table.currentIndex()
+            if (event.text().strip() and not event.modifiers() & (Qt.ControlModifier | Qt.AltModifier)
+                    and cur.isValid() and locked(self.which, cur.row(), cur.column())):
+                # typing on a grey cell did nothing at all: say why it cannot change
+                self._say(f"{matrix_title(self.which, self.node)}[{cur.row()},{cur.column()}] stays 0: "
+                          f"Λ is strictly lower triangular (row t may only use symbols received "
+                          f"at times 1..t)")
+                return True
         return super().eventFilter(obj, event)
 
     def _selection_rect(self):

@@ -161,12 +161,18 @@ class MatrixModel(QAbstractTableModel):
             self.errors.pop((r, c), None)
             self.dataChanged.emit(index, index)
             return True
+        was_solved = self.solved
         try:
             self.document.set_entry(self.node, self.which, r, c, text)
         except RinglabError as e:
             self.reject(r, c, f"{matrix_title(self.which, self.node)}[{r},{c}]: {text!r} refused — "
                               + _strip_place(str(e)))
             return False
+        if was_solved and not self.solved:
+            # typing into the greyed, solved T_i makes it a given T_i: say so, it is checked now
+            name = matrix_title(self.which, self.node)
+            self.document.message.emit(f"{name} is now given by hand (it was solved from eq. (6)) "
+                                        f"and is checked against eq. (6); tick “solved” to go back")
         return True
 
     def reject(self, r: int, c: int, message: str) -> None:

@@ -3,7 +3,7 @@ what was expected, and nothing changes (regressions found in the QA pass)."""
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QLineEdit
+from PySide6.QtWidgets import QCheckBox, QLineEdit
 
 from ringlab import preset
 from ringlab.gui.app import create_window
@@ -102,3 +102,52 @@ def test_propagation_seed_and_typed_inputs(qtbot):
     assert "not used" not in v.inputs_status.text()
     F = v.document.code.field
     assert [[F.format(a) for a in row] for row in v.trace.inputs] == [["-1", "2"], ["3", "4"], ["5", "6"]]
+
+
+def test_typing_on_a_locked_lambda_cell_says_why(qtbot, win):
+    said = []
+    win.document.message.connect(said.append)
+    grid = win.editor.grid(0, "Lambda")
+    before = win.document.code
+    grid.table.setFocus()
+    grid.table.setCurrentIndex(grid.model.index(0, 2))         # above the diagonal: locked
+    qtbot.keyClick(grid.table, "5")
+    assert win.document.code is before
+    assert said and said[-1].startswith("Λ₀[0,2] stays 0: Λ is strictly lower triangular")
+    assert grid.error.isVisible() and "strictly lower triangular" in grid.error.text()
+
+
+def test_typing_into_a_solved_T_says_it_is_now_given(qtbot, win):
+    said = []
+    win.document.message.connect(said.append)
+    grid = win.editor.grid(0, "T")
+    solved = next(cb for cb in grid.findChildren(QCheckBox))
+    solved.setChecked(True)
+    assert win.document.code.node(0).T is None
+    grid.table.setFocus()
+    grid.table.setCurrentIndex(grid.model.index(0, 0))
+    qtbot.keyClick(grid.table, "7")
+    ed = next(e for e in grid.table.viewport().findChildren(QLineEdit) if e.isVisible())
+    qtbot.keyClick(ed, Qt.Key_Return)
+    assert win.document.code.node(0).T is not None and not solved.isChecked()
+    assert any(m.startswith("T₀ is now given by hand") for m in said)
+
+
+def test_export_to_a_name_without_a_known_format_says_so(qtbot, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    from ringlab.gui.document import CodeDocument
+    from ringlab.gui.views.propagation import PropagationView
+    doc = CodeDocument(preset("paper-k2-t3"))
+    said = []
+    doc.message.connect(said.append)
+    v = PropagationView(doc)
+    qtbot.addWidget(v)
+    for name, words in (("walk.bmp", "does not end in .gif, .mp4, .pdf, .png or .svg"),
+                        ("no/such/folder/walk.gif", "Export failed: ")):
+        out = str(tmp_path / name)
+        monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, o=out, **k: (o, "")))
+        v._on_export_clicked()
+        assert said and words in said[-1] and out in said[-1], said[-1:]
+        assert "--format" not in said[-1] and " -o " not in said[-1]
+    assert not list(tmp_path.iterdir())

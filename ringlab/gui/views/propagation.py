@@ -375,9 +375,16 @@ class PropagationView(QWidget):
             "PNG of this step (*.png);;SVG of this step (*.svg)")
         if not path:
             return
+        formats = ("gif", "mp4", "pdf", "png", "svg")
         fmt = path.rsplit(".", 1)[-1].lower() if "." in path else ""
-        if fmt not in ("gif", "mp4", "pdf", "png", "svg"):
-            fmt = chosen.split("*.")[-1].rstrip(")")
+        if fmt not in formats:
+            # the chosen filter decides; some dialogs return none: then say what is expected
+            fmt = chosen.split("*.")[-1].rstrip(")") if chosen else ""
+            if fmt not in formats:
+                self.document.message.emit(
+                    f"Export not done: {path} does not end in .gif, .mp4, .pdf, .png or .svg "
+                    f"(the name says which format to write)")
+                return
             path += "." + fmt
         dlg = QProgressDialog("Exporting…", "", 0, self.last_step + 1, self)
         dlg.setCancelButton(None)
@@ -392,7 +399,9 @@ class PropagationView(QWidget):
             out = self.export(path, fmt, step=self.step if fmt in ("png", "svg") else None,
                               progress=progress)
         except RinglabError as e:
-            self.document.message.emit(f"Export failed: {e}")
+            why = str(e)
+            why = why[3:] if why.startswith("-o ") else why       # (the CLI's flag; no flags here)
+            self.document.message.emit(f"Export failed: {why}")
         else:
             self.document.message.emit(f"Exported {out}")
         finally:
