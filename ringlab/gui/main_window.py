@@ -500,6 +500,10 @@ class MainWindow(QMainWindow):
         s = settings()
         s.setValue("geometry", self.saveGeometry())
         s.setValue("window_state", self.saveState())
+        if self._split_mode == "view" and self._editor_split is not None:
+            # the app starts on the editor: keep the editor's split, not the narrow one
+            total = sum(self.splitter.sizes())
+            self.splitter.setSizes([total - self._editor_split, self._editor_split])
         s.setValue("splitter", self.splitter.saveState())
 
     def closeEvent(self, event):

@@ -66,3 +66,29 @@ def test_send_lines_fit_the_side_table_at_n8(qtbot, win):
         for txt in view.renderer._send:
             if txt.get_text():
                 assert txt.get_window_extent(renderer).x1 <= right, (t, txt.get_text())
+
+
+def test_closing_on_a_view_saves_the_editors_split(qtbot):
+    settings().clear()
+    w = create_window(code=preset("classic-ring-n8"), check_recovery=False, autosave=False)
+    w.ask_unsaved = lambda action: "discard"
+    qtbot.addWidget(w)
+    w.resize(1280, 720)
+    w.show()
+    qtbot.waitExposed(w)
+    editor_panel = w.splitter.sizes()[1]
+    click_tab(qtbot, w, "Propagation")
+    assert w.splitter.sizes()[1] < editor_panel - 100
+    assert w.close()
+    saved = settings().value("splitter")
+    # (a fresh window of the same size; offscreen Qt does not restore the geometry itself)
+    again = create_window(code=preset("classic-ring-n8"), check_recovery=False, autosave=False,
+                          use_settings=False)
+    again.ask_unsaved = lambda action: "discard"
+    qtbot.addWidget(again)
+    again.resize(1280, 720)
+    again.show()
+    qtbot.waitExposed(again)
+    assert again.splitter.restoreState(saved)
+    assert abs(again.splitter.sizes()[1] - editor_panel) <= 2
+    settings().clear()
