@@ -137,8 +137,33 @@ def run(path: str | None = None) -> int:
 
     watcher = _FirstPaint()
     win.panel.canvas.installEventFilter(watcher)
+    install_error_hook(win)
     win.show()
     return app.exec()
+
+
+def install_error_hook(win) -> None:
+    """An exception escaping a Qt slot only reaches stderr, which a user at a projector never
+    sees: keep the traceback there (for a bug report) and also say it in the window, once."""
+    previous = sys.excepthook
+
+    def hook(etype, value, tb):
+        previous(etype, value, tb)
+        if issubclass(etype, (KeyboardInterrupt, SystemExit)):
+            return
+        text = (f"ringlab hit an internal error ({etype.__name__}: {value}); the last action may "
+                f"not have finished. Your code is still here and autosaved. Please report it "
+                f"(the details are printed in the terminal).")
+        try:
+            box = getattr(win, "_error_box", None)
+            if box is not None and box.isVisible():
+                win.statusBar().showMessage(text, 30000)   # one box at a time, not a pile
+            else:
+                win.error(text)
+        except Exception:                                  # never raise from the hook itself
+            pass
+
+    sys.excepthook = hook
 
 
 def _process_start() -> float:

@@ -82,3 +82,28 @@ def test_close_with_unsaved_changes_asks_and_cancel_keeps_the_window(qtbot, win)
     assert asked == ["close ringlab"] and win.isVisible()
     assert win.document.code.node(0).M[0][0] == win.document.code.field.parse("5")
     win.ask_unsaved = lambda action: "discard"
+
+
+def test_an_unexpected_error_in_a_slot_is_said_in_the_window(qtbot, win, monkeypatch):
+    """A bug that escapes a slot reached only stderr; the app now also says it, once."""
+    import sys
+
+    from ringlab.gui.app import install_error_hook
+    printed = []
+    monkeypatch.setattr(sys, "excepthook", lambda *exc: printed.append(exc[0]))
+    install_error_hook(win)
+    try:
+        raise ValueError("Exceeds the limit (4300 digits)")
+    except ValueError:
+        sys.excepthook(*sys.exc_info())
+    assert printed == [ValueError]                       # the traceback still goes to stderr
+    assert win.last_error.startswith("ringlab hit an internal error (ValueError: Exceeds")
+    assert "autosaved" in win.last_error and win._error_box.isVisible()
+    first_box = win._error_box
+    try:
+        raise KeyError("again")
+    except KeyError:
+        sys.excepthook(*sys.exc_info())
+    assert win._error_box is first_box                   # no second box over the first
+    assert "KeyError" in win.statusBar().currentMessage()
+    first_box.close()
