@@ -428,8 +428,17 @@ class MainWindow(QMainWindow):
         files = self.recent_files()
         for p in files:
             a = self.recent_menu.addAction(p)
-            a.triggered.connect(lambda _c=False, p=p: self.open_file(p))
+            a.triggered.connect(lambda _c=False, p=p: self._open_recent(p))
         self.recent_menu.setEnabled(bool(files))
+
+    def _open_recent(self, path: str) -> bool:
+        """Open a recent file; one that was moved or deleted leaves the list, with a word."""
+        if not Path(path).exists():
+            settings().setValue("recent_files", [p for p in self.recent_files() if p != path])
+            self._rebuild_recent()
+            self.error(f"{path}: no such file any more (moved or deleted); removed from Open Recent")
+            return False
+        return self.open_file(path)
 
     # -- autosave recovery ----------------------------------------------------------------
     def next_recovery(self, done: RecoveryBanner | None):

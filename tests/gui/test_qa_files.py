@@ -107,3 +107,21 @@ def test_an_unexpected_error_in_a_slot_is_said_in_the_window(qtbot, win, monkeyp
     assert win._error_box is first_box                   # no second box over the first
     assert "KeyError" in win.statusBar().currentMessage()
     first_box.close()
+
+
+def test_open_recent_of_a_deleted_file_says_so_and_drops_it(qtbot, win, tmp_path):
+    path = tmp_path / "gone.ringlab.json"
+    save_code(preset("paper-k1-t2"), path)
+    assert win.open_file(str(path))
+    win.document.set_entry(0, "M", 0, 0, "5")
+    asked = []
+    win.ask_unsaved = lambda action: asked.append(action) or "discard"
+    path.unlink()
+    before = win.document.code
+    recent = menu_action(win, "File", "Open Recent").menu()
+    next(a for a in recent.actions() if a.text() == str(path.resolve())).trigger()
+    assert win.last_error == (f"{path.resolve()}: no such file any more (moved or deleted); "
+                              f"removed from Open Recent")
+    assert str(path.resolve()) not in win.recent_files()
+    assert win.document.code is before and not asked     # nothing to open: no save question
+    win._error_box.close()
