@@ -86,6 +86,8 @@ def loads_code(text: str, source: str = "<string>") -> LinearCode:
         data = json.loads(text, parse_constant=_reject_constants)
     except json.JSONDecodeError as e:
         raise CodeFileError(f"{source}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    except RecursionError:
+        raise CodeFileError(f"{source}: not a code file: JSON nested too deeply") from None
     except ValueError as e:
         raise CodeFileError(f"{source}: not a valid code file: {e} (NaN and infinity are not numbers)") from None
     return code_from_dict(data, source)

@@ -43,6 +43,7 @@ MAX_PRIME = 2**31 - 1
 MAX_EXTENSION_ORDER = 2**16
 
 _INT = re.compile(r"[0-9]+")
+MAX_LITERAL_DIGITS = 1000
 _DEC = re.compile(r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 
 
@@ -132,6 +133,13 @@ class Field:
         return self.div(a, b)
 
     def _literal(self, lit: str, whole: str):
+        # a literal longer than this is a paste gone wrong, and "1e999999999" would build a
+        # billion-digit rational (the app hangs); int() refuses > 4300 digits with a ValueError
+        mant, _, exp = lit.lower().partition("e")
+        if len(mant) > MAX_LITERAL_DIGITS or (exp and abs(int(exp)) > MAX_LITERAL_DIGITS):
+            raise EntryError(f"{whole[:40]!r}{'…' if len(whole) > 40 else ''} is too large: "
+                             f"expected at most {MAX_LITERAL_DIGITS} digits (and exponents up to "
+                             f"±{MAX_LITERAL_DIGITS})")
         if _INT.fullmatch(lit):
             return self._from_int_literal(int(lit), whole)
         return self._from_decimal(lit, whole)
@@ -330,6 +338,9 @@ class RealField(_ArrayField):
         v = float(lit)
         if not math.isfinite(v):
             raise EntryError(f"{whole!r} is not a finite number: NaN and infinity are not allowed")
+        if v == 0 and any(ch in "123456789" for ch in lit.lower().partition("e")[0]):
+            raise EntryError(f"{whole!r} is too small for floating point (it would become 0); "
+                             f"over R use magnitudes above 1e-300, or work over Q")
         return v
 
     def format(self, e):

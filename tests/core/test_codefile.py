@@ -103,3 +103,8 @@ def test_missing_file_and_folder(tmp_path):
     (tmp_path / "bin").write_bytes(b"\xff\xfe\x00")
     with pytest.raises(CodeFileError, match="not a text file"):
         load_code(tmp_path / "bin")
+
+
+def test_deeply_nested_json_is_refused_in_one_line():
+    with pytest.raises(CodeFileError, match="nested too deeply"):
+        loads_code("[" * 100000 + "]" * 100000, "deep.json")

@@ -110,3 +110,14 @@ def test_large_prime_field_does_not_overflow():
     A = [[p - 1] * 64]
     B = [[p - 1]] * 64
     assert F.rows(F.matmul(F.matrix(A), F.matrix(B))) == [[(64 * (p - 1) ** 2) % p]]
+
+
+@pytest.mark.parametrize("name,text,fragment", [
+    ("Q", "1e999999999999", "too large"),
+    ("Q", "9" * 5000, "too large"),
+    ("R", "1e-400", "too small for floating point"),
+])
+def test_absurd_literals_refused_quickly(name, text, fragment):
+    with pytest.raises(EntryError) as ei:
+        field(name).parse(text)
+    assert fragment in str(ei.value)
