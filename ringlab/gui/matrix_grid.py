@@ -6,9 +6,9 @@ tab-separated text *and* as a LaTeX ``bmatrix``; Ctrl+V pastes either format.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QMimeData, Qt, Signal
+from PySide6.QtCore import QEvent, QMimeData, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QColor, QGuiApplication, QKeySequence, QPainter, QPalette, QPen
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QFrame, QHBoxLayout, QHeaderView,
+from PySide6.QtWidgets import (QToolTip, QAbstractItemView, QCheckBox, QFrame, QHBoxLayout, QHeaderView,
                                QLabel, QSizePolicy, QStyledItemDelegate, QTableView, QVBoxLayout)
 
 from ..core.code import locked
@@ -141,10 +141,24 @@ class MatrixGrid(QFrame):
         self.caption.setText(self.model.axis_caption())
         msgs = list(self.model.errors.values())
         if msgs != getattr(self, "_shown_errors", None):
+            new = [k for k in self.model.errors if k not in getattr(self, "_error_cells", ())]
+            self._error_cells = set(self.model.errors)
+            if new:
+                # after the cell editor has closed: its focus change would hide the tip at once
+                r, c = new[-1]
+                msg = self.model.errors[new[-1]]
+                QTimer.singleShot(0, lambda: self._point_at(r, c, msg))
             self._shown_errors = msgs
             self.error.setText("\n".join(msgs[-2:]))
             self.error.setVisible(bool(msgs))
             self.error.setMaximumWidth(max(self.table.width(), 260))
+
+    def _point_at(self, r: int, c: int, msg: str) -> None:
+        """Say why right beside the refused cell (the line under the grid stays as a record)."""
+        rect = self.table.visualRect(self.model.index(r, c))
+        if rect.isValid() and self.table.isVisible():
+            pos = self.table.viewport().mapToGlobal(rect.bottomLeft())
+            QToolTip.showText(pos, msg, self.table.viewport(), rect, 6000)
 
     def _on_solved_toggled(self, solved: bool):
         self.document.set_translation_solved(self.node, solved)

@@ -113,6 +113,10 @@ def test_bad_entry_refused_with_visible_reason(qtbot, win):
     assert "not a number" in win.statusBar().currentMessage()
     tip = grid.model.data(grid.model.index(1, 0), Qt.ToolTipRole)
     assert "not a number" in tip
+    # and right beside the cell, without hovering
+    from PySide6.QtWidgets import QToolTip
+    qtbot.waitUntil(QToolTip.isVisible)
+    assert "not a number" in QToolTip.text()
     # a later good entry clears the note
     type_into(qtbot, win, 0, "M", 1, 0, "1")
     type_into(qtbot, win, 0, "M", 2, 0, "2")
