@@ -2,24 +2,13 @@
 import sys
 import types
 
-import pytest
 from PySide6.QtCore import Qt
 
 from ringlab import LinearCode, load_code, preset, save_code
 from ringlab.gui.app import create_window
-from ringlab.gui.main_window import settings
 
 
-@pytest.fixture
-def win(qtbot):
-    settings().clear()
-    w = create_window(code=preset("paper-k2-t3"), load_views=False, check_recovery=False,
-                      autosave=False)
-    w.ask_unsaved = lambda action: "discard"
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+# `win` comes from tests/gui/conftest.py
 
 
 def set_spin(qtbot, win, name, value):

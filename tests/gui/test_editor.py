@@ -8,7 +8,6 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QLineEdit
 
 from ringlab import preset
-from ringlab.gui.app import create_window
 from ringlab.gui.main_window import settings
 from ringlab.gui.matrix_text import parse_matrix_text, to_latex
 from ringlab.gui.theorem_panel import GREEN_BG, RED_CELL
@@ -19,16 +18,8 @@ PAPER_M1 = r"\mathbf{M}_1 = \begin{bmatrix} 1 & 1 \\ 0 & 1 \\ 1 & 0 \end{bmatrix
 
 
 @pytest.fixture
-def win(qtbot):
-    settings().clear()
-    w = create_window(code=preset("paper-k2-t3"), load_views=False, check_recovery=False,
-                      autosave=False)
-    w.ask_unsaved = lambda action: "discard"
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+def win(open_window):
+    return open_window("paper-k2-t3", size=(1400, 900), load_views=False)
 
 
 def entry(win, node, which, r, c):

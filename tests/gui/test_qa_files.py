@@ -3,24 +3,12 @@ mistake: each gives one message naming the file and what was expected, and the c
 edited — with its unsaved change — stays as it was."""
 import json
 
-import pytest
 from PySide6.QtWidgets import QFileDialog
 
 from ringlab import preset, save_code
-from ringlab.gui.app import create_window
-from ringlab.gui.main_window import settings
 
 
-@pytest.fixture
-def win(qtbot):
-    settings().clear()
-    w = create_window(code=preset("paper-k2-t3"), load_views=False, check_recovery=False,
-                      autosave=False)
-    w.ask_unsaved = lambda action: "discard"
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+# `win` comes from tests/gui/conftest.py
 
 
 def menu_action(win, menu_title, text):

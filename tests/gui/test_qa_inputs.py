@@ -6,20 +6,9 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QCheckBox, QLineEdit
 
 from ringlab import preset
-from ringlab.gui.app import create_window
-from ringlab.gui.main_window import settings
 
 
-@pytest.fixture
-def win(qtbot):
-    settings().clear()
-    w = create_window(code=preset("paper-k2-t3"), load_views=False, check_recovery=False,
-                      autosave=False)
-    w.ask_unsaved = lambda action: "discard"
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+# `win` comes from tests/gui/conftest.py
 
 
 def type_into_spin(qtbot, win, name, text):

@@ -11,16 +11,8 @@ from ringlab.gui.main_window import settings
 
 
 @pytest.fixture
-def win(qtbot):
-    settings().clear()
-    w = create_window(code=preset("classic-ring-n8"), check_recovery=False, autosave=False,
-                      use_settings=False)
-    w.ask_unsaved = lambda action: "discard"
-    qtbot.addWidget(w)
-    w.resize(1280, 720)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+def win(open_window):
+    return open_window("classic-ring-n8", size=(1280, 720), use_settings=False)
 
 
 def click_tab(qtbot, win, title):
