@@ -147,10 +147,23 @@ class CodeDocument(QObject):
         new = self._code.with_matrix(node, which, rows)
         self.set_code(new, text or f"Set node {node} {which}")
 
+    # above this many multiply-adds per check (N·N·K·T², about N = K = 16, T = 32) the views
+    # take visibly long to follow an edit: show a busy cursor so the app does not look hung
+    BUSY_WORK = 16 * 16 * 16 * 32 * 32
+
     def _set(self, code: LinearCode) -> None:
         self._code = code
         self._report = None
-        self.changed.emit()
+        busy = code.N * code.N * code.K * code.T * code.T >= self.BUSY_WORK
+        if busy:
+            from PySide6.QtGui import QGuiApplication
+            from PySide6.QtCore import Qt
+            QGuiApplication.setOverrideCursor(Qt.WaitCursor)
+        try:
+            self.changed.emit()
+        finally:
+            if busy:
+                QGuiApplication.restoreOverrideCursor()
 
     def set_path(self, path: str | None) -> None:
         self._path = path
