@@ -121,7 +121,27 @@ def _xor_clauses(vs, par):
     return out
 
 
-class GF2:
+class _FieldEncoding:
+    """What both field encodings share: constraints stated through ``eq_const``."""
+
+    def require(self, a, v: int):
+        """Clause(s) forcing element ``a`` to equal the constant ``v``."""
+        lit = self.eq_const(a, v)
+        if lit is False:
+            self.f.add([])
+        elif lit is not True:
+            self.f.add([lit])
+
+    def forbid(self, a, v: int):
+        """Clause(s) forbidding element ``a`` to equal the constant ``v``."""
+        lit = self.eq_const(a, v)
+        if lit is True:
+            self.f.add([])
+        elif lit is not False:
+            self.f.add([-lit])
+
+
+class GF2(_FieldEncoding):
     """GF(2) arithmetic over a :class:`Formula`: elements are literals or bool constants."""
 
     p = 2
@@ -174,27 +194,13 @@ class GF2:
             return a == bool(v % 2)
         return a if v % 2 else -a
 
-    def require(self, a, v: int):
-        lit = self.eq_const(a, v)
-        if lit is False:
-            self.f.add([])
-        elif lit is not True:
-            self.f.add([lit])
-
-    def forbid(self, a, v: int):
-        lit = self.eq_const(a, v)
-        if lit is True:
-            self.f.add([])
-        elif lit is not False:
-            self.f.add([-lit])
-
     def value(self, model: set, a) -> int:
         if isinstance(a, bool):
             return int(a)
         return int((a in model) if a > 0 else (-a not in model))
 
 
-class GFp:
+class GFp(_FieldEncoding):
     """GF(p), p odd prime, one-hot: an element is a tuple of p literals or an int constant."""
 
     def __init__(self, f: Formula, p: int):
@@ -267,20 +273,6 @@ class GFp:
         if isinstance(a, int):
             return a == v % self.p
         return a[v % self.p]
-
-    def require(self, a, v: int):
-        lit = self.eq_const(a, v)
-        if lit is False:
-            self.f.add([])
-        elif lit is not True:
-            self.f.add([lit])
-
-    def forbid(self, a, v: int):
-        lit = self.eq_const(a, v)
-        if lit is True:
-            self.f.add([])
-        elif lit is not False:
-            self.f.add([-lit])
 
     def value(self, model: set, a) -> int:
         if isinstance(a, int):
