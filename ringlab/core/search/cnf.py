@@ -121,6 +121,17 @@ def _xor_clauses(vs, par):
     return out
 
 
+def bool_and(f: "Formula", a, b):
+    """a ∧ b for literals or Python bools, folding constants instead of adding variables."""
+    if a is False or b is False:
+        return False
+    if a is True:
+        return b
+    if b is True:
+        return a
+    return f.and_(a, b)
+
+
 class _FieldEncoding:
     """What both field encodings share: constraints stated through ``eq_const``."""
 
@@ -156,13 +167,7 @@ class GF2(_FieldEncoding):
         return bool(v % 2)
 
     def mul(self, a, b):
-        if a is False or b is False:
-            return False
-        if a is True:
-            return b
-        if b is True:
-            return a
-        return self.f.and_(a, b)
+        return bool_and(self.f, a, b)
 
     def _split(self, terms):
         lits, par = [], False

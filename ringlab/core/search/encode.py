@@ -48,7 +48,7 @@ from dataclasses import dataclass
 
 from ..code import LinearCode
 from ..errors import RinglabError
-from .cnf import GF2, Formula, GFp
+from .cnf import GF2, Formula, GFp, bool_and
 
 
 @dataclass(frozen=True)
@@ -236,13 +236,7 @@ class Encoding:
             return lits[0] if len(lits) == 1 else f.or_(lits)
 
         def land(a, b):
-            if a is False or b is False:
-                return False
-            if a is True:
-                return b
-            if b is True:
-                return a
-            return f.and_(a, b)
+            return bool_and(f, a, b)
 
         def clause(lits):
             lits = [x for x in lits if x is not False]
