@@ -1,0 +1,59 @@
+"""The base of every tab beside the editor: a view that follows the document only while shown.
+
+An edit in the editor changes the code many times a minute; a hidden tab that redrew on each
+one (the Schedules cost plot did, ~180 ms an edit at N = K = 8, T = 16) makes typing slow for
+nothing.  A :class:`DocumentView` marks itself stale when the code changes while it is hidden
+and refreshes once when it is shown again (or when someone needs its state: ``ensure_fresh``).
+
+Subclasses implement :meth:`refresh` (read ``self.analysis``, lay out what it says) and say
+things for the status bar through the ``message`` signal, which the window shows.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QWidget
+
+
+class DocumentView(QWidget):
+    """A tab that shows the document's code; ``refresh()`` runs only when it can be seen."""
+
+    TITLE = ""
+    message = Signal(str)          # a line for the status bar (the window shows it)
+
+    def __init__(self, document, parent=None):
+        super().__init__(parent)
+        self.document = document
+        self._stale = True
+        document.changed.connect(self._on_code_changed)
+
+    @property
+    def analysis(self):
+        """The document's :class:`ringlab.core.analysis.Analysis` of the current code."""
+        return self.document.analysis
+
+    @property
+    def stale(self) -> bool:
+        return self._stale
+
+    def refresh(self) -> None:
+        """Recompute what the view shows from ``self.analysis`` (override)."""
+        raise NotImplementedError
+
+    def ensure_fresh(self) -> None:
+        """Bring a hidden view up to date now (an export, a lesson check, a test)."""
+        if self._stale:
+            self._stale = False
+            self.refresh()
+
+    def invalidate(self) -> None:
+        """Something the view shows changed (code or its own inputs): refresh now if seen."""
+        self._stale = True
+        if self.isVisible():
+            self.ensure_fresh()
+
+    def _on_code_changed(self) -> None:
+        self.invalidate()
+
+    def showEvent(self, event):
+        super().showEvent(event)
+        self.ensure_fresh()
