@@ -44,9 +44,9 @@ def ensure_numba_cache_dir() -> str:
 def release_clipboard() -> None:
     """Hand a copied matrix back to Qt as plain text before the application goes away.
 
-    The clipboard owns the QMimeData a copy put there (TSV + LaTeX); PySide6 6.12 frees it a
-    second time during teardown and the process ends with a segmentation fault.  Re-setting
-    the text keeps what the user copied (as tab-separated text) and leaves no Python-made
+    The clipboard owns the QMimeData a copy put there (TSV + LaTeX); PySide6 (6.11 and 6.12
+    alike) frees it a second time during teardown and the process ends with a segmentation
+    fault.  Re-setting the text keeps what the user copied (as tab-separated text) and leaves no Python-made
     QMimeData behind.
     """
     from PySide6.QtGui import QGuiApplication

@@ -162,16 +162,15 @@ def test_resize_relays_out_for_the_new_size(qtbot, view):
     assert state(view) == 1 and len(view.renderer.edge_labels()) == 3
 
 
-def test_none_keeps_a_reference_count_no_session_can_exhaust(qtbot, view):
-    # PySide6 6.12 on Python 3.11 drops a reference to None on every void Qt call; without
-    # the workaround ~10⁴ calls (a few seconds of playback) abort the interpreter
+def test_void_qt_calls_do_not_drain_none(qtbot, view):
+    # PySide6 6.12.0 on CPython < 3.12 drops a reference to None on every void Qt call and the
+    # interpreter aborts after some thousands (pyproject excludes that release); a release
+    # with the bug fails here instead of aborting a teaching session
     import sys
     n = sys.getrefcount(None)
-    for _ in range(2000):
+    for _ in range(3000):
         view.step_label.setText("x")
-    if sys.version_info < (3, 12):
-        assert sys.getrefcount(None) > 1 << 39
-    assert sys.getrefcount(None) >= n - 2000
+    assert abs(sys.getrefcount(None) - n) < 100
 
 
 def test_hidden_view_catches_up_when_shown(qtbot, view):

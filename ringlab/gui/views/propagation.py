@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QLin
                                QProgressDialog, QPushButton, QSizePolicy, QSlider, QSpinBox,
                                QStyle, QVBoxLayout, QWidget)
 
-from . import _propagation_pyside_fix  # noqa: F401  (PySide6 6.12 + Python 3.11 bug)
 from ..params import SizeSpin
 from ...core.errors import RinglabError
 from ...core.simulate import simulate

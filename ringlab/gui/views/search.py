@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox, QHB
                                QHeaderView, QLabel, QProgressBar, QPushButton, QSpinBox,
                                QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
-from ... import gui as _gui  # noqa: F401  (PySide6 refcount guard, see gui/_pyside_fix.py)
 from ...core.codefile import loads_code
 from ...core.errors import RinglabError
 from ...core.search import make_spec
