@@ -1,4 +1,4 @@
-"""Compute the rate explorer table and write ``assets/rate_table.json`` (and print it).
+"""Compute the rate explorer table and write ``ringlab/data/rate_table.json`` (and print it).
 
 For N = 3..5, K = 1..6: the smallest T with a feasible code over GF(2) — general linear codes
 and routing only — each found by SAT and re-verified, with the step below proven impossible
@@ -31,7 +31,7 @@ def main(argv=None) -> int:
     ap.add_argument("--field", default="GF(2)")
     ap.add_argument("--per-T", type=float, default=30.0, help="seconds per single search")
     ap.add_argument("--budget", type=float, default=600.0, help="seconds for the whole table")
-    ap.add_argument("-o", "--output", default=str(ROOT / "assets" / "rate_table.json"))
+    ap.add_argument("-o", "--output", default=str(ROOT / "ringlab" / "data" / "rate_table.json"))
     ap.add_argument("--markdown", metavar="JSON", help="only print the Markdown table of an "
                     "existing table file (for docs/rate_table.md) and exit")
     a = ap.parse_args(argv)

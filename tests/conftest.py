@@ -1,5 +1,4 @@
 import os
-import sys
 import tempfile
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -9,10 +8,6 @@ _home = tempfile.mkdtemp(prefix="ringlab-test-home-")
 os.environ.setdefault("RINGLAB_DATA_DIR", os.path.join(_home, "data"))
 os.environ.setdefault("XDG_CONFIG_HOME", os.path.join(_home, "config"))
 os.environ.setdefault("XDG_DATA_HOME", os.path.join(_home, "share"))
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
 
 
 

@@ -167,5 +167,5 @@ def preset(name: str, field="Q") -> LinearCode:
 
 
 def preset_names() -> list[str]:
-    """The presets shipped under ``assets/`` (others follow the patterns)."""
+    """The presets shipped under ``ringlab/data/`` (others follow the patterns)."""
     return list(SHIPPED)

@@ -2,11 +2,12 @@
 import json
 import subprocess
 import sys
+from importlib.resources import files
 from pathlib import Path
 
 import pytest
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
+ASSETS = files("ringlab.data")
 
 
 def run(*args, cwd=None):

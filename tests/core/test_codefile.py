@@ -1,6 +1,6 @@
 import json
 import os
-from pathlib import Path
+from importlib.resources import files
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -9,7 +9,7 @@ from ringlab import dumps_code, load_code, loads_code, preset, save_code, preset
 from ringlab.core.errors import CodeFileError
 from tests.core.strategies import codes
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
+ASSETS = files("ringlab.data")
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

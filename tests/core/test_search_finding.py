@@ -2,10 +2,10 @@
 
 The paper (Sec. I and IV-B) says non-trivial coding is necessary for K = 3k+2, T = 4k+3, and the
 Appendix proves it for k = 0 only.  `ringlab search --routing-only` found the code shipped in
-assets/; here it is checked by the independent sympy computation of eq. (5), over Q, and by the
+ringlab/data/; here it is checked by the independent sympy computation of eq. (5), over Q, and by the
 classifier of Sec. III-B's bullets.
 """
-from pathlib import Path
+from importlib.resources import files
 
 import sympy
 import pytest
@@ -13,7 +13,7 @@ import pytest
 from ringlab import check, load_code, reduce_multicast_shape, simulate
 from tests.core import _reference as ref
 
-CODE = Path(__file__).resolve().parents[2] / "assets" / "routing-n3-k5-t7.ringlab.json"
+CODE = files("ringlab.data") / "routing-n3-k5-t7.ringlab.json"
 
 
 def test_found_routing_code_is_feasible_by_the_reference_formula():

@@ -13,7 +13,6 @@ queue so that :meth:`poll` never blocks.
 from __future__ import annotations
 
 import json
-import os
 import queue
 import subprocess
 import sys
@@ -45,12 +44,11 @@ class SearchJob:
 
     def start(self) -> "SearchJob":
         self.started = time.monotonic()
-        env = dict(os.environ)
-        root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
-        env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+        # the worker imports ringlab the way this process did: the package is installed
+        # (editable or not), so no PYTHONPATH is needed
         self._p = subprocess.Popen([sys.executable, "-m", "ringlab.core.search._worker"],
                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                   stderr=subprocess.DEVNULL, text=True, env=env)
+                                   stderr=subprocess.DEVNULL, text=True)
         self._p.stdin.write(json.dumps({"kind": self.kind, "kwargs": self.kwargs}) + "\n")
         self._p.stdin.close()
         threading.Thread(target=self._read, args=(self._p.stdout,), daemon=True).start()

@@ -150,7 +150,7 @@ def _by(res: dict) -> str:
 
 
 def load_table(path=None) -> dict:
-    """The shipped table (``assets/rate_table.json``); raises RinglabError if unreadable."""
+    """The shipped table (``ringlab/data/rate_table.json``); raises RinglabError if unreadable."""
     import json
     from pathlib import Path
     from ..errors import RinglabError
@@ -168,8 +168,10 @@ def load_table(path=None) -> dict:
 
 
 def _table_path():
-    from pathlib import Path
-    return Path(__file__).resolve().parents[3] / "assets" / "rate_table.json"
+    # importlib.resources, not a path relative to this file: the data must be found wherever the
+    # package is installed (a wheel, a zip), not only in a source checkout
+    from importlib.resources import files
+    return files("ringlab.data") / "rate_table.json"
 
 
 TABLE_PATH = _table_path()
