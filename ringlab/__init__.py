@@ -26,4 +26,16 @@ __all__ = ["LinearCode", "RinglabError", "bounds", "check", "classic_ring", "dum
            "field", "load_code", "loads_code", "preset", "preset_names",
            "random_inputs", "reduce_multicast_shape", "save_code", "simulate",
            "theorem2_report", "time_expanded_graph", "time_share"]
-__version__ = "0.1.0"
+
+
+def __getattr__(name):
+    # ringlab.__version__: the version pyproject.toml gave the installed distribution (one
+    # source of truth), looked up on first use because importing importlib.metadata costs
+    # ~35 ms of start-up; a bare source tree (no metadata) says so instead of guessing
+    if name == "__version__":
+        from importlib.metadata import PackageNotFoundError, version
+        try:
+            return version("ringlab")
+        except PackageNotFoundError:
+            return "0+unknown"
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

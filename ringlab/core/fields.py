@@ -435,6 +435,9 @@ class PrimeField(_FiniteField):
         return (a * b) % self.p
 
     def div(self, a, b):
+        if b % self.p == 0:
+            # what Q and R raise, naming the field (pow's own error says only "not invertible")
+            raise ZeroDivisionError(f"division by zero in {self.name}")
         return (a * pow(b, -1, self.p)) % self.p
 
     def matrix(self, rows):
@@ -533,6 +536,10 @@ class ExtensionField(_FiniteField):
         return int(self._vmul(a, b))
 
     def div(self, a, b):
+        r"""$a/b = x^{(\log a - \log b) \bmod (q-1)}$; 0 has no logarithm (``_log[0]`` is a
+        placeholder), so b = 0 must be refused before the table is read."""
+        if b == 0:
+            raise ZeroDivisionError(f"division by zero in {self.name}")
         if a == 0:
             return 0
         return int(self._exp[(self._log[a] - self._log[b]) % (self.order - 1)])
