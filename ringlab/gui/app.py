@@ -105,7 +105,7 @@ def run(path: str | None = None) -> int:
     from PySide6.QtCore import QEvent, QObject, QTimer
     win = create_window(code=code, path=path, load_views=False)
     if path:
-        win._add_recent(str(path))
+        win.recent.add(str(path))
     # "1": report the first paint and quit; "views": also load the extra views, report, quit
     exit_after = os.environ.get("RINGLAB_EXIT_AFTER_PAINT", "")
 
@@ -124,9 +124,8 @@ def run(path: str | None = None) -> int:
         start = _process_start()
         if exit_after:
             sys.stdout.write(f"first-paint {time.time() - start:.4f}\n")
-        if exit_after != "1":
-            win.load_views()
         if exit_after == "views":
+            win.load_views()
             app.processEvents()
             sys.stdout.write(f"views-loaded {time.time() - start:.4f}\n")
         if exit_after:
@@ -134,6 +133,8 @@ def run(path: str | None = None) -> int:
             if win.autosaver is not None:
                 win.autosaver.remove()
             app.exit(0)
+        else:
+            win.tabs.build_all_later()     # the views' imports (matplotlib) after the picture
 
     watcher = _FirstPaint()
     win.panel.canvas.installEventFilter(watcher)
@@ -155,8 +156,7 @@ def install_error_hook(win) -> None:
                 f"not have finished. Your code is still here and autosaved. Please report it "
                 f"(the details are printed in the terminal).")
         try:
-            box = getattr(win, "_error_box", None)
-            if box is not None and box.isVisible():
+            if win.error_box_open():
                 win.statusBar().showMessage(text, 30000)   # one box at a time, not a pile
             else:
                 win.error(text)
@@ -185,10 +185,10 @@ def screenshot(out: str, code=None, path: str | None = None, view: str | None = 
     ensure_numba_cache_dir()
     from ..core.errors import RinglabError
     app = make_app()
-    win = create_window(code=code, path=path, load_views=True, check_recovery=False, autosave=False,
+    win = create_window(code=code, path=path, load_views=False, check_recovery=False, autosave=False,
                         use_settings=False)
-    from .main_window import default_point_size
-    win._apply_font_size(default_point_size(size[0]))
+    from .settings import apply_point_size, default_point_size
+    apply_point_size(win, default_point_size(size[0]))
     if view and win.find_view(view) < 0:
         raise RinglabError(f"--view {view}: no such view; the window has {', '.join(win.view_names())}")
     # the tab is chosen on the shown window, as a user would: the splitter gives the Theorem 2

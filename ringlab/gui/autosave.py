@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from ..core.codefile import load_code, save_code
 from ..core.errors import RinglabError
@@ -110,6 +110,8 @@ def find_orphans() -> list[Orphan]:
 class Autosaver(QObject):
     """Writes the document's unsaved state ``DEBOUNCE_MS`` after the last edit."""
 
+    message = Signal(str)      # a failed autosave, said once (the window shows it)
+
     def __init__(self, document, parent=None, debounce_ms: int | None = None):
         super().__init__(parent)
         self.document = document
@@ -153,7 +155,7 @@ class Autosaver(QObject):
             # never interrupt the user for this; say it once in the status bar
             msg = f"autosave to {self.code_path.parent} failed: {getattr(e, 'strerror', None) or e}"
             if msg != self.last_error:
-                self.document.message.emit(msg)
+                self.message.emit(msg)
             self.last_error = msg
             return False
 

@@ -1,17 +1,20 @@
 """The one document object the app edits: a :class:`LinearCode`, its analysis, its undo stack.
 
 Data flows one way: an edit becomes an undoable command on the document; the document emits
-one ``changed`` signal; analysis (Theorem 2 report, trace) is recomputed lazily from the code
-and handed to every view.  Views never compute mathematics and write back only through the
-methods here.
+``changing`` then ``changed``; :attr:`CodeDocument.analysis` (Theorem 2 report, bounds, shape,
+traces, comparisons — :class:`ringlab.core.analysis.Analysis`) belongs to the current code and
+computes each piece the first time a view asks for it.  Views never call the core's mathematics
+themselves and write back only through the methods here.  What the document did (entries a
+resize dropped, a field change) it says on ``message``; the window shows it.
 """
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from ..core.analysis import Analysis
 from ..core.code import LinearCode
-from ..core.theorem2 import Theorem2Report, theorem2_report
+from ..core.theorem2 import Theorem2Report
 
 
 class _ReplaceCode(QUndoCommand):
@@ -32,10 +35,12 @@ class _ReplaceCode(QUndoCommand):
 
 
 class CodeDocument(QObject):
-    """The edited code.  Signals: ``changed()`` after every change of the code (including
-    undo/redo), ``path_changed(str)``, ``dirty_changed(bool)``, ``message(str)`` for the status
-    bar, ``select_requested(int node, str matrix)`` to focus a matrix in the editor."""
+    """The edited code.  Signals: ``changing()`` just before and ``changed()`` after every change
+    of the code (including undo/redo), ``path_changed(str)``, ``dirty_changed(bool)``,
+    ``message(str)`` saying what an operation did, ``select_requested(int node, str matrix)``
+    to focus a matrix in the editor."""
 
+    changing = Signal()
     changed = Signal()
     path_changed = Signal(str)
     dirty_changed = Signal(bool)
@@ -45,7 +50,7 @@ class CodeDocument(QObject):
     def __init__(self, code: LinearCode, path: str | None = None, parent=None):
         super().__init__(parent)
         self._code = code
-        self._report: Theorem2Report | None = None
+        self._analysis = Analysis(code)
         self._path = path
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
@@ -59,11 +64,14 @@ class CodeDocument(QObject):
         return self._code
 
     @property
+    def analysis(self) -> Analysis:
+        """Everything derived from the current code, computed on first use, once per code."""
+        return self._analysis
+
+    @property
     def report(self) -> Theorem2Report:
-        """Theorem 2 for the current code, computed once per change."""
-        if self._report is None or self._report.code is not self._code:
-            self._report = theorem2_report(self._code)
-        return self._report
+        """Theorem 2 for the current code (``analysis.report``)."""
+        return self._analysis.report
 
     @property
     def path(self) -> str | None:
@@ -147,23 +155,11 @@ class CodeDocument(QObject):
         new = self._code.with_matrix(node, which, rows)
         self.set_code(new, text or f"Set node {node} {which}")
 
-    # above this many multiply-adds per check (N·N·K·T², about N = K = 16, T = 32) the views
-    # take visibly long to follow an edit: show a busy cursor so the app does not look hung
-    BUSY_WORK = 16 * 16 * 16 * 32 * 32
-
     def _set(self, code: LinearCode) -> None:
+        self.changing.emit()
         self._code = code
-        self._report = None
-        busy = code.N * code.N * code.K * code.T * code.T >= self.BUSY_WORK
-        if busy:
-            from PySide6.QtGui import QGuiApplication
-            from PySide6.QtCore import Qt
-            QGuiApplication.setOverrideCursor(Qt.WaitCursor)
-        try:
-            self.changed.emit()
-        finally:
-            if busy:
-                QGuiApplication.restoreOverrideCursor()
+        self._analysis = Analysis(code)
+        self.changed.emit()
 
     def set_path(self, path: str | None) -> None:
         self._path = path

@@ -8,7 +8,7 @@ one selection (the Theorem 2 panel selects a whole chain that way).
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QScrollArea, QVBoxLayout, QWidget
 
 from ..core.code import MATRICES
@@ -38,6 +38,7 @@ class NodeRow(QGroupBox):
 
 class CodeEditor(QScrollArea):
     TITLE = "Editor"
+    message = Signal(str)      # what an edit, copy or paste did (the window shows it)
 
     def __init__(self, document, parent=None):
         super().__init__(parent)
@@ -69,12 +70,21 @@ class CodeEditor(QScrollArea):
             self._highlighted = {(n, w) for n, w in self._highlighted if n < N}
         while len(self.rows) < N:
             row = NodeRow(self.document, len(self.rows), self._inner)
+            for g in row.grids.values():
+                g.message.connect(self.message)
             self._lay.insertWidget(len(self.rows), row)
             self.rows.append(row)
         if getattr(self, "_last_N", N) != N:
             for row in self.rows:
                 row.retitle()
         self._last_N = N
+
+    def focus_first_cell(self) -> None:
+        """Put the keyboard in node 0's M, row 0, column 0 (where typing starts)."""
+        if self.rows:
+            t = self.grid(0, "M").table
+            t.setFocus()
+            t.setCurrentIndex(self.grid(0, "M").model.index(0, 0))
 
     # -- selection from other views -------------------------------------------------------
     def _on_select_requested(self, node: int, which: str):

@@ -29,11 +29,13 @@ def set_text_color(label, color: str) -> None:
 class _EnterDelegate(QStyledItemDelegate):
     """Enter commits the edit and moves down, as in a spreadsheet."""
 
+    enter_pressed = Signal()
+
     def eventFilter(self, editor, event):
         if event.type() == QEvent.KeyPress and event.key() in (Qt.Key_Return, Qt.Key_Enter):
             self.commitData.emit(editor)
             self.closeEditor.emit(editor, QStyledItemDelegate.NoHint)
-            self.parent().move_down()
+            self.enter_pressed.emit()
             return True
         return super().eventFilter(editor, event)
 
@@ -44,7 +46,9 @@ class MatrixTable(QTableView):
     def __init__(self, model: MatrixModel, parent=None):
         super().__init__(parent)
         self.setModel(model)
-        self.setItemDelegate(_EnterDelegate(self))
+        delegate = _EnterDelegate(self)
+        delegate.enter_pressed.connect(self.move_down)
+        self.setItemDelegate(delegate)
         self.setEditTriggers(QAbstractItemView.AnyKeyPressed | QAbstractItemView.DoubleClicked
                              | QAbstractItemView.EditKeyPressed)
         self.setTabKeyNavigation(True)
@@ -90,11 +94,13 @@ class MatrixGrid(QFrame):
     """Title (``M₀`` …), axis caption, the table, and a line saying why an entry was refused."""
 
     solved_toggled = Signal(bool)
+    message = Signal(str)      # a line for the status bar (the window shows it)
 
     def __init__(self, document, node: int, which: str, parent=None):
         super().__init__(parent)
         self.document, self.node, self.which = document, node, which
         self.model = MatrixModel(document, node, which, self)
+        self.model.message.connect(self.message)
         self.setObjectName("MatrixGrid")
         self._highlight = False
         lay = QVBoxLayout(self)
@@ -229,7 +235,7 @@ class MatrixGrid(QFrame):
         mime.setText(to_tsv(rows))
         mime.setData(LATEX_MIME, to_latex(rows).encode("utf-8"))
         QGuiApplication.clipboard().setMimeData(mime)
-        self.document.message.emit(f"copied {matrix_title(self.which, self.node)} "
+        self.message.emit(f"copied {matrix_title(self.which, self.node)} "
                                    f"({len(rows)}×{len(rows[0]) if rows else 0}) as tab-separated text and LaTeX")
 
     def copy_latex(self):
@@ -272,7 +278,7 @@ class MatrixGrid(QFrame):
             return self._say(f"paste into {name}: {e}")
         self.model.errors.clear()
         self._on_model_changed()
-        self.document.message.emit(f"pasted a {h}×{w} matrix into {name}")
+        self.message.emit(f"pasted a {h}×{w} matrix into {name}")
         return True
 
     def clear_selection(self):
@@ -297,5 +303,5 @@ class MatrixGrid(QFrame):
         self.error.setText(msg)
         self.error.setVisible(True)
         self.error.setMaximumWidth(max(self.table.width(), 260))
-        self.document.message.emit(msg)
+        self.message.emit(msg)
         return False

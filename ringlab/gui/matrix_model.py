@@ -10,7 +10,7 @@ eq. (6), ``document.report.translation``) and writes through ``document.set_entr
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from ..core.code import locked, matrix_shape
@@ -31,6 +31,8 @@ def matrix_title(which: str, node: int) -> str:
 
 
 class MatrixModel(QAbstractTableModel):
+    message = Signal(str)      # a line for the status bar (the window shows it)
+
     """``(node, which)`` of the document's code; ``which`` in M, Lambda, R, T."""
 
     def __init__(self, document, node: int, which: str, parent=None):
@@ -171,7 +173,7 @@ class MatrixModel(QAbstractTableModel):
         if was_solved and not self.solved:
             # typing into the greyed, solved T_i makes it a given T_i: say so, it is checked now
             name = matrix_title(self.which, self.node)
-            self.document.message.emit(f"{name} is now given by hand (it was solved from eq. (6)) "
+            self.message.emit(f"{name} is now given by hand (it was solved from eq. (6)) "
                                         f"and is checked against eq. (6); tick “solved” to go back")
         return True
 
@@ -180,7 +182,7 @@ class MatrixModel(QAbstractTableModel):
         self.errors[(r, c)] = message
         idx = self.index(r, c)
         self.dataChanged.emit(idx, idx)
-        self.document.message.emit(message)
+        self.message.emit(message)
 
     def headerData(self, section, orientation, role=Qt.DisplayRole):
         if role == Qt.ToolTipRole:

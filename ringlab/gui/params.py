@@ -53,6 +53,8 @@ class SizeSpin(QSpinBox):
 
 
 class ParameterBar(QWidget):
+    message = Signal(str)      # a line for the status bar (the window shows it)
+
     def __init__(self, document, parent=None):
         super().__init__(parent)
         self.document = document
@@ -145,12 +147,12 @@ class ParameterBar(QWidget):
         """Say why an input was refused (the box keeps or restores the code's value itself)."""
         self.problem.setText(msg)
         self.problem.setToolTip(msg)
-        self.document.message.emit(msg)
+        self.message.emit(msg)
 
     def _refuse(self, msg: str):
         self.problem.setText(msg)
         self.problem.setToolTip(msg)
-        self.document.message.emit(msg)
+        self.message.emit(msg)
         self._sync()                    # the boxes show the code as it is
         if self.field.currentText() != self.document.code.field.name:
             self.field.setEditText(self.document.code.field.name)
@@ -169,4 +171,4 @@ class ParameterBar(QWidget):
             return self._refuse(str(e))
         self.problem.clear()
         self.document.set_code(code, f"Load preset {name}")
-        self.document.message.emit(f"loaded preset {name}: {code.name} over {code.field.name} (Ctrl+Z undoes)")
+        self.message.emit(f"loaded preset {name}: {code.name} over {code.field.name} (Ctrl+Z undoes)")

@@ -79,7 +79,7 @@ class ChecksCanvas(QWidget):
     def _block_w(self) -> int:
         return max(self.document.code.K * self.cw, self._block_w_min)
 
-    def _block_rect(self, i: int, b: int) -> QRect:
+    def block_rect(self, i: int, b: int) -> QRect:
         """Block b (0..N−2 the checks j = b+1, N−1 the T_i) of node i, cells only."""
         K = self.document.code.K
         bw, bh = K * self.cw, K * self.ch
@@ -89,7 +89,7 @@ class ChecksCanvas(QWidget):
 
     def sizeHint(self) -> QSize:
         N, K = self.document.code.N, self.document.code.K
-        last = self._block_rect(N - 1, N - 1)
+        last = self.block_rect(N - 1, N - 1)
         return QSize(last.left() + self._block_w() + 8, last.bottom() + self.row_gap)
 
     def _on_code_changed(self):
@@ -110,7 +110,7 @@ class ChecksCanvas(QWidget):
         N = self.document.code.N
         for i in range(N):
             for b in range(N):
-                r = self._block_rect(i, b).adjusted(0, -self.head, 0, 0)
+                r = self.block_rect(i, b).adjusted(0, -self.head, 0, 0)
                 if r.contains(pos):
                     return i, b + 1
         return None
@@ -131,7 +131,7 @@ class ChecksCanvas(QWidget):
         fmt = F.format
         ty = (self.ch - fm.height()) // 2
         for i in range(N):
-            row_top = self._block_rect(i, 0).top() - self.head - self.node_h
+            row_top = self.block_rect(i, 0).top() - self.head - self.node_h
             row_h = self.node_h + self.head + K * self.ch
             if row_top > clip.bottom() or row_top + row_h < clip.top():
                 continue
@@ -141,7 +141,7 @@ class ChecksCanvas(QWidget):
             p.drawText(QRect(2, row_top, self.width() - 4, self.node_h), Qt.AlignLeft | Qt.AlignVCenter,
                        f"node {i} {'✓ decodes the sum' if ok_i else '✗ does not decode the sum'}")
             for b in range(N):
-                rect = self._block_rect(i, b)
+                rect = self.block_rect(i, b)
                 outer = rect.adjusted(-3, -self.head, 3, 3)
                 outer.setWidth(max(outer.width(), self._block_w() + 6))
                 if not outer.intersects(clip):
@@ -336,7 +336,7 @@ class Theorem2Panel(QWidget):
 
     def focus_check(self, i: int, j: int):
         """Scroll check (i, j) into view and select it, as a click on it does."""
-        rect = self.canvas._block_rect(i, j - 1)
+        rect = self.canvas.block_rect(i, j - 1)
         self.scroll.ensureVisible(rect.center().x(), rect.center().y(),
                                   rect.width() // 2 + 10, rect.height() // 2 + self.canvas.head + 10)
         self.canvas.selected = (i, j)

@@ -8,7 +8,7 @@ from ringlab import preset
 def open_window(qtbot):
     """``open_window(preset_name, size=None, **create_window_kwargs)`` → a shown main window."""
     from ringlab.gui.app import create_window
-    from ringlab.gui.main_window import settings
+    from ringlab.gui.settings import settings
 
     def make(name="paper-k2-t3", size=None, **kw):
         settings().clear()

@@ -118,7 +118,7 @@ def test_open_bad_file_says_why_and_keeps_work(qtbot, win, tmp_path):
     assert not win.open_file(str(bad))
     assert "missing key" in win.last_error and "bad.ringlab.json" in win.last_error
     assert win.document.code is before
-    win._error_box.close()
+    win.error_box.close()
 
 
 def test_save_failure_keeps_work(qtbot, win, tmp_path):
@@ -126,7 +126,7 @@ def test_save_failure_keeps_work(qtbot, win, tmp_path):
     assert not win.save_as(str(tmp_path / "no-such-folder" / "x.ringlab.json"))
     assert "cannot be saved" in win.last_error
     assert win.document.dirty
-    win._error_box.close()
+    win.error_box.close()
 
 
 def test_close_prompt(qtbot, win, tmp_path):
@@ -150,7 +150,7 @@ def test_new_file(qtbot, win):
 
 
 def test_extra_view_tabs(qtbot, monkeypatch, tmp_path):
-    """Registered views become tabs; a missing module is skipped; a view that breaks shows its
+    """Registered views become tabs; a missing module or a view that breaks shows its
     error in its tab and the editor keeps working."""
     good = types.ModuleType("ringlab_test_views_good")
 
@@ -176,23 +176,22 @@ def test_extra_view_tabs(qtbot, monkeypatch, tmp_path):
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setitem(sys.modules, "ringlab_test_views_good", good)
     monkeypatch.setitem(sys.modules, "ringlab_test_views_broken", broken)
-    import ringlab.gui.views as views
-    monkeypatch.setattr(views, "VIEW_MODULES", [
-        ("ringlab_test_views_good", "GoodView"),
-        ("ringlab.gui.views.not_written_yet", "Nothing"),
-        ("ringlab_test_views_broken", "BrokenView"),
-        ("ringlab_test_views_needs", "X"),
+    import ringlab.gui.main_window as main_window
+    monkeypatch.setattr(main_window, "VIEWS", [
+        ("Good", "ringlab_test_views_good", "GoodView"),
+        ("Missing", "ringlab.gui.views.not_written_yet", "Nothing"),
+        ("Broken", "ringlab_test_views_broken", "BrokenView"),
+        ("Needs", "ringlab_test_views_needs", "X"),
     ])
     w = create_window(code=preset("paper-k1-t2"), load_views=True, check_recovery=False, autosave=False)
     qtbot.addWidget(w)
     names = w.view_names()
     assert names[0] == "Editor" and "Good" in names
-    assert not any("not_written_yet" in n.lower() for n in names)
     assert "Broken ⚠" in names
     assert "boom in the constructor" in w.view_errors["Broken"]
-    # a module missing for another reason than "not written yet" is an error tab, not a skip
-    needs = [n for n in names if n.lower().startswith("ringlab_test_views_needs")]
-    assert needs and "no_such_dependency_xyz" in w.view_errors[needs[0].rstrip(" ⚠")]
+    # a missing module is an error tab that names it, never a silent skip
+    assert "Missing ⚠" in names and "not_written_yet" in w.view_errors["Missing"]
+    assert "Needs ⚠" in names and "no_such_dependency_xyz" in w.view_errors["Needs"]
     assert w.show_view("good") and w.view_widget(w.tabs.currentIndex()).text() == "N = 3"
 
 

@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from ringlab import preset
 from ringlab.gui.app import create_window
 from ringlab.gui.autosave import find_orphans
-from ringlab.gui.main_window import settings
+from ringlab.gui.settings import settings
 
 # The app as `ringlab` starts it, then a user typing 7 into M_0[0,0] (through the cell editor).
 DRIVER = r"""

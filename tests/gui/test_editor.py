@@ -8,7 +8,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QLineEdit
 
 from ringlab import preset
-from ringlab.gui.main_window import settings
+from ringlab.gui.settings import settings
 from ringlab.gui.matrix_text import parse_matrix_text, to_latex
 from ringlab.gui.theorem_panel import GREEN_BG, RED_CELL
 
@@ -48,7 +48,7 @@ def block_pixel(win, i, j, r=0, c=0):
     away from the digit)."""
     canvas = win.panel.canvas
     img = canvas.grab().toImage()
-    rect = canvas._block_rect(i, j - 1)
+    rect = canvas.block_rect(i, j - 1)
     dpr = img.devicePixelRatio()
     x = rect.left() + c * canvas.cw + 4
     y = rect.top() + r * canvas.ch + 4
@@ -253,7 +253,7 @@ def test_clicking_failing_check_selects_its_chain(qtbot, win):
     bad = rep.check(0, 2)
     assert not bad.ok and bad.source == 1
     canvas = win.panel.canvas
-    rect = canvas._block_rect(0, 1)
+    rect = canvas.block_rect(0, 1)
     qtbot.mouseClick(canvas, Qt.LeftButton, pos=rect.center())
     text = win.panel.chain.text()
     assert "node 0, j = 2" in text and "R₀" in text and "M₁" in text and "Λ₂" in text
@@ -261,7 +261,7 @@ def test_clicking_failing_check_selects_its_chain(qtbot, win):
     assert win.editor.highlighted == {(0, "R"), (2, "Lambda"), (1, "M")}
     assert win.editor.grid(1, "M")._highlight
     # a second click replaces the selection
-    qtbot.mouseClick(canvas, Qt.LeftButton, pos=canvas._block_rect(2, 0).center())
+    qtbot.mouseClick(canvas, Qt.LeftButton, pos=canvas.block_rect(2, 0).center())
     assert win.editor.highlighted == {(2, "R"), (1, "M")}
 
 
@@ -297,7 +297,7 @@ def test_check_map_shows_where_checks_fail_and_brings_them_into_view(qtbot, win)
     qtbot.mouseClick(m, Qt.LeftButton, pos=QPoint(m.left + 4 * m.sq + 3, m.top + 0 * m.sq + 3))
     assert win.panel.canvas.selected == (0, 5)
     assert "node 0, j = 5 (source node 3) fails" in win.panel.chain.text()
-    rect = win.panel.canvas._block_rect(0, 4)
+    rect = win.panel.canvas.block_rect(0, 4)
     vis = win.panel.scroll.viewport().rect().translated(
         win.panel.scroll.horizontalScrollBar().value(), win.panel.scroll.verticalScrollBar().value())
     assert vis.intersects(rect)

@@ -148,8 +148,8 @@ def test_export_from_the_view(tmp_path, view):
 
 
 def test_registered_as_a_view():
-    from ringlab.gui.views import VIEW_MODULES
-    assert ("ringlab.gui.views.propagation", "PropagationView") in VIEW_MODULES
+    from ringlab.gui.views import VIEWS
+    assert ("Propagation", "ringlab.gui.views.propagation", "PropagationView") in VIEWS
     assert PropagationView.TITLE == "Propagation"
 
 

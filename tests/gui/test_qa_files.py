@@ -51,7 +51,7 @@ def test_file_open_refuses_bad_files_and_keeps_the_work(qtbot, win, tmp_path, mo
         assert "Traceback" not in win.last_error and len(win.last_error.splitlines()) == 1
         assert win.statusBar().currentMessage() == win.last_error
         assert win.document.code is before and win.document.dirty
-        win._error_box.close()
+        win.error_box.close()
         win.last_error = None
 
 
@@ -86,13 +86,13 @@ def test_an_unexpected_error_in_a_slot_is_said_in_the_window(qtbot, win, monkeyp
         sys.excepthook(*sys.exc_info())
     assert printed == [ValueError]                       # the traceback still goes to stderr
     assert win.last_error.startswith("ringlab hit an internal error (ValueError: Exceeds")
-    assert "autosaved" in win.last_error and win._error_box.isVisible()
-    first_box = win._error_box
+    assert "autosaved" in win.last_error and win.error_box.isVisible()
+    first_box = win.error_box
     try:
         raise KeyError("again")
     except KeyError:
         sys.excepthook(*sys.exc_info())
-    assert win._error_box is first_box                   # no second box over the first
+    assert win.error_box is first_box                   # no second box over the first
     assert "KeyError" in win.statusBar().currentMessage()
     first_box.close()
 
@@ -112,4 +112,4 @@ def test_open_recent_of_a_deleted_file_says_so_and_drops_it(qtbot, win, tmp_path
                               f"removed from Open Recent")
     assert str(path.resolve()) not in win.recent_files()
     assert win.document.code is before and not asked     # nothing to open: no save question
-    win._error_box.close()
+    win.error_box.close()

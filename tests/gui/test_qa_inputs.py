@@ -24,7 +24,7 @@ def type_into_spin(qtbot, win, name, text):
                                                 ("T", "0", 1, 128)])
 def test_out_of_range_size_is_refused_with_the_range(qtbot, win, name, text, lo, hi):
     said = []
-    win.document.message.connect(said.append)
+    win.statusBar().messageChanged.connect(said.append)  # what the user reads
     before = win.document.code
     sp = type_into_spin(qtbot, win, name, text)
     assert win.document.code is before and sp.value() == getattr(before, name)
@@ -35,7 +35,7 @@ def test_out_of_range_size_is_refused_with_the_range(qtbot, win, name, text, lo,
 
 def test_a_keystroke_past_the_maximum_is_named(qtbot, win):
     said = []
-    win.document.message.connect(said.append)
+    win.statusBar().messageChanged.connect(said.append)  # what the user reads
     sp = win.params.spins["N"]
     sp.setFocus()
     sp.lineEdit().selectAll()
@@ -95,7 +95,7 @@ def test_propagation_seed_and_typed_inputs(qtbot):
 
 def test_typing_on_a_locked_lambda_cell_says_why(qtbot, win):
     said = []
-    win.document.message.connect(said.append)
+    win.statusBar().messageChanged.connect(said.append)  # what the user reads
     grid = win.editor.grid(0, "Lambda")
     before = win.document.code
     grid.table.setFocus()
@@ -108,7 +108,7 @@ def test_typing_on_a_locked_lambda_cell_says_why(qtbot, win):
 
 def test_typing_into_a_solved_T_says_it_is_now_given(qtbot, win):
     said = []
-    win.document.message.connect(said.append)
+    win.statusBar().messageChanged.connect(said.append)  # what the user reads
     grid = win.editor.grid(0, "T")
     solved = next(cb for cb in grid.findChildren(QCheckBox))
     solved.setChecked(True)
@@ -129,14 +129,14 @@ def test_export_to_a_name_without_a_known_format_says_so(qtbot, tmp_path, monkey
     from ringlab.gui.views.propagation import PropagationView
     doc = CodeDocument(preset("paper-k2-t3"))
     said = []
-    doc.message.connect(said.append)
     v = PropagationView(doc)
+    v.message.connect(said.append)
     qtbot.addWidget(v)
     for name, words in (("walk.bmp", "does not end in .gif, .mp4, .pdf, .png or .svg"),
                         ("no/such/folder/walk.gif", "Export failed: ")):
         out = str(tmp_path / name)
         monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, o=out, **k: (o, "")))
-        v._on_export_clicked()
+        v.export_dialog()
         assert said and words in said[-1] and out in said[-1], said[-1:]
         assert "--format" not in said[-1] and " -o " not in said[-1]
     assert not list(tmp_path.iterdir())

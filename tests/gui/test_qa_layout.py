@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QTabBar
 
 from ringlab import preset
 from ringlab.gui.app import create_window
-from ringlab.gui.main_window import settings
+from ringlab.gui.settings import settings
 
 
 @pytest.fixture

@@ -1,12 +1,13 @@
 """Extra views the main window shows as tabs beside the code editor.
 
-Each entry is (module, class).  A view class takes ``(document, parent=None)``, has a
-``TITLE`` string, subscribes to ``document.changed`` and writes back only through document
-methods.  A module that is not there yet is skipped by the main window.
+Each entry is (tab title, module, class).  A view class takes ``(document, parent=None)``,
+derives from :class:`._base.DocumentView` (refreshes only while shown) and writes back only
+through document methods.  The window creates a tab's view the first time it is needed — the
+tab is chosen, or the app is idle after its first paint — so start-up imports none of them.
 """
 
-VIEW_MODULES = [
-    ("ringlab.gui.views.propagation", "PropagationView"),
-    ("ringlab.gui.views.compare", "CompareView"),
-    ("ringlab.gui.views.search", "SearchView"),
+VIEWS = [
+    ("Propagation", "ringlab.gui.views.propagation", "PropagationView"),
+    ("Schedules", "ringlab.gui.views.compare", "CompareView"),
+    ("Search", "ringlab.gui.views.search", "SearchView"),
 ]

@@ -1,8 +1,9 @@
 """Ring, tree and coded schedules side by side on the worked matmul, with an α-β cost explorer.
 
 The three traces share one step scrubber; the coded column runs the document's code and
-follows it live (``document.changed``).  All mathematics is one call to
-:func:`ringlab.core.schedules.compare`; this module only lays it out.
+follows it while the tab is shown (a :class:`DocumentView`).  All mathematics is one call,
+``analysis.comparison(example, α, B, S)`` (:func:`ringlab.core.schedules.compare`, cached per
+code and parameters); this module only lays it out.
 """
 from __future__ import annotations
 
@@ -11,20 +12,19 @@ from PySide6.QtWidgets import (QGroupBox, QHBoxLayout, QLabel, QPushButton, QScr
                                QSlider, QSplitter, QVBoxLayout, QWidget)
 
 from ...core.errors import RinglabError
-from ...core.schedules import compare, default_example
+from ...core.schedules import default_example
+from ._base import DocumentView
 from ._compare_costs import CostPanel
 from ._compare_grid import ScheduleColumn
 from ._compare_inputs import ExampleEditor
 
 
-class CompareView(QWidget):
+class CompareView(DocumentView):
     TITLE = "Schedules"
 
     def __init__(self, document, parent=None):
-        super().__init__(parent)
-        self.document = document
+        super().__init__(document, parent)
         self.comparison = None
-        N = document.code.N
         # the seeds' example unless the editor's code needs another N
         self.inputs = ExampleEditor(default_example(4))
         self.step = 0
@@ -111,21 +111,17 @@ class CompareView(QWidget):
 
         self.inputs.example_changed.connect(self._on_example_changed)
         self.costs.params_changed.connect(self._on_costs_changed)
-        document.changed.connect(self._on_code_changed)
-        self.refresh()
 
     # -- recompute (one core call) ---------------------------------------------------------
     def refresh(self) -> None:
         ex = self.inputs.example
         self.costs.follow_example_N(ex.N)
         try:
-            c = compare(ex, self.document.code, strict=False, report=self.document.report,
-                        **self.costs.params())
+            c = self.analysis.comparison(ex, **self.costs.params())
         except RinglabError as e:
             self.costs.show_error(str(e))
             if self.comparison is None:       # first time: fall back to the defaults
-                self.comparison = c = compare(ex, self.document.code, strict=False,
-                                              report=self.document.report)
+                c = self.analysis.comparison(ex)
             else:
                 return
         self.comparison = c
@@ -148,13 +144,10 @@ class CompareView(QWidget):
 
     # -- handlers ---------------------------------------------------------------------------
     def _on_example_changed(self, _ex) -> None:
-        self.refresh()
-
-    def _on_code_changed(self) -> None:
-        self.refresh()
+        self.invalidate()
 
     def _on_costs_changed(self) -> None:
-        self.refresh()
+        self.invalidate()
 
     def _on_match_clicked(self) -> None:
         self.inputs.load(default_example(self.document.code.N))

@@ -5,9 +5,9 @@ t = 0..T and a speed — with the keyboard (Space plays/pauses, ←/→ step, Ho
 drawing is :class:`ringlab.render.propagation.WalkthroughRenderer` on matplotlib's QtAgg
 canvas, the same renderer ``ringlab export`` uses, so what is on screen is what is exported.
 
-The view follows the document: every ``changed`` re-runs :func:`ringlab.simulate` (the one
-core call) on the new code and redraws the current step, so an edit in the matrix editor
-shows here at once.  Inputs: random (seeded), typed per node, or the worked matmul partial
+The view follows the document while it is shown (a :class:`DocumentView`): the trace comes
+from the document's analysis (``analysis.trace(inputs)``, :func:`ringlab.simulate` once per code
+and inputs), so an edit in the matrix editor shows here when the tab is next seen.  Inputs: random (seeded), typed per node, or the worked matmul partial
 sums of seed 004 — always read in the code's current field.
 """
 from __future__ import annotations
@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QLin
                                QStyle, QVBoxLayout, QWidget)
 
 from ..params import SizeSpin
+from ._base import DocumentView
 from ...core.errors import RinglabError
-from ...core.simulate import simulate
 from ...render.captions import failing_reason
 from ...render.inputs import matmul_note, resolve_inputs
 
@@ -56,22 +56,20 @@ def _canvas_class():
     return Canvas
 
 
-class PropagationView(QWidget):
+class PropagationView(DocumentView):
     """Step through the current code's propagation; follows ``document.changed`` live."""
 
     TITLE = "Propagation"
     step_changed = Signal(int)
 
     def __init__(self, document, parent=None):
-        super().__init__(parent)
+        super().__init__(document, parent)
         from matplotlib.figure import Figure
 
         from ...render.propagation import WalkthroughRenderer
 
-        self.document = document
         self.trace = None
         self._typed_rows = None        # last typed inputs that parsed (strings), or None
-        self._stale = False            # the code changed while the view was hidden
 
         # -- canvas ------------------------------------------------------------------------
         self.figure = Figure(figsize=(12.8, 7.2), dpi=100)
@@ -141,7 +139,7 @@ class PropagationView(QWidget):
         self.inputs_status = QLabel()
         self.export_button = QPushButton("Export…")
         self.export_button.setToolTip("Save this walkthrough as GIF, MP4, PNG, SVG or PDF")
-        self.export_button.clicked.connect(self._on_export_clicked)
+        self.export_button.clicked.connect(self.export_dialog)
 
         controls = QHBoxLayout()
         for w in (self.first_button, self.back_button, self.play_button, self.step_button,
@@ -179,7 +177,6 @@ class PropagationView(QWidget):
         self.canvas.setMouseTracking(True)
         self.canvas.mpl_connect("motion_notify_event", self._on_mouse_moved)
 
-        document.changed.connect(self._on_code_changed)
         self._on_inputs_mode_changed()
 
     # -- public: playback -------------------------------------------------------------------
@@ -196,6 +193,7 @@ class PropagationView(QWidget):
         return self.timer.isActive()
 
     def set_step(self, t: int) -> None:
+        self.ensure_fresh()
         t = max(0, min(int(t), self.last_step))
         if self.slider.value() != t:
             self.slider.setValue(t)           # → _on_slider_changed → _show
@@ -248,19 +246,6 @@ class PropagationView(QWidget):
                                   fps=self.speed_box.currentData())
 
     # -- document and inputs ------------------------------------------------------------------
-    def _on_code_changed(self):
-        # a hidden tab catches up when shown: rebuilding G_T costs ~0.1 s, too much to pay
-        # on every keystroke in the editor while nobody is looking
-        if self.isVisible():
-            self._rerun()
-        else:
-            self._stale = True
-
-    def showEvent(self, event):
-        super().showEvent(event)
-        if self._stale:
-            self._rerun()
-
     def _on_inputs_mode_changed(self, *_):
         mode = self.inputs_box.currentData()
         self.seed_box.setVisible(mode == "random")
@@ -275,7 +260,7 @@ class PropagationView(QWidget):
     def _on_inputs_changed(self, *_):
         if self.inputs_box.currentData() == "typed":
             self._typed_rows = self._parse_typed()
-        self._rerun()
+        self.invalidate()
 
     def _parse_typed(self):
         text = self.typed_edit.text().strip()
@@ -285,8 +270,8 @@ class PropagationView(QWidget):
         rows = [r.split() for r in text.replace(",", " ").replace("−", "-").split(";") if r.strip()]
         return rows
 
-    def _rerun(self):
-        self._stale = False
+    def refresh(self):
+        """Take the trace of the current code and inputs from the analysis; redraw the step."""
         code = self.document.code
         mode = self.inputs_box.currentData()
         status = ""
@@ -305,7 +290,7 @@ class PropagationView(QWidget):
         self.inputs_status.setText(status)
         note = {"random": f"random, seed {self.seed_box.value()}", "matmul": "matmul partials",
                 "typed": "typed"}[mode]
-        self.trace = simulate(code, x, report=self.document.report)
+        self.trace = self.analysis.trace(x)
         self.renderer.set_trace(self.trace, note=note)
         T = code.T
         self.slider.blockSignals(True)
@@ -367,7 +352,8 @@ class PropagationView(QWidget):
         if self.trace is not None and self.renderer.needs_relayout():
             self.renderer.relayout()
 
-    def _on_export_clicked(self):
+    def export_dialog(self):
+        """Ask for a file name and export the walkthrough (File → Export walkthrough…)."""
         path, chosen = QFileDialog.getSaveFileName(
             self, "Export walkthrough", "walkthrough.gif",
             "Animated GIF (*.gif);;MP4 video (*.mp4);;PDF, one page per step (*.pdf);;"
@@ -380,7 +366,7 @@ class PropagationView(QWidget):
             # the chosen filter decides; some dialogs return none: then say what is expected
             fmt = chosen.split("*.")[-1].rstrip(")") if chosen else ""
             if fmt not in formats:
-                self.document.message.emit(
+                self.message.emit(
                     f"Export not done: {path} does not end in .gif, .mp4, .pdf, .png or .svg "
                     f"(the name says which format to write)")
                 return
@@ -400,8 +386,8 @@ class PropagationView(QWidget):
         except RinglabError as e:
             why = str(e)
             why = why[3:] if why.startswith("-o ") else why       # (the CLI's flag; no flags here)
-            self.document.message.emit(f"Export failed: {why}")
+            self.message.emit(f"Export failed: {why}")
         else:
-            self.document.message.emit(f"Exported {out}")
+            self.message.emit(f"Exported {out}")
         finally:
             dlg.close()

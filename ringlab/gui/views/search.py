@@ -19,6 +19,7 @@ from ...core.errors import RinglabError
 from ...core.search import make_spec
 from ...core.search.job import SearchJob
 from ...core.search.rates import cell_text, load_table
+from ._base import DocumentView
 
 FIELDS = ["GF(2)", "GF(3)", "GF(5)", "GF(7)"]
 CLASSES = [("general linear codes", False), ("routing only (reduce-multicast shape)", True)]
@@ -27,13 +28,12 @@ COLUMNS = ["N", "K", "Prop. 1\nT ≥ K+N−2", "Theorem 3\n⌈4K/3⌉", "classic
 STATUS_COLOURS = {"proven": "#1b7f3b", "found": "#9a6a00", "undecided": "#b00020"}
 
 
-class SearchView(QWidget):
+class SearchView(DocumentView):
     TITLE = "Search"
     finished = Signal(str)          # "found" | "impossible" | "undecided" | "cancelled" | "error"
 
     def __init__(self, document, parent=None):
-        super().__init__(parent)
-        self.document = document
+        super().__init__(document, parent)
         self.encoding = "fast"          # the benchmark's peer ("plain") is reachable for tests
         self.job: SearchJob | None = None
         self.cell_job: SearchJob | None = None
@@ -152,13 +152,12 @@ class SearchView(QWidget):
 
         self._load_table()
         self._on_from_editor_clicked()
-        document.changed.connect(self._on_code_changed)
         app = QCoreApplication.instance()
         if app is not None:     # the main window never closes this widget itself
             app.aboutToQuit.connect(self._on_app_quitting)
 
     # -- form ------------------------------------------------------------------------------
-    def _on_code_changed(self) -> None:
+    def refresh(self) -> None:
         # the form keeps what the user typed; only the button's hint follows the editor
         c = self.document.code
         self.from_editor.setText(f"N, K, T of the editor's code ({c.N}, {c.K}, {c.T})")
@@ -170,7 +169,7 @@ class SearchView(QWidget):
         self.t_spin.setValue(c.T)
         if c.field.name in FIELDS:
             self.field_box.setCurrentText(c.field.name)
-        self._on_code_changed()
+        self.refresh()
 
     def spec_kwargs(self) -> dict:
         return {"N": self.n_spin.value(), "K": self.k_spin.value(), "T": self.t_spin.value(),

@@ -1,0 +1,49 @@
+"""The splitter between the tabs and the Theorem 2 panel, with one panel width per mode.
+
+The other views (the propagation graph, the schedules) need the width more than the per-node
+detail does: beside them the panel narrows to its verdict and check map, and the editor's split
+comes back when the editor is shown again.  The user may drag either; each is remembered.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QSplitter
+
+
+class PanelSplit(QSplitter):
+    def __init__(self, tabs, panel, parent=None):
+        super().__init__(Qt.Horizontal, parent)
+        self.setObjectName("MainSplitter")
+        self.tabs, self.panel = tabs, panel
+        self.addWidget(tabs)
+        self.addWidget(panel)
+        self.setStretchFactor(0, 3)
+        self.setStretchFactor(1, 2)
+        self.setChildrenCollapsible(False)
+        self._width = {"editor": None, "view": None}
+        self.mode = "editor"
+        tabs.currentChanged.connect(self._on_tab_changed)
+
+    def _on_tab_changed(self, index: int) -> None:
+        mode = "editor" if index == 0 else "view"
+        if mode == self.mode:
+            return
+        sizes = self.sizes()
+        total = sum(sizes)
+        self._width[self.mode] = sizes[1]
+        self.mode = mode
+        if total <= 0:
+            return
+        want = self._width[mode]
+        if mode == "view" and want is None:
+            want = min(self.panel.compact_width(), sizes[1])
+        if want is not None:
+            self.setSizes([total - want, want])
+
+    def editor_state(self):
+        """The splitter state to remember: the editor's split (the app starts on the editor),
+        not the narrow one beside a view."""
+        if self.mode == "view" and self._width["editor"] is not None:
+            total = sum(self.sizes())
+            self.setSizes([total - self._width["editor"], self._width["editor"]])
+        return self.saveState()
