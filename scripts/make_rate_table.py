@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from ringlab.core.search.rates import bounds_row, cell, min_T
+from ringlab.core.search.rates import bounds_row, cell
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -8,7 +8,7 @@ from ringlab.core.schedules import (EXPLORER_PRESETS, code_time, compare, defaul
                                     explorer, parse_bandwidth, parse_bytes, parse_seconds,
                                     ring_time, ring_trace, schedule_costs, seed001_estimate,
                                     tree_time, tree_trace)
-from ringlab.core.schedules.costs import lower_envelope, Line, n3_family_lines
+from ringlab.core.schedules.costs import lower_envelope, n3_family_lines
 
 US = Fraction(1, 10**6)
 

@@ -167,8 +167,8 @@ def _coded_trace(ex: WorkedExample, code: LinearCode, report=None) -> ScheduleTr
         notes.append("this code is not feasible (Theorem 2): some cores do not end with the sum")
     return ScheduleTrace(
         name="coded", title=f"{code.name or 'Code'} — N={N}, K={K}, T={T} over {F.name}",
-        rule=f"Slot t: core i sends y_i→(t) = m_i(t)·x_i + λ_i(t)·s_i(t) (a combination of "
-             f"chunks); cells show the running partial decode R_i s_i + T_i x_i.",
+        rule="Slot t: core i sends y_i→(t) = m_i(t)·x_i + λ_i(t)·s_i(t) (a combination of "
+             "chunks); cells show the running partial decode R_i s_i + T_i x_i.",
         N=N, n_chunks=K, chunk_size=L, padding=pad, initial=initial,
         initial_final=initial_final, steps=tuple(steps), target=tuple(target),
         message_chunks=K, notes=tuple(notes), initial_detail=initial_detail)
