@@ -1,0 +1,51 @@
+r"""Hop totals of the three schemes, the group-size sweep, and the CLI's JSON summary.
+
+The source's Fig. 6 varies the group size M of the hierarchical coding in a 16-ary 2-mesh from
+2 to 128 and finds a U: small groups make many intermediate nodes (step D grows with
+$(M-1)\,G^2$), large groups make long intra-group broadcasts (steps B and E grow with
+$M^2$ and $(G-1)M^2$).  :func:`sweep` evaluates every group size that tiles the mesh, 2..N/2.
+"""
+from __future__ import annotations
+
+from .coded import coded
+from .grouping import group_sizes, sweep_sizes
+from .schemes import all_at_once, tree
+
+
+def sweep(mesh, **options) -> list[tuple[int, int]]:
+    """(M, coded hops) for every group size M in 2..N/2 that tiles the mesh."""
+    return [(M, coded(mesh, M, **options).hops) for M in sweep_sizes(mesh)]
+
+
+def best_group(mesh, points=None, **options) -> int:
+    """The group size with the fewest hops (ties: the smaller group)."""
+    points = sweep(mesh, **options) if points is None else points
+    if not points:                      # a mesh too small to have 2 ≤ M ≤ N/2: any tiling
+        sizes = group_sizes(mesh)
+        return sizes[1] if len(sizes) > 1 else sizes[0]
+    return min(points, key=lambda p: (p[1], p[0]))[0]
+
+
+def schemes(mesh, group: int | None = None, tree_shape: str = "halving", detail: bool = False,
+            **options) -> dict:
+    """The three schedules: ``{"all-at-once", "tree", "coded"}`` (group: the best if None)."""
+    options.setdefault("tree", tree_shape)
+    if group is None:
+        group = best_group(mesh, **options)
+    return {"all-at-once": all_at_once(mesh, detail),
+            "tree": tree(mesh, options["tree"], detail),
+            "coded": coded(mesh, group, detail=detail, **options)}
+
+
+def summary(mesh, group: int | None = None, with_sweep: bool = True, **options) -> dict:
+    """The ``ringlab mesh --json`` object."""
+    points = sweep(mesh, **options) if (with_sweep or group is None) else []
+    if group is None:
+        group = best_group(mesh, points, **options)
+    s = schemes(mesh, group, **options)
+    out = {"k": mesh.k, "n": mesh.n, "torus": mesh.torus, "nodes": mesh.N,
+           "schemes": {name: {"hops": sch.hops, "steps": sch.rounds}
+                       for name, sch in s.items()},
+           "sweep": [{"group": M, "hops": h} for M, h in points] if with_sweep else []}
+    out["schemes"]["coded"]["group"] = group
+    return out
