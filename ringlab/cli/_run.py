@@ -1,0 +1,200 @@
+"""``ringlab run``: a code on real MPI processes, beside the library's own Allreduce.
+
+Exit 0 every rank decoded the same as ``MPI_Allreduce``, 1 some rank did not, 2 bad input,
+4 the engine failed (no mpiexec or mpi4py, a rank died, silence past ``--timeout``).
+
+``--json`` writes JSON lines as they happen, for a QProcess to read one by one: a ``launch``
+line, every rank event (:mod:`ringlab.engine.rank`), then ``calibration`` and/or ``result``
+(or ``error``, with ``exit``) last.
+"""
+from __future__ import annotations
+
+import json
+import signal
+import sys
+
+from ..core.errors import RinglabError
+from ..core.schedules.costs import (code_time, format_bandwidth, format_bytes, format_seconds,
+                                    parse_bytes, ring_time)
+from ..engine.launch import (CALIBRATION_SIZES, DEFAULT_TIMEOUT, LIBRARY_ALGORITHMS, EngineError,
+                             calibrate, plan, run_code)
+
+SCHEDULER_NOTE = ("with more ranks than cores these times measure the operating system's "
+                  "scheduler as much as the messages")
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "run", help="run a code on N real MPI processes and compare it with MPI_Allreduce "
+                    "(exit 0 same sum, 1 a rank differs, 2 bad input, 4 engine failed)",
+        description="Start mpiexec with one rank per node of the code: each rank runs eqs. (3)-(4) "
+                    "on its own data with MPI point-to-point messages around the ring, then checks "
+                    "its result against MPI_Allreduce of the same data and times both.")
+    p.add_argument("code", nargs="?", metavar="FILE|preset:NAME",
+                   help="a *.ringlab.json code file or preset:NAME (optional with --calibrate)")
+    p.add_argument("--field", help="run the code over this field instead (Q, R, GF(p), GF(p^m))")
+    p.add_argument("--procs", type=int, metavar="N", help="number of ranks (default: the code's N; "
+                   "2 for --calibrate alone)")
+    p.add_argument("--size", metavar="BYTES", help="bytes of each rank's vector, e.g. 1048576, 1MiB "
+                   "(a multiple of K × element size; default 1024 elements per symbol)")
+    p.add_argument("--repeat", type=int, default=5, metavar="R",
+                   help="timed repetitions; times are medians (default 5)")
+    p.add_argument("--hostfile", metavar="F", help="mpiexec host file, to run across machines")
+    p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="S",
+                   help=f"stop the job when no rank has said anything for S seconds "
+                        f"(default {DEFAULT_TIMEOUT:g})")
+    p.add_argument("--library-algorithm", default="auto", choices=LIBRARY_ALGORITHMS, metavar="A",
+                   help="MPICH's Allreduce algorithm to compare with: " + ", ".join(LIBRARY_ALGORITHMS)
+                        + " (default auto)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the ranks' data (default 0)")
+    p.add_argument("--calibrate", action="store_true",
+                   help="measure α and β with a ring ping-pong (and, with a code, show the model)")
+    p.add_argument("--json", action="store_true", help="JSON lines as they happen (see above)")
+    p.set_defaults(func=cmd_run)
+
+
+def _size(text) -> int | None:
+    if text is None:
+        return None
+    v = parse_bytes(text, "--size")
+    if v.denominator != 1:
+        raise RinglabError(f"--size {text}: expected a whole number of bytes")
+    return int(v)
+
+
+def _emit(obj) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
+
+
+def _raise_interrupt(signum, frame):
+    raise KeyboardInterrupt   # SIGTERM (QProcess.terminate) ends the job like Ctrl+C does
+
+
+def cmd_run(args) -> int:
+    old = signal.signal(signal.SIGTERM, _raise_interrupt)
+    try:
+        return _run(args)
+    except RinglabError as e:
+        if args.json:
+            _emit({"event": "error", "exit": 2, "message": str(e)})
+        raise
+    except EngineError as e:
+        if args.json:
+            _emit({"event": "error", "exit": 4, "message": str(e)})
+        sys.stderr.write(f"ringlab run: engine failed: {e}\n")
+        return 4
+    finally:
+        signal.signal(signal.SIGTERM, old)
+
+
+def _run(args) -> int:
+    from ._check import open_code
+    if args.code is None and not args.calibrate:
+        raise RinglabError("expected a code: FILE or preset:NAME (or --calibrate alone)")
+    if args.code is None and (args.field or args.size):
+        raise RinglabError("--field and --size need a code: give FILE or preset:NAME")
+    on_event = _emit if args.json else None
+    pl = None
+    if args.code is not None:
+        code = open_code(args.code) if args.field is None or not args.code.startswith("preset:") else None
+        if code is None:
+            from ..core.presets import preset
+            code = preset(args.code[len("preset:"):], args.field)
+        elif args.field:
+            code = code.with_field(args.field)
+        pl = plan(args.code, code, args.field, args.procs, _size(args.size), args.repeat,
+                  args.timeout, args.hostfile, args.library_algorithm, args.seed)
+    cal = None
+    if args.calibrate:
+        procs = pl.procs if pl else (args.procs if args.procs is not None else 2)
+        if args.json:
+            _emit({"event": "launch", "job": "calibrate", "procs": procs, "sizes": list(CALIBRATION_SIZES)})
+        cal = calibrate(procs, timeout=args.timeout, hostfile=args.hostfile, on_event=on_event)
+        if args.json:
+            _emit(cal.to_json())
+        else:
+            print("\n".join(_calibration_text(cal)))
+        if cal.exit_code or pl is None:
+            if cal.error and not args.json:
+                sys.stderr.write(f"ringlab run: engine failed: {cal.error}\n")
+            return cal.exit_code
+    if args.json:
+        _emit({"event": "launch", "job": "run", "code": pl.spec, "procs": pl.procs, "N": pl.code.N,
+               "K": pl.code.K, "T": pl.code.T, "field": pl.code.field.name, "bytes": pl.bytes,
+               "block": pl.block, "element": pl.item, "repeat": pl.repeat,
+               "library_algorithm": pl.algorithm})
+    res = run_code(pl, on_event=on_event)
+    if args.json:
+        _emit(res.to_json())
+    else:
+        print("\n".join(_run_text(args.code, res, cal)))
+    if res.error:
+        sys.stderr.write(f"ringlab run: engine failed: {res.error}\n")
+    return res.exit_code
+
+
+def _calibration_text(cal) -> list[str]:
+    out = [f"Calibration: a message around a ring of {cal.procs} ranks (one hop = round trip / "
+           f"{cal.procs})", f"  {'bytes':>9}{'one hop':>12}"]
+    out += [f"  {m:>9}{format_seconds(h):>12}" for m, h in cal.points]
+    if cal.alpha is not None:
+        bw = format_bandwidth(1 / cal.beta) if cal.beta and cal.beta > 0 else "n/a"
+        out.append(f"  fit h(m) = α + β·m (least squares on relative error): α = "
+                   f"{format_seconds(cal.alpha)}, β = {cal.beta * 1e9:.4g} ns/B (bandwidth {bw})")
+        if cal.alpha < 0 or cal.beta <= 0:
+            out.append("  (a negative α or β means the points do not lie on a line: MPI switches "
+                       "protocol between small and large messages, or the machine is busy)")
+    if cal.oversubscribed:
+        out.append(f"  note: {cal.oversubscribed}: {SCHEDULER_NOTE}")
+    return out
+
+
+def _run_text(spec, res, cal) -> list[str]:
+    p, code = res.plan, res.plan.code
+    N = p.procs
+    out = [f"{spec}" + (f" — {code.name}" if code.name else ""),
+           f"N = {code.N}, K = {code.K}, T = {code.T} over {code.field.name}: {N} ranks"
+           + (f" ({res.mpi})" if res.mpi else ""),
+           f"S = {format_bytes(p.bytes)} ({p.bytes} B) per rank: {code.K} symbols of {p.block} "
+           f"× {p.item}"]
+    for r in range(N):
+        st, d = res.starts.get(r), res.decoded.get(r)
+        host = f" on {st['host']}" if st else ""
+        if d is None:
+            out.append(f"  rank {r}{host}: no result")
+        elif d["ok"]:
+            err = f", max |error| {d['max_error']:.3g}" if d.get("max_error") else ""
+            out.append(f"  rank {r}{host}: decoded = MPI_Allreduce ✓ ({d['entries']} entries{err})")
+        else:
+            f = d["first"]
+            out.append(f"  rank {r}{host}: WRONG in {d['wrong']} of {d['entries']} entries; first: "
+                       f"symbol k = {f['symbol']}, element {f['element']}: decoded {f['got']}, "
+                       f"MPI_Allreduce {f['expected']}")
+    if res.error:
+        out.append(f"Engine failed: {res.error}")
+    elif res.wrong_ranks:
+        out.append(f"Rank(s) {', '.join(map(str, res.wrong_ranks))} did NOT decode the sum "
+                   f"(check the code with `ringlab check {spec}`).")
+    else:
+        out.append(f"All {N} ranks decoded the same as MPI_Allreduce"
+                   + (" (Q, R: within 1e-9 + 1e-9·|sum|)." if code.field.name in ("Q", "R") else "."))
+    bws = res.bandwidths()
+    if bws:
+        alg = res.plan.algorithm
+        out.append(f"Times, median of {res.times.reps} repetitions (each the slowest rank's); "
+                   f"algbw = S/t, busbw = algbw·2(N−1)/N:")
+        out.append(f"  {'':<22}{'time':>11}{'algbw':>13}{'busbw':>13}")
+        for key, label in (("coded", "code (Sendrecv ring)"),
+                           ("allreduce", f"MPI_Allreduce ({alg})")):
+            b = bws[key]
+            out.append(f"  {label:<22}{format_seconds(b['time_s']):>11}"
+                       f"{format_bandwidth(b['algbw_Bps']):>13}{format_bandwidth(b['busbw_Bps']):>13}")
+        if cal is not None and cal.alpha is not None and cal.beta and cal.beta > 0:
+            B, a, S = 1 / cal.beta, cal.alpha, p.bytes
+            out.append(f"  α-β model with the measured α, β: code T(α + S/(KB)) = "
+                       f"{format_seconds(float(code_time(code.T, code.K, S, a, B)))}, ring "
+                       f"2(N−1)(α + S/(NB)) = {format_seconds(float(ring_time(N, S, a, B)))}")
+        if res.oversubscribed:
+            out.append(f"  note: {res.oversubscribed}: {SCHEDULER_NOTE}")
+    return out

@@ -1,0 +1,218 @@
+r"""The rank program: ``mpiexec -n N python -m ringlab.engine.rank CODE [options]``.
+
+Rank i plays node i of the code (eqs. (3)–(4), see :mod:`ringlab.engine.node`): each of the
+T steps is one ``MPI.Sendrecv`` — send $y_{i\to}^{(t)}$ to (i+1) mod N, receive from
+(i−1) mod N in the same call, so the ring cannot deadlock whatever the message size (a
+blocking Send-then-Recv on every rank can, once messages outgrow MPI's eager buffer).
+
+Protocol: every rank writes JSON lines on its own stdout, one event per line, each tagged with
+``"rank"`` and written with a single ``write`` (mpiexec forwards whole lines; the launcher reads
+them as they come).  Events, in order for each rank:
+
+* ``start``     — rank, size, host, pid, cpus, N, K, T, field, block (elements per symbol),
+  bytes (the whole vector $x_i$), mpi (library version line)
+* ``sent``      — t, to, bytes, head (first ≤ 4 elements of $y_{i\to}^{(t)}$)   } verified run,
+* ``received``  — t (arrival time t+1 in the paper), from, bytes, head            } live
+* ``decoded``   — ok, wrong (how many entries differ from ``MPI.Allreduce`` of the same data),
+  first ({index, symbol k = 1..K, element, got, expected} or null), max_error (Q, R), head
+* ``timing``    — rep, coded_s, allreduce_s: this rank's wall time of one timed repetition
+* ``done``
+* ``error``     — message (then the rank exits non-zero)
+
+Calibration (``--calibrate``): rank 0 sends a message of m bytes around the ring (N hops) and
+times its return; it emits ``pingpong`` events {bytes, hops, round_trip_s (median), runs}.
+
+Test hook: ``RINGLAB_ENGINE_FAULT=die:R`` makes rank R exit with status 3 before it sends;
+``RINGLAB_ENGINE_FAULT=deadlock`` makes every rank Recv before it Sends — a real deadlock.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import socket
+import sys
+
+import numpy as np
+
+N_HEAD = 4
+
+
+def emit(**event) -> None:
+    """One JSON line on stdout in one write(2): lines of different ranks never interleave."""
+    os.write(1, (json.dumps(event, separators=(",", ":")) + "\n").encode())
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m ringlab.engine.rank",
+                                description="One rank of a ringlab code on MPI (started by mpiexec).")
+    p.add_argument("code", help="a *.ringlab.json file or preset:NAME")
+    p.add_argument("--field", help="read the code over this field instead")
+    p.add_argument("--block", type=int, default=1024, help="elements per symbol (default 1024)")
+    p.add_argument("--repeat", type=int, default=5, help="timed repetitions (default 5)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the test data (default 0)")
+    p.add_argument("--calibrate", metavar="BYTES", help="ping-pong sizes, e.g. 8,1024,65536")
+    return p
+
+
+def load(spec: str, field: str | None):
+    """The code named on the command line (the same rule as ``ringlab run``)."""
+    from ..core.codefile import load_code
+    from ..core.presets import preset
+    if spec.startswith("preset:"):
+        return preset(spec[len("preset:"):], field or "Q")
+    code = load_code(spec)
+    return code.with_field(field) if field else code
+
+
+def _fault(rank: int) -> str:
+    f = os.environ.get("RINGLAB_ENGINE_FAULT", "")
+    if f == "deadlock":
+        return "deadlock"
+    if f.startswith("die:") and f[4:].isdigit() and int(f[4:]) == rank:
+        return "die"
+    return ""
+
+
+def _head(arith, a) -> list:
+    return [arith.show(v) for v in np.ravel(a)[:N_HEAD]]
+
+
+class Reference:
+    """``MPI.Allreduce`` of the same data, in the field's own sum (see :mod:`.arith`)."""
+
+    def __init__(self, MPI, comm, arith):
+        self.MPI, self.comm, self.arith = MPI, comm, arith
+        k = arith.kind
+        self.op = {"float": MPI.SUM, "prime": MPI.SUM, "gf2": MPI.BXOR, "bin-ext": MPI.BXOR}.get(k)
+        if self.op is None:            # GF(p^m), p odd: digit-wise addition, the core's own
+            def add(inbuf, inoutbuf, datatype):
+                a = np.frombuffer(inbuf, dtype=np.int64)
+                b = np.frombuffer(inoutbuf, dtype=np.int64)
+                b[...] = arith.field._vadd(a, b)
+            self.op = MPI.Op.Create(add, commute=True)
+
+    def __call__(self, X: np.ndarray, out: np.ndarray) -> np.ndarray:
+        src, dst = X.reshape(-1), out.reshape(-1)
+        if self.arith.kind == "gf2" and src.size % 8 == 0:
+            src, dst = src.view(np.uint64), dst.view(np.uint64)   # XOR 8 bytes at a time
+        self.comm.Allreduce(src, dst, op=self.op)
+        if self.arith.kind == "prime":
+            out[...] = self.arith.fix_sum(out)
+        return out
+
+
+def run(MPI, comm, code, args) -> int:
+    from .node import node_data, node_program
+    rank, N = comm.Get_rank(), comm.Get_size()
+    prog = node_program(code, rank)
+    a, K, T, L = prog.arith, code.K, code.T, args.block
+    X = node_data(a, args.seed, rank, K, L)
+    S, y, Z = a.zeros((T, L)), a.zeros(L), a.zeros((K, L))
+    ref, expected = Reference(MPI, comm, a), a.zeros((K, L))
+    nbytes = L * a.itemsize
+    fault = _fault(rank)
+    if fault == "die":
+        os._exit(3)
+
+    def steps(events: bool):
+        for t in range(T):
+            prog.encode(t, X, S, y)
+            if events:
+                emit(event="sent", rank=rank, t=t, to=prog.next, bytes=nbytes, head=_head(a, y))
+            if fault == "deadlock":     # every rank waits first: nobody ever sends
+                comm.Recv(S[t], source=prog.prev, tag=t)
+                comm.Send(y, dest=prog.next, tag=t)
+            else:
+                comm.Sendrecv(y, dest=prog.next, sendtag=t, recvbuf=S[t], source=prog.prev, recvtag=t)
+            if events:
+                emit(event="received", rank=rank, t=t + 1, **{"from": prog.prev}, bytes=nbytes,
+                     head=_head(a, S[t]))
+        return prog.decode(X, S, out=Z)
+
+    z = steps(events=True)
+    ref(X, expected)
+    bad = a.mismatches(z.reshape(-1), expected.reshape(-1))
+    first = None
+    if bad.size:
+        j = int(bad[0])
+        first = {"index": j, "symbol": j // L + 1, "element": j % L,
+                 "got": a.show(z.reshape(-1)[j]), "expected": a.show(expected.reshape(-1)[j])}
+    emit(event="decoded", rank=rank, ok=not bad.size, wrong=int(bad.size), entries=K * L,
+         first=first, max_error=a.max_error(z, expected), head=_head(a, z))
+
+    out = a.zeros((K, L))
+    for r in range(args.repeat):
+        comm.Barrier()
+        t0 = MPI.Wtime()
+        steps(events=False)
+        t1 = MPI.Wtime()
+        comm.Barrier()
+        t2 = MPI.Wtime()
+        ref(X, out)
+        t3 = MPI.Wtime()
+        emit(event="timing", rank=rank, rep=r, coded_s=t1 - t0, allreduce_s=t3 - t2)
+    return 0
+
+
+def calibrate(MPI, comm, sizes: list[int]) -> int:
+    """Ring ping-pong: one message travels 0 → 1 → … → N−1 → 0; its round trip is N hops."""
+    rank, N = comm.Get_rank(), comm.Get_size()
+    nxt, prv = (rank + 1) % N, (rank - 1) % N
+    for m in sizes:
+        buf = np.zeros(m, dtype=np.uint8)
+        runs = max(5, min(50, (1 << 22) // max(m, 1)))   # ~4 MB moved per size, 5..50 runs
+        times = []
+        for r in range(runs + 2):                          # the first two warm the path up
+            comm.Barrier()
+            if rank == 0:
+                t0 = MPI.Wtime()
+                comm.Send(buf, dest=nxt, tag=r)
+                comm.Recv(buf, source=prv, tag=r)
+                times.append(MPI.Wtime() - t0)
+            else:
+                comm.Recv(buf, source=prv, tag=r)
+                comm.Send(buf, dest=nxt, tag=r)
+        if rank == 0:
+            emit(event="pingpong", rank=0, bytes=m, hops=N, runs=runs,
+                 round_trip_s=float(np.median(times[2:])))
+    return 0
+
+
+def main(argv=None) -> int:
+    args = _parser().parse_args(argv)
+    from mpi4py import MPI
+    comm = MPI.COMM_WORLD
+    rank, N = comm.Get_rank(), comm.Get_size()
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:
+        cpus = os.cpu_count() or 1
+    base = dict(rank=rank, size=N, host=MPI.Get_processor_name() or socket.gethostname(),
+                pid=os.getpid(), cpus=cpus, mpi=MPI.Get_library_version().splitlines()[0].strip())
+    try:
+        if args.calibrate:
+            emit(event="start", **base)
+            return calibrate(MPI, comm, [int(s) for s in args.calibrate.split(",")])
+        code = load(args.code, args.field)
+        if N != code.N:
+            emit(event="error", rank=rank, message=(
+                f"started as {N} process(es) but the code has N = {code.N}: the mpiexec that "
+                f"started this rank is not the MPI that mpi4py uses ({base['mpi']})"))
+            return 4
+        from .arith import arith_for
+        a = arith_for(code.field)
+        emit(event="start", **base, N=code.N, K=code.K, T=code.T, field=code.field.name,
+             block=args.block, bytes=code.K * args.block * a.itemsize)
+        rc = run(MPI, comm, code, args)
+        emit(event="done", rank=rank)
+        return rc
+    except Exception as e:      # say it in the protocol, then let mpiexec end the others
+        emit(event="error", rank=rank, message=f"{type(e).__name__}: {e}")
+        sys.stderr.flush()
+        comm.Abort(4)
+        return 4
+
+
+if __name__ == "__main__":
+    sys.exit(main())
