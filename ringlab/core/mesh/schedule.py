@@ -7,9 +7,15 @@ one block long) are sent, reading what the sender held at the start of the round
 keys: ``("d", j)`` is node j's block $d_{j+1}$ (the source counts from 1), ``("x", i, j)`` is
 $d_{i+1} \oplus d_{j+1}$.
 
-Aggregate hop count (the source's measure, Sect. 4): every packet costs the hops of its DOR
-route, $H = \sum_f \mathrm{count}_f \cdot \mathrm{dist}(\mathrm{src}_f, \mathrm{dst}_f)$.
-``steps`` counts rounds that send something (an XOR-only round costs no link time).
+Aggregate hop count (the source's measure, Sect. 4), in one of two readings (``measure``):
+``"packet"`` (default): every packet (one block: a raw block or an XOR of two) costs the hops of
+its DOR route, $H = \sum_f \mathrm{count}_f \cdot \mathrm{dist}(\mathrm{src}_f, \mathrm{dst}_f)$ —
+link traffic in blocks.  Every all-to-all broadcast needs $H \ge N(N-1)$ (each node must receive
+N−1 blocks' worth, each over at least one link).  ``"unicast"``: a unicast (one message from
+src to dst, however many packets it carries) costs its route once, $\sum_f \mathrm{dist}_f$ —
+the reading of the source's "sum of unicast path hop counts" (Fig. 2) under which a coded
+message of $(G-1)(M-1)$ packets is as cheap as one block.  ``steps`` counts rounds that send
+something (an XOR-only round costs no link time).
 
 :func:`run` plays a schedule on real byte blocks: every node starts with its own block, every
 send checks that the sender holds the payload, every XOR is computed on the bytes, and every
@@ -21,6 +27,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 import numpy as np
+
+from ..errors import RinglabError
+
+MEASURES = ("packet", "unicast")
 
 
 def label(key, names: dict | None = None) -> str:
@@ -70,10 +80,11 @@ class Step:
     def packets(self) -> int:
         return int(self.count.sum())
 
-    def hops(self, mesh) -> int:
+    def hops(self, mesh, measure: str = "packet") -> int:
         if not len(self.src):
             return 0
-        return int((mesh.distance(self.src, self.dst) * self.count).sum())
+        d = mesh.distance(self.src, self.dst)
+        return int(d.sum() if measure == "unicast" else (d * self.count).sum())
 
     def link_load(self, mesh) -> Counter:
         """Packets crossing each directed link (u, w) in this round."""
@@ -129,7 +140,18 @@ class Schedule:
 
     @property
     def hops(self) -> int:
-        return sum(s.hops(self.mesh) for s in self.steps)
+        """Aggregate packet hops (``measure="packet"``)."""
+        return self.total("packet")
+
+    def total(self, measure: str = "packet") -> int:
+        if measure not in MEASURES:
+            raise RinglabError(f"measure {measure!r}: expected one of {', '.join(MEASURES)}")
+        return sum(s.hops(self.mesh, measure) for s in self.steps)
+
+    @property
+    def unicasts(self) -> int:
+        """Messages sent (a unicast may carry several packets)."""
+        return sum(len(s.src) for s in self.steps)
 
     @property
     def rounds(self) -> int:

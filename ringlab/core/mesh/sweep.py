@@ -12,40 +12,40 @@ from .grouping import group_sizes, sweep_sizes
 from .schemes import all_at_once, tree
 
 
-def sweep(mesh, **options) -> list[tuple[int, int]]:
+def sweep(mesh, measure: str = "packet", **options) -> list[tuple[int, int]]:
     """(M, coded hops) for every group size M in 2..N/2 that tiles the mesh."""
-    return [(M, coded(mesh, M, **options).hops) for M in sweep_sizes(mesh)]
+    return [(M, coded(mesh, M, **options).total(measure)) for M in sweep_sizes(mesh)]
 
 
-def best_group(mesh, points=None, **options) -> int:
+def best_group(mesh, points=None, measure: str = "packet", **options) -> int:
     """The group size with the fewest hops (ties: the smaller group)."""
-    points = sweep(mesh, **options) if points is None else points
+    points = sweep(mesh, measure, **options) if points is None else points
     if not points:                      # a mesh too small to have 2 ≤ M ≤ N/2: any tiling
         sizes = group_sizes(mesh)
         return sizes[1] if len(sizes) > 1 else sizes[0]
     return min(points, key=lambda p: (p[1], p[0]))[0]
 
 
-def schemes(mesh, group: int | None = None, tree_shape: str = "halving", detail: bool = False,
+def schemes(mesh, group: int | None = None, detail: bool = False, measure: str = "packet",
             **options) -> dict:
     """The three schedules: ``{"all-at-once", "tree", "coded"}`` (group: the best if None)."""
-    options.setdefault("tree", tree_shape)
+    options.setdefault("tree", "halving")
     if group is None:
-        group = best_group(mesh, **options)
+        group = best_group(mesh, measure=measure, **options)
     return {"all-at-once": all_at_once(mesh, detail),
             "tree": tree(mesh, options["tree"], detail),
             "coded": coded(mesh, group, detail=detail, **options)}
 
 
-def summary(mesh, group: int | None = None, with_sweep: bool = True, **options) -> dict:
-    """The ``ringlab mesh --json`` object."""
-    points = sweep(mesh, **options) if (with_sweep or group is None) else []
+def summary(mesh, group: int | None = None, measure: str = "packet", **options) -> dict:
+    """The ``ringlab mesh --json`` object (hops in the given ``measure``)."""
+    points = sweep(mesh, measure, **options)
     if group is None:
-        group = best_group(mesh, points, **options)
+        group = best_group(mesh, points)
     s = schemes(mesh, group, **options)
     out = {"k": mesh.k, "n": mesh.n, "torus": mesh.torus, "nodes": mesh.N,
-           "schemes": {name: {"hops": sch.hops, "steps": sch.rounds}
+           "schemes": {name: {"hops": sch.total(measure), "steps": sch.rounds}
                        for name, sch in s.items()},
-           "sweep": [{"group": M, "hops": h} for M, h in points] if with_sweep else []}
+           "sweep": [{"group": M, "hops": h} for M, h in points]}
     out["schemes"]["coded"]["group"] = group
     return out
