@@ -8,7 +8,8 @@ from ..core.errors import RinglabError
 from ..core.schedules import WorkedExample, compare, default_example, parse_matrix, parse_vector
 from ..core.schedules.compare import SEED001_NOTE
 from ..core.schedules.costs import format_bandwidth, format_bytes, format_seconds
-from ..core.schedules.matmul import format_number
+from ..core.schedules.formulas import SCHEDULE_N_RANGE, check_cores
+from ..core.schedules.matmul import TRACE_N_RANGE, format_number
 from ..core.schedules.text import trace_text
 
 
@@ -17,7 +18,9 @@ def register(sub) -> None:
         "compare", help="trace ring, tree and a code on the worked matmul and compare their costs",
         description="Ring all-reduce (seed 004), tree all-reduce (seed 003) and a linear code run "
                     "on the partials X_i·W_i of a row-parallel matmul, with α-β costs.")
-    p.add_argument("--N", type=int, metavar="n", help="number of cores (default 4, or len(X))")
+    p.add_argument("--N", type=int, metavar="n",
+                   help=f"number of cores (default 4, or len(X)); grids up to {TRACE_N_RANGE[1]}, "
+                        f"steps and costs alone up to {SCHEDULE_N_RANGE[1]}")
     p.add_argument("--X", metavar="x0,x1,…", help="X as numbers separated by commas or spaces "
                    "(default: the seeds' 3,2,1,3 for N = 4)")
     p.add_argument("--W", metavar="FILE", help="W: a text file with one row per core (or a JSON "
@@ -51,7 +54,17 @@ def _read_W(spec: str):
     return parse_matrix(text, f"--W {spec}")
 
 
-def example_from_args(args) -> WorkedExample:
+def example_from_args(args) -> WorkedExample | None:
+    """The worked example; ``None`` for ``--N`` above 32 alone (steps and costs only)."""
+    if args.N is not None and args.X is None and args.W is None:
+        check_cores(args.N)
+    if args.N is not None and args.N > TRACE_N_RANGE[1]:
+        for flag, given in (("--X", args.X), ("--W", args.W)):
+            if given is not None:
+                raise RinglabError(f"{flag}: traced examples have at most {TRACE_N_RANGE[1]} "
+                                   f"cores, but --N is {args.N} (for N > {TRACE_N_RANGE[1]} "
+                                   f"give --N alone: steps and costs need no X or W)")
+        return None
     X = parse_vector(args.X, "--X") if args.X is not None else None
     W = _read_W(args.W) if args.W is not None else None
     N = len(X) if X is not None else (len(W) if W is not None else (args.N if args.N is not None else 4))
@@ -74,10 +87,14 @@ def cmd_compare(args) -> int:
     from ._check import open_code
     ex = example_from_args(args)
     code = open_code(args.code) if args.code else None
-    c = compare(ex, code, alpha=args.alpha, bandwidth=args.bandwidth, size=args.size)
+    c = compare(ex, code, alpha=args.alpha, bandwidth=args.bandwidth, size=args.size,
+                N=args.N if ex is None else None)
     if args.json:
         print(json.dumps(c.to_json(), ensure_ascii=False, indent=1))
         return 0 if all(t.complete for t in c.traces.values()) else 1
+    if ex is None:
+        print("\n".join(_untraced_lines(c) + _cost_lines(c)))
+        return 0
     fmt = lambda v: ", ".join(format_number(x) for x in v)  # noqa: E731
     out = [f"Worked example: X = [{fmt(ex.X)}], W is {ex.N}×{ex.d}; core i holds X_i·W_i",
            *[f"  Core {i}: {format_number(ex.X[i])} * [{fmt(ex.W[i])}] = [{fmt(p)}]"
@@ -87,13 +104,38 @@ def cmd_compare(args) -> int:
         out += trace_text(t)
         out += ["", "ends with the sum on every core" if t.complete else
                 "does NOT end with the sum on every core", "", "-" * 60, ""]
+    print("\n".join(out + _cost_lines(c)))
+    return 0 if all(t.complete for t in c.traces.values()) else 1
+
+
+def _untraced_lines(c) -> list[str]:
+    """N > 32: the step counts (per phase, as the tree example counts them), and why the grids
+    and the coded column are not there."""
+    N, L = c.N, c.counts["tree"].steps // 2
+    ring, tree = c.counts["ring"], c.counts["tree"]
+    out = [f"Ring all-reduce vs tree all-reduce on N = {N} cores: steps and costs from the "
+           f"closed forms",
+           f"  ring: {ring.formula} steps (reduce-scatter N−1 = {N - 1}, all-gather N−1 = "
+           f"{N - 1}), {ring.messages} messages of S/N",
+           f"  tree: {tree.formula} steps (reduce-up ⌈log₂ N⌉ = {L}, broadcast-down "
+           f"⌈log₂ N⌉ = {L}), {tree.messages} messages of S",
+           f"  the ring takes {ring.steps} sequential steps, the tree {tree.steps}"]
+    out += [f"note: {n}" for n in c.omitted]
+    if c.coded_error:
+        out.append(f"note: {c.coded_error}")
+    return out + [""]
+
+
+def _cost_lines(c) -> list[str]:
+    out = []
     out.append(f"Costs for S = {format_bytes(c.size)}, α = {format_seconds(c.alpha)}, "
-               f"B = {format_bandwidth(c.bandwidth)}, N = {ex.N}; lower bound 2S(N−1)/N = "
+               f"B = {format_bandwidth(c.bandwidth)}, N = {c.N}; lower bound 2S(N−1)/N = "
                f"{format_bytes(next(iter(c.costs.values())).lower_bound)} sent per worker")
-    out.append(f"  {'':<7}{'steps':>6}{'msgs':>6}{'msg size':>11}{'per link':>11}{'per worker':>12}"
+    mw = max([6] + [len(str(k.messages)) + 1 for k in c.costs.values()])   # 130560 at N = 256
+    out.append(f"  {'':<7}{'steps':>6}{'msgs':>{mw}}{'msg size':>11}{'per link':>11}{'per worker':>12}"
                f"{'/bound':>8}{'time':>11}{'algbw':>13}{'busbw':>13}")
     for name, k in c.costs.items():
-        out.append(f"  {name:<7}{k.steps:>6}{k.messages:>6}{format_bytes(k.message_bytes):>11}"
+        out.append(f"  {name:<7}{k.steps:>6}{k.messages:>{mw}}{format_bytes(k.message_bytes):>11}"
                    f"{format_bytes(k.bytes_per_link):>11}{format_bytes(k.bytes_sent_per_worker):>12}"
                    f"{float(k.ratio_to_bound):>8.3g}{format_seconds(k.time):>11}"
                    f"{format_bandwidth(k.algbw):>13}{format_bandwidth(k.busbw):>13}")
@@ -105,5 +147,4 @@ def cmd_compare(args) -> int:
             out.append(f"  S = {format_bytes(x.S)} ({float(x.S):.0f} B): {x.label}")
     else:
         out.append("No crossover: one schedule is fastest for every S")
-    print("\n".join(out))
-    return 0 if all(t.complete for t in c.traces.values()) else 1
+    return out

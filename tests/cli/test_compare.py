@@ -78,3 +78,35 @@ def test_ragged_W_file(tmp_path):
     r = run("--X", "1 2 3", "--W", "w.txt", cwd=tmp_path)
     assert r.returncode == 2
     assert "--W w.txt, row 1: 1 entries, but row 0 has 2" in r.stderr
+
+
+def test_256_cores_steps_and_costs_without_grids():
+    """The tree example's 256-core case: 510 ring steps against 16 tree steps, no grids."""
+    r = run("--N", "256")
+    assert r.returncode == 0, r.stderr
+    assert "ring: 2(N−1) = 510 steps (reduce-scatter N−1 = 255" in r.stdout
+    assert "tree: 2⌈log₂ N⌉ = 16 steps (reduce-up ⌈log₂ N⌉ = 8" in r.stdout
+    assert "note: no per-step grids above 32 cores" in r.stdout
+    assert "note: no coded column" in r.stdout
+    assert "Core 0" not in r.stdout                          # no grid
+    rows = {ln.split()[0]: ln.split() for ln in r.stdout.splitlines() if ln.startswith("  ring ")
+            or ln.startswith("  tree ")}
+    assert rows["ring"][1:3] == ["510", "130560"] and rows["tree"][1:3] == ["16", "510"]
+    j = run("--N", "256", "--json")
+    assert j.returncode == 0, j.stderr
+    d = json.loads(j.stdout)
+    assert d["steps"] == {"ring": 510, "tree": 16}
+    assert d["costs"]["ring"]["steps"] == 510 and d["costs"]["tree"]["messages"] == 510
+
+
+@pytest.mark.parametrize("args,msg", [
+    (["--N", "1025"], "N = 1025: the number of cores must be an integer in 2..32 for traced "
+                      "grids, or up to 1024"),
+    (["--N", "64", "--X", "1,2"], "--X: traced examples have at most 32 cores, but --N is 64"),
+    (["--N", "64", "--code", "preset:paper-k2-t3"], "codes have at most 32 nodes"),
+])
+def test_large_N_refusals(args, msg, tmp_path):
+    r = run(*args, cwd=tmp_path)
+    assert r.returncode == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and msg in lines[0], r.stderr

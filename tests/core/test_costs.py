@@ -108,3 +108,61 @@ def test_codes_at_hand_for_other_N():
     keys = [c.key for c in exp.curves]
     assert keys == ["ring", "tree", "code:mine"]                  # the classic ring is the ring
     assert exp.curve("code:mine").at(1000) == 5 * (US + Fraction(1000, 3 * 10**9))
+
+
+# -- any N: the closed forms (formulas.py) against the traces and the tree example ----------
+
+from ringlab.core.schedules.formulas import formula_costs, schedule_counts  # noqa: E402
+
+
+@pytest.mark.parametrize("N", list(range(2, 33)))
+def test_closed_forms_equal_the_counts_of_the_traces(N):
+    """Every count and cost of the closed forms equals what schedule_costs() counts, message
+    by message, on the explicit traces (an independent computation) for every traced N."""
+    ex, S, a, B = default_example(N), Fraction(10**6), 7 * US, Fraction(10**9)
+    traced = {"ring": schedule_costs(ring_trace(ex), S, a, B),
+              "tree": schedule_costs(tree_trace(ex), S, a, B)}
+    assert formula_costs(N, S, a, B) == traced
+
+
+def test_the_tree_examples_step_counts():
+    # the tree example: "At 256 cores the ring takes 510 sequential steps", "For 256 cores that
+    # is 16 steps instead of 510", "For N=256 it is 8 versus 255" (one phase), and
+    # "For N=4 that is 2 + 2 = 4 steps" against the ring's 6 at N = 4 (the ring example)
+    big, small = schedule_counts(256), schedule_counts(4)
+    assert (big["ring"].steps, big["tree"].steps) == (510, 16)
+    assert (big["ring"].steps // 2, big["tree"].steps // 2) == (255, 8)
+    assert (small["ring"].steps, small["tree"].steps) == (6, 4)
+    # "Every message in the tree is the whole vector"; the ring's are chunks of S/N
+    assert (big["tree"].message_chunks, big["ring"].message_chunks) == (1, 256)
+
+
+def test_256_cores_compared_without_traces():
+    c = compare(N=256)                        # α = 1 µs, B = 190 GB/s, S = 1 MB by default
+    assert not c.traced and c.traces == {} and c.example is None and c.coded is None
+    assert len(c.omitted) == 2 and "no per-step grids" in c.omitted[0]
+    assert "no coded column" in c.omitted[1]
+    a, B, S = US, Fraction(190 * 10**9), Fraction(10**6)
+    # the tree example's α-β times typed as its formulas: ring 2(N−1)(α + (S/N)/B), tree
+    # 2 log2(N)(α + S/B), here with N = 256 and log2 N = 8
+    assert c.costs["ring"].time == 510 * (a + S / 256 / B)
+    assert c.costs["tree"].time == 16 * (a + S / B)
+    assert c.costs["ring"].bytes_sent_per_worker == c.costs["ring"].lower_bound == S * 510 / 256
+    assert c.costs["tree"].bytes_sent_per_worker == 8 * S        # the root, once per level
+    assert c.max_steps == 510
+    d = c.to_json()
+    assert d["steps"] == {"ring": 510, "tree": 16} and d["traced"] is False
+    assert d["costs"]["tree"]["steps"] == 16 and "schedules" not in d
+
+
+def test_any_N_range_and_codes_above_32():
+    assert compare(N=1024).costs["tree"].steps == 20
+    for bad in (1, 1025, "8"):
+        with pytest.raises(RinglabError, match="number of cores"):
+            compare(N=bad)
+    from ringlab import preset
+    with pytest.raises(RinglabError, match="codes have at most 32 nodes"):
+        compare(N=64, code=preset("classic-ring-n4"))
+    c = compare(N=64, code=preset("classic-ring-n4"), strict=False)
+    assert "codes have at most 32 nodes" in c.coded_error and len(c.omitted) == 1
+    assert compare(N=32).traced                              # 32 is still traced

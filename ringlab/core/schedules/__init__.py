@@ -8,14 +8,17 @@ from .coded import coded_trace
 from .costs import (EXPLORER_PRESETS, Explorer, ScheduleCost, code_time, explorer, lower_bound_bytes,
                     parse_bandwidth, parse_bytes, parse_seconds, ring_time, schedule_costs,
                     seed001_estimate, tree_time)
-from .matmul import WorkedExample, default_example, format_number, parse_matrix, parse_vector
+from .formulas import SCHEDULE_N_RANGE, ScheduleCounts, formula_costs, schedule_counts
+from .matmul import (TRACE_N_RANGE, WorkedExample, default_example, format_number, parse_matrix,
+                     parse_vector)
 from .ring import ring_trace
 from .trace import ScheduleTrace, Send, Step
 from .tree import tree_levels, tree_trace
 from .compare import Comparison, compare
 
-__all__ = ["Comparison", "EXPLORER_PRESETS", "Explorer", "ScheduleCost", "ScheduleTrace", "Send",
-           "Step", "WorkedExample", "code_time", "coded_trace", "compare", "default_example",
-           "explorer", "format_number", "lower_bound_bytes", "parse_bandwidth", "parse_bytes",
+__all__ = ["Comparison", "EXPLORER_PRESETS", "Explorer", "SCHEDULE_N_RANGE", "ScheduleCost",
+           "ScheduleCounts", "ScheduleTrace", "Send", "Step", "TRACE_N_RANGE", "WorkedExample",
+           "code_time", "coded_trace", "compare", "default_example", "explorer", "formula_costs",
+           "format_number", "lower_bound_bytes", "parse_bandwidth", "parse_bytes",
            "parse_matrix", "parse_seconds", "parse_vector", "ring_time", "ring_trace",
-           "schedule_costs", "seed001_estimate", "tree_levels", "tree_time", "tree_trace"]
+           "schedule_costs", "schedule_counts", "seed001_estimate", "tree_levels", "tree_time", "tree_trace"]

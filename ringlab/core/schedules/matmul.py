@@ -17,13 +17,15 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..code import N_RANGE
 from ..errors import RinglabError
 
 # Seeds 003/004: "X = [ 3 2 1 3 ]", W row by row (typed from the seeds; inputs, not results).
 SEED_X = (3, 2, 1, 3)
 SEED_W = ((5, 4, 3, 2), (1, 4, 3, 2), (1, 3, 4, 2), (4, 2, 1, 5))
 D_MAX = 64
+# Traces keep every core's exact buffer after every step (2(N−1) grids of N×N at d = N), so
+# they stop where codes do; steps and costs alone go much further (formulas.SCHEDULE_N_RANGE).
+TRACE_N_RANGE = (2, 32)
 
 _NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)(/[+-]?\d+)?")
 
@@ -99,7 +101,7 @@ class WorkedExample:
 
     def __post_init__(self):
         N = len(self.X)
-        lo, hi = N_RANGE
+        lo, hi = TRACE_N_RANGE
         if not lo <= N <= hi:
             raise RinglabError(f"X: {N} entries, but the number of cores N must be in {lo}..{hi}")
         if len(self.W) != N:
@@ -144,7 +146,7 @@ def default_example(N: int = 4) -> WorkedExample:
     small entries, so every ring chunk is one number as in the seeds."""
     if N == 4:
         return WorkedExample(SEED_X, SEED_W)
-    lo, hi = N_RANGE
+    lo, hi = TRACE_N_RANGE
     if not isinstance(N, int) or not lo <= N <= hi:
         raise RinglabError(f"N = {N!r}: the number of cores must be an integer in {lo}..{hi}")
     X = tuple((2 * i + 2) % 5 + 1 for i in range(N))
