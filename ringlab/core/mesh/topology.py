@@ -95,8 +95,8 @@ class Mesh:
     def graph(self):
         """networkx grid graph on coordinate tuples (dimension 0 first)."""
         import networkx as nx
-        g = nx.grid_graph(dim=list(reversed(self.shape)), periodic=self.torus)
-        # networkx orders a node's tuple last dimension first; ours is dimension 0 first
+        g = nx.grid_graph(dim=list(self.shape), periodic=self.torus)
+        # networkx names a node by its coordinates last dimension first; ours: dimension 0 first
         return nx.relabel_nodes(g, {c: tuple(reversed(c)) for c in g.nodes})
 
     # -- routing -------------------------------------------------------------------------
