@@ -14,7 +14,7 @@ from ..core.errors import RinglabError
 
 # Subcommand modules, in the order ``ringlab --help`` lists them.  A module that is not
 # there yet (a feature still being built) is skipped; any other import error is real.
-SUBCOMMAND_MODULES = ["_check", "_gui", "_export", "_compare", "_search", "_mesh"]
+SUBCOMMAND_MODULES = ["_check", "_gui", "_export", "_compare", "_search", "_lessons", "_run", "_mesh"]
 
 
 class _Parser(argparse.ArgumentParser):

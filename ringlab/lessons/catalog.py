@@ -1,0 +1,45 @@
+r"""Where the course lives: ``ringlab/data/lessons`` in an installed package, ``lessons/`` in a
+source tree.
+
+``importlib.resources`` first (a wheel carries ``ringlab/data/lessons``; in a source tree that
+is a symlink to the top-level ``lessons/``), the top-level folder as a fallback.  Every
+``*.md`` file there except ``README.md`` is a lesson; the glossary is ``glossary.md``, a
+page lessons link to, not a lesson.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import LessonError
+from .model import Lesson
+from .parse import load_lesson
+
+NOT_LESSONS = {"README.md", "glossary.md"}
+
+
+def lessons_dir() -> Path:
+    from importlib.resources import files
+    try:
+        d = files("ringlab.data").joinpath("lessons")
+        if d.is_dir():
+            return Path(str(d))
+    except ModuleNotFoundError:
+        pass
+    top = Path(__file__).resolve().parents[2] / "lessons"
+    if top.is_dir():
+        return top
+    raise LessonError(None, None, "no lessons found (neither ringlab/data/lessons nor lessons/)")
+
+
+def lesson_files(folder=None) -> list[Path]:
+    d = Path(folder) if folder else lessons_dir()
+    return sorted(p for p in d.glob("*.md") if p.name not in NOT_LESSONS)
+
+
+def glossary_file(folder=None) -> Path:
+    return (Path(folder) if folder else lessons_dir()) / "glossary.md"
+
+
+def course(folder=None) -> list[Lesson]:
+    """Every lesson, parsed, in the course's order (``order``, then file name)."""
+    return sorted((load_lesson(p) for p in lesson_files(folder)), key=lambda l: (l.order, l.path.name))

@@ -1,0 +1,168 @@
+r"""A parsed lesson: setup actions, then prose, ``predict`` questions, ``task``\ s and ``notes``.
+
+Everything that runs is a :class:`Call` of a whitelisted registry entry (never code); every
+piece remembers its file line, so a failure during replay is reported as ``FILE:LINE``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import registry
+
+ASK_KINDS = ("number", "choice", "node", "truth")
+INPUT_KINDS = ("number", "choice", "text")
+
+
+@dataclass(frozen=True)
+class Call:
+    """``name(**args)`` of a registry action or probe, written on file line ``line``."""
+
+    kind: str            # "action" | "probe"
+    name: str
+    args: dict
+    line: int
+
+    @property
+    def entry(self) -> registry.Entry:
+        return (registry.ACTIONS if self.kind == "action" else registry.PROBES)[self.name]
+
+    def run(self, state):
+        return self.entry.func(state, **self.args)
+
+    def __str__(self) -> str:
+        if not self.args:
+            return self.name
+        return self.name + "(" + ", ".join(f"{k}={registry.show(v)}" for k, v in self.args.items()) + ")"
+
+
+@dataclass(frozen=True)
+class AnswerRef:
+    """"What the student typed into question ``id``'s box" as the expected side of a check."""
+
+    id: str
+
+
+@dataclass(frozen=True)
+class Check:
+    """A probe's value compared with ``expected`` by ``op`` (see :data:`registry.OPS`)."""
+
+    probe: Call
+    op: str
+    expected: object
+    tol: object = None
+    line: int = 0
+
+    def expected_value(self, state):
+        if isinstance(self.expected, AnswerRef):
+            return state.answers.get(self.expected.id)
+        return self.expected
+
+    def evaluate(self, state) -> tuple[bool, object]:
+        """``(ok, value)``: value is what the app shows (raises RinglabError if it cannot)."""
+        value = self.probe.run(state)
+        expected = self.expected_value(state)
+        if expected is None and isinstance(self.expected, AnswerRef):
+            return False, value
+        return registry.compare(self.op, value, expected, self.tol), value
+
+    def describe(self) -> str:
+        exp = ("the typed answer" if isinstance(self.expected, AnswerRef)
+               else registry.show(self.expected))
+        tol = f" (within {registry.show(self.tol)} relative)" if self.tol is not None else ""
+        return f"{self.probe} {self.op.replace('_', ' ')} {exp}{tol}"
+
+
+@dataclass
+class Prose:
+    text: str            # Markdown, as written (formulas in $…$)
+    line: int
+
+
+@dataclass
+class Notes:
+    text: str            # presenter notes (Markdown)
+    line: int
+
+
+@dataclass
+class Predict:
+    """Asked before the app shows the answer; ``show`` reads the answer once ``reveal`` ran."""
+
+    id: str
+    line: int
+    text: str
+    ask: str
+    show: Call
+    answer: object                    # the author's answer: must be what the app shows
+    reveal: list = field(default_factory=list)
+    choices: list | None = None
+    wrong: list = field(default_factory=list)
+    tol: object = None
+    explain: str = ""
+
+    def truth(self, state):
+        """What the app shows for this question (run the ``reveal`` actions first)."""
+        return self.show.run(state)
+
+    def is_correct(self, state, answer) -> bool:
+        return registry.same(self.truth(state), answer, self.tol)
+
+
+@dataclass
+class Task:
+    """A goal checked live; ``solution`` fills the answer (actions), ``wrong`` must fail.
+
+    With ``input`` set the answer is typed into the lesson's own box: ``solution`` and each
+    ``wrong`` are then one ``type_answer`` action, and ``goal`` compares the typed value."""
+
+    id: str
+    line: int
+    text: str
+    goal: list
+    solution: list
+    wrong: list                        # list of lists of actions
+    hints: list = field(default_factory=list)
+    input: str | None = None
+    choices: list | None = None
+    explain: str = ""
+
+    def met(self, state) -> bool:
+        return all(c.evaluate(state)[0] for c in self.goal)
+
+
+@dataclass
+class Lesson:
+    path: Path
+    title: str
+    minutes: int
+    order: int
+    summary: str
+    setup: list                        # actions
+    blocks: list                       # Prose | Predict | Task | Notes, in file order
+    line_of_setup: int = 1
+
+    @property
+    def key(self) -> str:
+        """The lesson's name in progress files: its file name without ``.md``."""
+        return self.path.stem
+
+    @property
+    def predicts(self) -> list:
+        return [b for b in self.blocks if isinstance(b, Predict)]
+
+    @property
+    def tasks(self) -> list:
+        return [b for b in self.blocks if isinstance(b, Task)]
+
+    @property
+    def questions(self) -> list:
+        return [b for b in self.blocks if isinstance(b, (Predict, Task))]
+
+    def new_state(self):
+        """A fresh app state with the lesson's setup applied."""
+        from .state import LabState
+        st = LabState.initial()
+        for call in self.setup:
+            call.run(st)
+        return st

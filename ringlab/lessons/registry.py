@@ -1,0 +1,689 @@
+r"""The whitelist: every action a lesson may take and every value it may ask about.
+
+A lesson never contains code.  It names an **action** (moves the app) or a **probe** (reads a
+value the app shows) from the tables below, with arguments checked when the file is parsed
+(an unknown name or argument is a malformed lesson, exit 2).  A **check** is a probe and one
+comparison: ``{probe: args, equals: X}``, ``approx: X`` with ``tol`` (relative), ``at_least``,
+``at_most``, ``one_of: [..]``.  Actions run on a :class:`~ringlab.lessons.state.LabState`
+headless; the app's Lessons panel applies the same names to the window (a table of
+``name → (state_method, widget)`` is all it needs), so names and arguments are generic.
+
+In a lesson, a call is ``name: {arg: value, …}``; ``name: value`` when the call has one
+required argument; ``name`` (or ``name: {}``) when it has none.  ``?`` marks an optional one.
+
+Actions
+
+=================== ================================================ ==============================
+name                arguments                                        what it does
+=================== ================================================ ==============================
+load_preset         name, field?                                     File → preset (ringlab.preset)
+load_data           name                                             open a code shipped in ringlab.data
+load_code           code                                             an inline code (the file format)
+set_entry           node, matrix, row, col, value                    type one entry into M/Lambda/R/T
+set_matrix          node, matrix, rows                               paste a whole matrix
+solve_translation   node                                             T_i back to "solved (eq. 6)"
+resize              N?, K?, T?                                       the N/K/T boxes
+set_field           field                                            the field box
+show_tab            tab                                              Editor/Propagation/Schedules/Search
+set_step            step                                             Propagation: walkthrough step t
+set_inputs          inputs, seed?                                    random / matmul / an N×K list
+set_schedule_step   step                                             Schedules: the step scrubber
+set_example         N                                                Schedules: worked example's cores
+set_costs           alpha?, bandwidth?, size?, N?                    Schedules: cost explorer (N: its cores)
+run_search          N, K, T, field?, routing?, load?                 Search: run one search
+type_answer         id, value                                        the lesson's own answer box
+=================== ================================================ ==============================
+
+Probes (what the app shows; numbers are exact fractions unless a float is the only truth)
+
+=================== ================================================ ==============================
+name                arguments                                        value
+=================== ================================================ ==============================
+param               name                                             N, K, T, field or rate of the code
+entry               node, matrix, row, col                           an entry of M/Lambda/R/T (T: effective)
+feasible                                                             Theorem 2 verdict (bool)
+check_ok            node, j                                          one check of eq. (5) is I_K (bool)
+check_entry         node, j, row, col                                an entry of that check's K×K matrix
+failing_checks                                                       how many checks of eq. (5) fail
+reduce_multicast                                                     the Sec. III-B shape (bool)
+min_T               N?, K?                                           max(Prop. 1, Theorem 3 when N = 3)
+prop1_min_T         N?, K?                                           K + N − 2
+theorem3_min_T      K?                                               ⌈4K/3⌉
+graph_count         what, N?, T?                                     G_T: nodes / transmission / storage / edges
+sent                node, t                                          value of y_{i→}^(t) on the inputs
+sent_symbol         node, t                                          y_{i→}^(t) as a combination of x_{j,k}
+decoded             node, k                                          ẑ_i entry k (1-based) on the inputs
+decodes             node                                             node i decodes the true sum (bool)
+wrong_nodes                                                          nodes that decode wrong (list)
+first_wrong_node                                                     the first of them (None: all right)
+view                what                                             tab / step / schedule_step shown now
+partial             core, col                                        X_i·W_i entry (worked example)
+target              col                                              X·W entry
+schedule_cell       schedule, step, core, chunk                      a grid cell after `step` steps
+schedule_send       schedule, step, core                             what `core` sends on step (1-based)
+chunk_owner         schedule, step, chunk                            the core(s) holding the finished chunk
+schedule_steps      schedule                                         number of steps
+schedule_complete   schedule                                         every core ends with the sum (bool)
+cost                schedule, what, unit?                            time/messages/bytes_sent/… of one schedule
+seed001_estimate    unit?                                            2S/B + 2(N−1)α
+lower_bound         unit?                                            2S(N−1)/N bytes per worker
+crossover           a, b, unit?                                      size where the faster of a, b changes
+search_status       N, K, T, field?, routing?                        found / impossible / undecided
+search_proof        N, K, T, field?, routing?                        SAT / Proposition 1 / "" (found)
+rate_table          N, K, routing?                                   smallest T in the shipped rate table
+strategy            memory, matmul_fits?, layers_fit?                seed 001's recipe: DP, ZeRO-1, …
+strategy_comm       name                                             what a strategy communicates per step
+answer              id                                               what the student typed
+=================== ================================================ ==============================
+
+``schedule`` is ``ring``, ``tree`` or ``coded``; ``unit`` a time (``s``, ``ms``, ``us``) or a
+size (``B``, ``KB``, ``MB``, ``GB``; 1 KB = 1000 B as in the seeds); ``matrix`` is ``M``,
+``Lambda``, ``R`` or ``T``; nodes, rows, columns, chunks and t count from 0 as in the app.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..core.errors import RinglabError
+from . import strategies
+
+KINDS = ("int", "str", "num", "bool", "list", "dict", "any")
+MATRICES = ("M", "Lambda", "R", "T")
+SCHEDULES = ("ring", "tree", "coded")
+TIME_UNITS = {"s": Fraction(1), "ms": Fraction(1, 10**3), "us": Fraction(1, 10**6),
+              "µs": Fraction(1, 10**6), "ns": Fraction(1, 10**9)}
+SIZE_UNITS = {"B": 1, "KB": 10**3, "MB": 10**6, "GB": 10**9}
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    kind: str
+    required: bool = True
+    choices: tuple | None = None
+
+
+@dataclass(frozen=True)
+class Entry:
+    kind: str              # "action" | "probe"
+    name: str
+    params: tuple
+    func: object
+
+    @property
+    def required(self) -> list:
+        return [p.name for p in self.params if p.required]
+
+    def signature(self) -> str:
+        return ", ".join(p.name + ("" if p.required else "?") for p in self.params) or "no arguments"
+
+
+ACTIONS: dict[str, Entry] = {}
+PROBES: dict[str, Entry] = {}
+
+
+def _params(spec: str) -> tuple:
+    """``"node:int matrix:str=M|Lambda|R|T field:str?"`` → Params."""
+    out = []
+    for item in spec.split():
+        name, kind = item.split(":")
+        required = not kind.endswith("?")
+        kind = kind.rstrip("?")
+        choices = None
+        if "=" in kind:
+            kind, ch = kind.split("=")
+            choices = tuple(ch.split("|"))
+        assert kind in KINDS, kind
+        out.append(Param(name, kind, required, choices))
+    return tuple(out)
+
+
+def action(name: str, spec: str = ""):
+    def deco(f):
+        ACTIONS[name] = Entry("action", name, _params(spec), f)
+        return f
+    return deco
+
+
+def probe(name: str, spec: str = ""):
+    def deco(f):
+        PROBES[name] = Entry("probe", name, _params(spec), f)
+        return f
+    return deco
+
+
+def check_arg(p: Param, v) -> str | None:
+    """Why ``v`` does not fit ``p`` (None if it does)."""
+    ok = {"int": isinstance(v, int) and not isinstance(v, bool),
+          "str": isinstance(v, str),
+          "num": (isinstance(v, (int, float)) and not isinstance(v, bool)) or _is_number_text(v),
+          "bool": isinstance(v, bool),
+          "list": isinstance(v, list),
+          "dict": isinstance(v, dict),
+          "any": True}[p.kind]
+    if not ok:
+        return f"{p.name} must be {_KIND_WORDS[p.kind]}, got {v!r}"
+    if p.choices and str(v) not in p.choices:
+        return f"{p.name} must be one of {', '.join(p.choices)}, got {v!r}"
+    return None
+
+
+_KIND_WORDS = {"int": "an integer", "str": "text", "num": "a number", "bool": "true or false",
+               "list": "a list", "dict": "a mapping", "any": "a value"}
+
+
+def _is_number_text(v) -> bool:
+    try:
+        to_number(v)
+        return isinstance(v, str)
+    except (ValueError, ZeroDivisionError, TypeError):
+        return False
+
+
+def to_number(v) -> Fraction:
+    """An exact number from an int, a float (by its shortest decimal), ``"1/2"`` or ``"-3.5"``."""
+    if isinstance(v, bool):
+        raise TypeError("a truth value is not a number")
+    if isinstance(v, (int, Fraction)):
+        return Fraction(v)
+    if isinstance(v, float):
+        return Fraction(repr(v))
+    if isinstance(v, str):
+        return Fraction(v.strip().replace("−", "-"))
+    raise TypeError(f"{v!r} is not a number")
+
+
+def _in_unit(value, unit, units, what):
+    if unit not in units:
+        raise RinglabError(f"unit {unit!r}: expected a {what} unit, one of {', '.join(units)}")
+    return Fraction(value) / units[unit]
+
+
+def _value(F, e):
+    """A field element as a plain value: an exact number when it is one, else its text."""
+    s = F.format(e)
+    try:
+        return to_number(s)
+    except (ValueError, ZeroDivisionError, TypeError):
+        return s
+
+
+# ============================================================================== actions
+
+@action("load_preset", "name:str field:str?")
+def _load_preset(st, name, field=None):
+    from ..core.presets import preset
+    st.set_code(preset(name, field or "Q"))
+
+
+def data_file(name: str):
+    """A file shipped in ``ringlab.data`` (``assets/`` in an older source tree)."""
+    from importlib.resources import files
+    from pathlib import Path
+    fname = name if name.endswith(".json") else f"{name}.ringlab.json"
+    try:
+        p = files("ringlab.data").joinpath(fname)
+        if p.is_file():
+            return p
+    except ModuleNotFoundError:
+        pass
+    p = Path(__file__).resolve().parents[2] / "assets" / fname
+    if p.is_file():
+        return p
+    raise RinglabError(f"data {name!r}: no {fname} in ringlab.data (nor in assets/)")
+
+
+@action("load_data", "name:str")
+def _load_data(st, name):
+    from ..core.codefile import loads_code
+    p = data_file(name)
+    st.set_code(loads_code(p.read_text(encoding="utf-8"), f"data:{name}"))
+
+
+@action("load_code", "code:dict")
+def _load_code(st, code):
+    from ..core.codefile import code_from_dict
+    data = {"format": "ringlab-code", "version": 1, **code}
+    st.set_code(code_from_dict(data, "inline code"))
+
+
+@action("set_entry", "node:int matrix:str=M|Lambda|R|T row:int col:int value:any")
+def _set_entry(st, node, matrix, row, col, value):
+    code = st.code
+    if matrix == "T" and code.node(node if 0 <= node < code.N else 0).T is None:
+        # typing into a solved T_i starts from the solved matrix, as the editor does
+        code = code.with_matrix(node, "T", st.analysis.report.effective_translation(node))
+    st.set_code(code.with_entry(node, matrix, row, col, str(value)))
+
+
+@action("set_matrix", "node:int matrix:str=M|Lambda|R|T rows:list")
+def _set_matrix(st, node, matrix, rows):
+    st.set_code(st.code.with_matrix(node, matrix, [[str(v) for v in r] for r in rows]))
+
+
+@action("solve_translation", "node:int")
+def _solve_translation(st, node):
+    if not 0 <= node < st.code.N:
+        raise RinglabError(f"node {node} does not exist: nodes are 0..{st.code.N - 1}")
+    st.set_code(st.code.with_translation_solved(node))
+
+
+@action("resize", "N:int? K:int? T:int?")
+def _resize(st, N=None, K=None, T=None):
+    st.set_code(st.code.resized(N, K, T)[0])
+
+
+@action("set_field", "field:str")
+def _set_field(st, field):
+    st.set_code(st.code.with_field(field))
+
+
+@action("show_tab", "tab:str=Editor|Propagation|Schedules|Search")
+def _show_tab(st, tab):
+    st.tab = tab
+
+
+@action("set_step", "step:int")
+def _set_step(st, step):
+    if not 0 <= step <= st.code.T:
+        raise RinglabError(f"walkthrough step {step}: expected 0..T = 0..{st.code.T}")
+    st.step = step
+
+
+@action("set_inputs", "inputs:any seed:int?")
+def _set_inputs(st, inputs, seed=None):
+    if not (inputs in ("random", "matmul") or isinstance(inputs, list)):
+        raise RinglabError(f"inputs {inputs!r}: expected random, matmul or an N×K list")
+    old = (st.inputs, st.seed)
+    st.inputs, st.seed = inputs, st.seed if seed is None else seed
+    try:
+        st.resolved_inputs()
+    except RinglabError:
+        st.inputs, st.seed = old
+        raise
+
+
+@action("set_schedule_step", "step:int")
+def _set_schedule_step(st, step):
+    top = st.comparison().max_steps
+    if not 0 <= step <= top:
+        raise RinglabError(f"schedules step {step}: expected 0..{top}")
+    st.schedule_step = step
+
+
+@action("set_example", "N:int")
+def _set_example(st, N):
+    from ..core.schedules import default_example
+    default_example(N)                        # refuses N out of range, with the range
+    st.example_N = N
+
+
+@action("set_costs", "alpha:any? bandwidth:any? size:any? N:int?")
+def _set_costs(st, alpha=None, bandwidth=None, size=None, N=None):
+    from ..core.schedules import parse_bandwidth, parse_bytes, parse_seconds
+    if alpha is not None:
+        parse_seconds(alpha)
+        st.alpha = str(alpha)
+    if bandwidth is not None:
+        parse_bandwidth(bandwidth)
+        st.bandwidth = str(bandwidth)
+    if size is not None:
+        parse_bytes(size)
+        st.size = str(size)
+    if N is not None:
+        if not 2 <= N <= 1024:
+            raise RinglabError(f"explorer N = {N}: expected 2..1024 cores")
+        st.explorer_N = N
+
+
+@action("run_search", "N:int K:int T:int field:str? routing:bool? load:bool?")
+def _run_search(st, N, K, T, field="GF(2)", routing=False, load=False):
+    from ..core.search import search
+    from .state import SearchOutcome
+    r = search(N, K, T, field, routing=routing, timeout=60)
+    out = SearchOutcome(N, K, T, field, bool(routing), r.status, r.proof, r.code)
+    st.searches[out.key] = out
+    if load and r.code is not None:
+        st.set_code(r.code)
+
+
+@action("type_answer", "id:str value:any")
+def _type_answer(st, id, value):
+    st.answers[id] = value
+
+
+# ============================================================================== probes
+
+@probe("param", "name:str=N|K|T|field|rate")
+def _param(st, name):
+    c = st.code
+    return {"N": c.N, "K": c.K, "T": c.T, "field": c.field.name, "rate": c.rate}[name]
+
+
+@probe("entry", "node:int matrix:str=M|Lambda|R|T row:int col:int")
+def _entry(st, node, matrix, row, col):
+    c = st.code
+    c._check_index(node, matrix, row, col)
+    m = st.analysis.report.effective_translation(node) if matrix == "T" else c.matrix(node, matrix)
+    return _value(c.field, m[row][col])
+
+
+@probe("feasible")
+def _feasible(st):
+    return st.analysis.report.feasible
+
+
+def _check(st, node, j):
+    N = st.code.N
+    if not (0 <= node < N and 1 <= j <= N - 1):
+        raise RinglabError(f"check (node {node}, j {j}): nodes are 0..{N - 1}, j is 1..{N - 1}")
+    return st.analysis.report.check(node, j)
+
+
+@probe("check_ok", "node:int j:int")
+def _check_ok(st, node, j):
+    return _check(st, node, j).ok
+
+
+@probe("check_entry", "node:int j:int row:int col:int")
+def _check_entry(st, node, j, row, col):
+    m = _check(st, node, j).matrix
+    if not (0 <= row < len(m) and 0 <= col < len(m)):
+        raise RinglabError(f"check entry ({row}, {col}): the matrix is {len(m)}×{len(m)}")
+    return _value(st.code.field, m[row][col])
+
+
+@probe("failing_checks")
+def _failing(st):
+    return len(st.analysis.report.failing)
+
+
+@probe("reduce_multicast")
+def _reduce_multicast(st):
+    return st.analysis.shape.ok
+
+
+def _nk(st, N, K):
+    return (st.code.N if N is None else N), (st.code.K if K is None else K)
+
+
+@probe("min_T", "N:int? K:int?")
+def _min_T(st, N=None, K=None):
+    from ..core.bounds import bounds
+    N, K = _nk(st, N, K)
+    return bounds(N, K, 1).min_T
+
+
+@probe("prop1_min_T", "N:int? K:int?")
+def _prop1(st, N=None, K=None):
+    from ..core.bounds import proposition1_min_T
+    return proposition1_min_T(*_nk(st, N, K))
+
+
+@probe("theorem3_min_T", "K:int?")
+def _thm3(st, K=None):
+    from ..core.bounds import theorem3_min_T
+    return theorem3_min_T(st.code.K if K is None else K)
+
+
+@probe("graph_count", "what:str=nodes|edges|transmission|storage N:int? T:int?")
+def _graph_count(st, what, N=None, T=None):
+    from ..core.network import time_expanded_graph
+    G = time_expanded_graph(st.code.N if N is None else N, st.code.T if T is None else T)
+    if what == "nodes":
+        return G.number_of_nodes()
+    if what == "edges":
+        return G.number_of_edges()
+    return sum(1 for _, _, d in G.edges(data=True) if d["kind"] == what)
+
+
+def _node_t(st, node, t=None):
+    if not 0 <= node < st.code.N:
+        raise RinglabError(f"node {node} does not exist: nodes are 0..{st.code.N - 1}")
+    if t is not None and not 0 <= t < st.code.T:
+        raise RinglabError(f"t = {t}: transmissions happen at t = 0..{st.code.T - 1}")
+
+
+@probe("sent", "node:int t:int")
+def _sent(st, node, t):
+    _node_t(st, node, t)
+    return _value(st.code.field, st.trace().sent_values[t][node])
+
+
+@probe("sent_symbol", "node:int t:int")
+def _sent_symbol(st, node, t):
+    _node_t(st, node, t)
+    tr = st.trace()
+    return tr.pretty(tr.sent[t][node])
+
+
+@probe("decoded", "node:int k:int")
+def _decoded(st, node, k):
+    _node_t(st, node)
+    if not 1 <= k <= st.code.K:
+        raise RinglabError(f"k = {k}: symbols are k = 1..{st.code.K}")
+    return _value(st.code.field, st.trace().decoded_values[node][k - 1])
+
+
+@probe("decodes", "node:int")
+def _decodes(st, node):
+    _node_t(st, node)
+    return not st.trace().wrong_entries(node)
+
+
+@probe("wrong_nodes")
+def _wrong_nodes(st):
+    tr = st.trace()
+    return [i for i in range(st.code.N) if tr.wrong_entries(i)]
+
+
+@probe("first_wrong_node")
+def _first_wrong_node(st):
+    wrong = _wrong_nodes(st)
+    return wrong[0] if wrong else None
+
+
+@probe("view", "what:str=tab|step|schedule_step")
+def _view(st, what):
+    return getattr(st, what)
+
+
+@probe("partial", "core:int col:int")
+def _partial(st, core, col):
+    p = st.example().partials
+    if not (0 <= core < len(p) and 0 <= col < len(p[0])):
+        raise RinglabError(f"partial ({core}, {col}): {len(p)} cores × {len(p[0])} entries")
+    return p[core][col]
+
+
+@probe("target", "col:int")
+def _target(st, col):
+    t = st.example().target
+    if not 0 <= col < len(t):
+        raise RinglabError(f"target column {col}: expected 0..{len(t) - 1}")
+    return t[col]
+
+
+def _schedule(st, schedule):
+    c = st.comparison()
+    tr = c.traces.get(schedule)
+    if tr is None:
+        raise RinglabError(f"schedule {schedule!r} is not shown: {c.coded_error or 'no code'}")
+    return tr
+
+
+@probe("schedule_cell", "schedule:str=ring|tree|coded step:int core:int chunk:int")
+def _schedule_cell(st, schedule, step, core, chunk):
+    tr = _schedule(st, schedule)
+    if not 0 <= step <= tr.T:
+        raise RinglabError(f"{schedule} step {step}: expected 0..{tr.T}")
+    if not (0 <= core < tr.N and 0 <= chunk < tr.n_chunks):
+        raise RinglabError(f"{schedule} cell ({core}, {chunk}): {tr.N} cores × {tr.n_chunks} chunks")
+    cell = tr.cell(tr.state_at(step)[core], chunk)
+    return cell[0] if len(cell) == 1 else list(cell)
+
+
+@probe("schedule_send", "schedule:str=ring|tree|coded step:int core:int")
+def _schedule_send(st, schedule, step, core):
+    tr = _schedule(st, schedule)
+    if not 1 <= step <= tr.T:
+        raise RinglabError(f"{schedule} step {step}: steps are 1..{tr.T}")
+    sends = [s for s in tr.steps[step - 1].sends if s.src == core]
+    if not sends:
+        return None
+    v = sends[0].value
+    return v[0] if len(v) == 1 else list(v)
+
+
+@probe("chunk_owner", "schedule:str=ring|tree|coded step:int chunk:int")
+def _chunk_owner(st, schedule, step, chunk):
+    tr = _schedule(st, schedule)
+    if not (0 <= step <= tr.T and 0 <= chunk < tr.n_chunks):
+        raise RinglabError(f"{schedule}: step 0..{tr.T}, chunk 0..{tr.n_chunks - 1}")
+    owners = [i for i, row in enumerate(tr.final_at(step)) if row[chunk]]
+    return owners[0] if len(owners) == 1 else owners or None
+
+
+@probe("schedule_steps", "schedule:str=ring|tree|coded")
+def _schedule_steps(st, schedule):
+    return _schedule(st, schedule).T
+
+
+@probe("schedule_complete", "schedule:str=ring|tree|coded")
+def _schedule_complete(st, schedule):
+    return _schedule(st, schedule).complete
+
+
+def _convert(value, unit, default):
+    unit = unit or default
+    if unit in TIME_UNITS:
+        return _in_unit(value, unit, TIME_UNITS, "time")
+    return _in_unit(value, unit, SIZE_UNITS, "size")
+
+
+_COST = {"time": "s", "steps": None, "messages": None, "message_bytes": "B",
+         "bytes_per_link": "B", "bytes_sent": "B"}
+
+
+@probe("cost", "schedule:str=ring|tree|coded "
+               "what:str=time|steps|messages|message_bytes|bytes_per_link|bytes_sent unit:str?")
+def _cost(st, schedule, what, unit=None):
+    c = st.comparison().costs.get(schedule)
+    if c is None:
+        raise RinglabError(f"schedule {schedule!r} has no cost: the code does not run here")
+    v = {"time": c.time, "steps": c.steps, "messages": c.messages,
+         "message_bytes": c.message_bytes, "bytes_per_link": c.bytes_per_link,
+         "bytes_sent": c.bytes_sent_per_worker}[what]
+    return v if _COST[what] is None else _convert(v, unit, _COST[what])
+
+
+@probe("seed001_estimate", "unit:str?")
+def _seed001(st, unit=None):
+    return _convert(st.comparison().seed001_estimate, unit, "s")
+
+
+@probe("lower_bound", "unit:str?")
+def _lower_bound(st, unit=None):
+    from ..core.schedules import lower_bound_bytes, parse_bytes
+    return _convert(lower_bound_bytes(st.example_N, parse_bytes(st.size)), unit, "B")
+
+
+@probe("crossover", "a:str b:str unit:str?")
+def _crossover(st, a, b, unit=None):
+    exp = st.comparison().explorer
+    for x in exp.crossovers:
+        if set(x.between) == {a, b}:
+            return _convert(x.S, unit, "B")
+    keys = ", ".join(c.key for c in exp.curves)
+    raise RinglabError(f"no crossover between {a} and {b} for N = {exp.N} (curves: {keys})")
+
+
+@probe("search_status", "N:int K:int T:int field:str? routing:bool?")
+def _search_status(st, N, K, T, field="GF(2)", routing=False):
+    return st.search(N, K, T, field, routing).status
+
+
+@probe("search_proof", "N:int K:int T:int field:str? routing:bool?")
+def _search_proof(st, N, K, T, field="GF(2)", routing=False):
+    return st.search(N, K, T, field, routing).proof
+
+
+@probe("rate_table", "N:int K:int routing:bool?")
+def _rate_table(st, N, K, routing=False):
+    import json
+    data = json.loads(data_file("rate_table.json").read_text(encoding="utf-8"))
+    for cell in data["cells"]:
+        if cell["N"] == N and cell["K"] == K:
+            return cell["routing" if routing else "general"]["min_T"]
+    raise RinglabError(f"the rate table has no row N = {N}, K = {K}")
+
+
+@probe("strategy", "memory:str=fits|optimizer|grads|params matmul_fits:bool? layers_fit:bool?")
+def _strategy(st, memory, matmul_fits=True, layers_fit=True):
+    return strategies.pick(memory, matmul_fits, layers_fit)
+
+
+@probe("strategy_comm", "name:str")
+def _strategy_comm(st, name):
+    return strategies.communicates(name)
+
+
+@probe("answer", "id:str")
+def _answer(st, id):
+    if id not in st.answers:
+        raise RinglabError(f"nothing typed yet for {id!r}")
+    return st.answers[id]
+
+
+# ============================================================================== comparison
+
+OPS = ("equals", "approx", "at_least", "at_most", "one_of")
+
+
+def same(a, b, tol=None) -> bool:
+    """Whether the app's value ``a`` and the expected ``b`` agree: numbers exactly (or within
+    the relative ``tol``), truth values as such, text ignoring case and surrounding space,
+    lists item by item."""
+    if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
+        return (isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)) and len(a) == len(b)
+                and all(same(x, y, tol) for x, y in zip(a, b)))
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a == b
+    if a is None or b is None:
+        return a is b
+    try:
+        x, y = to_number(a), to_number(b)
+    except (ValueError, ZeroDivisionError, TypeError):
+        return str(a).strip().casefold() == str(b).strip().casefold()
+    if tol is None:
+        return x == y
+    return abs(x - y) <= to_number(tol) * max(abs(x), abs(y))
+
+
+def compare(op: str, value, expected, tol=None) -> bool:
+    if op == "equals":
+        return same(value, expected)
+    if op == "approx":
+        return same(value, expected, tol)
+    if op == "one_of":
+        return any(same(value, e) for e in expected)
+    try:
+        x, y = to_number(value), to_number(expected)
+    except (ValueError, ZeroDivisionError, TypeError):
+        return False
+    return x >= y if op == "at_least" else x <= y
+
+
+def show(value) -> str:
+    """A value the way a lesson prints it: 30, 1/2, 357647.06, true, [1, 2]."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
+        f = float(value)
+        return f"{f:.6g}" if abs(f) >= 1e-3 else f"{value.numerator}/{value.denominator}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(show(v) for v in value) + "]"
+    return str(value)
