@@ -47,6 +47,8 @@ def register(sub) -> None:
                    help="MPICH's Allreduce algorithm to compare with: " + ", ".join(LIBRARY_ALGORITHMS)
                         + " (default auto)")
     p.add_argument("--seed", type=int, default=0, help="seed of the ranks' data (default 0)")
+    p.add_argument("--inputs", metavar="FILE.json", help="the ranks' data: N rows of K symbols, the "
+                   "file `ringlab simulate --inputs` reads (default: random, --size bytes)")
     p.add_argument("--calibrate", action="store_true",
                    help="measure α and β with a ring ping-pong (and, with a code, show the model)")
     p.add_argument("--json", action="store_true", help="JSON lines as they happen (see above)")
@@ -92,8 +94,8 @@ def _run(args) -> int:
     from ._check import open_code
     if args.code is None and not args.calibrate:
         raise RinglabError("expected a code: FILE or preset:NAME (or --calibrate alone)")
-    if args.code is None and (args.field or args.size):
-        raise RinglabError("--field and --size need a code: give FILE or preset:NAME")
+    if args.code is None and (args.field or args.size or args.inputs):
+        raise RinglabError("--field, --size and --inputs need a code: give FILE or preset:NAME")
     on_event = _emit if args.json else None
     pl = None
     if args.code is not None:
@@ -104,7 +106,7 @@ def _run(args) -> int:
         elif args.field:
             code = code.with_field(args.field)
         pl = plan(args.code, code, args.field, args.procs, _size(args.size), args.repeat,
-                  args.timeout, args.hostfile, args.library_algorithm, args.seed)
+                  args.timeout, args.hostfile, args.library_algorithm, args.seed, args.inputs)
     cal = None
     if args.calibrate:
         procs = pl.procs if pl else (args.procs if args.procs is not None else 2)
@@ -156,8 +158,8 @@ def _run_text(spec, res, cal) -> list[str]:
     out = [f"{spec}" + (f" — {code.name}" if code.name else ""),
            f"N = {code.N}, K = {code.K}, T = {code.T} over {code.field.name}: {N} ranks"
            + (f" ({res.mpi})" if res.mpi else ""),
-           f"S = {format_bytes(p.bytes)} ({p.bytes} B) per rank: {code.K} symbols of {p.block} "
-           f"× {p.item}"]
+           f"S = {format_bytes(p.bytes)}" + (f" ({p.bytes} B)" if p.bytes >= 1000 else "")
+           + f" per rank: {code.K} symbol{'s' if code.K > 1 else ''} of {p.block} × {p.item}"]
     for r in range(N):
         st, d = res.starts.get(r), res.decoded.get(r)
         host = f" on {st['host']}" if st else ""
@@ -174,8 +176,13 @@ def _run_text(spec, res, cal) -> list[str]:
     if res.error:
         out.append(f"Engine failed: {res.error}")
     elif res.wrong_ranks:
-        out.append(f"Rank(s) {', '.join(map(str, res.wrong_ranks))} did NOT decode the sum "
-                   f"(check the code with `ringlab check {spec}`).")
+        from ..core.theorem2 import theorem2_report
+        rep = theorem2_report(code)
+        bad = [i for i in range(code.N) if not rep.node_ok(i)]
+        why = (f"Theorem 2 agrees: node(s) {', '.join(map(str, bad))} fail eq. (5)/(6), see "
+               f"`ringlab check {spec}`" if bad else
+               "Theorem 2 calls the code feasible, so this is the engine's fault: please report it")
+        out.append(f"Rank(s) {', '.join(map(str, res.wrong_ranks))} did NOT decode the sum. {why}.")
     else:
         out.append(f"All {N} ranks decoded the same as MPI_Allreduce"
                    + (" (Q, R: within 1e-9 + 1e-9·|sum|)." if code.field.name in ("Q", "R") else "."))

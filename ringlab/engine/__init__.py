@@ -1,0 +1,11 @@
+"""Codes on real processes: an MPI ring beside the library's own All-Reduce (no Qt here).
+
+* :mod:`.arith`   — field arithmetic on blocks of data (GF(2) as XOR words, GF(p) mod p,
+  GF(2^m) by the core's tables, Q and R in float64) and the matching ``MPI.Allreduce`` op;
+* :mod:`.node`    — one node's eqs. (3)–(4) on blocks, and an in-process loopback of all nodes;
+* :mod:`.rank`    — the program each MPI rank runs (``python -m ringlab.engine.rank``), which
+  reports JSON-line events;
+* :mod:`.launch`  — starts ``mpiexec`` as a child process (MPI never enters the caller), reads
+  the events, enforces the silence timeout and leaves no process behind;
+* :mod:`.results` — verdicts, medians, algbw/busbw, the α-β fit and the exit code.
+"""

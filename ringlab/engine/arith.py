@@ -67,6 +67,14 @@ class Arith:
             return rng.integers(0, 256, size=n, dtype=np.uint8)
         return rng.integers(0, F.order, size=n).astype(self.dtype)
 
+    def from_elements(self, values) -> np.ndarray:
+        """Field elements (a node's x_i as the core parses it) as stored elements, one each."""
+        if self.kind == "float":
+            from fractions import Fraction
+            return np.array([float(Fraction(int(v.p), int(v.q))) if hasattr(v, "q") else float(v)
+                             for v in values], dtype=np.float64)
+        return np.array([int(v) for v in values], dtype=self.dtype)   # GF(2): 0/1 in a byte
+
     def zeros(self, shape) -> np.ndarray:
         return np.zeros(shape, dtype=self.dtype)
 
@@ -156,7 +164,8 @@ class Arith:
     def show(self, v) -> object:
         """An element as JSON (a byte of GF(2) elements as 0x.. so the bits read naturally)."""
         if self.kind == "float":
-            return float(v)
+            v = float(v)
+            return int(v) if v.is_integer() and abs(v) < 2**53 else v
         if self.kind == "gf2":
             return f"0x{int(v):02x}"
         return int(v)

@@ -92,11 +92,13 @@ class Plan:
     algorithm: str = "auto"
     seed: int = 0
     item: str = ""            # what one stored element is, in words
+    inputs: str | None = None  # JSON file of x_i (absolute); then block = 1
 
     def rank_args(self) -> list[str]:
         a = [self.spec, "--block", str(self.block), "--repeat", str(self.repeat),
              "--seed", str(self.seed)]
-        return a + (["--field", self.field] if self.field else [])
+        return (a + (["--field", self.field] if self.field else [])
+                + (["--inputs", self.inputs] if self.inputs else []))
 
 
 def _item_words(ar) -> str:
@@ -107,7 +109,8 @@ def _item_words(ar) -> str:
 
 def plan(spec: str, code: LinearCode, field: str | None = None, procs: int | None = None,
          size: int | None = None, repeat: int = 5, timeout: float = DEFAULT_TIMEOUT,
-         hostfile: str | None = None, algorithm: str = "auto", seed: int = 0) -> Plan:
+         hostfile: str | None = None, algorithm: str = "auto", seed: int = 0,
+         inputs: str | None = None) -> Plan:
     """Check a request before anything starts; bad input raises :class:`RinglabError` (exit 2)."""
     N, K = code.N, code.K
     if procs is not None and procs != N:
@@ -115,7 +118,14 @@ def plan(spec: str, code: LinearCode, field: str | None = None, procs: int | Non
                            f"node; drop --procs or give {N}")
     ar = arith_for(code.field)
     unit = K * ar.itemsize
-    if size is None:
+    if inputs is not None:
+        if size is not None:
+            raise RinglabError("--size and --inputs: give one (with --inputs each symbol is the "
+                               "one element the file gives)")
+        from .node import read_inputs
+        read_inputs(code, inputs)          # refuse a bad file here, before any rank starts
+        inputs, block = str(Path(inputs).resolve()), 1
+    elif size is None:
         block = DEFAULT_BLOCK
     else:
         if size <= 0 or size % unit:
@@ -139,7 +149,7 @@ def plan(spec: str, code: LinearCode, field: str | None = None, procs: int | Non
     if not spec.startswith("preset:"):
         spec = str(Path(spec).resolve())   # ranks may start in another folder (-wdir, hosts)
     return Plan(spec, code, field, N, block, block * unit, repeat, timeout, hostfile, algorithm,
-                seed, _item_words(ar))
+                seed, _item_words(ar), inputs)
 
 
 # -- one job -----------------------------------------------------------------------------------

@@ -104,6 +104,33 @@ def node_data(arith: Arith, seed: int, rank: int, K: int, L: int) -> np.ndarray:
     return arith.random_data(rng, K * L).reshape(K, L)
 
 
+def read_inputs(code: LinearCode, path) -> list:
+    """Message symbols from a JSON file: N rows of K entries, or ``{"inputs": [...]}``.
+
+    The same file ``ringlab simulate --inputs`` reads, so a run replays a simulation.
+    """
+    import json
+    from pathlib import Path
+
+    from ..core.errors import RinglabError
+    from ..core.simulate import parse_inputs
+    where = f"--inputs {path}"
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise RinglabError(f"{where}: no such file (expected a JSON file with {code.N} rows of "
+                           f"{code.K} entries)") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise RinglabError(f"{where}: cannot be read ({e})") from None
+    except json.JSONDecodeError as e:
+        raise RinglabError(f"{where}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    if isinstance(data, dict):
+        if "inputs" not in data:
+            raise RinglabError(f"{where}: expected a list of {code.N} rows or {{\"inputs\": [...]}}")
+        data = data["inputs"]
+    return parse_inputs(code, data, where=where)
+
+
 def loopback(code: LinearCode, data: list[np.ndarray]) -> tuple[list[np.ndarray], list[np.ndarray]]:
     """Run the code on all nodes in this process: ``(decoded per node, sent[i][t] per node)``."""
     progs = node_programs(code)

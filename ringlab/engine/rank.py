@@ -51,6 +51,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--block", type=int, default=1024, help="elements per symbol (default 1024)")
     p.add_argument("--repeat", type=int, default=5, help="timed repetitions (default 5)")
     p.add_argument("--seed", type=int, default=0, help="seed of the test data (default 0)")
+    p.add_argument("--inputs", help="JSON file of N rows of K symbols (then one element per symbol)")
     p.add_argument("--calibrate", metavar="BYTES", help="ping-pong sizes, e.g. 8,1024,65536")
     return p
 
@@ -103,11 +104,15 @@ class Reference:
 
 
 def run(MPI, comm, code, args) -> int:
-    from .node import node_data, node_program
+    from .node import node_data, node_program, read_inputs
     rank, N = comm.Get_rank(), comm.Get_size()
     prog = node_program(code, rank)
     a, K, T, L = prog.arith, code.K, code.T, args.block
-    X = node_data(a, args.seed, rank, K, L)
+    if args.inputs:
+        L = args.block = 1
+        X = a.from_elements(read_inputs(code, args.inputs)[rank]).reshape(K, 1)
+    else:
+        X = node_data(a, args.seed, rank, K, L)
     S, y, Z = a.zeros((T, L)), a.zeros(L), a.zeros((K, L))
     ref, expected = Reference(MPI, comm, a), a.zeros((K, L))
     nbytes = L * a.itemsize
@@ -193,7 +198,9 @@ def main(argv=None) -> int:
     try:
         if args.calibrate:
             emit(event="start", **base)
-            return calibrate(MPI, comm, [int(s) for s in args.calibrate.split(",")])
+            rc = calibrate(MPI, comm, [int(s) for s in args.calibrate.split(",")])
+            emit(event="done", rank=rank)
+            return rc
         code = load(args.code, args.field)
         if N != code.N:
             emit(event="error", rank=rank, message=(
@@ -202,6 +209,7 @@ def main(argv=None) -> int:
             return 4
         from .arith import arith_for
         a = arith_for(code.field)
+        args.block = 1 if args.inputs else args.block
         emit(event="start", **base, N=code.N, K=code.K, T=code.T, field=code.field.name,
              block=args.block, bytes=code.K * args.block * a.itemsize)
         rc = run(MPI, comm, code, args)
