@@ -13,10 +13,11 @@ from .coded import BASES, RECEIVERS, coded
 from .grouping import INTERMEDIATES, TILINGS, group_sizes, sweep_sizes
 from .schedule import MEASURES, RunResult, Schedule, Step, label, random_blocks, run
 from .schemes import all_at_once, tree
-from .sweep import best_group, schemes, summary, sweep
+from .sweep import SWEEP_KS, best_group, schemes, summary, sweep, sweep_table
 from .topology import MAX_NODES, Mesh
 from .trees import TREES
 
 __all__ = ["BASES", "INTERMEDIATES", "MAX_NODES", "MEASURES", "Mesh", "RECEIVERS", "RunResult", "Schedule",
            "Step", "TILINGS", "TREES", "all_at_once", "best_group", "coded", "group_sizes",
-           "label", "random_blocks", "run", "schemes", "summary", "sweep", "sweep_sizes", "tree"]
+           "label", "random_blocks", "run", "schemes", "summary", "sweep", "sweep_sizes", "sweep_table",
+           "tree", "SWEEP_KS"]

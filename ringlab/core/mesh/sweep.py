@@ -49,3 +49,20 @@ def summary(mesh, group: int | None = None, measure: str = "packet", **options) 
            "sweep": [{"group": M, "hops": h} for M, h in points]}
     out["schemes"]["coded"]["group"] = group
     return out
+
+
+SWEEP_KS = (4, 8, 16, 32)
+
+
+def sweep_table(ks=SWEEP_KS, n: int = 2, torus: bool = False, measure: str = "packet",
+                **options) -> dict:
+    """``{k: {"nodes", "sweep": [(M, hops)], "all-at-once": H, "tree": H}}`` for each k: the
+    data of the sweep plot (k = 4..32 takes about a second at the defaults)."""
+    from .topology import Mesh
+    out = {}
+    for k in ks:
+        m = Mesh.kary(k, n, torus)
+        out[k] = {"nodes": m.N, "sweep": sweep(m, measure, **options),
+                  "all-at-once": all_at_once(m).hops,
+                  "tree": tree(m, options.get("tree", "halving")).hops}
+    return out
