@@ -51,7 +51,7 @@ def register(sub) -> None:
                    "file `ringlab simulate --inputs` reads (default: random, --size bytes)")
     p.add_argument("--calibrate", action="store_true",
                    help="measure α and β with a ring ping-pong (and, with a code, show the model)")
-    p.add_argument("--json", action="store_true", help="JSON lines as they happen (see above)")
+    p.add_argument("--json", action="store_true", help="JSON lines as they happen: launch, every rank event, then result (for the app)")
     p.set_defaults(func=cmd_run)
 
 
@@ -191,11 +191,12 @@ def _run_text(spec, res, cal) -> list[str]:
         alg = res.plan.algorithm
         out.append(f"Times, median of {res.times.reps} repetitions (each the slowest rank's); "
                    f"algbw = S/t, busbw = algbw·2(N−1)/N:")
-        out.append(f"  {'':<22}{'time':>11}{'algbw':>13}{'busbw':>13}")
-        for key, label in (("coded", "code (Sendrecv ring)"),
-                           ("allreduce", f"MPI_Allreduce ({alg})")):
+        rows = (("coded", "code (Sendrecv ring)"), ("allreduce", f"MPI_Allreduce ({alg})"))
+        w = max(len(label) for _, label in rows) + 2
+        out.append(f"  {'':<{w}}{'time':>11}{'algbw':>13}{'busbw':>13}")
+        for key, label in rows:
             b = bws[key]
-            out.append(f"  {label:<22}{format_seconds(b['time_s']):>11}"
+            out.append(f"  {label:<{w}}{format_seconds(b['time_s']):>11}"
                        f"{format_bandwidth(b['algbw_Bps']):>13}{format_bandwidth(b['busbw_Bps']):>13}")
         if cal is not None and cal.alpha is not None and cal.beta and cal.beta > 0:
             B, a, S = 1 / cal.beta, cal.alpha, p.bytes

@@ -250,21 +250,6 @@ def _terminate(proc: subprocess.Popen) -> None:
             pass
 
 
-YIELD_CVARS = ("MPIR_CVAR_POLLS_BEFORE_YIELD", "MPIR_CVAR_POSIX_POLL_FREQUENCY")
-
-
-def local_cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:
-        return os.cpu_count() or 1
-
-
-def oversubscribed(procs: int, hostfile: str | None) -> bool:
-    """More ranks than this machine's cores (all ranks run here when there is no host file)."""
-    return hostfile is None and procs > local_cores()
-
-
 def _reader(stream, q: queue.Queue) -> None:
     for line in stream:
         q.put(line)
@@ -281,12 +266,6 @@ def run_job(rank_args: list[str], procs: int, *, timeout: float = DEFAULT_TIMEOU
         cmd += ["-f", hostfile]
     cmd += [sys.executable, "-m", "ringlab.engine.rank", *rank_args]
     full_env = dict(os.environ, **(env or {}))
-    if oversubscribed(procs, hostfile):
-        # a waiting MPICH rank spins; with more ranks than cores it spins on the core the rank
-        # it waits for needs.  Yielding at every poll made classic-ring-n4 at 1 MiB 2-3x faster
-        # here (README); a value the user exported wins.
-        for k in YIELD_CVARS:
-            full_env.setdefault(k, "1")
     # the ranks import this very ringlab, installed or not
     root = str(Path(__file__).resolve().parents[2])
     full_env["PYTHONPATH"] = os.pathsep.join(p for p in (root, full_env.get("PYTHONPATH")) if p)

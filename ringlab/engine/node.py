@@ -69,9 +69,16 @@ class NodeProgram:
         return [X[j] if kind == "X" else S[j] for kind, j in which]
 
     def encode(self, t: int, X: np.ndarray, S: np.ndarray, out: np.ndarray) -> np.ndarray:
-        """Eq. (3): the symbol sent at step t, from x_i and the t symbols received so far."""
+        """Eq. (3): the symbol sent at step t, from x_i and the t symbols received so far.
+
+        Returns the buffer to send: ``out``, or — when the symbol is one block with coefficient
+        1 (a forward, or a chunk of x_i) — that block itself, saving a copy of S/K bytes.
+        """
         coeffs, which = self._send[t]
-        return self.arith.combine(coeffs, self._blocks(which, X, S), out)
+        blocks = self._blocks(which, X, S)
+        if len(coeffs) == 1 and coeffs[0] == 1:
+            return blocks[0]
+        return self.arith.combine(coeffs, blocks, out)
 
     def decode(self, X: np.ndarray, S: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
         """Eq. (4): the K decoded blocks, which must equal the sum over all nodes."""
@@ -140,7 +147,7 @@ def loopback(code: LinearCode, data: list[np.ndarray]) -> tuple[list[np.ndarray]
     S = [a.zeros((T, L)) for _ in range(N)]
     sent = [[None] * T for _ in range(N)]
     for t in range(T):
-        ys = [progs[i].encode(t, data[i], S[i], a.zeros(L)) for i in range(N)]
+        ys = [progs[i].encode(t, data[i], S[i], a.zeros(L)).copy() for i in range(N)]
         for i in range(N):
             sent[i][t] = ys[i]
             S[(i + 1) % N][t] = ys[i]

@@ -122,14 +122,14 @@ def run(MPI, comm, code, args) -> int:
 
     def steps(events: bool):
         for t in range(T):
-            prog.encode(t, X, S, y)
+            buf = prog.encode(t, X, S, y)
             if events:
-                emit(event="sent", rank=rank, t=t, to=prog.next, bytes=nbytes, head=_head(a, y))
+                emit(event="sent", rank=rank, t=t, to=prog.next, bytes=nbytes, head=_head(a, buf))
             if fault == "deadlock":     # every rank waits first: nobody ever sends
                 comm.Recv(S[t], source=prog.prev, tag=t)
-                comm.Send(y, dest=prog.next, tag=t)
+                comm.Send(buf, dest=prog.next, tag=t)
             else:
-                comm.Sendrecv(y, dest=prog.next, sendtag=t, recvbuf=S[t], source=prog.prev, recvtag=t)
+                comm.Sendrecv(buf, dest=prog.next, sendtag=t, recvbuf=S[t], source=prog.prev, recvtag=t)
             if events:
                 emit(event="received", rank=rank, t=t + 1, **{"from": prog.prev}, bytes=nbytes,
                      head=_head(a, S[t]))
