@@ -18,6 +18,7 @@ from ..core.errors import RinglabError
 GROUP_COLORS = ["#a5d8ff", "#ffd8a8", "#b2f2bb", "#eebefa", "#ffec99", "#99e9f2", "#ffc9c9",
                 "#d0bfff", "#c3fae8", "#fcc2d7", "#e9ecef", "#d8f5a2"]
 LOAD_CMAP = "plasma"
+SWEEP_COLORS = {4: "#1c7ed6", 8: "#e8590c", 16: "#2b8a3e", 32: "#862e9c"}
 WRAP_STUB = 0.45             # drawn length of a torus wraparound link at each end
 MAX_LABELLED_FLOWS = 12      # more unicasts than this: draw link loads only, no payload names
 
@@ -71,17 +72,20 @@ def draw_step_on(ax, schedule, index: int, small: bool = False) -> None:
     pos = positions(m)
     ax.set_aspect("equal")
     ax.axis("off")
-    # links of the mesh (torus wraparound links as dashed arcs)
+    # links of the mesh (torus wraparound links as a dashed stub at each end); one collection
+    from matplotlib.collections import LineCollection
+    near, wraps = [], []
     for a, b in m.graph.edges:
-        u, w = m.index(a), m.index(b)
-        (x0, y0), (x1, y1) = pos[u], pos[w]
-        if abs(x0 - x1) + abs(y0 - y1) > 1.01:               # wraparound: a stub at each end
+        (x0, y0), (x1, y1) = pos[m.index(a)], pos[m.index(b)]
+        if abs(x0 - x1) + abs(y0 - y1) > 1.01:
             d = np.sign([x1 - x0, y1 - y0]) * WRAP_STUB
-            for (xa, ya), sgn in (((x0, y0), -1), ((x1, y1), 1)):
-                ax.plot([xa, xa + sgn * d[0]], [ya, ya + sgn * d[1]], color="0.7", lw=1.6,
-                        ls="--", zorder=1)
+            wraps += [[(x0, y0), (x0 - d[0], y0 - d[1])], [(x1, y1), (x1 + d[0], y1 + d[1])]]
         else:
-            ax.plot([x0, x1], [y0, y1], color="0.8", lw=2.2, zorder=1, solid_capstyle="round")
+            near.append([(x0, y0), (x1, y1)])
+    ax.add_collection(LineCollection(near, colors="0.8", linewidths=2.2, zorder=1))
+    if wraps:
+        ax.add_collection(LineCollection(wraps, colors="0.7", linewidths=1.6, linestyles="--",
+                                         zorder=1))
     # per-link load of this step: one arrow per direction, width and colour by load
     load = st.link_load(m)
     if load:
@@ -108,15 +112,16 @@ def draw_step_on(ax, schedule, index: int, small: bool = False) -> None:
     group = gp.group_of() if gp is not None else np.zeros(m.N, dtype=int)
     inter = set(gp.inter.tolist()) if gp is not None else set()
     active = set(st.src.tolist()) | set(st.dst.tolist()) | {op.node for op in st.ops}
-    size = 220 if small else max(140, 900 - 12 * m.N)
-    for v in range(m.N):
-        fc = "#212529" if v in inter else GROUP_COLORS[group[v] % len(GROUP_COLORS)]
-        ec = "#e8590c" if v in active else "0.35"
-        ax.scatter(*pos[v], s=size, c=fc, edgecolors=ec, linewidths=3 if v in active else 1,
-                   zorder=5)
-        if m.N <= 256:
+    size = 220 if small else max(60, 900 - 12 * m.N)
+    ax.scatter(pos[:, 0], pos[:, 1], s=size, zorder=5,
+               c=["#212529" if v in inter else GROUP_COLORS[group[v] % len(GROUP_COLORS)]
+                  for v in range(m.N)],
+               edgecolors=["#e8590c" if v in active else "0.35" for v in range(m.N)],
+               linewidths=[3 if v in active else 1 for v in range(m.N)])
+    if m.N <= 100:
+        for v in range(m.N):
             ax.text(*pos[v], _node_text(schedule, v), ha="center", va="center", zorder=6,
-                    fontsize=(7 if small else 9) if m.N <= 64 else 6,
+                    fontsize=7 if small or m.N > 36 else 9,
                     color="white" if v in inter else "black")
     # payload names beside the first hop of each unicast, when few and short enough to read
     if (st.payloads is not None and 0 < len(st.src) <= MAX_LABELLED_FLOWS and not small
@@ -166,11 +171,10 @@ def draw_sweep(fig: Figure, table: dict, highlight: int | None = None,
     ``table``: ``{k: {"sweep": [(M, hops)], "all-at-once": H, "tree": H}}``."""
     fig.clear()
     ax = fig.add_subplot(111)
-    colors = ["#1c7ed6", "#e8590c", "#2b8a3e", "#862e9c", "#c92a2a", "#495057"]
-    for i, (k, row) in enumerate(sorted(table.items())):
+    for k, row in sorted(table.items()):
         if not row["sweep"]:
             continue
-        c = colors[i % len(colors)]
+        c = SWEEP_COLORS.get(k, "#495057")             # a k keeps its colour as k changes
         M, h = np.array(row["sweep"]).T
         ratio = h / row["all-at-once"]
         lw = 3 if k == highlight else 1.8
@@ -183,7 +187,7 @@ def draw_sweep(fig: Figure, table: dict, highlight: int | None = None,
     ax.set_xscale("log", base=2)
     ax.set_xlabel("group size M (nodes per group)")
     ax.set_ylabel(f"coded {measure} hops ÷ all-at-once hops")
-    ax.set_title("Group-size sweep of the hierarchical XOR coding (dotted: tree ÷ all-at-once)")
+    ax.set_title("Group-size sweep of the XOR coding\n(dotted: tree ÷ all-at-once, same k)", fontsize=11)
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=9, loc="lower left")
     fig.tight_layout()
