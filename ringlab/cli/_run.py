@@ -167,7 +167,9 @@ def _run_text(spec, res, cal) -> list[str]:
             out.append(f"  rank {r}{host}: no result")
         elif d["ok"]:
             err = f", max |error| {d['max_error']:.3g}" if d.get("max_error") else ""
-            out.append(f"  rank {r}{host}: decoded = MPI_Allreduce ✓ ({d['entries']} entries{err})")
+            n = (f"{d['entries']} bytes = {8 * d['entries']} GF(2) elements"
+                 if code.field.name == "GF(2)" else f"{d['entries']} entries")
+            out.append(f"  rank {r}{host}: decoded = MPI_Allreduce ✓ ({n}{err})")
         else:
             f = d["first"]
             out.append(f"  rank {r}{host}: WRONG in {d['wrong']} of {d['entries']} entries; first: "

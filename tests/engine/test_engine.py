@@ -133,3 +133,13 @@ def test_wrong_code_is_caught_at_the_right_rank_and_entry(tmp_path):
     want = np.sum(np.stack(x), axis=0)
     s3 = next(e for e in res.job.events if e["event"] == "received" and e["rank"] == 1 and e["t"] == 3)
     assert first["expected"] == want[1, 0] and first["got"] == want[1, 0] + s3["head"][0]
+
+
+@needs_mpi
+def test_odd_characteristic_extension_uses_its_own_mpi_op():
+    # GF(3^2) has no MPI built-in sum: the ranks reduce with a user-defined op (the core's add)
+    code = preset("paper-k1-t2", "GF(3^2)")
+    res = run_code(plan("preset:paper-k1-t2", code, field="GF(3^2)", size=64, repeat=1))
+    assert res.exit_code == 0, res.error
+    want = _gf3_2_sum([node_data(arith_for(code.field), 0, i, 1, 8) for i in range(3)])
+    assert all(d["head"] == want.ravel()[:4].tolist() for d in res.decoded.values())
