@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .code import LinearCode
+from .sparse import nonzeros
 from .theorem2 import theorem2_report
 
 
@@ -36,27 +37,34 @@ class ShapeReport:
 
 
 def reduce_multicast_shape(code: LinearCode, report=None) -> ShapeReport:
+    """The three bullets above, every violation in words (row by row, as the matrices read).
+
+    Only non-zero entries are visited (:func:`ringlab.core.sparse.nonzeros`): a code at
+    N = 32, K = 64, T = 128 has a million entries and a few thousand of them matter.
+    """
     F = code.field
     N, K, T = code.shape
     reasons: list[str] = []
     report = report or theorem2_report(code)
-    trans = [report.effective_translation(i) for i in range(N)]
-
-    def ones(row):
-        return [c for c, v in enumerate(row) if not F.is_zero(v)]
-
+    # per node and matrix, per row: the columns holding a non-zero (tolerance over R)
+    sel = {}
     for i in range(N):
         nd = code.node(i)
-        for which, m in (("M", nd.M), ("Lambda", nd.Lambda), ("R", nd.R), ("T", trans[i])):
-            for r, row in enumerate(m):
-                for c, v in enumerate(row):
+        for which, m in (("M", nd.M), ("Lambda", nd.Lambda), ("R", nd.R),
+                         ("T", report.effective_translation(i))):
+            nz = nonzeros(m, remember=which != "T")
+            cols = []
+            for r, row in enumerate(nz):
+                cols.append([c for c, v in row if not F.is_zero(v)])
+                for c, v in row:
                     if not (F.is_zero(v) or F.is_one(v)):
                         reasons.append(f"node {i} {which}[{r},{c}] = {F.format(v)} is not 0 or 1")
+            sel[i, which] = cols
     index = [[None] * N for _ in range(T)]        # message index (0-based k) carried by y_i^(t)
     for t in range(T):
         for i in range(N):
-            nd, prev = code.node(i), (i - 1) % N
-            sel_m, sel_l = ones(nd.M[t]), ones(nd.Lambda[t])
+            prev = (i - 1) % N
+            sel_m, sel_l = sel[i, "M"][t], sel[i, "Lambda"][t]
             if len(sel_m) > 1:
                 reasons.append(f"node {i} row m^({t}) of M selects {len(sel_m)} message symbols")
             if len(sel_l) > 1:
@@ -70,7 +78,7 @@ def reduce_multicast_shape(code: LinearCode, report=None) -> ShapeReport:
     for i in range(N):
         prev = (i - 1) % N
         for k in range(K):
-            sel_r, sel_t = ones(code.node(i).R[k]), ones(trans[i][k])
+            sel_r, sel_t = sel[i, "R"][k], sel[i, "T"][k]
             if len(sel_r) > 1:
                 reasons.append(f"node {i} row {k} of R combines {len(sel_r)} received symbols")
             if len(sel_t) > 1:

@@ -8,12 +8,24 @@ must equal $I_K$ (eq. (5)), with $\Lambda_{i',0} = I$,
 $\Lambda_{i',j} = \Lambda_{i',j-1}\Lambda_{i\leftarrow j}$ and $i\leftarrow j = (i-j) \bmod N$;
 eq. (6) then fixes $T_i = I_K - R_i (I_T - \Lambda_{i',N})^{-1} \Lambda_{i',N-1} M_i$.
 
-How it is computed (the arithmetic is counted in the README): never a $T\times T$ chain.
-$A_i = R_i (I - L_i)^{-1}$ with $L_i = \Lambda_{i',N}$ satisfies $A_i = R_i + A_i L_i$; since
-$L_i$ is a product of $N$ strictly lower triangular matrices, $L_i^k = 0$ once $kN \ge T$, so
-$\lceil T/N\rceil - 1$ rounds of $A \leftarrow R + A L$ are exact.  Each $A L$ and each step of
-$B_{j+1} = B_j \Lambda_{i\leftarrow j}$ is a $K\times T$ row block times one $\Lambda$, batched
-over all nodes at once.
+How it is computed (timed in ``benchmarks/bench_check.py``): never a $T\times T$ chain, never
+an inverse.  Two exact routes give the same matrices:
+
+* **sparse** (:func:`ringlab.core.sparse.decoding_rows`): run eq. (3) forward on coefficient
+  vectors that keep only their non-zero entries; node i's decode $R_i s_i^{(T)}$ split by
+  source node *is* the row of $E_{i,j}$.  Its work is the number of non-zero coefficients
+  carried, so the codes people build (0/1 entries, a few per row) cost milliseconds even at
+  N = 32, K = 64, T = 128.
+* **dense** (:func:`decoding_blocks`): $A_i = R_i (I - L_i)^{-1}$ with $L_i = \Lambda_{i',N}$
+  satisfies $A_i = R_i + A_i L_i$; since $L_i$ is a product of $N$ strictly lower triangular
+  matrices, $L_i^k = 0$ once $kN \ge T$, so $\lceil T/N\rceil - 1$ rounds of
+  $A \leftarrow R + A L$ are exact.  Each $A L$ and each step of
+  $B_{j+1} = B_j \Lambda_{i\leftarrow j}$ is a $K\times T$ row block times one $\Lambda$,
+  batched over all nodes at once.
+
+The sparse route runs first with a budget of multiply-adds worth a small fraction of the dense
+route's products (:data:`SPARSE_SHARE`); a code that is too dense to stay within it goes the
+dense route.
 
 >>> from ringlab import preset
 >>> rep = theorem2_report(preset("paper-k2-t3"))
@@ -22,38 +34,60 @@ over all nodes at once.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field as dc_field
 from functools import cached_property
 
 import numpy as np
 
 from .code import LinearCode
+from .fields import ExtensionField, PrimeField, RationalField, RealField
+from .sparse import block_diff, block_is_identity, block_rows, decoding_rows
+
+# Python multiply-adds the sparse route may spend per multiply-add of the dense route's batched
+# products before handing over.  Measured on half-dense random codes at N = K = 8, T = 16 and
+# N = K = 16, T = 32: one sparse step costs 0.2–1.5 µs, one dense multiply-add 0.7–25 ns, so
+# the two break even at a share of 1/130 (Q), 1/250 (R), 1/180 (GF(p)), 1/200–1/340
+# (GF(p^m)).  A code that runs out of budget has cost at most about one dense run extra.
+SPARSE_SHARE = {RationalField: 1 / 150, RealField: 1 / 300, PrimeField: 1 / 200,
+                ExtensionField: 1 / 300}
+SPARSE_SHARE_OTHER = 1 / 300
 
 
 class Check:
     """One condition of eq. (5): node ``node`` must see source ``source`` = (node − j) mod N.
 
     ``matrix`` (rows of field elements) and ``wrong`` (positions differing from $I_K$) are
-    built on first use: a report is often read only for its verdicts.
+    built on first use: a report is often read only for its verdicts.  The matrix comes either
+    field-native (dense route) or as a dict of its non-zero entries (sparse route).
     """
 
-    __slots__ = ("node", "j", "source", "ok", "_native", "_field", "_rows", "_wrong")
+    __slots__ = ("node", "j", "source", "ok", "_native", "_field", "_rows", "_wrong", "_block",
+                 "_K")
 
-    def __init__(self, node, j, source, ok, native, field):
+    def __init__(self, node, j, source, ok, native, field, block=None, K=0):
         self.node, self.j, self.source, self.ok = node, j, source, ok
         self._native, self._field, self._rows, self._wrong = native, field, None, None
+        self._block, self._K = block, K
 
     @property
     def matrix(self) -> list:
         if self._rows is None:
-            self._rows = self._field.rows(self._native)
+            F = self._field
+            self._rows = (F.rows(self._native) if self._native is not None
+                          else block_rows(F, self._block, self._K))
         return self._rows
 
     @property
     def wrong(self) -> list:
         if self._wrong is None:
             F = self._field
-            self._wrong = [] if self.ok else F.mdiff(self._native, F.eye(F.shape(self._native)[0]))
+            if self.ok:
+                self._wrong = []
+            elif self._native is not None:
+                self._wrong = F.mdiff(self._native, F.eye(F.shape(self._native)[0]))
+            else:
+                eye = [[F.one if r == c else F.zero for c in range(self._K)] for r in range(self._K)]
+                self._wrong = block_diff(F, self._block, eye)
         return self._wrong
 
     def __repr__(self):
@@ -71,14 +105,21 @@ class Check:
 class Theorem2Report:
     code: LinearCode
     checks: list[Check]          # ordered by node, then j
-    translation_native: list     # solved T_i per node, eq. (6), field-native
     translation_ok: list         # per node: None (solved), True/False (given T_i matches)
     translation_wrong: list      # per node: positions where a given T_i differs
+    _solved: list = dc_field(repr=False)   # per node: solved T_i, field-native or rows
 
     @cached_property
     def translation(self) -> list:
         """Solved $T_i$ of eq. (6) per node, as rows of field elements."""
-        return [self.code.field.rows(t) for t in self.translation_native]
+        F = self.code.field
+        return [t if isinstance(t, list) else F.rows(t) for t in self._solved]
+
+    @cached_property
+    def translation_native(self) -> list:
+        """Solved $T_i$ of eq. (6) per node, field-native."""
+        F = self.code.field
+        return [F.matrix(t) if isinstance(t, list) else t for t in self._solved]
 
     @property
     def feasible(self) -> bool:
@@ -131,8 +172,59 @@ def decoding_blocks(code: LinearCode):
     return E, F.bsub(eye, E[N - 1])
 
 
-def theorem2_report(code: LinearCode) -> Theorem2Report:
-    """Every check of eq. (5), the solved $T_i$ of eq. (6), and whether given $T_i$ match."""
+def dense_flops(code: LinearCode) -> int:
+    """Multiply-adds of :func:`decoding_blocks` (the sparse route's budget is a share of it)."""
+    N, K, T = code.shape
+    rounds = -(-T // N) - 1
+    return N * (rounds * N * K * T * T + (N - 1) * K * T * T + N * K * K * T)
+
+
+def theorem2_report(code: LinearCode, method: str = "auto") -> Theorem2Report:
+    """Every check of eq. (5), the solved $T_i$ of eq. (6), and whether given $T_i$ match.
+
+    ``method`` is ``"auto"`` (sparse within its budget, else dense), ``"sparse"`` or
+    ``"dense"``; all three give the same report (the tests hold them to it).
+    """
+    if method not in ("auto", "sparse", "dense"):
+        raise ValueError(f"method = {method!r}: expected 'auto', 'sparse' or 'dense'")
+    rows = None
+    if method != "dense":
+        share = SPARSE_SHARE.get(type(code.field), SPARSE_SHARE_OTHER)
+        rows = decoding_rows(code, None if method == "sparse" else int(dense_flops(code) * share))
+    return _sparse_report(code, rows) if rows is not None else _dense_report(code)
+
+
+def _sparse_report(code: LinearCode, rows) -> Theorem2Report:
+    F = code.field
+    N, K, _ = code.shape
+    checks = []
+    for i in range(N):
+        blocks = rows[i]
+        for j in range(1, N):
+            b = blocks[(i - j) % N]
+            checks.append(Check(i, j, (i - j) % N, block_is_identity(F, b, K), None, F, b, K))
+    solved, t_ok, t_wrong = [], [], []
+    for i in range(N):
+        # eq. (6): T_i = I − (the block of node i's decode over its own x_i)
+        t = [[F.one if r == c else F.zero for c in range(K)] for r in range(K)]
+        for (r, c), v in rows[i][i].items():
+            t[r][c] = F.sub(t[r][c], v)
+        solved.append(t)
+        given = code.node(i).T
+        if given is None:
+            t_ok.append(None)
+            t_wrong.append([])
+            continue
+        g = [list(r) for r in given]
+        same = g == t if F.exact else None       # exact fields: one comparison at C speed
+        wrong = [] if same else [(r, c) for r in range(K) for c in range(K)
+                                 if not F.equal(g[r][c], t[r][c])]
+        t_ok.append(not wrong)
+        t_wrong.append(wrong)
+    return Theorem2Report(code, checks, t_ok, t_wrong, solved)
+
+
+def _dense_report(code: LinearCode) -> Theorem2Report:
     F = code.field
     N, K, _ = code.shape
     E, Tsol = decoding_blocks(code)
@@ -155,7 +247,7 @@ def theorem2_report(code: LinearCode) -> Theorem2Report:
             ok = F.mequal(g, tsol[i])
             t_ok.append(ok)
             t_wrong.append([] if ok else F.mdiff(g, tsol[i]))
-    return Theorem2Report(code, checks, tsol, t_ok, t_wrong)
+    return Theorem2Report(code, checks, t_ok, t_wrong, tsol)
 
 
 def is_feasible(code: LinearCode) -> bool:

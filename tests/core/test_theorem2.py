@@ -131,3 +131,114 @@ def test_given_translation_that_differs_is_reported():
 def test_zero_code_fails_every_check():
     rep = check(LinearCode.zeros(3, 2, 3))
     assert not rep.feasible and len(rep.failing) == 6
+
+
+# -- the two routes (sparse forward propagation, dense batched products) against eq. (5) -----
+
+from hypothesis import strategies as st  # noqa: E402
+
+from ringlab.core.sparse import decoding_rows  # noqa: E402
+from ringlab.core.theorem2 import theorem2_report  # noqa: E402
+
+ROUTE_FIELDS = {"Q": None, "GF(2)": 2, "GF(3)": 3, "GF(7)": 7, "GF(2^2)": 4, "GF(2^8)": 256,
+                "GF(3^2)": 9}
+
+
+@st.composite
+def small_codes(draw):
+    """Random codes over prime and extension fields, every element allowed (not only 0/±1)."""
+    F = draw(st.sampled_from(sorted(ROUTE_FIELDS)))
+    q = ROUTE_FIELDS[F]
+    N, K, T = draw(st.integers(2, 4)), draw(st.integers(1, 3)), draw(st.integers(1, 6))
+    p_zero = draw(st.sampled_from([0.2, 0.6, 0.9]))
+    value = st.integers(-3, 3) if q is None else st.integers(1, q - 1)
+
+    def entry():
+        return 0 if draw(st.floats(0, 1)) < p_zero else draw(value)
+
+    Ms = [[[entry() for _ in range(K)] for _ in range(T)] for _ in range(N)]
+    Ls = [[[entry() if c < r else 0 for c in range(T)] for r in range(T)] for _ in range(N)]
+    Rs = [[[entry() for _ in range(T)] for _ in range(K)] for _ in range(N)]
+    return LinearCode.from_matrices(F, Ms, Ls, Rs)
+
+
+def galois_eq5(code):
+    """Eq. (5)/(6) straight from the paper with galois arrays: explicit chains and inverse."""
+    import galois
+    import numpy as np
+    GF = galois.GF(code.field.order)        # galois's default polynomial is the Conway one
+    N, K, T = code.shape
+    mat = lambda rows: GF(np.array([[int(v) for v in r] for r in rows], dtype=int))  # noqa: E731
+    L = [mat(nd.Lambda) for nd in code.nodes]
+    M = [mat(nd.M) for nd in code.nodes]
+    R = [mat(nd.R) for nd in code.nodes]
+    out, trans = {}, {}
+    for i in range(N):
+        chain = [GF.Identity(T)]
+        for j in range(1, N + 1):
+            chain.append(chain[-1] @ L[(i - j) % N])
+        base = R[i] @ np.linalg.inv(GF.Identity(T) - chain[N])
+        for j in range(1, N):
+            out[(i, j)] = (base @ chain[j - 1] @ M[(i - j) % N]).tolist()
+        trans[i] = (GF.Identity(K) - base @ chain[N - 1] @ M[i]).tolist()
+    return out, trans
+
+
+def reference(code):
+    if code.field.name.count("^"):
+        return galois_eq5(code)
+    mats, trans = ref.eq5_matrices(code, code.field.order if code.field.name != "Q" else None)
+    return {k: m.tolist() for k, m in mats.items()}, {i: t.tolist() for i, t in trans.items()}
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_codes(), st.sampled_from(["sparse", "dense", "auto"]))
+def test_both_routes_agree_with_an_independent_eq5(code, method):
+    """Every E_{i,j}, verdict and solved T_i of either route equals eq. (5)/(6) computed
+    independently (sympy over Q and GF(p), galois over GF(p^m))."""
+    mats, trans = reference(code)
+    rep = theorem2_report(code, method)
+    eye = [[int(r == c) for c in range(code.K)] for r in range(code.K)]
+    for c in rep.checks:
+        want = mats[(c.node, c.j)]
+        assert [[ref.plain_value(v) for v in r] for r in c.matrix] == want
+        assert c.ok == (want == eye)
+        assert c.wrong == [(r, k) for r in range(code.K) for k in range(code.K)
+                           if want[r][k] != eye[r][k]]
+    for i in range(code.N):
+        assert [[ref.plain_value(v) for v in r] for r in rep.translation[i]] == trans[i]
+
+
+@pytest.mark.parametrize("F", ["Q", "R", "GF(7)", "GF(2^8)"])
+def test_given_translation_is_compared_alike_on_both_routes(F):
+    code = preset("paper-k2-t3", F).with_entry(1, "T", 1, 0, "2")
+    a, b = theorem2_report(code, "sparse"), theorem2_report(code, "dense")
+    assert a.translation_ok == b.translation_ok and a.translation_wrong == b.translation_wrong
+    assert a.translation_ok[1] is False and a.translation_wrong[1] == [(1, 0)]
+    assert [c.ok for c in a.checks] == [c.ok for c in b.checks]
+    assert [c.wrong for c in a.checks] == [c.wrong for c in b.checks]
+
+
+def test_sparse_route_hands_a_dense_code_over():
+    """The budget is a count of multiply-adds: a dense code exceeds a small one (None → the
+    dense route), a 0/1 code does not."""
+    rng = random.Random(5)
+    N, K, T = 3, 3, 8
+    dense = LinearCode.from_matrices(
+        "Q", [[[rng.randint(1, 3) for _ in range(K)] for _ in range(T)] for _ in range(N)],
+        [[[rng.randint(1, 3) if c < r else 0 for c in range(T)] for r in range(T)] for _ in range(N)],
+        [[[rng.randint(1, 3) for _ in range(T)] for _ in range(K)] for _ in range(N)])
+    assert decoding_rows(dense, budget=100) is None
+    assert decoding_rows(preset("classic-ring-n8"), budget=2000) is not None
+    assert theorem2_report(dense).feasible is theorem2_report(dense, "dense").feasible
+
+
+def test_large_classic_ring_stays_sparse_and_exact():
+    """N = 32, K = 64, T = 128 (the app's largest): the classic ring's first 32 symbols still
+    decode at every node; the padded symbols 33..64 are never sent, so those checks fail."""
+    code, _ = preset("classic-ring-n32").resized(K=64, T=128)
+    rep = theorem2_report(code)
+    assert not rep.feasible and len(rep.checks) == 32 * 31
+    c = rep.check(5, 3)
+    assert c.wrong == [(k, k) for k in range(32, 64)]      # identity on the first 32 symbols
+    assert theorem2_report(preset("classic-ring-n32")).feasible
