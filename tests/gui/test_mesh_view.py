@@ -87,3 +87,10 @@ def test_exports(view, tmp_path):
         assert (tmp_path / p.rsplit("/", 1)[-1]).stat().st_size > 1000
     from PIL import Image
     assert Image.open(gif).n_frames == len(view.schedule.steps)
+
+
+def test_three_dimensions_cap_k(view):
+    view.k_box.setValue(32)
+    view.n_box.setValue(3)
+    assert view.k_box.value() == 10 and view.mesh.N == 1000
+    assert view.totals["all-at-once"] == schemes(Mesh.kary(10, 3))["all-at-once"].hops

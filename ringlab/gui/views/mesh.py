@@ -212,7 +212,10 @@ class MeshView(DocumentView):
         self.group_box.blockSignals(False)
 
     def _on_mesh_changed(self, *_):
-        k, n = self.k_box.value(), self.n_box.value()
+        n = self.n_box.value()
+        # the largest k with k^n ≤ MAX_NODES (32 for n ≤ 2, 10 for n = 3)
+        self.k_box.setMaximum(max(k for k in range(2, 33) if k ** n <= MAX_NODES))
+        k = self.k_box.value()
         if k ** n > MAX_NODES:
             self.message.emit(f"Mesh: k = {k}, n = {n} is {k ** n} nodes; at most {MAX_NODES} "
                               f"(k ≤ 32 for n = 2)")
@@ -270,7 +273,7 @@ class MeshView(DocumentView):
             f"<b>{self.mesh.name}, {self.mesh.N} nodes — {self.measure} hops</b>"
             f"<table cellspacing=6><tr><th align=left>scheme</th><th>hops</th><th>steps</th>"
             f"<th>packets</th><th>unicasts</th></tr>{rows}</table>"
-            f"coded: group {gp.M} ({'×'.join(map(str, gp.extents))}, {gp.G} groups), base "
+            f"coded: group {gp.M} ({'×'.join(map(str, gp.extents))}, {gp.G} group{"s" * (gp.G != 1)}), base "
             f"{c.options['base']}, intermediate nodes dark")
 
     def _update_note(self):
