@@ -273,7 +273,7 @@ class MeshView(DocumentView):
             f"<b>{self.mesh.name}, {self.mesh.N} nodes — {self.measure} hops</b>"
             f"<table cellspacing=6><tr><th align=left>scheme</th><th>hops</th><th>steps</th>"
             f"<th>packets</th><th>unicasts</th></tr>{rows}</table>"
-            f"coded: group {gp.M} ({'×'.join(map(str, gp.extents))}, {gp.G} group{"s" * (gp.G != 1)}), base "
+            f"coded: group {gp.M} ({'×'.join(map(str, gp.extents))}, {gp.G} group{'s' * (gp.G != 1)}), base "
             f"{c.options['base']}, intermediate nodes dark")
 
     def _update_note(self):
