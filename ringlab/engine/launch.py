@@ -266,9 +266,6 @@ def run_job(rank_args: list[str], procs: int, *, timeout: float = DEFAULT_TIMEOU
         cmd += ["-f", hostfile]
     cmd += [sys.executable, "-m", "ringlab.engine.rank", *rank_args]
     full_env = dict(os.environ, **(env or {}))
-    # the ranks import this very ringlab, installed or not
-    root = str(Path(__file__).resolve().parents[2])
-    full_env["PYTHONPATH"] = os.pathsep.join(p for p in (root, full_env.get("PYTHONPATH")) if p)
     out = JobOutcome(command=cmd, timeout=timeout)
     t0 = time.monotonic()
     try:

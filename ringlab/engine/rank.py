@@ -105,7 +105,7 @@ class Reference:
 
 def run(MPI, comm, code, args) -> int:
     from .node import node_data, node_program, read_inputs
-    rank, N = comm.Get_rank(), comm.Get_size()
+    rank = comm.Get_rank()
     prog = node_program(code, rank)
     a, K, T, L = prog.arith, code.K, code.T, args.block
     if args.inputs:

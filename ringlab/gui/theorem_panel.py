@@ -88,7 +88,7 @@ class ChecksCanvas(QWidget):
         return QRect(x, y, bw, bh)
 
     def sizeHint(self) -> QSize:
-        N, K = self.document.code.N, self.document.code.K
+        N = self.document.code.N
         last = self.block_rect(N - 1, N - 1)
         return QSize(last.left() + self._block_w() + 8, last.bottom() + self.row_gap)
 
@@ -327,7 +327,7 @@ class Theorem2Panel(QWidget):
             why = [f"{nfail} of {n} conditions of eq. (5) fail"] if nfail else []
             if badt:
                 why.append("a given T_i differs from eq. (6) at node " + ", ".join(map(str, badt)))
-            text = (f"<span style='color:#c00000; font-size:large'><b>✗ INFEASIBLE</b></span> — "
+            text = ("<span style='color:#c00000; font-size:large'><b>✗ INFEASIBLE</b></span> — "
                     + "; ".join(why) + " (click a red check)")
         self.verdict.setText(text)
         sel = self.canvas.selected

@@ -25,10 +25,7 @@ def lessons_dir() -> Path:
             return Path(str(d))
     except ModuleNotFoundError:
         pass
-    top = Path(__file__).resolve().parents[2] / "lessons"
-    if top.is_dir():
-        return top
-    raise LessonError(None, None, "no lessons found (neither ringlab/data/lessons nor lessons/)")
+    raise LessonError(None, None, "no lessons found in ringlab/data/lessons (a broken install?)")
 
 
 def lesson_files(folder=None) -> list[Path]:

@@ -218,9 +218,8 @@ def _load_preset(st, name, field=None):
 
 
 def data_file(name: str):
-    """A file shipped in ``ringlab.data`` (``assets/`` in an older source tree)."""
+    """A file shipped in ``ringlab.data``."""
     from importlib.resources import files
-    from pathlib import Path
     fname = name if name.endswith(".json") else f"{name}.ringlab.json"
     try:
         p = files("ringlab.data").joinpath(fname)
@@ -228,10 +227,7 @@ def data_file(name: str):
             return p
     except ModuleNotFoundError:
         pass
-    p = Path(__file__).resolve().parents[2] / "assets" / fname
-    if p.is_file():
-        return p
-    raise RinglabError(f"data {name!r}: no {fname} in ringlab.data (nor in assets/)")
+    raise RinglabError(f"data {name!r}: no {fname} in ringlab.data")
 
 
 @action("load_data", "name:str")

@@ -7,7 +7,6 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QLineEdit
 
-from ringlab import preset
 from ringlab.gui.settings import settings
 from ringlab.gui.matrix_text import parse_matrix_text, to_latex
 from ringlab.gui.theorem_panel import GREEN_BG, RED_CELL

@@ -1,5 +1,4 @@
 """File → Export walkthrough… reaches the Propagation view's export."""
-from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog
 

@@ -53,7 +53,6 @@ def test_send_lines_fit_the_side_table_at_n8(qtbot, win):
         view.set_step(t)
         fig.canvas.draw()
         renderer = fig.canvas.get_renderer()
-        tab = view.renderer._tab
         right = fig.bbox.x1
         for txt in view.renderer._send:
             if txt.get_text():

@@ -8,7 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QFormLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton,
-                               QSpinBox, QWidget, QHBoxLayout)
+                               QWidget, QHBoxLayout)
 
 from ..params import SizeSpin
 from ...core.code import N_RANGE

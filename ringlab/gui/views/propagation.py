@@ -15,8 +15,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QLineEdit,
-                               QProgressDialog, QPushButton, QSizePolicy, QSlider, QSpinBox,
-                               QStyle, QVBoxLayout, QWidget)
+                               QProgressDialog, QPushButton, QSizePolicy, QSlider, QStyle, QVBoxLayout)
 
 from ..params import SizeSpin
 from ._base import DocumentView

@@ -12,7 +12,7 @@ from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout,
                                QHeaderView, QLabel, QProgressBar, QPushButton, QSpinBox,
-                               QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+                               QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout)
 
 from ...core.codefile import loads_code
 from ...core.errors import RinglabError
