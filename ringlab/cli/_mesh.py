@@ -99,7 +99,8 @@ def cmd_mesh(args) -> int:
              f"  {'scheme':<12}{'hops':>12}{'steps':>7}{'packets':>10}{'unicasts':>10}"]
     what = {"all-at-once": "every node unicasts to every other node",
             "tree": f"a {args.tree} tree per source, dimension by dimension",
-            "coded": f"group {group} ({'×'.join(map(str, gp.extents))}, {gp.G} group{'s' * (gp.G != 1)}), base "
+            "coded": f"group {group} ({'×'.join(map(str, gp.extents))}, {gp.G} "
+                     f"group{'s' * (gp.G != 1)}), base "
                      f"{args.base}, intermediate {args.intermediate}, receiver {args.receiver}"}
     for name, sch in s.items():
         lines.append(f"  {name:<12}{sch.total(args.measure):>12}{sch.rounds:>7}{sch.packets:>10}"

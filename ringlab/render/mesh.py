@@ -103,7 +103,8 @@ def draw_step_on(ax, schedule, index: int, small: bool = False) -> None:
             ax.annotate("", (x1 + off[0], y1 + off[1]), (x0 + off[0], y0 + off[1]),
                         arrowprops=dict(arrowstyle="-|>", color=cmap(0.15 + 0.7 * frac),
                                         lw=1.2 + (1.5 if small else 4) * frac, shrinkA=11,
-                                        shrinkB=0 if wrap else 11, mutation_scale=10 if small else 14), zorder=3)
+                                        shrinkB=0 if wrap else 11,
+                                        mutation_scale=10 if small else 14), zorder=3)
             if not small and len(load) <= 60:
                 ax.text((x0 + x1) / 2 + off[0] * 1.9, (y0 + y1) / 2 + off[1] * 1.9, str(c),
                         fontsize=8, ha="center", va="center", color="0.15", zorder=4)
@@ -187,7 +188,8 @@ def draw_sweep(fig: Figure, table: dict, highlight: int | None = None,
     ax.set_xscale("log", base=2)
     ax.set_xlabel("group size M (nodes per group)")
     ax.set_ylabel(f"coded {measure} hops ÷ all-at-once hops")
-    ax.set_title("Group-size sweep of the XOR coding\n(dotted: tree ÷ all-at-once, same k)", fontsize=11)
+    ax.set_title("Group-size sweep of the XOR coding\n(dotted: tree ÷ all-at-once, same k)",
+                 fontsize=11)
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=9, loc="lower left")
     fig.tight_layout()

@@ -14,7 +14,7 @@ def ringlab(*args):
 
 def manhattan_total(k, n, torus):
     pts = list(product(range(k), repeat=n))
-    d = lambda x, y: min(abs(x - y), k - abs(x - y)) if torus else abs(x - y)  # noqa: E731
+    d = lambda x, y: min(abs(x - y), k - abs(x - y)) if torus else abs(x - y)
     return sum(sum(d(x, y) for x, y in zip(a, b)) for a in pts for b in pts)
 
 

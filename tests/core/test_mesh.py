@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ringlab.core.errors import RinglabError
-from ringlab.core.mesh import (BASES, INTERMEDIATES, RECEIVERS, TILINGS, TREES, Mesh,
-                               all_at_once, coded, group_sizes, run, sweep, tree)
+from ringlab.core.mesh import (BASES, INTERMEDIATES, RECEIVERS, TILINGS, TREES, Mesh, all_at_once,
+                               coded, group_sizes, run, sweep, tree)
 from ringlab.core.mesh.examples import fig1_coded, fig1_unicast, fig3
 from ringlab.core.mesh.trees import line_rounds
 
@@ -56,7 +56,7 @@ def test_fig1_mesh_is_the_butterfly():
 # -- Fig. 3: 2-ary 2-mesh, nodes 1 2 / 3 4 -------------------------------------------------
 def test_fig3_every_transfer_is_the_sources():
     s = fig3()
-    n = lambda v: f"node {v}"  # noqa: E731
+    n = lambda v: f"node {v}"
     # (b) "d1 and d2 are exchanged between two nodes in the shaded group, d3 and d4 in the other"
     assert transfers(s, "B") == {(n(1), n(2), "d1"), (n(2), n(1), "d2"), (n(3), n(4), "d3"),
                                  (n(4), n(3), "d4")}

@@ -17,7 +17,7 @@ from .sweep import SWEEP_KS, best_group, schemes, summary, sweep, sweep_table
 from .topology import MAX_NODES, Mesh
 from .trees import TREES
 
-__all__ = ["BASES", "INTERMEDIATES", "MAX_NODES", "MEASURES", "Mesh", "RECEIVERS", "RunResult", "Schedule",
-           "Step", "TILINGS", "TREES", "all_at_once", "best_group", "coded", "group_sizes",
-           "label", "random_blocks", "run", "schemes", "summary", "sweep", "sweep_sizes", "sweep_table",
-           "tree", "SWEEP_KS"]
+__all__ = ["BASES", "INTERMEDIATES", "MAX_NODES", "MEASURES", "RECEIVERS", "SWEEP_KS", "TILINGS",
+           "TREES", "Mesh", "RunResult", "Schedule", "Step", "all_at_once", "best_group",
+           "coded", "group_sizes", "label", "random_blocks", "run", "schemes", "summary",
+           "sweep", "sweep_sizes", "sweep_table", "tree"]

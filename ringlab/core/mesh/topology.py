@@ -44,7 +44,7 @@ class Mesh:
                                f"{MAX_NODES} (k ≤ 32 for a k-ary 2-mesh)")
 
     @classmethod
-    def kary(cls, k: int, n: int = 2, torus: bool = False) -> "Mesh":
+    def kary(cls, k: int, n: int = 2, torus: bool = False) -> Mesh:
         for name, v, lo in (("k", k, 2), ("n", n, 1)):
             if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < lo:
                 raise RinglabError(f"mesh {name} = {v!r}: expected an integer ≥ {lo}")

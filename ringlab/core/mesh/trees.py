@@ -22,7 +22,7 @@ A round is a pair of arrays (from, to) of local flat indices in the box (dimensi
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -37,7 +37,7 @@ def check_tree(tree: str) -> str:
     return tree
 
 
-@lru_cache(maxsize=None)
+@cache
 def line_rounds(e: int, p: int, tree: str = "halving") -> tuple:
     """Rounds of (from, to) pairs that spread a block from position p to all of 0..e−1."""
     rounds = []

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QLabel,
-                               QPushButton, QSizePolicy, QSlider, QSpinBox, QSplitter, QStyle,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton,
+                               QSizePolicy, QSlider, QSpinBox, QSplitter, QStyle, QVBoxLayout)
 
 from ...core.errors import RinglabError
 from ...core.mesh import (BASES, MAX_NODES, MEASURES, Mesh, group_sizes, run, schemes, sweep,
@@ -273,7 +272,8 @@ class MeshView(DocumentView):
             f"<b>{self.mesh.name}, {self.mesh.N} nodes — {self.measure} hops</b>"
             f"<table cellspacing=6><tr><th align=left>scheme</th><th>hops</th><th>steps</th>"
             f"<th>packets</th><th>unicasts</th></tr>{rows}</table>"
-            f"coded: group {gp.M} ({'×'.join(map(str, gp.extents))}, {gp.G} group{'s' * (gp.G != 1)}), base "
+            f"coded: group {gp.M} ({'×'.join(map(str, gp.extents))}, {gp.G} "
+            f"group{'s' * (gp.G != 1)}), base "
             f"{c.options['base']}, intermediate nodes dark")
 
     def _update_note(self):
