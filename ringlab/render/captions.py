@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import textwrap
 
-from ..core.simulate import symbol_name
+from ..core.simulate import support, symbol_name
 
 _SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 _SUP = str.maketrans("0123456789()", "⁰¹²³⁴⁵⁶⁷⁸⁹⁽⁾")
@@ -34,8 +34,46 @@ def node_at(i: int, t: int) -> str:
 
 def terms(trace, coeffs) -> list[tuple[int, int, object]]:
     """Non-zero ``(j, k, coefficient)`` of a coefficient vector; k is 1-based."""
-    F, K = trace.field, trace.code.K
-    return [(col // K, col % K + 1, c) for col, c in enumerate(coeffs) if not F.is_zero(c)]
+    K = trace.code.K
+    return [(col // K, col % K + 1, coeffs[col]) for col in support(trace.field, coeffs)]
+
+
+def fmt_vec(F, vals, limit: int) -> str:
+    """``[a, b, …]``: at most ``limit`` items, the last of them ``…`` when some are left out."""
+    s = [F.format(v) for v in vals[:limit]]
+    if len(vals) > limit:
+        s = s[:limit - 1] + ["…"]
+    return "[" + ", ".join(s) + "]"
+
+
+def fit_vec(F, vals, chars: int) -> str:
+    """``[a, b, c]`` with as many entries as fit in ``chars`` characters, then ``…``."""
+    s = [F.format(v) for v in vals]
+    for n in range(len(s), 0, -1):
+        shown = s if n >= len(s) - 1 else s[:n] + ["…"]      # dropping one item saves nothing
+        text = "[" + ", ".join(shown) + "]"
+        if len(text) <= chars:
+            return text
+    return "[" + ", ".join(s if len(s) <= 1 else ["…"]) + "]"
+
+
+def last_values(F, vals, room: int) -> str:
+    """``a, b, c`` if that fits in ``room`` characters, else ``…, `` and as many of the last
+    values as fit (at least one).  Formats only what can be shown: $s_i^{(t)}$ grows with t."""
+    parts, length = [], -2
+    for v in reversed(vals):
+        parts.append(F.format(v))
+        length += 2 + len(parts[-1])
+        if length > room:
+            break
+    if len(parts) == len(vals) and (length <= room or len(vals) == 1):
+        return ", ".join(reversed(parts))
+    n, length = 1, len(parts[0])
+    for p in parts[1:len(vals) - 1]:
+        if 3 + length + 2 + len(p) > room:
+            break
+        n, length = n + 1, length + 2 + len(p)
+    return "…, " + ", ".join(reversed(parts[:n]))
 
 
 def classify(trace, i: int, coeffs) -> tuple[str, str]:
@@ -98,7 +136,7 @@ def short_combination(trace, coeffs, max_chars: int = 28, sender: int | None = N
 
 
 def _send_clause(trace, t: int, i: int, with_kind: bool = True) -> str:
-    F, N = trace.field, trace.code.N
+    F = trace.field
     y = trace.sent[t][i]
     kind, words = classify(trace, i, y)
     if kind == "idle":
@@ -184,3 +222,25 @@ def decode_caption(trace) -> str:
     reason = failing_reason(trace, i)
     return (f"{head} — node {i} is wrong at k = {ks}: {got}{others}."
             + (f" {reason}." if reason else ""))
+
+
+def node_tooltip(trace, i: int, t: int) -> str:
+    """What node i holds at time t: its input and $s_i^{(t)}$, each received symbol as a
+    combination and a value, and at t = T its decode (the hover text of the app)."""
+    F, N = trace.field, trace.code.N
+    lines = [f"node {i} at t = {t}"]
+    if trace.inputs is not None:
+        lines.append(f"input x{sub(i)} = " + fmt_vec(F, trace.inputs[i], 99))
+    rec = trace.received(i, t)
+    vals = trace.received_values(i, t)
+    if not rec:
+        lines.append("received nothing yet (s is empty)")
+    else:
+        lines.append(f"received s{sub(i)}" + f"({t})".translate(_SUP) + f" from node {(i - 1) % N}:")
+        for u, y in enumerate(rec):
+            v = "" if vals is None else f" = {F.format(vals[u])}"
+            lines.append(f"  at t = {u + 1}: {ring_combination(trace, y, (i - 1) % N)}{v}")
+    if t == trace.code.T and trace.decoded_values is not None:
+        z = fmt_vec(F, trace.decoded_values[i], 99)
+        lines.append(f"decodes ẑ{sub(i)} = {z}" + (" ✗" if trace.wrong_entries(i) else " ✓"))
+    return "\n".join(lines)

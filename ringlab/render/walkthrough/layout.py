@@ -1,0 +1,73 @@
+"""Where the walkthrough's pieces go, in figure fractions worked out from points.
+
+The figure is 16:9; every size is a font size times the scale ``s`` (1 at 1280×720, never
+below the renderer's ``min_scale`` so text stays readable across a room — the parts
+abbreviate instead).  Top: the title and, in exports, up to three caption lines; left: $G_T$
+with its tick labels and legend below; right: the side table, with the inputs note under it.
+"""
+from __future__ import annotations
+
+import textwrap
+
+import numpy as np
+
+from .style import C_TEXT, FIG_SIZE
+
+
+def scale(fig, min_scale: float) -> float:
+    """Text scale: the figure's size relative to 1280×720, clipped to [min_scale, 1.6]."""
+    w, h = fig.get_size_inches()
+    # below min_scale text gets too small to read across a room: abbreviate more instead
+    return float(np.clip(min(w / FIG_SIZE[0], h / FIG_SIZE[1]), min_scale, 1.6))
+
+
+def note_lines(fig, note: str, s: float) -> list[str]:
+    """The inputs note, wrapped to the side table's width (DejaVu Sans ≈ 0.55 em/char)."""
+    w = fig.get_size_inches()[0] * 72 * 0.41
+    return textwrap.wrap(f"inputs: {note}", max(20, int(w / (0.55 * 9 * s))))
+
+
+def rects(fig, s: float, caption_in_figure: bool, note: str):
+    """Graph and table rectangles (figure fractions), margins worked out in points from
+    the font sizes so nothing collides when the figure is smaller than 1280×720."""
+    w, h = fig.get_size_inches() * 72
+    top = 8 + 13.5 * s * 1.6                                  # title
+    if caption_in_figure:
+        top += 3 * 12.5 * s * 1.25 + 6                        # up to three caption lines
+    top += 18 * s
+    bottom = 2 * 9 * s * 1.45 + 8 + (10 + 10.5) * s * 1.45 + 10   # legend, ticks, label
+    left = 0.6 * 10.5 * s * 7 + 14                            # "node 7" tick labels
+    split = 0.545 * w
+    graph = (left / w, bottom / h, (split - left) / w, (h - top - bottom) / h)
+    tx = split + 0.04 * w
+    foot = 6 + len(note_lines(fig, note, s)) * 9 * s * 1.25 if note else 14
+    table = (tx / w, foot / h, (w - tx - 6) / w, (h - top - foot + 22 * s) / h)
+    return graph, table
+
+
+def caption_width(fig, fs_caption: float) -> int:
+    """Characters of caption per line across the figure (DejaVu Sans ≈ 0.56 em/char)."""
+    w = fig.get_size_inches()[0]
+    return max(40, int(w * 72 * 0.97 / (0.56 * fs_caption)))
+
+
+def add_header(fig, trace, s: float, note: str, caption_in_figure: bool):
+    """The title (code, N, K, T, field, Theorem 2 verdict), the inputs note and an empty
+    caption text; returns ``(title, caption)``."""
+    code = trace.code
+    N, K, T = code.shape
+    verdict = "feasible (Theorem 2 ✓)" if trace.report.feasible else "INFEASIBLE (Theorem 2 ✗)"
+    H = fig.get_size_inches()[1] * 72
+    title = f"{code.name or 'code'} — N = {N}, K = {K}, T = {T} over {code.field.name}; {verdict}"
+    W_pt = fig.get_size_inches()[0] * 72
+    # bold DejaVu Sans averages ~0.65 em a character: shrink rather than run off the edge
+    fs_title = min(13.5 * s, 0.97 * W_pt / (0.65 * len(title)))
+    title_text = fig.text(0.012, 1 - 6 / H, title, fontsize=fs_title, fontweight="bold",
+                          va="top", color=C_TEXT)
+    if note:
+        # under the side table, wrapped to its width (the table leaves the room, rects)
+        fig.text(0.988, 0.008, "\n".join(note_lines(fig, note, s)), fontsize=9 * s, ha="right",
+                 va="bottom", color="#5c6670", linespacing=1.2)
+    caption = fig.text(0.012, 1 - (8 + 13.5 * s * 1.6) / H, "", fontsize=12.5 * s, va="top",
+                       color=C_TEXT, linespacing=1.25, visible=caption_in_figure)
+    return title_text, caption
