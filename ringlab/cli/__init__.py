@@ -12,9 +12,14 @@ import sys
 
 from ..core.errors import RinglabError
 
-# Subcommand modules, in the order ``ringlab --help`` lists them.  A module that is not
-# there yet (a feature still being built) is skipped; any other import error is real.
-SUBCOMMAND_MODULES = ["_check", "_gui", "_export", "_compare", "_search", "_lessons", "_run", "_mesh"]
+# Each command and the module that registers it, in the order ``ringlab --help`` lists them.
+# Only the module of the command being run is imported: ``ringlab`` (the app) and
+# ``ringlab screenshot`` start without loading the schedules, the search or the mesh.
+COMMANDS = {
+    "check": "_check", "simulate": "_check", "presets": "_check", "preset": "_check",
+    "gui": "_gui", "screenshot": "_gui", "export": "_export", "compare": "_compare",
+    "search": "_search", "lessons": "_lessons", "run": "_run", "mesh": "_mesh",
+}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -25,31 +30,21 @@ class _Parser(argparse.ArgumentParser):
         sys.exit(2)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser for ``command`` (only its module is imported), or for every command."""
     p = _Parser(prog="ringlab", description="Linear network coding for sum All-Reduce on rings.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in SUBCOMMAND_MODULES:
-        try:
-            mod = importlib.import_module(f"{__name__}.{name}")
-        except ModuleNotFoundError as e:
-            if e.name == f"{__name__}.{name}":
-                continue
-            raise
-        mod.register(sub)
+    wanted = [COMMANDS[command]] if command in COMMANDS else COMMANDS.values()
+    for name in dict.fromkeys(wanted):
+        importlib.import_module(f"{__name__}.{name}").register(sub)
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
-    commands = set(parser._subparsers._group_actions[0].choices) if parser._subparsers else set()
-    if not argv or (argv[0] not in commands and not argv[0].startswith("-")):
-        # `ringlab` or `ringlab FILE`: the desktop app
-        argv = ["gui", *argv]
-        if "gui" not in commands:
-            sys.stderr.write("ringlab: the desktop app is not available in this build; "
-                             "try `ringlab check FILE` or `ringlab --help`\n")
-            return 2
+    if not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-")):
+        argv = ["gui", *argv]           # `ringlab` or `ringlab FILE`: the desktop app
+    parser = build_parser(argv[0])
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()

@@ -10,4 +10,5 @@ VIEWS = [
     ("Propagation", "ringlab.gui.views.propagation", "PropagationView"),
     ("Schedules", "ringlab.gui.views.compare", "CompareView"),
     ("Search", "ringlab.gui.views.search", "SearchView"),
+    ("Mesh", "ringlab.gui.views.mesh", "MeshView"),
 ]
