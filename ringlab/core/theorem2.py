@@ -46,11 +46,13 @@ from .sparse import block_diff, block_is_identity, block_rows, decoding_rows
 # Python multiply-adds the sparse route may spend per multiply-add of the dense route's batched
 # products before handing over.  Measured on half-dense random codes at N = K = 8, T = 16 and
 # N = K = 16, T = 32: one sparse step costs 0.2–1.5 µs, one dense multiply-add 0.7–25 ns, so
-# the two break even at a share of 1/130 (Q), 1/250 (R), 1/180 (GF(p)), 1/200–1/340
-# (GF(p^m)).  A code that runs out of budget has cost at most about one dense run extra.
-SPARSE_SHARE = {RationalField: 1 / 150, RealField: 1 / 300, PrimeField: 1 / 200,
-                ExtensionField: 1 / 300}
-SPARSE_SHARE_OTHER = 1 / 300
+# the two break even at a share of about 1/130 (Q), 1/250 (R), 1/180 (GF(p)), 1/200–1/340
+# (GF(p^m)).  A third of that: a code that runs out of budget has cost a third of a dense run
+# extra, and the codes people build (0/1, a few entries per row) need 1/1000 to 1/60000.
+SPARSE_SHARE = {RationalField: 1 / 400, RealField: 1 / 750, PrimeField: 1 / 500,
+                ExtensionField: 1 / 800}
+SPARSE_SHARE_OTHER = 1 / 800
+SPARSE_FLOOR = 500              # tiny codes: a few hundred steps beat the dense calls' overhead
 
 
 class Check:
@@ -190,7 +192,8 @@ def theorem2_report(code: LinearCode, method: str = "auto") -> Theorem2Report:
     rows = None
     if method != "dense":
         share = SPARSE_SHARE.get(type(code.field), SPARSE_SHARE_OTHER)
-        rows = decoding_rows(code, None if method == "sparse" else int(dense_flops(code) * share))
+        budget = max(SPARSE_FLOOR, int(dense_flops(code) * share))
+        rows = decoding_rows(code, None if method == "sparse" else budget)
     return _sparse_report(code, rows) if rows is not None else _dense_report(code)
 
 
@@ -216,9 +219,9 @@ def _sparse_report(code: LinearCode, rows) -> Theorem2Report:
             t_wrong.append([])
             continue
         g = [list(r) for r in given]
-        same = g == t if F.exact else None       # exact fields: one comparison at C speed
-        wrong = [] if same else [(r, c) for r in range(K) for c in range(K)
-                                 if not F.equal(g[r][c], t[r][c])]
+        # rows compared at C speed first (equal entries are equal within R's tolerance too)
+        wrong = [(r, c) for r in range(K) if g[r] != t[r] for c in range(K)
+                 if not F.equal(g[r][c], t[r][c])]
         t_ok.append(not wrong)
         t_wrong.append(wrong)
     return Theorem2Report(code, checks, t_ok, t_wrong, solved)
