@@ -171,14 +171,27 @@ class CostPanel(QWidget):
     def show_error(self, msg: str) -> None:
         self.error.setText(msg + " — the plot and table show the last valid values")
 
-    def set_comparison(self, c) -> None:
+    def set_comparison(self, c, example_N: int | None = None) -> None:
+        """Show the costs of ``c``: a comparison on the explorer's N cores (what ``ringlab
+        compare --N`` prints for the same α, B, S), which may differ from the traced example's
+        ``example_N``."""
         from ...render.cost_plot import draw_costs
         self.error.setText("")
         draw_costs(self.figure, c.explorer)
         self.canvas.draw_idle()
-        self.table_title.setText(
-            f"Costs of the three traced schedules (N = {c.example.N}, S = {format_bytes(c.size)}); "
-            f"lower bound 2S(N−1)/N = {format_bytes(next(iter(c.costs.values())).lower_bound)} sent per worker")
+        N = c.N
+        how = ("traced" if c.traced else "counted from the closed forms (no grids above "
+               "32 cores)")
+        rows = "ring, tree" + (" and the editor's code" if "coded" in c.costs else "")
+        title = (f"Costs on N = {N} cores ({rows}, {how}), S = {format_bytes(c.size)}; lower "
+                 f"bound 2S(N−1)/N = {format_bytes(next(iter(c.costs.values())).lower_bound)} "
+                 f"sent per worker")
+        if example_N is not None and example_N != N:
+            title += (f". The explorer's N = {N}; the grids above trace the {example_N}-core "
+                      f"example")
+        if "coded" not in c.costs and c.traced:
+            title += f" (no coded row: the editor's code does not have {N} nodes)"
+        self.table_title.setText(title)
         self.table.setRowCount(len(c.costs))
         self.table.setVerticalHeaderLabels(list(c.costs))
         for r, k in enumerate(c.costs.values()):

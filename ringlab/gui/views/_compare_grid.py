@@ -20,6 +20,20 @@ FINAL = QColor("#cfeccf")
 STALE_TEXT = QColor("#9a9a9a")
 
 
+def coded_caption(trace, k: int) -> str:
+    """What a coded grid's cells are at step k (DESIGN: a code has no buffers).  Cell (i, k)
+    is entry k of core i's running partial decode $R_i s_i^{(t)} + T_i x_i$ with the symbols
+    not yet arrived counted as 0 — what eq. (4) would output if decoding stopped now."""
+    T = trace.T
+    what = "cells = core i's running partial decode R_i s_i + T_i x_i"
+    if k <= 0:
+        return (f"start: {what} with nothing received yet (only T_i x_i; '·' = no part of "
+                f"the sum known yet)")
+    if k > T:
+        return f"done after {T} steps: every cell is the decoded sum ẑ_i = R_i s_i + T_i x_i"
+    return (f"step {k} of {T}: {what}, symbols received at t = 1..{k} (later ones count as 0)")
+
+
 class ScheduleColumn(QWidget):
     """Shows one :class:`~ringlab.core.schedules.trace.ScheduleTrace` at step k."""
 
@@ -39,6 +53,7 @@ class ScheduleColumn(QWidget):
         self.rule.setWordWrap(True)
         self.rule.setStyleSheet("color: #444;")
         self.caption = QLabel()
+        self.caption.setWordWrap(True)
         self.caption.setObjectName(f"caption_{name}")
         self.table = QTableWidget()
         self.table.setObjectName(f"grid_{name}")
@@ -64,10 +79,16 @@ class ScheduleColumn(QWidget):
         lay.addStretch(1)
 
     # -- data ---------------------------------------------------------------------------
-    def set_trace(self, trace, error: str | None = None) -> None:
+    def set_trace(self, trace, error: str | None = None, calm: bool = False) -> None:
+        """Show ``trace``; without one, ``error`` says why — in grey when ``calm`` (the
+        example simply has another number of cores than the code: nothing is wrong)."""
         self.trace = trace
         self.error.setVisible(bool(error))
+        if calm and error:
+            error = ("No coded column for this example — a code runs on exactly as many cores "
+                     "as it has nodes: " + error + ".")
         self.error.setText(error or "")
+        self.error.setStyleSheet("color: #555;" if calm else "color: #b00020;")
         for w in (self.table, self.sends, self.caption):
             w.setVisible(trace is not None)
         if trace is None:
@@ -89,7 +110,7 @@ class ScheduleColumn(QWidget):
         if tr is None:
             return
         kk = min(k, tr.T)
-        self.caption.setText(step_caption(tr, k))
+        self.caption.setText(coded_caption(tr, k) if tr.name == "coded" else step_caption(tr, k))
         changed = set(tr.steps[kk - 1].changed) if kk > 0 and k <= tr.T else set()
         final = tr.final_at(kk)
         detail = tr.detail_at(kk)

@@ -1,9 +1,11 @@
 """Ring, tree and coded schedules side by side on the worked matmul, with an α-β cost explorer.
 
 The three traces share one step scrubber; the coded column runs the document's code and
-follows it while the tab is shown (a :class:`DocumentView`).  All mathematics is one call,
-``analysis.comparison(example, α, B, S)`` (:func:`ringlab.core.schedules.compare`, cached per
-code and parameters); this module only lays it out.
+follows it while the tab is shown (a :class:`DocumentView`).  All mathematics is two calls of
+:func:`ringlab.core.schedules.compare` (through ``analysis.comparison``, cached per code and
+parameters): one for the traced example, one for the cost explorer's own N — the cost table,
+the note and the plot are for the explorer's N, exactly what ``ringlab compare --N n`` prints
+for the same α, B and S.  This module only lays them out.
 """
 from __future__ import annotations
 
@@ -12,7 +14,8 @@ from PySide6.QtWidgets import (QGroupBox, QHBoxLayout, QLabel, QPushButton, QScr
                                QSlider, QSplitter, QVBoxLayout, QWidget)
 
 from ...core.errors import RinglabError
-from ...core.schedules import default_example
+from ...core.schedules import compare, default_example
+from ...core.schedules.matmul import TRACE_N_RANGE
 from ._base import DocumentView
 from ._compare_costs import CostPanel
 from ._compare_grid import ScheduleColumn
@@ -25,12 +28,18 @@ class CompareView(DocumentView):
     def __init__(self, document, parent=None):
         super().__init__(document, parent)
         self.comparison = None
-        # the seeds' example unless the editor's code needs another N
-        self.inputs = ExampleEditor(default_example(4))
+        self.cost_comparison = None       # the explorer's N (may differ from the example's)
+        self._big: dict = {}              # N > 32: compare(N=…) on ring and tree alone
+        # the seeds' 4-core example, unless the editor's code has another N: the tab then
+        # opens on an example the code runs on (no error before the user did anything)
+        n = document.code.N
+        self.inputs = ExampleEditor(default_example(n if n != 4 and TRACE_N_RANGE[0] <= n
+                                                    <= TRACE_N_RANGE[1] else 4))
         self.step = 0
 
         top = QHBoxLayout()
-        box = QGroupBox("Worked example: core i holds X_i·W_i; all-reduce must leave X @ W on every core")
+        box = QGroupBox("Worked example: core i starts with its partial X_i·W_i; all-reduce must "
+                        "leave X @ W on every core")
         bl = QHBoxLayout(box)
         bl.addWidget(self.inputs, 0)
         side = QVBoxLayout()
@@ -96,7 +105,7 @@ class CompareView(DocumentView):
         scroll.setMinimumHeight(380)          # the traces are the lesson: never squeezed away
 
         self.costs = CostPanel()
-        self.costs.follow_example_N(4)
+        self.costs.follow_example_N(self.inputs.example.N)
         cost_box = QGroupBox("Cost explorer: α-β time against message size")
         QVBoxLayout(cost_box).addWidget(self.costs)
         split = QSplitter(Qt.Vertical)
@@ -112,35 +121,53 @@ class CompareView(DocumentView):
         self.inputs.example_changed.connect(self._on_example_changed)
         self.costs.params_changed.connect(self._on_costs_changed)
 
-    # -- recompute (one core call) ---------------------------------------------------------
+    # -- recompute (core calls) ---------------------------------------------------------------
     def refresh(self) -> None:
         ex = self.inputs.example
         self.costs.follow_example_N(ex.N)
+        params = self.costs.params()
+        nE = params.pop("explorer_N")
         try:
-            c = self.analysis.comparison(ex, **self.costs.params())
+            c = self.analysis.comparison(ex, **params)
+            costs = c if nE == ex.N else self._costs_for(nE, params)
         except RinglabError as e:
             self.costs.show_error(str(e))
-            if self.comparison is None:       # first time: fall back to the defaults
-                c = self.analysis.comparison(ex)
-            else:
+            if self.comparison is not None:
                 return
-        self.comparison = c
+            # first time: the default α, B, S (the boxes say what was refused)
+            c = self.analysis.comparison(ex)
+            costs = c if nE == ex.N else self._costs_for(nE, {})
+        self.comparison, self.cost_comparison = c, costs
         fmt = lambda v: " ".join(str(x) if x.denominator != 1 else str(x.numerator) for x in v)  # noqa: E731
         self.target.setText(f"Target X @ W = [ {fmt(ex.target)} ]")
         code = self.document.code
         self.code_label.setText(f"Coded column: the editor's code “{code.name or 'untitled'}” "
                                 f"(N = {code.N}, K = {code.K}, T = {code.T} over {code.field.name}), "
                                 "live.")
-        self.match_button.setVisible(c.coded is None)
-        if c.coded is None:
+        mismatch = c.coded is None and code.N != ex.N
+        self.match_button.setVisible(mismatch and TRACE_N_RANGE[0] <= code.N <= TRACE_N_RANGE[1])
+        if mismatch:
             self.match_button.setText(f"Use a {code.N}-core example for this code")
         self.columns["ring"].set_trace(c.ring)
         self.columns["tree"].set_trace(c.tree)
-        self.columns["coded"].set_trace(c.coded, c.coded_error)
+        self.columns["coded"].set_trace(c.coded, c.coded_error, calm=mismatch)
         self.slider.setMaximum(c.max_steps)
         self.slider.setValue(min(self.slider.value(), c.max_steps))
         self._on_step_changed(self.slider.value())
-        self.costs.set_comparison(c)
+        self.costs.set_comparison(costs, example_N=ex.N)
+
+    def _costs_for(self, n: int, params: dict):
+        """What ``ringlab compare --N n`` computes for these α, B, S: the default example on
+        n cores (with the editor's code in the coded row when it has n nodes), or for n above
+        32 the closed forms of ring and tree (nothing traced)."""
+        if n <= TRACE_N_RANGE[1]:
+            return self.analysis.comparison(default_example(n), **params)
+        key = (n, tuple(sorted(params.items())))
+        if key not in self._big:
+            if len(self._big) >= 8:
+                self._big.pop(next(iter(self._big)))
+            self._big[key] = compare(N=n, strict=False, **params)
+        return self._big[key]
 
     # -- handlers ---------------------------------------------------------------------------
     def _on_example_changed(self, _ex) -> None:
