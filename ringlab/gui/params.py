@@ -7,6 +7,8 @@ entries named, and the box returns to the current field.
 """
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QWidget
@@ -21,35 +23,59 @@ PRESET_PLACEHOLDER = "Load a preset…"
 
 
 class SizeSpin(QSpinBox):
-    """A spin box for N, K or T that says why it refuses what was typed: Qt drops a keystroke
-    that leaves the range (typing "99" into N stops at "9") and quietly puts back the old value
-    for "0" on Enter; both now name the box and the range."""
+    """A spin box for N, K or T that never commits a value that was not typed.
+
+    Qt's own validator drops a keystroke that leaves the range, so typing "1000" into N used
+    to leave "10" in the box — and Enter committed N = 10 — while "−3" in K became "3".  Here a
+    whole number outside the range stays in the box as typed (Intermediate); on Enter or when
+    focus leaves it is refused, the old value is put back and ``refused`` names the box, what
+    was typed and the range.  Anything that is not a whole number is refused at the keystroke.
+    """
 
     refused = Signal(str)
 
     def __init__(self, name: str, parent=None):
         super().__init__(parent)
         self.name = name
+        # commit on Enter, the arrows or focus-out: typing "20" must not pass through 2
+        self.setKeyboardTracking(False)
+
+    def _message(self, text: str) -> str:
+        return (f"{self.name}: {text.strip()!r} refused — expected a whole number "
+                f"{self.minimum()}..{self.maximum()}; {self.name} stays {self.value()}")
 
     def _refuse(self, text: str) -> None:
-        msg = (f"{self.name}: {text.strip()!r} refused — expected a whole number "
-               f"{self.minimum()}..{self.maximum()}")
+        msg = self._message(text)
         # said once Qt has finished with the key (Enter re-emits the old value, and a view
         # that refreshes on it would wipe a message given now)
         QTimer.singleShot(0, self, lambda: self.refused.emit(msg))
 
+    def _number(self, text: str) -> str:
+        t = text.strip()
+        if self.prefix() and t.startswith(self.prefix().strip()):
+            t = t[len(self.prefix().strip()):].strip()
+        if self.suffix() and t.endswith(self.suffix().strip()):
+            t = t[:-len(self.suffix().strip())].strip()
+        return t.replace("−", "-")
+
     def validate(self, text, pos):
         result = super().validate(text, pos)
         state = result[0] if isinstance(result, tuple) else result
-        if state == QValidator.Invalid and text.strip():
-            self._refuse(text)
+        if state == QValidator.Invalid:
+            num = self._number(text)
+            if re.fullmatch(r"[+-]?\d+", num) or num in ("-", "+"):
+                # out of range but a number: keep it as typed, refuse it on Enter (fixup)
+                return (QValidator.Intermediate, text, pos)
+            if text.strip():
+                self._refuse(text)
         return result
 
     def fixup(self, text):
         shown = self.prefix() + self.textFromValue(self.value()) + self.suffix()
         if text.strip() != shown.strip():
             self._refuse(text)
-        return super().fixup(text)
+        # what Qt shows next is the old value: return it, so nothing else is committed
+        return shown
 
 
 class ParameterBar(QWidget):

@@ -28,21 +28,23 @@ def test_out_of_range_size_is_refused_with_the_range(qtbot, win, name, text, lo,
     before = win.document.code
     sp = type_into_spin(qtbot, win, name, text)
     assert win.document.code is before and sp.value() == getattr(before, name)
-    msg = f"{name}: '{text}' refused — expected a whole number {lo}..{hi}"
+    msg = (f"{name}: '{text}' refused — expected a whole number {lo}..{hi}; "
+           f"{name} stays {getattr(before, name)}")
     qtbot.waitUntil(lambda: bool(said) and said[-1] == msg)
     assert win.params.problem.text() == msg
 
 
-def test_a_keystroke_past_the_maximum_is_named(qtbot, win):
+def test_a_number_past_the_maximum_stays_as_typed_and_is_refused(qtbot, win):
     said = []
     win.statusBar().messageChanged.connect(said.append)  # what the user reads
     sp = win.params.spins["N"]
     sp.setFocus()
     sp.lineEdit().selectAll()
-    qtbot.keyClicks(sp, "99")                       # Qt keeps "9" and drops the second 9
-    assert sp.lineEdit().text() == "9"
-    qtbot.waitUntil(lambda: "N: '99' refused — expected a whole number 2..32" in said)
-    qtbot.keyClick(sp, Qt.Key_Escape)
+    qtbot.keyClicks(sp, "99")               # Qt used to keep "9" and drop the second 9
+    assert sp.lineEdit().text() == "99"
+    qtbot.keyClick(sp, Qt.Key_Return)
+    qtbot.waitUntil(lambda: "N: '99' refused — expected a whole number 2..32; N stays 3" in said)
+    assert win.document.code.N == 3 and sp.value() == 3
 
 
 def test_the_papers_minus_sign_is_read_as_minus_in_a_cell(qtbot, win):
