@@ -213,3 +213,40 @@ class CostPanel(QWidget):
             "Crossovers (N = %d): " % c.explorer.N + "; ".join(
                 f"{format_bytes(x.S)}: {x.label}" for x in xs) if xs else
             f"No crossover for N = {c.explorer.N}: one schedule is fastest at every size.")
+
+    def set_measured(self, alpha: float, beta: float) -> None:
+        """α (s) and β (s/B) measured by ``ringlab run --calibrate`` (the Run panel, issue 12):
+        a "use measured" toggle puts α and B = 1/β into the inputs (read-only while on) and
+        gives the typed values back when turned off."""
+        from PySide6.QtWidgets import QCheckBox
+        if not hasattr(self, "measured_box"):
+            self.measured_box = QCheckBox()
+            self.measured_box.setObjectName("compare_use_measured")
+            self.measured_box.toggled.connect(self._use_measured)
+            self.layout().insertWidget(1, self.measured_box)
+            self._typed = None
+        self.measured = (alpha, beta)
+        ok = alpha >= 0 and beta > 0
+        self.measured_box.setText(
+            f"use measured α = {format_seconds(alpha)}, B = 1/β = {format_bandwidth(1 / beta)} "
+            f"(ringlab run --calibrate, this machine)" if ok else
+            f"measured α = {format_seconds(alpha)}, β = {beta * 1e9:.3g} ns/B: not usable (a "
+            f"negative fit — the machine was busy or MPI switched protocol); calibrate again")
+        if self.measured_box.isChecked():
+            self._use_measured(ok) if ok else self.measured_box.setChecked(False)
+        self.measured_box.setEnabled(ok)
+
+    def _use_measured(self, on: bool) -> None:
+        if on:
+            if self._typed is None:
+                self._typed = (self.alpha.text(), self.bandwidth.text())
+            a, b = self.measured
+            self.alpha.setText(f"{a * 1e6:.4g}us")
+            self.bandwidth.setText(f"{1 / b / 1e9:.4g}GB/s")
+        elif self._typed is not None:
+            self.alpha.setText(self._typed[0])
+            self.bandwidth.setText(self._typed[1])
+            self._typed = None
+        self.alpha.setReadOnly(on)
+        self.bandwidth.setReadOnly(on)
+        self._on_edited()

@@ -120,6 +120,17 @@ class CompareView(DocumentView):
 
         self.inputs.example_changed.connect(self._on_example_changed)
         self.costs.params_changed.connect(self._on_costs_changed)
+        # issue 12: the code on real MPI processes; its Calibrate feeds the cost explorer
+        self.run_button = QPushButton("Run on N processes…")
+        self.run_button.setToolTip("Run the editor's code on N real MPI processes, time it "
+                                   "against MPI_Allreduce, and measure α, β for the explorer")
+        self.run_button.clicked.connect(self.open_run_panel)
+        side.insertWidget(side.count() - 1, self.run_button)
+
+    def open_run_panel(self):
+        from ..run_panel import open_run_dialog
+        return open_run_dialog(self, lambda: self.document.code,
+                               calibrated=self.costs.set_measured)
 
     # -- recompute (core calls) ---------------------------------------------------------------
     def refresh(self) -> None:

@@ -177,6 +177,22 @@ class PropagationView(DocumentView):
         self.canvas.mpl_connect("motion_notify_event", self._on_mouse_moved)
 
         self._on_inputs_mode_changed()
+        # issue 12: the code on real MPI processes (ringlab.gui.run_panel, in a QProcess)
+        self.run_button = QPushButton("Run on N processes…")
+        self.run_button.setToolTip("Run this code with these inputs on N real MPI processes "
+                                   "and compare with MPI_Allreduce")
+        self.run_button.clicked.connect(self.open_run_panel)
+        inputs.insertWidget(inputs.indexOf(self.export_button), self.run_button)
+
+    def open_run_panel(self):
+        """The run dialog; its replay uses the inputs on screen and follows the step shown."""
+        from ..run_panel import open_run_dialog
+
+        def inputs():
+            self.ensure_fresh()
+            return self.trace.inputs if self.trace is not None else None
+        return open_run_dialog(self, lambda: self.document.code, inputs,
+                               step_signal=self.step_changed)
 
     # -- public: playback -------------------------------------------------------------------
     @property

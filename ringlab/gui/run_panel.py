@@ -1,0 +1,542 @@
+r"""Run on N processes…: the edited code on real MPI ranks, from the app, without MPI in it.
+
+The panel starts ``python -m ringlab run CODE --json --size S --repeat R`` (or ``--inputs``)
+in a :class:`QProcess` — MPI never loads in the GUI process, and the GUI thread never waits: it
+reads the JSON lines as they arrive (:mod:`ringlab.cli._run`, :mod:`ringlab.engine.rank`).
+The current code is written to a temporary file with :func:`ringlab.core.codefile.save_code`.
+
+What it shows, from the events alone:
+
+* progress: of the $N(2T + R + 3)$ rank events a run emits (start, T sent, T received,
+  decoded, R timings, done per rank);
+* per rank: the verdict against ``MPI_Allreduce`` (or the first wrong entry), and the times;
+* "what really happened": per step t and rank i the head of $y_{i\to}^{(t)}$ it sent to
+  (i+1) mod N and of what it received from (i−1) mod N.  When the walkthrough's inputs are
+  small integers they are passed with ``--inputs`` (one element per symbol), so these are the
+  very values the Propagation view computes in-process;
+* any failure as one line: bad input (exit 2), a rank that decoded wrongly (exit 1: rank,
+  symbol, element, both values), the engine (exit 4: which rank died, a deadlock).
+
+Cancel sends SIGTERM (:meth:`QProcess.terminate`); ``ringlab run`` then ends mpiexec's whole
+process group and exits 130 (:mod:`ringlab.engine.launch`); a kill follows after a grace
+period if it does not.  "Calibrate" runs ``ringlab run --calibrate --json --procs 2`` (a ring
+ping-pong on one link) and emits the fitted α (s) and β (s/B): :meth:`RunPanel.measured`.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QProcess, Qt, QTimer, Signal
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog, QHBoxLayout,
+                               QHeaderView, QLabel, QProgressBar, QPushButton, QTableWidget,
+                               QTableWidgetItem, QVBoxLayout, QWidget)
+
+from ..core.errors import RinglabError
+from ..core.schedules.costs import format_bandwidth, format_bytes, format_seconds, parse_bytes
+from .params import SizeSpin
+
+SIZES = ("1KiB", "64KiB", "1MiB", "16MiB")
+KILL_AFTER_MS = 8000     # launch.py needs ≤ ~4 s (SIGTERM, 2 s, SIGKILL, 2 s for survivors)
+CALIBRATION_PROCS = 2    # one link; more ranks than cores would fit the scheduler instead
+RED, GREEN = "#c92a2a", "#2b8a3e"
+SCHEDULER = ("with more ranks than cores these times measure the operating system's scheduler "
+             "as much as the messages")
+
+
+def _value(*args):
+    """A zero-argument callable's value, or the argument itself."""
+    v = args[0]
+    return v() if callable(v) else v
+
+
+def small_integer_rows(code, inputs) -> list[list[int]] | None:
+    """The inputs as plain integers when every entry is one with |v| < 2^31, else None.
+
+    Such values are exact in every arithmetic the engine uses (float64 for Q and R, int64 mod p,
+    the field's integer code for GF(p^m)), so a run on them reproduces the walkthrough exactly.
+    """
+    if not inputs:
+        return None
+    rows = []
+    for row in inputs:
+        out = []
+        for v in row:
+            try:
+                n = int(code.field.format(v))
+            except (TypeError, ValueError):
+                return None
+            if abs(n) >= 2**31:
+                return None
+            out.append(n)
+        rows.append(out)
+    return rows
+
+
+def _show(v, one_element: bool) -> str:
+    if isinstance(v, str) and v.startswith("0x") and one_element:
+        return str(int(v, 16))         # GF(2) with --inputs: a byte that holds 0 or 1
+    if isinstance(v, float):
+        return f"{v:.4g}"
+    return str(v)
+
+
+def _heads(head, more: bool) -> str:
+    one = len(head) == 1 and not more
+    text = ", ".join(_show(v, one) for v in head)
+    return text if one else f"[{text}{', …' if more else ''}]"
+
+
+class RunPanel(QWidget):
+    """``ringlab run`` in a QProcess, its events laid out; see the module docstring."""
+
+    calibrated = Signal(float, float)    # α in seconds, β in seconds per byte
+    run_finished = Signal(dict)          # the final event: result, or error {exit, message}
+
+    def __init__(self, code, inputs=None, parent=None):
+        super().__init__(parent)
+        self._code_source, self._inputs_source = code, inputs
+        self.seed = 0                    # of the ranks' random data (tests mark their jobs)
+        self.proc = QProcess(self)       # one process object, restarted for each job
+        self.proc.setProgram(sys.executable)
+        self.proc.readyReadStandardOutput.connect(self._on_stdout)
+        self.proc.readyReadStandardError.connect(self._on_stderr)
+        self.proc.finished.connect(self._on_finished)
+        self.proc.errorOccurred.connect(self._on_process_error)
+        self._generation = 0             # which job a delayed kill belongs to
+        self.job = ""                    # "run" | "calibrate" while a process runs
+        self.events: list[dict] = []
+        self.result: dict | None = None
+        self.error: str | None = None
+        self.exit_code: int | None = None
+        self._measured: tuple[float, float] | None = None
+        self._tmp: str | None = None
+        self._buf = b""
+        self._stderr = b""
+        self._launch: dict = {}
+        self._seen = 0
+
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        self.size_box = QComboBox()
+        self.size_box.setEditable(True)
+        self.size_box.addItems(SIZES)
+        self.size_box.setCurrentText("64KiB")
+        self.size_box.setToolTip("S, the bytes of each rank's vector (rounded down to whole "
+                                 "elements per symbol): 64KiB, 1MB, 4096…")
+        self.size_box.currentTextChanged.connect(self._update_size_hint)
+        self.size_hint = QLabel()
+        self.repeat_box = SizeSpin("repeat")
+        self.repeat_box.setRange(1, 1_000_000)
+        self.repeat_box.setValue(5)
+        self.repeat_box.setPrefix("repeat ")
+        self.repeat_box.setToolTip("timed repetitions; the times shown are medians")
+        self.repeat_box.refused.connect(lambda msg: self._say(msg, RED))
+        self.inputs_check = QCheckBox("the walkthrough's inputs")
+        self.inputs_check.toggled.connect(self._update_size_hint)
+        self.run_button = QPushButton("Run")
+        self.run_button.clicked.connect(self.run)
+        self.calibrate_button = QPushButton("Calibrate α, β")
+        self.calibrate_button.setToolTip("ringlab run --calibrate: a ring ping-pong on "
+                                         f"{CALIBRATION_PROCS} ranks, α and β by least squares")
+        self.calibrate_button.clicked.connect(self.calibrate)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.progress = QProgressBar()
+        self.status = QLabel("Not run yet.")
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.ranks = QTableWidget(0, 3)
+        self.ranks.setHorizontalHeaderLabels(["host", "verdict against MPI_Allreduce", "ring neighbours"])
+        self.ranks.horizontalHeader().setSectionResizeMode(1, QHeaderView.Stretch)
+        self.times = QLabel()
+        self.times.setWordWrap(True)
+        self.times.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.replay_note = QLabel()
+        self.replay_note.setWordWrap(True)
+        self.replay = QTableWidget(0, 0)
+        self.replay.setSelectionBehavior(QAbstractItemView.SelectRows)
+        for t in (self.ranks, self.replay):
+            t.setEditTriggers(QAbstractItemView.NoEditTriggers)
+
+        row = QHBoxLayout()
+        for w in (QLabel("S"), self.size_box, self.size_hint, self.repeat_box, QLabel("data:"),
+                  self.inputs_check):
+            row.addWidget(w)
+        row.addStretch(1)
+        for w in (self.run_button, self.calibrate_button, self.cancel_button):
+            row.addWidget(w)
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.title)
+        lay.addLayout(row)
+        lay.addWidget(self.progress)
+        lay.addWidget(self.status)
+        lay.addWidget(self.ranks, 1)
+        lay.addWidget(self.times)
+        lay.addWidget(self.replay_note)
+        lay.addWidget(self.replay, 2)
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.shutdown)      # never leave a job behind the app
+        self.refresh_inputs()
+        # in the Propagation view the walkthrough's inputs are the point: use them when we can
+        self.inputs_check.setChecked(self.inputs_check.isEnabled())
+
+    # -- public -------------------------------------------------------------------------------
+    @property
+    def code(self):
+        return _value(self._code_source)
+
+    def measured(self) -> tuple[float, float] | None:
+        """(α seconds, β seconds per byte) of the last calibration, or None."""
+        return self._measured
+
+    def is_running(self) -> bool:
+        return self.proc.state() != QProcess.NotRunning
+
+    def status_text(self) -> str:
+        return self.status.text()
+
+    def replay_cell(self, t: int, rank: int) -> str:
+        it = self.replay.item(t, rank)
+        return it.text() if it else ""
+
+    def refresh_inputs(self) -> list[list[int]] | None:
+        """Offer the walkthrough's inputs when they are small integers; say why not otherwise."""
+        code = self.code
+        rows = small_integer_rows(code, _value(self._inputs_source)) if self._inputs_source else None
+        self.inputs_check.setEnabled(rows is not None)
+        if rows is None:
+            self.inputs_check.setChecked(False)
+            self.inputs_check.setToolTip("no walkthrough inputs here, or they are not all small "
+                                         "integers: the ranks use random data of S bytes")
+        else:
+            self.inputs_check.setToolTip("pass the Propagation view's inputs with --inputs (one "
+                                         "element per symbol): the values sent equal the walkthrough's")
+        self.title.setText(f"<b>{code.name or 'untitled code'}</b>: N = {code.N}, K = {code.K}, "
+                           f"T = {code.T} over {code.field.name} — {code.N} MPI processes, "
+                           f"started by mpiexec in a child process")
+        self._update_size_hint()
+        return rows
+
+    def size_bytes(self) -> int:
+        """S rounded down to whole elements per symbol (K × element size bytes); raises
+        :class:`RinglabError` with the reason for a size that cannot be run."""
+        from ..engine.arith import arith_for     # numpy only: no MPI
+        code = self.code
+        text = self.size_box.currentText().strip()
+        v = parse_bytes(text, "S")
+        unit = code.K * arith_for(code.field).itemsize
+        if v < unit:
+            raise RinglabError(f"S = {text}: expected at least K × element size = {unit} bytes")
+        return int(v) // unit * unit
+
+    def run(self) -> bool:
+        """Start the run; False (with the reason in the status line) if it cannot start."""
+        if self.is_running():
+            return False
+        code = self.code
+        rows = self.refresh_inputs()
+        rows = rows if self.inputs_check.isChecked() else None
+        try:
+            size = None if rows else self.size_bytes()
+        except RinglabError as e:
+            self._say(f"Bad input: {e}", RED)
+            return False
+        from ..core.codefile import save_code
+        self._tmp = tempfile.mkdtemp(prefix="ringlab-run-")
+        path = save_code(code, Path(self._tmp) / "code.ringlab.json")
+        args = [str(path), "--json", "--repeat", str(self.repeat_box.value()), "--seed", str(self.seed)]
+        if rows:
+            f = Path(self._tmp) / "inputs.json"
+            f.write_text(json.dumps(rows), encoding="utf-8")
+            args += ["--inputs", str(f)]
+        else:
+            args += ["--size", str(size)]
+        self._setup_tables(code)
+        self.replay_note.setText(
+            "What really happened — per step t, each rank's sent symbol y_i→^(t) (to (i+1) mod N) "
+            "and what it received (from (i−1) mod N), as the ranks reported them"
+            + (": these are the walkthrough's inputs, so the values equal the Propagation view's."
+               if rows else ": the first ≤ 4 elements of each message (random data; tick "
+               "“the walkthrough's inputs” to see the walkthrough's values)."))
+        return self._start("run", args)
+
+    def calibrate(self) -> bool:
+        if self.is_running():
+            return False
+        return self._start("calibrate", ["--calibrate", "--json", "--procs", str(CALIBRATION_PROCS)])
+
+    def cancel(self) -> None:
+        """SIGTERM ``ringlab run`` (it ends the job's process group, exit 130); kill if stuck."""
+        if not self.is_running():
+            return
+        self._say("Cancelling: stopping mpiexec and its ranks…", "#444")
+        self.cancel_button.setEnabled(False)
+        self.proc.terminate()
+        gen = self._generation
+        QTimer.singleShot(KILL_AFTER_MS, self, lambda: self._kill_if_still(gen))
+
+    def _kill_if_still(self, generation: int) -> None:
+        if generation == self._generation and self.is_running():
+            self.proc.kill()      # the child then takes mpiexec along (PR_SET_PDEATHSIG)
+
+    def shutdown(self) -> None:
+        """Stop a running job and wait for it (the dialog closes, the app quits)."""
+        if self.is_running():
+            self.proc.terminate()
+            if not self.proc.waitForFinished(KILL_AFTER_MS):
+                self.proc.kill()
+                self.proc.waitForFinished(2000)
+
+    def highlight_step(self, t: int) -> None:
+        """Select row t of the replay (the walkthrough's step t; row T is the decode)."""
+        if 0 <= t < self.replay.rowCount():
+            self.replay.selectRow(t)
+
+    # -- the process --------------------------------------------------------------------------
+    def _start(self, job: str, args: list[str]) -> bool:
+        self.job, self.events, self.result, self.error, self.exit_code = job, [], None, None, None
+        self._buf, self._stderr, self._launch, self._seen = b"", b"", {}, 0
+        self.progress.setRange(0, 0)               # busy until the launch line gives a total
+        self._say("Starting mpiexec…" if job == "run" else "Calibrating: ring ping-pong…", "#444")
+        self._generation += 1
+        self.proc.setArguments(["-m", "ringlab", "run", *args])
+        self._set_running(True)
+        self.proc.start()
+        return True
+
+    def _set_running(self, on: bool) -> None:
+        self.run_button.setEnabled(not on)
+        self.calibrate_button.setEnabled(not on)
+        self.cancel_button.setEnabled(on)
+
+    def _on_stdout(self) -> None:
+        self._buf += bytes(self.proc.readAllStandardOutput())
+        *lines, self._buf = self._buf.split(b"\n")
+        for line in lines:
+            try:
+                ev = json.loads(line)
+            except ValueError:
+                continue                            # not an event (never expected with --json)
+            if isinstance(ev, dict) and "event" in ev:
+                self.events.append(ev)
+                self._on_event(ev)
+
+    def _on_stderr(self) -> None:
+        self._stderr += bytes(self.proc.readAllStandardError())
+
+    def _on_process_error(self, err) -> None:
+        if err == QProcess.FailedToStart:
+            self._say(f"Could not start {sys.executable}: {self.proc.errorString()}", RED)
+            self._set_running(False)
+
+    def _on_finished(self, code: int, status) -> None:
+        self._on_stdout()
+        self._on_stderr()
+        self.exit_code = code if status == QProcess.NormalExit else None
+        last = (self._stderr.decode(errors="replace").strip().splitlines() or [""])[-1]
+        if self.result is None and self.error is None:
+            if code == 130:
+                self.error = "Cancelled: the job and its ranks were stopped."
+            else:
+                self.error = (f"ringlab run ended ({'exit ' + str(code) if status == QProcess.NormalExit else 'killed'})"
+                              f" without a result" + (f": {last}" if last else ""))
+            self._say(self.error, RED if code != 130 else "#444")
+        self.progress.setRange(0, 1)
+        self.progress.setValue(1 if self.result is not None else 0)
+        self._set_running(False)
+        if self._tmp:
+            shutil.rmtree(self._tmp, ignore_errors=True)
+            self._tmp = None
+        final = next((e for e in reversed(self.events)
+                      if e["event"] in ("result", "calibration", "error")), None)
+        self.run_finished.emit(final or {"event": "error", "exit": code, "message": self.error})
+
+    # -- events -------------------------------------------------------------------------------
+    def _on_event(self, ev: dict) -> None:
+        kind = ev["event"]
+        if kind == "launch":
+            self._launch = ev
+            if ev["job"] == "run":
+                total = ev["procs"] * (2 * ev["T"] + ev["repeat"] + 3)
+            else:
+                total = len(ev["sizes"]) + 2 * ev["procs"]
+            self.progress.setRange(0, total)
+            self.progress.setValue(0)
+            self._say(f"Running on {ev['procs']} ranks…", "#444")
+            return
+        if kind in ("result", "calibration"):
+            return self._on_final(ev)
+        if kind == "error" and "exit" in ev:        # the launcher's last line
+            self.error = ev["message"]
+            words = {2: "Bad input", 4: "Engine failed"}.get(ev["exit"], "Failed")
+            self._say(f"{words}: {ev['message']}", RED)
+            return
+        self._seen += 1
+        self.progress.setValue(min(self._seen, self.progress.maximum()))
+        r = ev.get("rank")
+        if kind == "start":
+            self._set_rank(r, 0, ev.get("host", ""))
+            self._set_rank(r, 1, "running…")
+        elif kind == "sent":
+            self._set_cell(ev["t"], r, f"→{ev['to']}: {self._fmt(ev)}", first=True)
+        elif kind == "received":
+            self._set_cell(ev["t"] - 1, r, f"←{ev['from']}: {self._fmt(ev)}", first=False)
+        elif kind == "decoded":
+            self._set_rank(r, 1, self._verdict(ev))
+            self._set_cell(self.replay.rowCount() - 1, r, f"ẑ = {self._fmt(ev)}", first=True)
+        elif kind == "pingpong":
+            self._say(f"Calibrating: {format_bytes(ev['bytes'])} around {ev['hops']} ranks in "
+                      f"{format_seconds(ev['round_trip_s'])}", "#444")
+        elif kind == "error":
+            self._set_rank(r, 1, f"error: {ev['message']}")
+
+    def _fmt(self, ev) -> str:
+        block = self._launch.get("block", 1)
+        return _heads(ev.get("head", []), more=block > len(ev.get("head", [])))
+
+    def _verdict(self, ev) -> str:
+        if ev["ok"]:
+            err = f", max |error| {ev['max_error']:.3g}" if ev.get("max_error") else ""
+            return f"✓ decoded = MPI_Allreduce ({ev['entries']} entries{err})"
+        f = ev["first"]
+        return (f"✗ WRONG in {ev['wrong']} of {ev['entries']} entries; first: symbol k = "
+                f"{f['symbol']}, element {f['element']}: decoded {f['got']}, MPI_Allreduce {f['expected']}")
+
+    def _on_final(self, ev: dict) -> None:
+        if ev["event"] == "calibration":
+            if ev.get("error"):
+                self.error = ev["error"]
+                self._say(f"Calibration failed: {ev['error']}", RED)
+                return
+            self.result = ev
+            a, b = ev["alpha_s"], ev["beta_s_per_byte"]
+            self._measured = (a, b)
+            bw = format_bandwidth(1 / b) if b > 0 else "n/a (β ≤ 0: the points are not on a line)"
+            note = f" Note: {ev['oversubscribed']}: {SCHEDULER}." if ev.get("oversubscribed") else ""
+            self._say(f"Calibrated on {ev['procs']} ranks: α = {format_seconds(a)}, β = "
+                      f"{b * 1e9:.4g} ns/B (bandwidth {bw}).{note}", GREEN)
+            self.calibrated.emit(float(a), float(b))
+            return
+        self.result = ev
+        if ev.get("error"):
+            self.error = ev["error"]
+            self._say(f"Engine failed: {ev['error']}", RED)
+        else:
+            bad = [k for k in ev["ranks"] if k["ok"] is False]
+            if bad:
+                k, f = bad[0], bad[0]["first"]
+                others = f" (also rank{'s' if len(bad) > 2 else ''} {', '.join(str(b['rank']) for b in bad[1:])})" \
+                    if len(bad) > 1 else ""
+                self.error = (f"rank {k['rank']} did NOT decode the sum: symbol k = {f['symbol']}, "
+                              f"element {f['element']}: decoded {f['got']}, MPI_Allreduce "
+                              f"{f['expected']} ({k['wrong']} entries wrong){others}")
+                self._say("✗ " + self.error, RED)
+            else:
+                self._say(f"✓ All {ev['procs']} ranks decoded the same as MPI_Allreduce "
+                          f"(S = {format_bytes(ev['bytes'])}, {ev['timed_repetitions']} timed "
+                          f"repetitions, {' '.join(ev['mpi'].split())}).", GREEN)
+        self._show_times(ev)
+
+    def _show_times(self, ev: dict) -> None:
+        t = ev.get("times") or {}
+        if not t:
+            self.times.setText("")
+            return
+        c, a = t["coded"], t["allreduce"]
+        text = (f"Median of {ev['timed_repetitions']} repetitions (each the slowest rank's): coded "
+                f"{format_seconds(c['time_s'])} (busbw {format_bandwidth(c['busbw_Bps'])}), "
+                f"MPI_Allreduce ({ev['library_algorithm']}) {format_seconds(a['time_s'])} "
+                f"(busbw {format_bandwidth(a['busbw_Bps'])}).")
+        if self._measured and self._measured[1] > 0:
+            al, be = self._measured
+            N, K, T, S = ev["N"], ev["K"], ev["T"], ev["bytes"]
+            text += (f" α-β model with the calibrated α, β: code T(α + βS/K) = "
+                     f"{format_seconds(T * (al + be * S / K))}, ring 2(N−1)(α + βS/N) = "
+                     f"{format_seconds(2 * (N - 1) * (al + be * S / N))}.")
+        if ev.get("oversubscribed"):
+            text += f" ⚠ {ev['oversubscribed']}: {SCHEDULER}."
+        self.times.setText(text)
+
+    # -- layout helpers -----------------------------------------------------------------------
+    def _say(self, text: str, colour: str) -> None:
+        self.status.setStyleSheet(f"color: {colour};")
+        self.status.setText(text)
+
+    def _setup_tables(self, code) -> None:
+        N, T = code.N, code.T
+        self.ranks.setRowCount(N)
+        self.ranks.setVerticalHeaderLabels([f"rank {i}" for i in range(N)])
+        for i in range(N):
+            for c, text in enumerate(("", "waiting", f"to rank {(i + 1) % N}, from {(i - 1) % N}")):
+                self.ranks.setItem(i, c, QTableWidgetItem(text))
+        self.replay.clear()
+        self.replay.setRowCount(T + 1)
+        self.replay.setColumnCount(N)
+        self.replay.setHorizontalHeaderLabels([f"rank {i}" for i in range(N)])
+        self.replay.setVerticalHeaderLabels([f"t = {t}" for t in range(T)] + [f"decode (t = {T})"])
+        self.times.setText("")
+
+    def _set_rank(self, r: int, col: int, text: str) -> None:
+        if r is not None and 0 <= r < self.ranks.rowCount():
+            self.ranks.setItem(r, col, QTableWidgetItem(text))
+            self.ranks.resizeColumnToContents(0)
+
+    def _set_cell(self, t: int, r: int, text: str, first: bool) -> None:
+        if not (0 <= t < self.replay.rowCount() and 0 <= r < self.replay.columnCount()):
+            return
+        old = self.replay_cell(t, r)
+        parts = [text, old] if first else [old, text]
+        self.replay.setItem(t, r, QTableWidgetItem("\n".join(p for p in parts if p)))
+        self.replay.resizeRowToContents(t)
+        self.replay.resizeColumnToContents(r)
+
+    def _update_size_hint(self, *_) -> None:
+        if self.inputs_check.isChecked():
+            self.size_box.setEnabled(False)
+            self.size_hint.setText("(one element per symbol)")
+            return
+        self.size_box.setEnabled(True)
+        try:
+            S = self.size_bytes()
+        except RinglabError as e:
+            self.size_hint.setText(f"<span style='color:{RED}'>{e}</span>")
+            return
+        self.size_hint.setText(f"= {S} B")
+
+
+class RunDialog(QDialog):
+    """A non-modal window holding a :class:`RunPanel`; closing it stops a running job."""
+
+    def __init__(self, code, inputs=None, parent=None):
+        super().__init__(parent)
+        self.setWindowTitle("Run on N processes (MPI)")
+        self.panel = RunPanel(code, inputs, self)
+        QVBoxLayout(self).addWidget(self.panel)
+        self.resize(900, 620)
+
+    def closeEvent(self, e):
+        self.panel.shutdown()
+        super().closeEvent(e)
+
+
+def open_run_dialog(view, code, inputs=None, step_signal=None, calibrated=None) -> RunDialog:
+    """The view's run dialog (made once, then raised): ``code``/``inputs`` are read at each Run;
+    ``step_signal(int)`` highlights the replay's row; ``calibrated(α, β)`` gets calibrations."""
+    dlg = getattr(view, "_run_dialog", None)
+    if dlg is None:
+        dlg = view._run_dialog = RunDialog(code, inputs, view)
+        if step_signal is not None:
+            step_signal.connect(dlg.panel.highlight_step)
+        if calibrated is not None:
+            dlg.panel.calibrated.connect(calibrated)
+    dlg.panel.refresh_inputs()
+    dlg.show()
+    dlg.raise_()
+    dlg.activateWindow()
+    return dlg
