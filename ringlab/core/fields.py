@@ -29,6 +29,7 @@ infinity nowhere.
 from __future__ import annotations
 
 import math
+import sys
 import re
 from fractions import Fraction
 from functools import lru_cache
@@ -332,11 +333,25 @@ class RealField(_ArrayField):
     zero, one = 0.0, 1.0
 
     def _from_int_literal(self, n, whole=None):
-        return float(n)
+        try:
+            return float(n)
+        except OverflowError:
+            raise EntryError(self._too_large(n if whole is None else whole)) from None
+
+    @staticmethod
+    def _too_large(whole) -> str:
+        text = repr(whole) if isinstance(whole, str) else repr(str(whole))
+        if len(text) > 42:
+            text = text[:40] + "…'"
+        return (f"{text} is too large for floating point (it would become infinity): over R "
+                f"entries are refused beyond ±{sys.float_info.max:.4g}; work over Q for "
+                f"larger numbers")
 
     def _from_decimal(self, lit, whole):
         v = float(lit)
         if not math.isfinite(v):
+            if any(ch.isdigit() for ch in lit):
+                raise EntryError(self._too_large(whole))     # 1e400: overflow, not "inf"
             raise EntryError(f"{whole!r} is not a finite number: NaN and infinity are not allowed")
         if v == 0 and any(ch in "123456789" for ch in lit.lower().partition("e")[0]):
             raise EntryError(f"{whole!r} is too small for floating point (it would become 0); "

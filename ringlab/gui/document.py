@@ -116,6 +116,10 @@ class CodeDocument(QObject):
         """
         new, dropped = self._code.resized(N=N, K=K, T=T)
         what = ", ".join(f"{k} = {v}" for k, v in (("N", N), ("K", K), ("T", T)) if v is not None)
+        if self._code.name:
+            # a resized preset is no longer that preset: titles and exports must not say so
+            base = self._code.name.split(" (resized to ")[0]
+            new = new.with_meta(name=f"{base} (resized to N = {new.N}, K = {new.K}, T = {new.T})")
         self.set_code(new, f"Resize to {what}")
         if dropped:
             more = f" and {len(dropped) - 4} more" if len(dropped) > 4 else ""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QWidget
 
@@ -78,6 +78,35 @@ class SizeSpin(QSpinBox):
         return shown
 
 
+def preset_label(name: str) -> str:
+    """A readable dropdown entry for a preset id: ``paper-k2-t3`` → "Paper (Sec. IV-B):
+    N = 3, K = 2, T = 3"; ids of no known pattern are shown as they are."""
+    m = re.fullmatch(r"paper-k(\d+)-t(\d+)", name)
+    if m:
+        return f"Paper (Sec. IV-B): N = 3, K = {m[1]}, T = {m[2]}"
+    m = re.fullmatch(r"classic-ring-n(\d+)", name)
+    if m:
+        n = int(m[1])
+        return f"Classic ring all-reduce: N = K = {n}, T = {2 * (n - 1)}"
+    m = re.fullmatch(r"time-shared-k(\d+)", name)
+    if m:
+        return f"Time-shared (Theorem 3): N = 3, K = {m[1]}"
+    return name
+
+
+class PresetCombo(QComboBox):
+    """The preset dropdown: readable labels, the preset id as each item's data (and tooltip).
+    :meth:`findText` finds an item by its label or by its id."""
+
+    def add_preset(self, name: str) -> None:
+        self.addItem(preset_label(name), name)
+        self.setItemData(self.count() - 1, f"preset {name}", Qt.ToolTipRole)
+
+    def findText(self, text, flags=Qt.MatchExactly | Qt.MatchCaseSensitive):  # noqa: N802
+        i = super().findText(text, flags)
+        return i if i >= 0 else self.findData(text)
+
+
 class ParameterBar(QWidget):
     message = Signal(str)      # a line for the status bar (the window shows it)
 
@@ -115,9 +144,10 @@ class ParameterBar(QWidget):
         self.field.lineEdit().returnPressed.connect(lambda: self._on_field_edited(self.field.currentText()))
         lay.addWidget(self.field)
         lay.addSpacing(10)
-        self.presets = QComboBox()
+        self.presets = PresetCombo()
         self.presets.addItem(PRESET_PLACEHOLDER)
-        self.presets.addItems(preset_names())
+        for name in preset_names():
+            self.presets.add_preset(name)
         self.presets.setToolTip("the paper's codes (Sec. IV-B), the classic ring all-reduce, time-sharing")
         self.presets.activated.connect(self._on_preset_chosen)
         lay.addWidget(self.presets)
@@ -184,9 +214,9 @@ class ParameterBar(QWidget):
             self.field.setEditText(self.document.code.field.name)
 
     def _on_preset_chosen(self, index: int):
-        name = self.presets.itemText(index)
+        name = self.presets.itemData(index)
         self.presets.setCurrentIndex(0)
-        if name == PRESET_PLACEHOLDER:
+        if not name:
             return
         self.load_preset(name)
 

@@ -69,6 +69,7 @@ class PropagationView(DocumentView):
 
         self.trace = None
         self._typed_rows = None        # last typed inputs that parsed (strings), or None
+        self._typed_refused = False    # they did not fit the code: random values are drawn
 
         # -- canvas ------------------------------------------------------------------------
         self.figure = Figure(figsize=(12.8, 7.2), dpi=100)
@@ -247,7 +248,7 @@ class PropagationView(DocumentView):
     def current_inputs(self):
         """The inputs in use: a spec :func:`ringlab.render.inputs.resolve_inputs` accepts."""
         mode = self.inputs_box.currentData()
-        if mode == "typed" and self._typed_rows is not None:
+        if mode == "typed" and self._typed_rows is not None and not self._typed_refused:
             return self._typed_rows
         if mode == "matmul":
             return "matmul"
@@ -256,6 +257,7 @@ class PropagationView(DocumentView):
     def export(self, path: str, fmt: str, step: int | None = None, progress=None) -> str:
         """Export what the view shows (same code, same inputs)."""
         from ...render.export import export_walkthrough
+        self.ensure_fresh()            # current_inputs() must say what is drawn now
         return export_walkthrough(self.document.code, self.current_inputs(), fmt, path,
                                   step=step, seed=self.seed_box.value(), progress=progress,
                                   fps=self.speed_box.currentData())
@@ -290,6 +292,7 @@ class PropagationView(DocumentView):
         code = self.document.code
         mode = self.inputs_box.currentData()
         status = ""
+        self._typed_refused = False
         spec = self.current_inputs()
         try:
             x = resolve_inputs(code, spec, self.seed_box.value())
@@ -298,13 +301,19 @@ class PropagationView(DocumentView):
             # running on random inputs and say why, never a silent change
             status = f"<span style='color:#d6336c'>typed inputs not used: {e}</span>"
             x = resolve_inputs(code, "random", self.seed_box.value())
+            self._typed_refused = True
         if mode == "typed" and self._typed_rows is None:
             status = status or "type N rows of K entries, ';' between nodes (random until then)"
         if mode == "matmul":
             status = matmul_note(code)
         self.inputs_status.setText(status)
+        # the drawing's footnote (and an export's) names the values actually drawn
+        drawn = "typed" if mode == "typed" and self.current_inputs() != "random" else (
+            "matmul" if mode == "matmul" else "random")
         note = {"random": f"random, seed {self.seed_box.value()}", "matmul": "matmul partials",
-                "typed": "typed"}[mode]
+                "typed": "typed"}[drawn]
+        if mode == "typed" and drawn == "random":
+            note += " (the typed inputs were refused)"
         self.trace = self.analysis.trace(x)
         self.renderer.set_trace(self.trace, note=note)
         T = code.T

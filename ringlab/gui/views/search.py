@@ -3,8 +3,10 @@
 The search runs in a worker process (:class:`ringlab.core.search.job.SearchJob`): a native SAT
 call cannot be interrupted from Python, so ending the process is the only prompt cancel, and
 the GUI thread only polls a queue (every 100 ms) — it never waits.  A found code goes to the
-editor through ``document.set_code`` (one undoable step); "impossible" is shown with exactly
-what was proven (field, class, and whether by SAT or by Proposition 1).
+editor only when the user says so — "Replace the editor's code" (``document.set_code``, one
+undoable step), "Open beside" (a new window on it, the editor untouched) or "Keep current";
+"impossible" is shown with exactly what was proven (field, class, and whether by SAT or by
+Proposition 1).
 """
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout,
                                QHeaderView, QLabel, QProgressBar, QPushButton, QSpinBox,
-                               QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout)
+                               QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
 from ...core.codefile import loads_code
 from ...core.errors import RinglabError
@@ -104,6 +106,28 @@ class SearchView(DocumentView):
         self.result.setWordWrap(True)
         self.result.setTextInteractionFlags(Qt.TextSelectableByMouse)
         form.addRow(self.result)
+        # a found code is offered, never put in the editor unasked (the user may be editing)
+        self.found_code = None
+        self.beside_windows: list = []          # windows opened beside (kept alive here)
+        self.found_bar = QWidget()
+        self.found_bar.setObjectName("search_found_bar")
+        fb = QHBoxLayout(self.found_bar)
+        fb.setContentsMargins(0, 0, 0, 0)
+        self.replace_button = QPushButton("Replace the editor's code")
+        self.replace_button.setObjectName("search_replace")
+        self.replace_button.setToolTip("one undoable step: Ctrl+Z brings back the current code")
+        self.beside_button = QPushButton("Open beside (new window)")
+        self.beside_button.setObjectName("search_beside")
+        self.keep_button = QPushButton("Keep current")
+        self.keep_button.setObjectName("search_keep")
+        for b, slot in ((self.replace_button, self.use_found_code),
+                        (self.beside_button, self.open_found_beside),
+                        (self.keep_button, self.keep_current)):
+            b.clicked.connect(slot)
+            fb.addWidget(b)
+        fb.addStretch(1)
+        self.found_bar.hide()
+        form.addRow(self.found_bar)
 
         # -- rate explorer ---------------------------------------------------------------
         table_box = QGroupBox("Rate explorer: the smallest T for K symbols on an N-node ring (GF(2))")
@@ -180,6 +204,7 @@ class SearchView(DocumentView):
     def _on_search_clicked(self) -> None:
         if self.job is not None:
             return
+        self._take_found()              # an offer not taken lapses with a new search
         kw = self.spec_kwargs()
         try:
             self._spec = make_spec(**kw)
@@ -235,17 +260,54 @@ class SearchView(DocumentView):
             return
         res = job.result
         if res["status"] == "found":
-            code = loads_code(res["code"], "search result")
-            self.document.set_code(code, f"Search result: N={code.N}, K={code.K}, T={code.T} "
-                                         f"over {code.field.name}")
-            self._show(f"Found — {res['summary']}. It is now in the editor "
-                       f"(Ctrl+Z brings back the previous code).", "#1b7f3b")
+            self.found_code = loads_code(res["code"], "search result")
+            self._found_summary = res["summary"]
+            self._show(f"Found — {res['summary']}. Put it in the editor, open it beside in a "
+                       f"new window, or keep the current code?", "#1b7f3b")
+            self.found_bar.show()
         elif res["status"] == "impossible":
             self._show("Impossible — " + res["summary"].split(": ", 1)[1] + ".", "#1b3f7f")
         else:
             self._show(f"Undecided — {res['summary'].split(': ', 1)[1]}. "
                        f"Try a longer time limit.", "#b00020")
         self.finished.emit(res["status"])
+
+    # -- what to do with a found code ---------------------------------------------------
+    def use_found_code(self) -> None:
+        """Replace the editor's code by the found one (one undoable step)."""
+        code = self._take_found()
+        if code is None:
+            return
+        self.document.set_code(code, f"Search result: N={code.N}, K={code.K}, T={code.T} "
+                                     f"over {code.field.name}")
+        self._show(f"Found — {self._found_summary}. It is now in the editor "
+                   f"(Ctrl+Z brings back the previous code).", "#1b7f3b")
+
+    def open_found_beside(self):
+        """A new window on the found code; this window's editor is left as it is."""
+        code = self._take_found()
+        if code is None:
+            return None
+        from ..app import create_window
+        win = create_window(code=code, check_recovery=False, autosave=False, use_settings=False)
+        win.setAttribute(Qt.WA_DeleteOnClose)
+        win.destroyed.connect(lambda *_: self.beside_windows.remove(win)
+                              if win in self.beside_windows else None)
+        self.beside_windows.append(win)
+        win.show()
+        self._show(f"Found — {self._found_summary}. Opened beside in a new window; the editor "
+                   f"keeps its code.", "#1b7f3b")
+        return win
+
+    def keep_current(self) -> None:
+        if self._take_found() is not None:
+            self._show(f"Found — {self._found_summary}. Not used: the editor keeps its code "
+                       f"(search again to get it back).", "#1b7f3b")
+
+    def _take_found(self):
+        code, self.found_code = self.found_code, None
+        self.found_bar.hide()
+        return code
 
     def _idle(self) -> None:
         self.search_button.setEnabled(True)
