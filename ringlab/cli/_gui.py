@@ -20,6 +20,7 @@ def register(sub) -> None:
     p.add_argument("--field", default="Q", help="field for --preset (default Q)")
     p.add_argument("--view", metavar="NAME", help="the tab to show (default: the editor)")
     p.add_argument("--size", default="1920x1080", metavar="WxH", help="window size (default 1920x1080)")
+    p.add_argument("--lesson", type=int, metavar="N", help="open the Lessons panel on lesson N (1-based)")
     p.set_defaults(func=cmd_screenshot)
 
 
@@ -47,6 +48,7 @@ def cmd_screenshot(args) -> int:
     from ..core.presets import DEFAULT, preset
     code = load_code(args.file) if args.file else preset(args.preset or DEFAULT, args.field)
     from ..gui.app import screenshot
-    out = screenshot(args.output, code=code, path=args.file, view=args.view, size=size)
+    out = screenshot(args.output, code=code, path=args.file, view=args.view, size=size,
+                     lesson=args.lesson)
     print(f"wrote {out} ({size[0]}×{size[1]})", file=sys.stderr)
     return 0

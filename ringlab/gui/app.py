@@ -179,8 +179,9 @@ def _process_start() -> float:
 
 
 def screenshot(out: str, code=None, path: str | None = None, view: str | None = None,
-               size: tuple[int, int] = (1920, 1080)) -> Path:
-    """Render the window (offscreen unless a display is set) to ``out`` as PNG."""
+               size: tuple[int, int] = (1920, 1080), lesson: int | None = None) -> Path:
+    """Render the window (offscreen unless a display is set) to ``out`` as PNG; with
+    ``lesson`` (1-based) the Lessons panel is open on that lesson."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     ensure_numba_cache_dir()
     from ..core.errors import RinglabError
@@ -196,6 +197,12 @@ def screenshot(out: str, code=None, path: str | None = None, view: str | None = 
     win.resize(*size)
     win.show()
     app.processEvents()
+    if lesson is not None:
+        panel = win.lessons_panel
+        if not 1 <= lesson <= len(panel.lessons):
+            raise RinglabError(f"--lesson {lesson}: expected 1..{len(panel.lessons)} (ringlab lessons lists them)")
+        win.show_lessons()
+        panel.open_lesson(lesson - 1)
     if view:
         win.show_view(view)
     for _ in range(5):

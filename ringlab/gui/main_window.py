@@ -16,8 +16,8 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import (QFileDialog, QMainWindow, QMessageBox, QToolBar, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (QDockWidget, QFileDialog, QMainWindow, QMessageBox, QToolBar,
+                               QVBoxLayout, QWidget)
 
 from ..core.code import LinearCode
 from ..core.codefile import load_code, save_code
@@ -49,6 +49,7 @@ class MainWindow(QMainWindow):
         self.setObjectName("RinglabMainWindow")
         self.last_error: str | None = None
         self.use_settings = use_settings
+        self._lessons_dock: QDockWidget | None = None
 
         # parameters: a fixed toolbar so they stay visible whatever tab is shown
         self.params = ParameterBar(document)
@@ -146,6 +147,31 @@ class MainWindow(QMainWindow):
             return
         self.tabs.setCurrentIndex(k)
         view.export_dialog()
+
+    # -- lessons ----------------------------------------------------------------------------
+    @property
+    def lessons_panel(self):
+        """The Lessons panel (created, hidden, on first use: the course is read then)."""
+        if self._lessons_dock is None:
+            from .lessons_panel import LessonsPanel
+            panel = LessonsPanel(self)
+            panel.message.connect(self.say)
+            dock = QDockWidget("Lessons", self)
+            dock.setObjectName("LessonsDock")
+            dock.setWidget(panel)
+            dock.hide()
+            self.addDockWidget(Qt.LeftDockWidgetArea, dock)
+            self._lessons_dock = dock
+        return self._lessons_dock.widget()
+
+    def show_lessons(self, visible: bool = True) -> None:
+        self.lessons_panel                          # noqa: B018  (creates the dock)
+        self._lessons_dock.setVisible(visible)
+        if visible:
+            self._lessons_dock.raise_()
+
+    def toggle_lessons(self) -> None:
+        self.show_lessons(self._lessons_dock is None or not self._lessons_dock.isVisible())
 
     # -- document -> window -----------------------------------------------------------------
     def _on_code_changing(self):

@@ -46,4 +46,6 @@ def build_menus(window) -> dict:
          lambda: window.change_font_size(+1))
     _act(window, v, "&Smaller text", [QKeySequence("Ctrl+-")], lambda: window.change_font_size(-1))
     _act(window, v, "&Reset text size", [QKeySequence("Ctrl+0")], window.reset_font_size)
+    v.addSeparator()
+    _act(window, v, "L&essons", QKeySequence("Ctrl+L"), window.toggle_lessons)
     return {"undo": undo, "redo": redo, "recent": recent, "view_menu": v, "file_menu": m}

@@ -1,0 +1,201 @@
+"""The Lessons panel (View → Lessons, Ctrl+L): the course, free navigation, progress.
+
+Choosing a lesson moves the window to the lesson's setup (a code change is one undoable step:
+Ctrl+Z brings the previous code back) and lays out its blocks: prose, predictions asked before
+the app shows the answer, tasks checked live against the window.  Progress is saved per user
+as each answer is given (:class:`ringlab.lessons.Progress`), and can be exported, imported and
+reset per lesson.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
+                               QPushButton, QScrollArea, QSplitter, QVBoxLayout, QWidget)
+
+from ..core.errors import RinglabError
+from ..lessons import LessonError, Predict, Progress, Prose, Task, course
+from .lesson_blocks import PredictBlock, TaskBlock, markdown_label
+from .lesson_bridge import move_window, run_actions, state_from_window
+
+
+class LessonsPanel(QWidget):
+    """Course list on top, the chosen lesson below.  ``message(str)`` for the status bar."""
+
+    message = Signal(str)
+    lesson_opened = Signal(str)
+
+    def __init__(self, window, progress: Progress | None = None, parent=None):
+        super().__init__(parent)
+        self.window = window
+        self.progress = progress or Progress()
+        self.lesson = None
+        self.blocks: list = []
+        self.answers: dict = {}
+        self.searches: dict = {}
+        try:
+            self.lessons = course()
+        except (LessonError, RinglabError) as e:
+            self.lessons = []
+            self.message.emit(f"lessons could not be read: {e}")
+
+        self.list = QListWidget()
+        self.list.setObjectName("lessons_list")
+        self.list.setWordWrap(True)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.list.itemActivated.connect(self._on_item_activated)
+        self.list.itemClicked.connect(self._on_item_activated)
+        buttons = QHBoxLayout()
+        self.reset_button = QPushButton("Reset lesson")
+        self.reset_button.clicked.connect(self.reset_lesson)
+        self.export_button = QPushButton("Export progress…")
+        self.export_button.clicked.connect(self.export_progress)
+        self.import_button = QPushButton("Import progress…")
+        self.import_button.clicked.connect(self.import_progress)
+        for b in (self.reset_button, self.export_button, self.import_button):
+            buttons.addWidget(b)
+        top = QWidget()
+        tl = QVBoxLayout(top)
+        tl.setContentsMargins(0, 0, 0, 0)
+        tl.addWidget(self.list, 1)
+        tl.addLayout(buttons)
+
+        self.page = QWidget()
+        self.page_lay = QVBoxLayout(self.page)
+        self.page_lay.addWidget(QLabel("Choose a lesson above. Lessons move the app for you; "
+                                       "every answer is checked against what the app shows."))
+        self.page_lay.addStretch(1)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setWidget(self.page)
+        split = QSplitter(Qt.Vertical)
+        split.addWidget(top)
+        split.addWidget(self.scroll)
+        split.setStretchFactor(1, 3)
+        self.setMinimumWidth(380)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(2, 2, 2, 2)
+        lay.addWidget(split)
+        self._fill_list()
+        # tasks follow the window (an edit in the editor may complete one), once per turn
+        self._recheck = QTimer(self, singleShot=True, interval=0)
+        self._recheck.timeout.connect(self.evaluate_tasks)
+        window.document.changed.connect(self._recheck.start)
+
+    # -- course list ---------------------------------------------------------------------
+    def _fill_list(self) -> None:
+        self.list.clear()
+        for k, lesson in enumerate(self.lessons):
+            mark = {"done": "✓", "not started": "○"}.get(self.progress.summary(lesson), "◐")
+            item = QListWidgetItem(f"{mark} {k + 1}. {lesson.title}\n      {lesson.minutes} min · "
+                                   f"{self.progress.summary(lesson)}")
+            item.setData(Qt.UserRole, k)
+            item.setToolTip(lesson.summary)
+            self.list.addItem(item)
+
+    def _on_item_activated(self, item) -> None:
+        self.open_lesson(item.data(Qt.UserRole))
+
+    # -- one lesson ----------------------------------------------------------------------
+    def open_lesson(self, index: int) -> None:
+        """Show lesson ``index`` and move the window to its setup."""
+        lesson = self.lessons[index]
+        self.lesson, self.answers, self.searches = lesson, {}, {}
+        try:
+            target = lesson.new_state()
+            move_window(self.window, self.state(), target, f"open lesson “{lesson.title}”")
+            self.searches.update(target.searches)
+        except RinglabError as e:
+            self.message.emit(f"lesson setup failed: {e}")
+        self._lay_out(lesson)
+        self.list.setCurrentRow(index)
+        self.message.emit(f"lesson {index + 1}: {lesson.title} (Ctrl+Z undoes the code it loaded)")
+        self.lesson_opened.emit(lesson.key)
+        self.evaluate_tasks()
+
+    def _lay_out(self, lesson) -> None:
+        page = QWidget()
+        lay = QVBoxLayout(page)
+        title = QLabel(f"<h2>{lesson.title}</h2><i>{lesson.minutes} minutes</i>")
+        title.setWordWrap(True)
+        lay.addWidget(title)
+        self.blocks = []
+        for block in lesson.blocks:
+            if isinstance(block, Prose):
+                w = markdown_label(block.text)
+            elif isinstance(block, Predict):
+                w = PredictBlock(self, block)
+                self.blocks.append(w)
+            elif isinstance(block, Task):
+                w = TaskBlock(self, block)
+                self.blocks.append(w)
+            else:
+                continue                      # presenter notes: shown by the presenter view
+            lay.addWidget(w)
+        lay.addStretch(1)
+        self.page = page
+        self.scroll.setWidget(page)
+
+    def block(self, qid: str):
+        """The widget of question ``qid`` in the open lesson."""
+        return next(b for b in self.blocks if b.block.id == qid)
+
+    def evaluate_tasks(self) -> None:
+        for b in self.blocks:
+            if isinstance(b, TaskBlock):
+                b.evaluate()
+
+    # -- what blocks ask of the panel --------------------------------------------------------
+    def state(self):
+        return state_from_window(self.window, self.answers, self.searches)
+
+    def run(self, calls, why: str) -> None:
+        run_actions(self.window, calls, self.answers, self.searches, why)
+
+    def record_predict(self, qid: str, answer, correct: bool) -> None:
+        self.progress.record_predict(self.lesson.key, qid, answer, correct)
+        self._refresh_progress()
+
+    def record_task(self, tid: str, hints: int, solution_shown: bool) -> None:
+        self.progress.record_task(self.lesson.key, tid, True, hints, solution_shown)
+        self._refresh_progress()
+
+    def _refresh_progress(self) -> None:
+        row = self.list.currentRow()
+        self._fill_list()
+        self.list.setCurrentRow(row)
+
+    # -- progress files ------------------------------------------------------------------
+    def reset_lesson(self) -> None:
+        if self.lesson is None:
+            return
+        self.progress.reset(self.lesson.key)
+        self.open_lesson(self.lessons.index(self.lesson))
+        self._refresh_progress()
+        self.message.emit(f"progress of “{self.lesson.title}” reset")
+
+    def export_progress(self, path: str | None = None) -> None:
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, "Export lesson progress",
+                                                  "ringlab-progress.json", "JSON (*.json)")
+            if not path:
+                return
+        try:
+            self.progress.export(path)
+        except OSError as e:
+            self.message.emit(f"{path}: cannot be written ({e.strerror or e})")
+            return
+        self.message.emit(f"lesson progress exported to {path}")
+
+    def import_progress(self, path: str | None = None) -> None:
+        if path is None:
+            path, _ = QFileDialog.getOpenFileName(self, "Import lesson progress", "",
+                                                  "JSON (*.json)")
+            if not path:
+                return
+        try:
+            self.progress.import_(path)
+        except RinglabError as e:
+            self.message.emit(f"progress not imported: {e}")
+            return
+        self._fill_list()
+        self.message.emit(f"lesson progress merged from {path}")
