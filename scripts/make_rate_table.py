@@ -1,92 +1,218 @@
-"""Compute the rate explorer table and write ``ringlab/data/rate_table.json`` (and print it).
+"""Compute the rate explorer table, per field, and write ``ringlab/data/rate_table.json``.
 
-For N = 3..5, K = 1..6: the smallest T with a feasible code over GF(2) — general linear codes
-and routing only — each found by SAT and re-verified, with the step below proven impossible
-when the cell says "proven".  Runtime is bounded: every single T gets at most
-``--per-T`` seconds and the whole run at most ``--budget`` seconds (cells not reached are written
-as undecided with 0 s spent, so no cell is ever blank).
+For every N, K and field: the smallest T with a feasible code — general linear codes and routing
+only — each found by SAT and re-verified, "exact" when the step below is proven impossible (by
+SAT or a proven bound); the bounds; the conjecture column (see
+:mod:`ringlab.core.search.perfield`).
 
-    python scripts/make_rate_table.py                       # the shipped table
-    python scripts/make_rate_table.py --per-T 5 --budget 60 -o /tmp/t.json
+Incremental: the output file is read first and only missing (N, K, field) entries — or ones
+marked "not computed" — are computed; the file is rewritten (atomically) after every entry, so
+the run can be stopped at any moment and resumed by running the same command again.  Entries
+are done in priority order: GF(2) first (the other fields use it), then GF(4), GF(3), GF(8)
+where GF(2) does not meet the lower bound, then the rest.  ``--jobs J`` runs J solver
+processes (one solver each).  ``--deadline S`` stops starting new entries after S seconds;
+anything left says "not computed (budget)", never blank.
+
+    python scripts/make_rate_table.py --N 3,4,5,6,7,8 --K 1,2,3,4,5,6,7,8 \\
+        --fields "GF(2),GF(3),GF(4),GF(8)" --per-T 20 --per-cell 120 --jobs 1 --deadline 3000
+    python scripts/make_rate_table.py --markdown ringlab/data/rate_table.json
 """
 from __future__ import annotations
 
 import argparse
 import datetime as _dt
 import json
+import os
 import platform
 import sys
 import time
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
 
-from ringlab.core.search.rates import bounds_row, cell
+from ringlab.core.search._worker import _die_with_parent
+from ringlab.core.search.perfield import (
+    NOT_COMPUTED,
+    compute_entry,
+    conjecture_T,
+    counting_min_T,
+    is_extension_of_gf2,
+    lower_bound,
+    not_computed,
+    verdict,
+    verdict_text,
+)
+from ringlab.core.search.rates import bounds_row, cell_text
 
 ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_OUT = ROOT / "ringlab" / "data" / "rate_table.json"
+
+
+def empty_cell(N, K) -> dict:
+    lb, lname = lower_bound(N, K)
+    return {"N": N, "K": K, "field": "GF(2)", **bounds_row(N, K),
+            "counting": counting_min_T(N, K), "lower_bound": lb, "lower_bound_by": lname,
+            "conjecture_T": conjecture_T(N, K),
+            "general": not_computed(False), "routing": not_computed(True), "by_field": {}}
+
+
+def upgrade(d: dict) -> dict:
+    """A version-1 table (GF(2) only, no by_field) as version 2, keeping every computed cell."""
+    for c in d.get("cells", []):
+        fresh = empty_cell(c["N"], c["K"])
+        for k, v in fresh.items():
+            c.setdefault(k, v)
+        if "GF(2)" not in c["by_field"] and c["general"].get("status") != NOT_COMPUTED:
+            c["by_field"]["GF(2)"] = {"general": c["general"], "routing": c["routing"]}
+    d["version"] = 2
+    return d
+
+
+def done(c, f) -> bool:
+    pair = c["by_field"].get(f)
+    return pair is not None and pair["general"].get("status") != NOT_COMPUTED
+
+
+def needs_search(c) -> bool:
+    """GF(2) does not meet the lower bound (or is not known yet)."""
+    g = c["by_field"].get("GF(2)", {}).get("general", {})
+    return not (g.get("status") == "proven" and g.get("min_T") == c["lower_bound"])
+
+
+def todo(cells, fields):
+    """(priority, N, K, field) still to compute; GF(2^m) waits for the cell's GF(2)."""
+    out = []
+    rank = {"GF(2)": 0, "GF(4)": 1, "GF(3)": 2, "GF(8)": 3}
+    for (N, K), c in cells.items():
+        for f in fields:
+            if done(c, f):
+                continue
+            if is_extension_of_gf2(f) and not done(c, "GF(2)"):
+                continue
+            pri = (0 if f == "GF(2)" else 1 if needs_search(c) else 2, rank.get(f, 9), N, K)
+            out.append((pri, N, K, f))
+    return sorted(out)
+
+
+def finish(d, cells, fields, folder: Path, note="budget"):
+    """Every (cell, field) present, the conjecture column filled, GF(2) mirrored at the top."""
+    for c in cells.values():
+        for f in fields:
+            if not done(c, f):
+                c["by_field"][f] = {"general": not_computed(False, note),
+                                    "routing": not_computed(True, note)}
+        c["by_field"] = {f: c["by_field"][f] for f in fields if f in c["by_field"]} | {
+            f: v for f, v in c["by_field"].items() if f not in fields}
+        c["general"], c["routing"] = (c["by_field"]["GF(2)"]["general"],
+                                      c["by_field"]["GF(2)"]["routing"])
+        v = verdict(c["N"], c["K"], c["by_field"])
+        c["conjecture"] = {**v, "text": verdict_text(v)}
+        for f, pair in c["by_field"].items():
+            text = pair["general"].pop("counterexample", None)
+            if text is not None:        # a code below the conjecture: shipped, never only a row
+                T = pair["general"]["min_T"]
+                name = f"conjecture-counterexample-n{c['N']}-k{c['K']}-t{T}-gf{f[3:-1]}.ringlab.json"
+                (folder / name).write_text(text, encoding="utf-8")
+                pair["general"]["code_file"] = name
+            if pair["general"].get("code_file"):
+                c["conjecture"]["code_file"] = pair["general"]["code_file"]
+    d["cells"] = [cells[k] for k in sorted(cells)]
+    d["fields"] = list(fields)
+
+
+def save(d, path: Path) -> None:
+    tmp = path.with_suffix(".json.tmp")
+    tmp.write_text(json.dumps(d, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    os.replace(tmp, path)           # atomic: a killed run never leaves a half-written table
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--N", default="3,4,5", help="ring sizes (comma list)")
-    ap.add_argument("--K", default="1,2,3,4,5,6", help="symbols per node (comma list)")
-    ap.add_argument("--field", default="GF(2)")
-    ap.add_argument("--per-T", type=float, default=30.0, help="seconds per single search")
-    ap.add_argument("--budget", type=float, default=600.0, help="seconds for the whole table")
-    ap.add_argument("-o", "--output", default=str(ROOT / "ringlab" / "data" / "rate_table.json"))
+    ap.add_argument("--N", default="3,4,5,6,7,8", help="ring sizes (comma list)")
+    ap.add_argument("--K", default="1,2,3,4,5,6,7,8", help="symbols per node (comma list)")
+    ap.add_argument("--fields", default="GF(2),GF(3),GF(4),GF(8)")
+    ap.add_argument("--per-T", type=float, default=20.0, help="seconds per single search")
+    ap.add_argument("--per-cell", type=float, default=120.0,
+                    help="seconds for one (N, K, field), both classes")
+    ap.add_argument("--deadline", type=float, default=3000.0,
+                    help="start no new entry after this many seconds of this run")
+    ap.add_argument("--jobs", type=int, default=2, help="solver processes")
+    ap.add_argument("-o", "--output", default=str(DEFAULT_OUT))
     ap.add_argument("--markdown", metavar="JSON", help="only print the Markdown table of an "
                     "existing table file (for docs/rate_table.md) and exit")
     a = ap.parse_args(argv)
     if a.markdown:
         print(markdown(json.loads(Path(a.markdown).read_text(encoding="utf-8"))))
         return 0
-    Ns = [int(x) for x in a.N.split(",")]
-    Ks = [int(x) for x in a.K.split(",")]
+    out = Path(a.output)
+    fields = [f.strip() for f in a.fields.replace("),", ");").split(";") if f.strip()]
+    d = upgrade(json.loads(out.read_text(encoding="utf-8"))) if out.exists() else {
+        "format": "ringlab-rate-table", "version": 2, "field": "GF(2)", "cells": [],
+        "total_seconds": 0.0}
+    cells = {(c["N"], c["K"]): c for c in d["cells"]}
+    for N in (int(x) for x in a.N.split(",")):
+        for K in (int(x) for x in a.K.split(",")):
+            cells.setdefault((N, K), empty_cell(N, K))
+    prev_total = float(d.get("total_seconds", 0.0))
+    d.update({"made_by": "python scripts/make_rate_table.py " + " ".join(argv or sys.argv[1:]),
+              "machine": f"{platform.machine()}, Python {platform.python_version()}, "
+                         f"shared 2 cores, {a.jobs} solver process(es)",
+              "per_T_timeout": a.per_T, "per_cell": a.per_cell, "encoding": "fast",
+              "backend": "cadical", "arith": "GF(2^m) as bits"})
     t0 = time.perf_counter()
-    cells = []
-    for N in Ns:
-        for K in Ks:
-            left = a.budget - (time.perf_counter() - t0)
-            if left <= 0:
-                skipped = {"min_T": None, "status": "undecided", "lower_proof": None,
-                           "seconds": 0.0, "steps": [], "note": "not reached within the budget"}
-                cells.append({"N": N, "K": K, "field": a.field, **bounds_row(N, K),
-                              "general": dict(skipped, routing=False),
-                              "routing": dict(skipped, routing=True)})
-            else:
-                cells.append(cell(N, K, a.field, per_T_timeout=a.per_T, budget=left))
-            c = cells[-1]
-            print(f"N={N} K={K}: general T={c['general']['min_T']} ({c['general']['status']}, "
-                  f"{c['general']['seconds']:.1f} s)  routing T={c['routing']['min_T']} "
-                  f"({c['routing']['status']}, {c['routing']['seconds']:.1f} s)  "
-                  f"Prop.1 {c['proposition1']}  Thm 3 {c['theorem3']}  ring {c['classic_ring']}",
-                  flush=True)
-    out = {
-        "format": "ringlab-rate-table", "version": 1, "field": a.field,
-        "made_by": "python scripts/make_rate_table.py " + " ".join(argv or sys.argv[1:]),
-        "made_at": _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-        "machine": f"{platform.machine()}, Python {platform.python_version()}, shared 2 cores",
-        "per_T_timeout": a.per_T, "budget": a.budget,
-        "total_seconds": round(time.perf_counter() - t0, 1),
-        "encoding": "fast", "backend": "cadical",
-        "cells": cells,
-    }
-    Path(a.output).write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"wrote {a.output} in {out['total_seconds']} s")
+
+    def checkpoint():
+        d["total_seconds"] = round(prev_total + time.perf_counter() - t0, 1)
+        d["made_at"] = _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+        finish(d, cells, fields, out.parent)
+        save(d, out)
+
+    running = {}
+    # a solver process ends with this script (kill, Ctrl+C): no orphan keeps a core busy; the
+    # table on disk is always the last checkpoint, so nothing computed is lost
+    with ProcessPoolExecutor(max_workers=max(1, a.jobs), initializer=_die_with_parent) as pool:
+        while True:
+            busy = {(N, K, f) for (N, K, f) in running.values()}
+            if time.perf_counter() - t0 < a.deadline:
+                for _, N, K, f in todo(cells, fields):
+                    if len(running) >= a.jobs:
+                        break
+                    if (N, K, f) in busy:
+                        continue
+                    base = cells[(N, K)]["by_field"].get("GF(2)") if f != "GF(2)" else None
+                    fut = pool.submit(compute_entry, N, K, f, base, a.per_T, a.per_cell)
+                    running[fut] = (N, K, f)
+                    busy.add((N, K, f))
+            if not running:
+                break
+            finished, _ = wait(list(running), return_when=FIRST_COMPLETED)
+            for fut in finished:
+                running.pop(fut)
+                N, K, f, res, secs = fut.result()
+                cells[(N, K)]["by_field"][f] = res
+                checkpoint()
+                print(f"N={N} K={K} {f}: general {cell_text(res['general'])} | routing "
+                      f"{cell_text(res['routing'])}  [{secs:.1f} s]", flush=True)
+    checkpoint()
+    print(f"wrote {out}; {d['total_seconds']} s in all runs so far")
     return 0
 
 
 def markdown(d: dict) -> str:
-    """The table as Markdown: one row per (N, K); T values with the rate K/T."""
-    from ringlab.core.search.rates import cell_text
-    out = ["| N | K | Prop. 1 (T ≥ K+N−2) | Theorem 3 (⌈4K/3⌉) | classic ring 2(N−1)⌈K/N⌉ "
-           "| smallest T, general coding | smallest T, routing only |",
-           "|---|---|---|---|---|---|---|"]
+    """The table as Markdown: one row per (N, K), one column per field (general / routing)."""
+    fields = d.get("fields") or ["GF(2)"]
+    head = ("| N | K | lower bound | conjecture | "
+            + " | ".join(f"{f} general | {f} routing" for f in fields) + " |")
+    out = [head, "|" + "---|" * (4 + 2 * len(fields))]
     for c in d["cells"]:
-        g, r = c["general"], c["routing"]
-        mark = " **◀ coding wins**" if (g["status"] == r["status"] == "proven"
-                                        and g["min_T"] < r["min_T"]) else ""
-        out.append(f"| {c['N']} | {c['K']} | {c['proposition1']} | "
-                   f"{'—' if c['theorem3'] is None else c['theorem3']} | {c['classic_ring']} | "
-                   f"{cell_text(g)}{mark} | {cell_text(r)} |")
+        byf = c.get("by_field") or {"GF(2)": {"general": c["general"], "routing": c["routing"]}}
+        lb = c.get("lower_bound", c["proposition1"])
+        row = [str(c["N"]), str(c["K"]), f"{lb} ({c.get('lower_bound_by', 'Proposition 1')})",
+               (c.get("conjecture") or {}).get("text", "—")]
+        for f in fields:
+            pair = byf.get(f)
+            row += ([cell_text(pair["general"]), cell_text(pair["routing"])] if pair
+                    else ["not computed (budget)"] * 2)
+        out.append("| " + " | ".join(row) + " |")
     return "\n".join(out)
 
 

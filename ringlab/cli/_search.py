@@ -1,5 +1,6 @@
 """``ringlab search``: find a code by SAT, or prove none exists in a class.
 
+Every answer names the field (``GF(4)``, ``GF(8)`` as well as GF(p)) and the class.
 Exit codes: 0 found (file written), 1 proven impossible in that class and field,
 3 undecided within the time limit, 2 bad arguments (one line).
 """
@@ -13,7 +14,7 @@ from pathlib import Path
 from ..core.codefile import loads_code, save_code
 from ..core.errors import RinglabError
 from ..core.search import BACKENDS, make_spec
-from ..core.search.encode import KINDS
+from ..core.search.encode import ARITHS, KINDS
 from ..core.search.job import SearchJob
 
 
@@ -24,7 +25,9 @@ def register(sub) -> None:
     p.add_argument("--N", type=int, required=True, help="ring size (nodes 0..N-1)")
     p.add_argument("--K", type=int, required=True, help="message symbols per node")
     p.add_argument("--T", type=int, required=True, help="time units")
-    p.add_argument("--field", default="GF(2)", help="GF(p) for a small prime p (default GF(2))")
+    p.add_argument("--field", default="GF(2)",
+                   help="GF(p) for a prime p ≤ 31, or GF(4), GF(8), GF(16) (= GF(2^m), searched "
+                        "with elements as m bits); default GF(2)")
     p.add_argument("--routing-only", action="store_true",
                    help="only reduce-multicast codes (the paper's Sec. III-B shape)")
     p.add_argument("--symmetric", action="store_true",
@@ -35,6 +38,7 @@ def register(sub) -> None:
                    "(default: print it to stdout)")
     p.add_argument("--encoding", default="fast", choices=sorted(KINDS), help=argparse.SUPPRESS)
     p.add_argument("--backend", default="cadical", choices=sorted(BACKENDS), help=argparse.SUPPRESS)
+    p.add_argument("--arith", default="bits", choices=sorted(ARITHS), help=argparse.SUPPRESS)
     p.set_defaults(func=cmd_search)
 
 
@@ -51,7 +55,7 @@ def cmd_search(args) -> int:
     job = SearchJob("search", {"N": spec.N, "K": spec.K, "T": spec.T, "field": spec.field,
                                "routing": spec.routing, "symmetric": spec.symmetric,
                                "timeout": args.timeout, "encoding": args.encoding,
-                               "backend": args.backend}).start()
+                               "backend": args.backend, "arith": args.arith}).start()
     tty = sys.stderr.isatty()
     label = f"ringlab search: {spec.describe()}"
     last = -1e9

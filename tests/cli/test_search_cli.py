@@ -59,9 +59,23 @@ def test_gf3_and_symmetric():
     assert loads_code(r.stdout).field.name == "GF(3)"
 
 
+@pytest.mark.parametrize("field,ringlab_name", [("GF(4)", "GF(2^2)"), ("GF(8)", "GF(2^3)")])
+def test_gf4_gf8_answer_names_field_and_class(tmp_path, field, ringlab_name):
+    out = tmp_path / "c.ringlab.json"
+    r = run("--N", "4", "--K", "3", "--T", "5", "--field", field, "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    assert f"over {field}" in r.stdout and "general linear codes" in r.stdout
+    code = load_code(out)
+    assert code.field.name == ringlab_name and check(code).feasible
+    r = run("--N", "3", "--K", "4", "--T", "5", "--field", field, "--routing-only")
+    assert r.returncode == 1
+    assert f"over {field}" in r.stdout and "routing only" in r.stdout
+
+
 @pytest.mark.parametrize("args,words", [
     (["--N", "3", "--K", "2", "--T", "3", "--field", "Q"], "GF(p)"),
-    (["--N", "3", "--K", "2", "--T", "3", "--field", "GF(4)"], "not a prime"),
+    (["--N", "3", "--K", "2", "--T", "3", "--field", "GF(9)"], "not supported"),
+    (["--N", "3", "--K", "2", "--T", "3", "--field", "GF(6)"], "not a prime or a prime power"),
     (["--N", "1", "--K", "2", "--T", "3"], "N = 1"),
     (["--N", "3", "--K", "two", "--T", "3"], "--K"),
     (["--N", "3", "--K", "2"], "--T"),

@@ -20,7 +20,8 @@ Answers are exact only:
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field as dc_field
+from dataclasses import dataclass
+from dataclasses import field as dc_field
 
 from ..bounds import proposition1_min_T
 from ..code import check_size
@@ -28,7 +29,7 @@ from ..errors import RinglabError
 from ..shape import reduce_multicast_shape
 from ..simulate import simulate
 from ..theorem2 import theorem2_report
-from .encode import Encoding, SearchSpec, prime_of
+from .encode import ARITHS, Encoding, SearchSpec, field_order, search_field
 from .solve import BACKENDS, run
 
 check = theorem2_report
@@ -79,23 +80,30 @@ def make_spec(N, K, T, field="GF(2)", routing=False, symmetric=False) -> SearchS
         check_size(n, v)
     if N < 2:
         raise RinglabError(f"N = {N}: a ring needs at least 2 nodes")
-    p = prime_of(field)
-    size = estimated_clauses(N, K, T, p)
+    name = search_field(field)
+    q = field_order(name)
+    size = estimated_clauses(N, K, T, q)
     if size > MAX_CLAUSES:
-        raise RinglabError(f"N = {N}, K = {K}, T = {T} over GF({p}) is too large to search "
+        raise RinglabError(f"N = {N}, K = {K}, T = {T} over {name} is too large to search "
                            f"(about {size / 1e6:.0f} million clauses; the limit is "
                            f"{MAX_CLAUSES / 1e6:.0f} million): try a smaller N, K or T")
-    return SearchSpec(N, K, T, f"GF({p})", bool(routing), bool(symmetric))
+    return SearchSpec(N, K, T, name, bool(routing), bool(symmetric))
 
 
 MAX_CLAUSES = 6_000_000
 
 
-def estimated_clauses(N, K, T, p=2) -> int:
+def estimated_clauses(N, K, T, q=2, arith="bits") -> int:
     """Upper estimate of the formula size: one product per (Λ entry, vector entry) and per
-    (R entry, vector entry), 3 clauses each over GF(2), about 2p² over GF(p)."""
+    (R entry, vector entry); 3 clauses each over GF(2), 3m² + m over GF(2^m) as bits (m² AND
+    gates, XOR pieces), about 2q² one-hot."""
     products = N * (T * (T - 1) // 2) * N * K + N * K * (N - 1) * K * T
-    return products * (3 if p == 2 else 2 * p * p)
+    if q == 2:
+        return products * 3
+    m = q.bit_length() - 1
+    if q == 1 << m and arith == "bits":
+        return products * (3 * m * m + m)
+    return products * 2 * q * q
 
 
 def default_backend(spec: SearchSpec) -> str:
@@ -103,15 +111,15 @@ def default_backend(spec: SearchSpec) -> str:
 
 
 def search(N, K, T, field="GF(2)", routing=False, symmetric=False, timeout=None,
-           encoding="fast", backend=None, use_bounds=True) -> SearchResult:
+           encoding="fast", backend=None, use_bounds=True, arith="bits") -> SearchResult:
     """Search one class; see the module docstring for what each answer means."""
     spec = make_spec(N, K, T, field, routing, symmetric)
     return search_spec(spec, timeout=timeout, encoding=encoding, backend=backend,
-                       use_bounds=use_bounds)
+                       use_bounds=use_bounds, arith=arith)
 
 
 def search_spec(spec: SearchSpec, timeout=None, encoding="fast", backend=None,
-                use_bounds=True) -> SearchResult:
+                use_bounds=True, arith="bits") -> SearchResult:
     backend = backend or default_backend(spec)
     if backend not in BACKENDS:
         raise RinglabError(f"SAT backend {backend!r}: expected one of {', '.join(BACKENDS)}")
@@ -119,7 +127,9 @@ def search_spec(spec: SearchSpec, timeout=None, encoding="fast", backend=None,
     if use_bounds and spec.T < proposition1_min_T(spec.N, spec.K):
         return SearchResult(spec, "impossible", proof="Proposition 1",
                             seconds=time.perf_counter() - t0, backend="", encoding="")
-    enc = Encoding(spec, encoding)
+    enc = Encoding(spec, encoding, arith)
+    if enc.arith == "one-hot" and spec.q & (spec.q - 1) == 0:
+        encoding += ", one-hot"             # say it when it is not the default for this field
     stats = {"variables": enc.f.nvars, "clauses": len(enc.f.clauses), "xors": len(enc.f.xors)}
     left = None if timeout is None else max(0.0, timeout - (time.perf_counter() - t0))
     sat, model = run(enc.f, backend, left)
@@ -163,5 +173,15 @@ def _with_translation(code):
     return code
 
 
-__all__ = ["SearchResult", "SearchSpec", "STATUSES", "make_spec", "search", "search_spec",
-           "verify_found", "BACKENDS"]
+__all__ = [
+    "ARITHS",
+    "BACKENDS",
+    "STATUSES",
+    "SearchResult",
+    "SearchSpec",
+    "make_spec",
+    "search",
+    "search_field",
+    "search_spec",
+    "verify_found",
+]

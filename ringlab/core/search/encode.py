@@ -41,6 +41,33 @@ Two encodings (benchmarked in ``benchmarks/bench_search.py``):
    $\Lambda_i = \Lambda_0$, $R_i[k][t] = R_0[(k-i) \bmod K][t]$, as in the paper's K = 3 code);
    every node's equations are still encoded, because the shift is a symmetry of the problem
    only when K divides N.
+
+Over GF(q), q > 2 (GF(p) one-hot, GF(2^m) as bits)
+-------------------------------------------------
+Every argument above is linear algebra over an arbitrary field, so 1-4 stay sound and complete
+over GF(q): P ranges over $GL_K(\mathbb{F}_q)$ (row scalings included, so the pivots of $R_0$
+become 1 and $R_0$ is a 0/1 selection matrix), L over the unit lower-triangular matrices over
+$\mathbb{F}_q$ (backward elimination divides by the pivot, which a field allows).  One more
+step is complete over GF(q) and used:
+
+3b. *Pivots of the column normal form are 1*: node $i-1$ may re-encode by any *invertible*
+    lower-triangular L (still causal: send t uses sends ≤ t; $L\Lambda$ and $\Lambda L^{-1}$ stay
+    strictly lower triangular), in particular by a diagonal D, which scales column t of $R_i$ by
+    $D_{tt}^{-1}$ and changes no zero pattern — so the first non-zero of every column of $R_i$
+    ($i \ge 1$; $R_0$ in the symmetric class, where every node uses the same D, which keeps
+    the shift tie) can be made 1.  Over GF(2) it says nothing.
+
+Not used: field automorphisms (Frobenius $a \mapsto a^2$ of GF(2^m) maps feasible codes to
+feasible codes, but fixing a representative of its orbits needs a lexicographic order
+constraint; the gain is at most a factor m).  Routing-only codes get no normalisation over any
+field.  Completeness over GF(4) is tested the way it is over GF(2): the normalised encoding's
+verdict equals the one-hot plain encoding's on a set of small cells
+(``tests/core/test_search_gf2m.py``).
+
+Arithmetic: ``arith="bits"`` (default) writes GF(2^m) elements as m bits
+(:class:`.cnf.GF2m`); ``arith="onehot"`` writes every GF(q) element one-hot
+(:class:`.cnf.GFq`) — the peer of the benchmark and of the agreement tests.  GF(p), p odd, is
+always one-hot.
 """
 from __future__ import annotations
 
@@ -48,12 +75,12 @@ from dataclasses import dataclass
 
 from ..code import LinearCode
 from ..errors import RinglabError
-from .cnf import GF2, Formula, GFp, bool_and
+from .cnf import GF2, Formula, GF2m, GFq, bool_and
 
 
 @dataclass(frozen=True)
 class SearchSpec:
-    """What to search for: ring size, symbols, time units, field, class."""
+    """What to search for: ring size, symbols, time units, field (canonical ``"GF(q)"``), class."""
 
     N: int
     K: int
@@ -63,8 +90,20 @@ class SearchSpec:
     symmetric: bool = False
 
     @property
+    def q(self) -> int:
+        return field_order(self.field)
+
+    @property
     def p(self) -> int:
-        return prime_of(self.field)
+        """The characteristic."""
+        q = self.q
+        return 2 if q & (q - 1) == 0 else q
+
+    @property
+    def F(self):
+        """ringlab's field object (``GF(4)`` is ringlab's ``GF(2^2)``)."""
+        from ..fields import field
+        return field(self.field)
 
     @property
     def class_name(self) -> str:
@@ -75,39 +114,98 @@ class SearchSpec:
         return f"N = {self.N}, K = {self.K}, T = {self.T} over {self.field}, {self.class_name}"
 
 
-def prime_of(name: str) -> int:
-    """p for ``"GF(p)"`` with p a prime ≤ 31; anything else is refused in one line."""
+MAX_PRIME = 31
+MAX_M = 4
+_HELP = (f"search supports GF(p) for a prime p ≤ {MAX_PRIME} (e.g. GF(2), GF(3), GF(5)) and "
+         f"GF(2^m) for m ≤ {MAX_M} (GF(4), GF(8), GF(16))")
+
+
+def search_field(name) -> str:
+    """The canonical name ``"GF(q)"`` of a field search can encode; anything else is refused in
+    one line.  ``"GF(2^2)"`` and ``"GF(4)"`` are the same field.
+
+    >>> search_field("GF(2^3)"), search_field(" GF( 4 ) ")
+    ('GF(8)', 'GF(4)')
+    """
     import re
-    m = re.fullmatch(r"\s*GF\(\s*([0-9]+)\s*\)\s*", str(name))
+    m = re.fullmatch(r"\s*GF\(\s*([0-9]+)\s*(?:\^\s*([0-9]+)\s*)?\)\s*", str(name))
     if not m:
-        raise RinglabError(f"field {name!r}: search supports GF(p) for a small prime p "
-                           f"(e.g. GF(2), GF(3), GF(5)), not Q, R or GF(p^m)")
-    p = int(m.group(1))
-    if p < 2 or any(p % d == 0 for d in range(2, int(p ** 0.5) + 1)):
-        raise RinglabError(f"field {name!r}: {p} is not a prime")
-    if p > 31:
-        raise RinglabError(f"field {name!r}: search encodes elements one-hot, so p must be ≤ 31")
-    return p
+        raise RinglabError(f"field {name!r}: {_HELP}; not Q or R")
+    base, e = int(m.group(1)), int(m.group(2) or 1)
+    if base < 2 or e < 1:
+        raise RinglabError(f"field {name!r}: not a field; {_HELP}")
+    if e == 1 and _is_prime(base):
+        if base > MAX_PRIME:
+            raise RinglabError(f"field {name!r}: search encodes GF(p) one-hot, so p must be "
+                               f"≤ {MAX_PRIME}")
+        return f"GF({base})"
+    if e > 1 and not _is_prime(base):
+        raise RinglabError(f"field {name!r}: {base} is not a prime; {_HELP}")
+    p, mm = (base, e) if e > 1 else _prime_power(base)
+    if p is None:
+        raise RinglabError(f"field {name!r}: {base} is not a prime or a prime power; {_HELP}")
+    if p != 2 or mm > MAX_M:
+        raise RinglabError(f"field {name!r}: GF({p}^{mm}) is not supported; {_HELP}")
+    return f"GF({2 ** mm})"
+
+
+def field_order(name: str) -> int:
+    return int(search_field(name)[3:-1])
+
+
+def prime_of(name: str) -> int:
+    """The characteristic of a field search can encode (kept for older callers)."""
+    q = field_order(name)
+    return 2 if q & (q - 1) == 0 else q
+
+
+def _is_prime(n: int) -> bool:
+    return n >= 2 and all(n % d for d in range(2, int(n ** 0.5) + 1))
+
+
+def _prime_power(n: int):
+    for p in range(2, n + 1):
+        if n % p == 0:
+            e = 0
+            while n % p == 0:
+                n //= p
+                e += 1
+            return (p, e) if n == 1 else (None, None)
+    return None, None
 
 
 KINDS = {
-    "fast": "M eliminated + R normal forms (normalisations 1-3)",
+    "fast": "M eliminated + R normal forms (normalisations 1-3, 3b over GF(q), q > 2)",
     "elim": "M eliminated only (normalisation 1; for measuring what 2-3 add)",
     "plain": "M, Λ, R as variables, no normalisation",
+}
+
+
+ARITHS = {
+    "bits": "GF(2^m) elements as m bits: bilinear products, XOR sums (GF(p), p odd: one-hot)",
+    "onehot": "every GF(q) element one-hot over q literals, q² clauses per product",
 }
 
 
 class Encoding:
     """The formula for one spec plus the maps needed to read a code back from a model."""
 
-    def __init__(self, spec: SearchSpec, kind: str = "fast"):
+    def __init__(self, spec: SearchSpec, kind: str = "fast", arith: str = "bits"):
         if kind not in KINDS:
             raise RinglabError(f"encoding {kind!r}: expected one of {', '.join(KINDS)}")
+        if arith not in ARITHS:
+            raise RinglabError(f"arithmetic {arith!r}: expected one of {', '.join(ARITHS)}")
         self.spec, self.kind = spec, kind
         N, K, T = spec.N, spec.K, spec.T
         self.f = Formula()
-        p = spec.p
-        self.A = GF2(self.f) if p == 2 else GFp(self.f, p)
+        q, F = spec.q, spec.F
+        if q == 2:
+            self.A = GF2(self.f)
+        elif spec.p == 2 and arith == "bits":
+            self.A = GF2m(self.f, F)
+        else:
+            self.A = GFq(self.f, F)
+        self.arith = "bits" if isinstance(self.A, (GF2, GF2m)) else "one-hot"
         self.fast = kind in ("fast", "elim")
         self.explicit_m = not self.fast or spec.routing or spec.symmetric
         self.base_nodes = [0] if spec.symmetric else list(range(N))   # nodes owning variables
@@ -176,10 +274,7 @@ class Encoding:
 
     # -- normalisations 2 and 3 (module docstring) ------------------------------------------
     def _nonzero(self, e):
-        A = self.A
-        if isinstance(A, GF2):
-            return e
-        return -e[0]
+        return self.A.nonzero(e)
 
     def _column_normal_form(self, i):
         """Column t's first non-zero row r ⇒ row r is 0 in every column u < t."""
@@ -192,6 +287,8 @@ class Encoding:
                 first = nz if above_zero is None else f.and_(above_zero, nz)
                 for u in range(t):
                     f.add([-first, -self._nonzero(self.r[i][(r, u)])])
+                if self.spec.q > 2:                  # 3b: the pivot is 1
+                    f.add([-first, self.A.eq_const(self.r[i][(r, t)], 1)])
                 z = -nz if above_zero is None else f.and_(above_zero, -nz)
                 above_zero = z
 
@@ -204,17 +301,13 @@ class Encoding:
         # R_0 a selection matrix, pivots increasing
         for k in range(K):
             row = [self.r[0][(k, u)] for u in range(T)]
-            if isinstance(A, GFp):
-                for e in row:
-                    for v in range(2, A.p):
-                        A.forbid(e, v)
-            ones = [A.eq_const(e, 1) for e in row]
+            ones = [A.restrict01(e) for e in row]
             f.add(ones)
             f.at_most_one(ones)
             if k + 1 < K:
                 for u in range(T):
                     for u2 in range(u + 1):
-                        f.add([-ones[u], -A.eq_const(self.r[0][(k + 1, u2)], 1)])
+                        f.add([-ones[u], -A.restrict01(self.r[0][(k + 1, u2)])])
         for i in range(1, self.spec.N):
             self._column_normal_form(i)
 
@@ -222,7 +315,7 @@ class Encoding:
     def _routing(self):
         N, K, T = self.spec.N, self.spec.K, self.spec.T
         f, A = self.f, self.A
-        p = self.spec.p
+        q, F = self.spec.q, self.spec.F
 
         def is1(e):
             return A.eq_const(e, 1)
@@ -245,12 +338,11 @@ class Encoding:
             f.add(lits)
 
         # bullet 1: coefficients 0 or 1
-        if p > 2:
+        if q > 2:
             for i in self.base_nodes:
                 for store in (self.m[i], self.lam[i], self.r[i]):
                     for e in store.values():
-                        for v in range(2, p):
-                            A.forbid(e, v)
+                        A.restrict01(e)
         # bullets 2-3: one symbol per row, same message index
         car = {}                                    # car[(i,t,k)]: y_i^(t) carries index k
 
@@ -273,14 +365,14 @@ class Encoding:
             prev = (i - 1) % N
             for k in range(K):
                 f.at_most_one([is1(self.Rr(i, k, u)) for u in range(T)])
-            if p > 2:
+            if q > 2:
                 # T_i = I − R_i·(block i of s_i) must be 0/1 as well
                 for k in range(K):
                     for k2 in range(K):
                         d = A.sum([A.mul(self.Rr(i, k, u), self.C(prev, u, i * K + k2))
                                    for u in range(T)])
-                        ok = (0, 1) if k == k2 else (0, p - 1)
-                        for v in range(p):
+                        ok = (0, 1) if k == k2 else (0, F.neg(1))
+                        for v in range(q):
                             if v not in ok:
                                 A.forbid(d, v)
 
@@ -288,9 +380,9 @@ class Encoding:
     def code(self, model, name="", description="") -> LinearCode:
         """The code a model describes (T_i left to eq. (6))."""
         spec = self.spec
-        N, K, T, p = spec.N, spec.K, spec.T, spec.p
+        N, K, T, F = spec.N, spec.K, spec.T, spec.F
         A = self.A
-        val = lambda e: A.value(model, e)  # noqa: E731
+        val = lambda e: A.value(model, e)
         Ms, Ls, Rs = [], [], []
         for i in range(N):
             prev = (i - 1) % N
@@ -298,12 +390,18 @@ class Encoding:
             if self.explicit_m:
                 M = [[val(self.Mm(i, t, k)) for k in range(K)] for t in range(T)]
             else:
-                M = [[(val(self.C(i, t, i * K + k))
-                       - sum(lam[t][u] * val(self.C(prev, u, i * K + k)) for u in range(t))) % p
-                      for k in range(K)] for t in range(T)]
+                M = [[self._m_entry(F, val, lam, i, prev, t, k) for k in range(K)]
+                     for t in range(T)]
             R = [[val(self.Rr(i, k, u)) for u in range(T)] for k in range(K)]
             Ms.append(M)
             Ls.append(lam)
             Rs.append(R)
-        return LinearCode.from_matrices(f"GF({p})", Ms, Ls, Rs,
+        return LinearCode.from_matrices(F, Ms, Ls, Rs,
                                         name=name, description=description)
+
+    def _m_entry(self, F, val, lam, i, prev, t, k):
+        """$m_i^{(t)}[k]$ = block i of $c_i^{(t)}$ − Σ_u λ[u]·block i of $c_{i'}^{(u)}$ (eq. (3))."""
+        acc = val(self.C(i, t, i * self.spec.K + k))
+        for u in range(t):
+            acc = F.sub(acc, F.mul(lam[t][u], val(self.C(prev, u, i * self.spec.K + k))))
+        return acc

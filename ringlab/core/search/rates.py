@@ -125,13 +125,17 @@ def cell(N: int, K: int, field="GF(2)", per_T_timeout=30.0, budget=None, progres
 
 def cell_text(res: dict) -> str:
     """One class's result in words, e.g. ``6 exact (T = 5 impossible: SAT) · 0.01 s``,
-    ``≤ 7 (T = 6 undecided) · 30 s``, ``undecided · 30 s``."""
+    ``≤ 7 (T = 6 undecided) · 30 s``, ``undecided · 30 s``, ``not computed (budget)``."""
+    if res.get("status") == "not computed":
+        return res.get("note") or "not computed (budget)"
     secs = f"{res['seconds']:.2f} s" if res["seconds"] < 10 else f"{res['seconds']:.0f} s"
     T = res["min_T"]
     if res["status"] == "proven":
         lp = res.get("lower_proof") or ""
         if lp.startswith("general class"):
             why = "= the minimum for all linear codes"
+        elif lp in ("Theorem 3", "the counting bound"):
+            why = f"T = {T - 1} impossible: {lp}"
         elif lp == "Proposition 1":
             sat = res.get("sat_below") or {}
             why = f"T = {T - 1} impossible: Proposition 1" + (
@@ -146,13 +150,21 @@ def cell_text(res: dict) -> str:
 
 
 def _by(res: dict) -> str:
-    return "; met by a routing code" if (res.get("found_by") or "").startswith("the routing") else ""
+    by = res.get("found_by") or ""
+    if by.startswith("the routing"):
+        return "; met by a routing code"
+    if by.startswith("the GF(2) code"):
+        return "; met by the GF(2) code"
+    if by.startswith("= GF(2)"):
+        return "; = GF(2)'s routing class"
+    return ""
 
 
 def load_table(path=None) -> dict:
     """The shipped table (``ringlab/data/rate_table.json``); raises RinglabError if unreadable."""
     import json
     from pathlib import Path
+
     from ..errors import RinglabError
     path = Path(path) if path else TABLE_PATH
     try:
