@@ -113,8 +113,7 @@ def plot(rows, cal, path: Path, algorithm: str, loads: tuple[str, str]) -> None:
                 y = np.array([model_code(T, K, s, a, b) for s in grid])
                 y[y <= 0] = np.nan            # a negative fitted α: no point on a log axis
                 ax.plot(grid, y, style, color=c, lw=1.4 if style == "-" else 1.1,
-                        label=f"model T(α+βS/K) (each code's colour), α, β from {who}"
-                        if n == names[0] else None)
+                        label=f"model T(α+βS/K), α, β from {who}" if n == names[0] else None)
         # the library, pooled over the jobs at this N (each job times it on its own data)
         lib = {}
         for r in mine:
@@ -128,16 +127,19 @@ def plot(rows, cal, path: Path, algorithm: str, loads: tuple[str, str]) -> None:
         ax.set_title(f"N = {N} ranks on {os.cpu_count()} cores — α = {format_seconds(a)}, "
                      f"β = {b * 1e9:.3g} ns/B ({N}-rank ping-pong)", fontsize=9.5)
         ax.grid(True, which="major", alpha=0.3)
-        ax.xaxis.set_major_formatter(lambda v, _: binary_bytes(v))
+        ticks = sorted({r["nominal"] for r in mine})     # 1 KiB, 4 KiB, … (S is rounded down)
+        ax.set_xticks(ticks, [binary_bytes(v) for v in ticks])
+        ax.minorticks_off()
         ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=2,
                   frameon=False)
     axes[0].set_ylabel("time (median over repetitions, slowest rank), s")
     fig.suptitle("Coded all-reduce on real MPI ranks vs MPI_Allreduce vs the α-β model "
-                 "(solid: α, β measured on N ranks; dotted: on 2 ranks)", fontsize=11)
+                 "\n(a model line has its code's colour; solid: α, β measured on N ranks, "
+                 "dotted: on 2 ranks)", fontsize=10.5)
     fig.text(0.5, 0.012, f"Note: {NOTE}\n(N = 3, 4 ranks here on {os.cpu_count()} cores of a "
              f"shared machine, load average {loads[0]} → {loads[1]}). The model has no compute "
              f"term.", ha="center", fontsize=9, color="#a61e4d")
-    fig.tight_layout(rect=(0, 0.06, 1, 0.95))
+    fig.tight_layout(rect=(0, 0.06, 1, 0.93))
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path)
 
