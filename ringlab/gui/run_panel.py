@@ -47,9 +47,8 @@ SCHEDULER = ("with more ranks than cores these times measure the operating syste
              "as much as the messages")
 
 
-def _value(*args):
+def _value(v):
     """A zero-argument callable's value, or the argument itself."""
-    v = args[0]
     return v() if callable(v) else v
 
 
@@ -108,7 +107,8 @@ class RunPanel(QWidget):
         self.proc.errorOccurred.connect(self._on_process_error)
         self._generation = 0             # which job a delayed kill belongs to
         self.job = ""                    # "run" | "calibrate" while a process runs
-        self.events: list[dict] = []
+        self.events: list[dict] = []     # every event but the timings (R × N of them: counted)
+        self.timings = 0
         self.result: dict | None = None
         self.error: str | None = None
         self.exit_code: int | None = None
@@ -151,7 +151,8 @@ class RunPanel(QWidget):
         self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(Qt.TextSelectableByMouse)
         self.ranks = QTableWidget(0, 3)
-        self.ranks.setHorizontalHeaderLabels(["host", "verdict against MPI_Allreduce", "ring neighbours"])
+        self.ranks.setHorizontalHeaderLabels(["host", "verdict against MPI_Allreduce",
+                                              "ring neighbours"])
         self.ranks.horizontalHeader().setSectionResizeMode(1, QHeaderView.Stretch)
         self.times = QLabel()
         self.times.setWordWrap(True)
@@ -301,6 +302,7 @@ class RunPanel(QWidget):
     # -- the process --------------------------------------------------------------------------
     def _start(self, job: str, args: list[str]) -> bool:
         self.job, self.events, self.result, self.error, self.exit_code = job, [], None, None, None
+        self.timings = 0
         self._buf, self._stderr, self._launch, self._seen = b"", b"", {}, 0
         self.progress.setRange(0, 0)               # busy until the launch line gives a total
         self._say("Starting mpiexec…" if job == "run" else "Calibrating: ring ping-pong…", "#444")
@@ -324,7 +326,10 @@ class RunPanel(QWidget):
             except ValueError:
                 continue                            # not an event (never expected with --json)
             if isinstance(ev, dict) and "event" in ev:
-                self.events.append(ev)
+                if ev["event"] == "timing":
+                    self.timings += 1
+                else:
+                    self.events.append(ev)
                 self._on_event(ev)
 
     def _on_stderr(self) -> None:
@@ -344,8 +349,9 @@ class RunPanel(QWidget):
             if code == 130:
                 self.error = "Cancelled: the job and its ranks were stopped."
             else:
-                self.error = (f"ringlab run ended ({'exit ' + str(code) if status == QProcess.NormalExit else 'killed'})"
-                              f" without a result" + (f": {last}" if last else ""))
+                how = f"exit {code}" if status == QProcess.NormalExit else "killed"
+                self.error = (f"ringlab run ended ({how}) without a result"
+                              + (f": {last}" if last else ""))
             self._say(self.error, RED if code != 130 else "#444")
         self.progress.setRange(0, 1)
         self.progress.setValue(1 if self.result is not None else 0)
@@ -431,8 +437,8 @@ class RunPanel(QWidget):
             bad = [k for k in ev["ranks"] if k["ok"] is False]
             if bad:
                 k, f = bad[0], bad[0]["first"]
-                others = f" (also rank{'s' if len(bad) > 2 else ''} {', '.join(str(b['rank']) for b in bad[1:])})" \
-                    if len(bad) > 1 else ""
+                rest = ", ".join(str(b["rank"]) for b in bad[1:])
+                others = f" (also rank{'s' if len(bad) > 2 else ''} {rest})" if rest else ""
                 self.error = (f"rank {k['rank']} did NOT decode the sum: symbol k = {f['symbol']}, "
                               f"element {f['element']}: decoded {f['got']}, MPI_Allreduce "
                               f"{f['expected']} ({k['wrong']} entries wrong){others}")
@@ -473,7 +479,7 @@ class RunPanel(QWidget):
         self.ranks.setRowCount(N)
         self.ranks.setVerticalHeaderLabels([f"rank {i}" for i in range(N)])
         for i in range(N):
-            for c, text in enumerate(("", "waiting", f"to rank {(i + 1) % N}, from {(i - 1) % N}")):
+            for c, text in enumerate(("", "waiting", f"→{(i + 1) % N} ←{(i - 1) % N}")):
                 self.ranks.setItem(i, c, QTableWidgetItem(text))
         self.replay.clear()
         self.replay.setRowCount(T + 1)

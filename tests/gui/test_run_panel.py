@@ -138,7 +138,7 @@ def test_cancel_a_long_run_leaves_no_process(qtbot, make_panel):
     panel = make_panel(preset("paper-k2-t3"), size="1KiB", repeat=1_000_000)
     assert panel.run()
     # wait until the ranks are in their timed repetitions, and note the whole process tree
-    qtbot.waitUntil(lambda: any(e["event"] == "timing" for e in panel.events), timeout=JOB_MS)
+    qtbot.waitUntil(lambda: panel.timings > 0, timeout=JOB_MS)
     tree = descendants(panel.proc.processId())
     assert any("ringlab.engine.rank" in Path(f"/proc/{p}/cmdline").read_bytes().decode(errors="replace")
                for p in tree), "the ranks should be running under the panel's process"
