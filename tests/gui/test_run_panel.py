@@ -196,3 +196,20 @@ def test_calibrate_feeds_the_cost_explorer(qtbot):
     assert costs.alpha.isReadOnly()
     costs.measured_box.setChecked(False)
     assert (costs.alpha.text(), costs.bandwidth.text()) == typed and not costs.alpha.isReadOnly()
+
+
+def test_closing_the_dialog_stops_its_job(qtbot):
+    from ringlab.gui.run_panel import RunDialog
+    dlg = RunDialog(preset("paper-k2-t3"))
+    qtbot.addWidget(dlg)
+    panel = dlg.panel
+    panel.seed = next(_SEEDS)
+    panel.size_box.setCurrentText("1KiB")
+    panel.repeat_box.setValue(1_000_000)
+    dlg.show()
+    assert panel.run()
+    qtbot.waitUntil(lambda: panel.timings > 0, timeout=JOB_MS)
+    tree = descendants(panel.proc.processId())
+    dlg.close()                                  # waits for ringlab run to end its job
+    assert not panel.is_running() and panel.exit_code == 130
+    assert alive(tree) == [] and leftovers(panel.seed) == []
