@@ -97,8 +97,7 @@ class MainWindow(QMainWindow):
         if use_settings:
             self._restore_settings()
         else:
-            self.resize(1400, 860)
-            self.splitter.setSizes([880, 520])
+            self._fit_to_screen()
         if load_views:
             self.load_views()
         self._recovery = Recovery(document, self._central_lay,
@@ -172,6 +171,28 @@ class MainWindow(QMainWindow):
 
     def toggle_lessons(self) -> None:
         self.show_lessons(self._lessons_dock is None or not self._lessons_dock.isVisible())
+
+    # -- present mode -------------------------------------------------------------------------
+    def present(self, fullscreen: bool = True, speaker: bool = True):
+        """View → Present (F5): the open lesson when the Lessons panel shows one, else the
+        walkthrough of the code with the Propagation view's inputs."""
+        from .present import PresentWindow, lesson_deck, walkthrough_deck
+        dock = self._lessons_dock
+        try:
+            if dock is not None and dock.isVisible() and self.lessons_panel.lesson is not None:
+                deck = lesson_deck(self.lessons_panel.lesson.path)
+            else:
+                i = self.find_view("Propagation")
+                prop = self.tabs.view(i, build=False) if i >= 0 else None
+                inputs = prop.current_inputs() if prop is not None else "random"
+                seed = prop.seed_box.value() if prop is not None else 0
+                deck = walkthrough_deck(self.document.code, inputs, seed)
+        except RinglabError as e:
+            self.error(f"cannot present: {e}")
+            return None
+        self._presentation = PresentWindow(deck, fullscreen=fullscreen, speaker=speaker)
+        self._presentation.start()
+        return self._presentation
 
     # -- document -> window -----------------------------------------------------------------
     def _on_code_changing(self):
@@ -308,6 +329,51 @@ class MainWindow(QMainWindow):
         self.say(f"text size {size} pt (Ctrl+= larger, Ctrl+− smaller, Ctrl+0 reset)")
 
     # -- settings and closing -----------------------------------------------------------------
+    # the frame (title bar, borders) is not part of the size given to resize(); keep room for it
+    FRAME_ROOM = 40
+
+    def _available(self):
+        """The available geometry (without task bars) of the window's screen, or ``None``."""
+        screen = self.screen()
+        return screen.availableGeometry() if screen is not None else None
+
+    def _screen_key(self) -> str:
+        """Settings key of the window's screen: a geometry is remembered per screen (name and
+        available size), so a laptop and a projector each get their own."""
+        screen, avail = self.screen(), self._available()
+        if avail is None:
+            return "geometry"
+        return f"geometry/{screen.name() or 'screen'}-{avail.width()}x{avail.height()}"
+
+    def _fit_to_screen(self) -> None:
+        """First start on a screen: 90 % of its available area (at least 1400×860 when that
+        fits), never more than the area itself; centred; the editor/panel split 62:38."""
+        avail = self._available()
+        if avail is None:
+            self.resize(1400, 860)
+            self.splitter.setSizes([880, 520])
+            return
+        aw, ah = avail.width(), avail.height() - self.FRAME_ROOM
+        w = min(aw, max(int(aw * 0.9), min(1400, aw)))
+        h = min(ah, max(int(ah * 0.9), min(860, ah)))
+        self.resize(w, h)
+        self.move(avail.x() + (aw - w) // 2, avail.y() + (avail.height() - h) // 2)
+        self.splitter.setSizes([w * 62 // 100, w - w * 62 // 100])
+
+    def _clamp_to_screen(self) -> None:
+        """A remembered geometry (or a window grown by its content) never exceeds the screen."""
+        avail = self._available()
+        if avail is None:
+            return
+        w = min(self.width(), avail.width())
+        h = min(self.height(), avail.height() - self.FRAME_ROOM)
+        if (w, h) != (self.width(), self.height()):
+            self.resize(w, h)
+        x = min(max(self.x(), avail.x()), avail.right() - w + 1)
+        y = min(max(self.y(), avail.y()), avail.bottom() - h - self.FRAME_ROOM + 1)
+        if (x, y) != (self.x(), self.y()):
+            self.move(x, y)
+
     def _restore_settings(self):
         s = settings()
         size = s.value("font_size", None)
@@ -316,12 +382,10 @@ class MainWindow(QMainWindow):
                 apply_point_size(self, clamp_point_size(size))
             except (TypeError, ValueError):
                 pass
-        geo, state, split = s.value("geometry"), s.value("window_state"), s.value("splitter")
-        if geo is not None:
-            self.restoreGeometry(geo)
-        else:
-            self.resize(1400, 860)
-            self.splitter.setSizes([880, 520])
+        geo, state, split = s.value(self._screen_key()), s.value("window_state"), s.value("splitter")
+        if geo is None or not self.restoreGeometry(geo):
+            self._fit_to_screen()
+        self._clamp_to_screen()
         if state is not None:
             self.restoreState(state)
         if split is not None:
@@ -329,7 +393,7 @@ class MainWindow(QMainWindow):
 
     def save_settings(self):
         s = settings()
-        s.setValue("geometry", self.saveGeometry())
+        s.setValue(self._screen_key(), self.saveGeometry())
         s.setValue("window_state", self.saveState())
         s.setValue("splitter", self.splitter.editor_state())
 

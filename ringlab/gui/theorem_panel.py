@@ -293,13 +293,31 @@ class Theorem2Panel(QWidget):
         self.map = CheckMap(document)
         self.map.setToolTip("each square is one condition of eq. (5) (columns j = 1..N−1) or the "
                             "T_i of eq. (6); click to bring it into view")
-        lay.addWidget(self.map)
+        # the map scrolls too: at N = 32 it is ~650 px tall and used to push the window past
+        # a 720-line screen
+        self.map_scroll = QScrollArea()
+        self.map_scroll.setWidget(self.map)
+        self.map_scroll.setWidgetResizable(False)
+        self.map_scroll.setFrameShape(QScrollArea.NoFrame)
+        self.map_scroll.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Maximum)
+        lay.addWidget(self.map_scroll)
         self.canvas = ChecksCanvas(document)
         self.scroll = QScrollArea()
         self.scroll.setWidget(self.canvas)
         self.scroll.setWidgetResizable(False)
         self.scroll.setFrameShape(QScrollArea.NoFrame)
         lay.addWidget(self.scroll, 1)
+        # beside the other tabs the panel is narrow: rather than a clipped column of matrices,
+        # say where they are (the map above still shows every check and takes clicks)
+        self.compact_note = QLabel("Each square is one check. The matrices of eq. (5) show "
+                                   "when this panel is wider: drag the divider, or open the "
+                                   "Editor tab.")
+        self.compact_note.setObjectName("theorem_compact_note")
+        self.compact_note.setWordWrap(True)
+        self.compact_note.setStyleSheet("color: #555;")
+        self.compact_note.hide()
+        lay.addWidget(self.compact_note)
+        lay.addStretch(0)
         self.chain = QLabel("Click a check to see which matrices enter it.")
         self.chain.setWordWrap(True)
         self.chain.setTextFormat(Qt.RichText)
@@ -310,11 +328,49 @@ class Theorem2Panel(QWidget):
         document.changed.connect(self._on_code_changed)
         self._on_code_changed()
 
-    def compact_width(self) -> int:
-        """Width that still shows the verdict and the whole check map (what the window gives
-        the panel beside views other than the editor)."""
+    def _fit_map(self) -> None:
+        """The map's scroll area: as tall as the map, but never more than ~8 rows when the
+        map is larger (the per-node canvas below needs the room too)."""
+        sb = self.map_scroll.horizontalScrollBar().sizeHint().height()
+        h = self.map.height()
+        cap = self.map.top + 8 * self.map.sq + sb
+        self.map_scroll.setMaximumHeight(h + (sb if self.map.width() > self.map_scroll.width() else 0) + 2)
+        self.map_scroll.setMinimumHeight(min(h + 2, cap))
+
+    @property
+    def compact(self) -> bool:
+        """Whether the per-node matrices are hidden (the panel is too narrow for two checks)."""
+        return self.compact_note.isVisibleTo(self)
+
+    def _update_compact(self) -> None:
         m = self.layout().contentsMargins()
-        return max(self.map.width() + m.left() + m.right() + 8, 16 * self.fontMetrics().averageCharWidth())
+        c = self.canvas
+        need = min(c.width(), c.label_w + 2 * (c._block_w() + c.gap)) + m.left() + m.right()
+        narrow = self.width() < need + self.scroll.verticalScrollBar().sizeHint().width()
+        self.scroll.setVisible(not narrow)
+        self.compact_note.setVisible(narrow)
+        self.layout().setStretch(self.layout().indexOf(self.scroll), 0 if narrow else 1)
+        self.layout().setStretch(self.layout().count() - 1, 1 if narrow else 0)
+        self._fit_map()
+
+    def resizeEvent(self, e):
+        super().resizeEvent(e)
+        self._update_compact()
+
+    def changeEvent(self, e):
+        super().changeEvent(e)
+        if e.type() == e.Type.FontChange:
+            self._update_compact()
+
+    def compact_width(self) -> int:
+        """Width that still shows the verdict and the check map (what the window gives the
+        panel beside views other than the editor); a map wider than ~22 characters of text
+        scrolls rather than taking the view's room."""
+        m = self.layout().contentsMargins()
+        fm = self.fontMetrics()
+        sb = self.map_scroll.verticalScrollBar().sizeHint().width()
+        return max(min(self.map.width() + sb, 22 * fm.averageCharWidth() + 60)
+                   + m.left() + m.right() + 8, 16 * fm.averageCharWidth())
 
     def _on_code_changed(self):
         rep, code = self.document.report, self.document.code
@@ -333,6 +389,7 @@ class Theorem2Panel(QWidget):
         sel = self.canvas.selected
         if sel is not None and (sel[0] >= code.N or sel[1] > code.N):
             self.canvas.selected = None
+        self._update_compact()
 
     def focus_check(self, i: int, j: int):
         """Scroll check (i, j) into view and select it, as a click on it does."""

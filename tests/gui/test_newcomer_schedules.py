@@ -121,7 +121,8 @@ def test_coded_column_opens_without_error_and_says_what_its_cells_are(open_windo
     assert "running partial decode R_i s_i + T_i x_i" in col.caption.text()
     assert "holds its partial" not in col.caption.text()
     qtbot.mouseClick(view.next_button, Qt.LeftButton)
-    assert col.caption.text().startswith("step 1 of 3: cells = core i's running partial decode")
+    assert col.caption.text() == ("step 1 of 3: running partial decode R_i s_i + T_i x_i, "
+                                  "symbols of t = 1..1")
     # the seeds' 4-core example on purpose: a calm note, not a red error
     qtbot.mouseClick(view.inputs.reset, Qt.LeftButton)
     qtbot.waitUntil(lambda: view.comparison.example.N == 4)

@@ -25,13 +25,11 @@ def coded_caption(trace, k: int) -> str:
     is entry k of core i's running partial decode $R_i s_i^{(t)} + T_i x_i$ with the symbols
     not yet arrived counted as 0 — what eq. (4) would output if decoding stopped now."""
     T = trace.T
-    what = "cells = core i's running partial decode R_i s_i + T_i x_i"
     if k <= 0:
-        return (f"start: {what} with nothing received yet (only T_i x_i; '·' = no part of "
-                f"the sum known yet)")
+        return "start: running partial decode R_i s_i + T_i x_i before anything arrives"
     if k > T:
-        return f"done after {T} steps: every cell is the decoded sum ẑ_i = R_i s_i + T_i x_i"
-    return (f"step {k} of {T}: {what}, symbols received at t = 1..{k} (later ones count as 0)")
+        return f"done after {T} steps: each cell is the decode ẑ_i = R_i s_i + T_i x_i"
+    return f"step {k} of {T}: running partial decode R_i s_i + T_i x_i, symbols of t = 1..{k}"
 
 
 class ScheduleColumn(QWidget):

@@ -50,7 +50,7 @@ class ExampleEditor(QWidget):
         mono = QFont("monospace")
         mono.setStyleHint(QFont.Monospace)
         self.w_edit.setFont(mono)
-        self.w_edit.setFixedHeight(74)
+        self._fit_w()
         self.w_edit.setToolTip("One row of W per core, entries separated by spaces "
                                "(integers, decimals or fractions like 1/3)")
         form.addRow("W (N×d)", self.w_edit)
@@ -66,8 +66,20 @@ class ExampleEditor(QWidget):
         self.x_edit.textChanged.connect(self._on_text_changed)
         self.w_edit.textChanged.connect(self._on_text_changed)
 
+    def _fit_w(self, rows: int | None = None) -> None:
+        """W's box shows every row up to 5 (then it scrolls), at the current text size."""
+        n = min(5, max(2, rows if rows is not None else self.example.N))
+        fm = self.w_edit.fontMetrics()
+        self.w_edit.setFixedHeight(n * fm.lineSpacing() + 2 * self.w_edit.frameWidth() + 10)
+
+    def changeEvent(self, e):
+        super().changeEvent(e)
+        if e.type() == e.Type.FontChange:
+            self._fit_w()
+
     def _fill(self, ex: WorkedExample) -> None:
         self._filling = True
+        self._fit_w(ex.N)
         self.x_edit.setText(" ".join(format_number(v) for v in ex.X))
         self.w_edit.setPlainText("\n".join(" ".join(format_number(v) for v in r) for r in ex.W))
         self._filling = False

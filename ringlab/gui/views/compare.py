@@ -10,8 +10,8 @@ for the same α, B and S.  This module only lays them out.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QGroupBox, QHBoxLayout, QLabel, QPushButton, QScrollArea,
-                               QSlider, QSplitter, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QGroupBox, QHBoxLayout, QLabel, QPushButton, QSlider,
+                               QTabWidget, QVBoxLayout, QWidget)
 
 from ...core.errors import RinglabError
 from ...core.schedules import compare, default_example
@@ -99,24 +99,23 @@ class CompareView(DocumentView):
         tl.addLayout(cols)
         tl.addWidget(legend)
         tl.addStretch(1)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(traces)
-        scroll.setMinimumHeight(380)          # the traces are the lesson: never squeezed away
 
         self.costs = CostPanel()
         self.costs.follow_example_N(self.inputs.example.N)
-        cost_box = QGroupBox("Cost explorer: α-β time against message size")
-        QVBoxLayout(cost_box).addWidget(self.costs)
-        split = QSplitter(Qt.Vertical)
-        split.addWidget(scroll)
-        split.addWidget(cost_box)
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
-        split.setSizes([640, 420])
-        self.splitter = split
+        # two pages, not a vertical split of two scroll areas inside the tab's own: at 1280×720
+        # the split left the traces no room for a single grid row (three nested scroll bars),
+        # and at 1920×1080 it cut core 3.  Each page has the whole height; the tab's one scroll
+        # area takes over only below what a page needs.
+        self.pages = QTabWidget()
+        self.pages.setObjectName("compare_pages")
+        self.pages.setDocumentMode(True)
+        self.pages.addTab(traces, "Traces, step by step")
+        self.pages.addTab(self.costs, "Cost explorer: α-β time against message size")
+        self.pages.setTabToolTip(0, "ring, tree and the editor's code on the worked matmul")
+        self.pages.setTabToolTip(1, "α, B, S and N; the same numbers as `ringlab compare`")
         lay = QVBoxLayout(self)
-        lay.addWidget(split)
+        lay.setContentsMargins(4, 4, 4, 4)
+        lay.addWidget(self.pages)
 
         self.inputs.example_changed.connect(self._on_example_changed)
         self.costs.params_changed.connect(self._on_costs_changed)

@@ -1,0 +1,122 @@
+"""Issue 15, items 5 and 6: the window fits the screen it opens on, and the tabs fit the window.
+
+The offscreen platform has one 800×800 screen; the 1280×720 and 1920×1080 screens of the
+issue are given to the window's own ``_available`` (the only place it reads the screen)."""
+import pytest
+from PySide6.QtCore import QPoint, QRect
+
+from ringlab.core.code import LinearCode
+from ringlab.gui.app import create_window
+from ringlab.gui.settings import settings
+from ringlab import preset
+
+SIZES = [(1280, 720), (1920, 1080)]
+
+
+def new_window(qtbot, code=None, **kw):
+    kw.setdefault("check_recovery", False)
+    kw.setdefault("autosave", False)
+    w = create_window(code=code or preset("paper-k2-t3"), **kw)
+    w.ask_unsaved = lambda action: "discard"
+    qtbot.addWidget(w)
+    return w
+
+
+# (screen) → (window) worked out by hand from "90 % of the available area, at least
+# 1400×860 when that fits, 40 px kept for the frame"
+@pytest.mark.parametrize("screen, want", [((1280, 720), (1280, 680)),
+                                          ((1920, 1080), (1728, 936)),
+                                          ((800, 800), (800, 760))])
+def test_first_start_fits_the_screen(qtbot, monkeypatch, screen, want):
+    from ringlab.gui.main_window import MainWindow
+    monkeypatch.setattr(MainWindow, "_available", lambda self: QRect(0, 0, *screen))
+    settings().clear()
+    w = new_window(qtbot)
+    assert (w.width(), w.height()) == want
+    assert w.x() >= 0 and w.y() >= 0 and w.x() + w.width() <= screen[0]
+    settings().clear()
+
+
+def test_the_real_offscreen_screen(qtbot):
+    settings().clear()
+    w = new_window(qtbot)
+    avail = w.screen().availableGeometry()
+    assert w.width() <= avail.width() and w.height() <= avail.height() - 40
+    settings().clear()
+
+
+def test_geometry_is_remembered_per_screen_and_never_exceeds_it(qtbot, monkeypatch):
+    from ringlab.gui.main_window import MainWindow
+    settings().clear()
+    screen = {"rect": QRect(0, 0, 1920, 1080)}
+    monkeypatch.setattr(MainWindow, "_available", lambda self: screen["rect"])
+    w = new_window(qtbot)
+    w.resize(760, 560)                  # (Qt's restoreGeometry also keeps to the real screen)
+    w.show()
+    qtbot.waitExposed(w)
+    assert w.close()
+    keys = [k for k in settings().allKeys() if k.startswith("geometry/")]
+    assert len(keys) == 1 and keys[0].endswith("-1920x1080")
+    again = new_window(qtbot)
+    assert (again.width(), again.height()) == (760, 560)         # same screen: remembered
+    screen["rect"] = QRect(0, 0, 1280, 720)                      # the projector
+    small = new_window(qtbot)
+    assert (small.width(), small.height()) == (1280, 680)        # its own first start
+    # a geometry remembered for a screen that then shrank is cut to the screen
+    screen["rect"] = QRect(0, 0, 740, 500)
+    settings().setValue(small._screen_key(), again.saveGeometry())
+    cut = new_window(qtbot)
+    assert (cut.width(), cut.height()) == (740, 460)
+    settings().clear()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_n32_does_not_grow_the_window(qtbot, size):
+    w = new_window(qtbot, LinearCode.zeros(32, 2, 32), use_settings=False)
+    w.resize(*size)
+    w.show()
+    qtbot.waitExposed(w)
+    for name in ("Editor", "Propagation", "Schedules", "Editor"):
+        w.show_view(name)
+        qtbot.waitUntil(lambda: w.tabs.currentIndex() == w.find_view(name))
+        assert (w.width(), w.height()) == size, name
+    assert w.minimumSizeHint().height() <= 720
+
+
+def bottom_in(widget, ancestor) -> int:
+    return widget.mapTo(ancestor, QPoint(0, widget.height())).y()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_schedules_show_every_trace_row(open_window, qtbot, size):
+    w = open_window("paper-k2-t3", size=size)
+    w.show_view("Schedules")
+    _, view = w.view_by_title("Schedules")
+    qtbot.waitUntil(lambda: view.comparison is not None and view.columns["coded"].table.isVisible())
+    slot = w.tabs.currentWidget()                      # the tab's one scroll area
+    vp = slot.viewport()
+    assert slot.verticalScrollBar().value() == 0
+    for name in ("ring", "tree", "coded"):
+        t = view.columns[name].table
+        assert t.rowCount() == 3 and bottom_in(t, vp) <= vp.height(), (name, bottom_in(t, vp))
+    # the cost explorer has its own page: plot and every cost row in view
+    view.pages.setCurrentIndex(1)
+    qtbot.waitUntil(lambda: view.costs.table.isVisible())
+    t = view.costs.table
+    assert t.rowCount() == 3 and bottom_in(t, vp) <= vp.height()
+    assert view.costs.canvas.height() >= 220
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_theorem_panel_is_not_clipped_beside_other_tabs(open_window, qtbot, size):
+    w = open_window("paper-k2-t3", size=size)
+    panel = w.panel
+    assert not panel.compact and panel.scroll.isVisible()            # the editor: matrices
+    w.show_view("Schedules")
+    qtbot.waitUntil(lambda: panel.compact)
+    assert not panel.scroll.isVisible() and panel.compact_note.isVisible()
+    assert panel.map.isVisible() and panel.map.width() <= panel.map_scroll.viewport().width()
+    w.show_view("Editor")
+    qtbot.waitUntil(lambda: not panel.compact)
+    c = panel.canvas
+    assert panel.scroll.viewport().width() >= min(c.width(), 2 * c._block_w())
