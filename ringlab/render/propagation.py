@@ -32,6 +32,7 @@ from __future__ import annotations
 import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
+from matplotlib.text import Text
 
 from .captions import node_tooltip, step_caption
 from .walkthrough import layout
@@ -164,9 +165,12 @@ class WalkthroughRenderer:
         return [self._caption, *self._graph.dynamic, *self._table.dynamic]
 
     def _draw_dynamic(self) -> None:
+        # most per-step artists are hidden or empty at any one step (the decode rows before
+        # t = T, the sends at t = T): skipping them saves matplotlib's per-artist overhead
         with mpl.rc_context(RC):
             for a in self._dynamic():
-                self.figure.draw_artist(a)
+                if a.get_visible() and not (isinstance(a, Text) and not a.get_text()):
+                    self.figure.draw_artist(a)
 
     def rgb(self) -> np.ndarray:
         """The current frame as an H×W×3 uint8 array (draws first)."""
