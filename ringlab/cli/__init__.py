@@ -17,7 +17,7 @@ from ..core.errors import RinglabError
 # ``ringlab screenshot`` start without loading the schedules, the search or the mesh.
 COMMANDS = {
     "check": "_check", "simulate": "_check", "presets": "_check", "preset": "_check",
-    "gui": "_gui", "screenshot": "_gui", "export": "_export", "compare": "_compare",
+    "gui": "_gui", "present": "_gui", "screenshot": "_gui", "export": "_export", "compare": "_compare",
     "search": "_search", "lessons": "_lessons", "run": "_run", "mesh": "_mesh",
 }
 

@@ -1,5 +1,5 @@
-"""``ringlab gui [FILE]`` (what plain ``ringlab`` and ``ringlab FILE`` run) and
-``ringlab screenshot``.  Qt is imported only when one of these runs."""
+"""``ringlab gui [FILE]`` (what plain ``ringlab`` and ``ringlab FILE`` run), ``ringlab present``
+and ``ringlab screenshot``.  Qt is imported only when one of these runs."""
 from __future__ import annotations
 
 import sys
@@ -21,7 +21,48 @@ def register(sub) -> None:
     p.add_argument("--view", metavar="NAME", help="the tab to show (default: the editor)")
     p.add_argument("--size", default="1920x1080", metavar="WxH", help="window size (default 1920x1080)")
     p.add_argument("--lesson", type=int, metavar="N", help="open the Lessons panel on lesson N (1-based)")
+    p.add_argument("--present", action="store_true",
+                   help="render present mode instead (the walkthrough, or --lesson N as slides)")
+    p.add_argument("--step", type=int, default=0, metavar="I",
+                   help="with --present: the step shown (walkthrough t, or slide number − 1)")
     p.set_defaults(func=cmd_screenshot)
+
+    p = sub.add_parser("present", help="present a walkthrough or a lesson full screen (keys as "
+                                       "in slide tools; a speaker view on a second screen)")
+    p.add_argument("source", nargs="?", default="preset:paper-k2-t3",
+                   help="a code file, preset:NAME, or a lesson file (*.md); default preset:paper-k2-t3")
+    p.add_argument("--inputs", default="random", help="walkthrough inputs: random, matmul or a JSON file")
+    p.add_argument("--seed", type=int, default=0, help="seed of random inputs (default 0)")
+    p.add_argument("--windowed", action="store_true", help="a window instead of full screen")
+    p.add_argument("--no-speaker", action="store_true", help="no speaker view")
+    p.set_defaults(func=cmd_present)
+
+
+def present_deck(source: str, inputs="random", seed: int = 0):
+    """A deck from a code file, ``preset:NAME`` or a lesson file (bad input: RinglabError)."""
+    from pathlib import Path
+    if source.endswith(".md"):
+        if not Path(source).is_file():
+            raise RinglabError(f"{source}: no such lesson file")
+        from ..gui.present import lesson_deck
+        from ..lessons import LessonError
+        try:
+            return lesson_deck(source)
+        except LessonError as e:
+            raise RinglabError(str(e)) from None
+    from ._check import open_code
+    from ..gui.present import walkthrough_deck
+    return walkthrough_deck(open_code(source), inputs, seed)
+
+
+def cmd_present(args) -> int:
+    deck = present_deck(args.source, args.inputs, args.seed)    # bad input: before any window
+    from ..gui.app import make_app
+    app = make_app()
+    from ..gui.present import PresentWindow
+    win = PresentWindow(deck, fullscreen=not args.windowed, speaker=not args.no_speaker)
+    win.start()
+    return app.exec()
 
 
 def cmd_gui(args) -> int:
@@ -46,6 +87,19 @@ def cmd_screenshot(args) -> int:
         raise RinglabError(f"-o {args.output}: expected a file name ending in .png")
     from ..core.codefile import load_code
     from ..core.presets import DEFAULT, preset
+    if args.present:
+        from ..gui.app import present_screenshot
+        if args.lesson is not None:
+            from ..lessons import course
+            files = [lesson.path for lesson in course()]
+            if not 1 <= args.lesson <= len(files):
+                raise RinglabError(f"--lesson {args.lesson}: expected 1..{len(files)} (ringlab lessons lists them)")
+            source = str(files[args.lesson - 1])
+        else:
+            source = args.file or f"preset:{args.preset or DEFAULT}"
+        out = present_screenshot(args.output, present_deck(source), size, args.step)
+        print(f"wrote {out} ({size[0]}×{size[1]})", file=sys.stderr)
+        return 0
     code = load_code(args.file) if args.file else preset(args.preset or DEFAULT, args.field)
     from ..gui.app import screenshot
     out = screenshot(args.output, code=code, path=args.file, view=args.view, size=size,

@@ -216,3 +216,27 @@ def screenshot(out: str, code=None, path: str | None = None, view: str | None = 
     win.hide()
     win.deleteLater()
     return out_path
+
+
+def present_screenshot(out: str, deck, size: tuple[int, int], step: int = 0) -> Path:
+    """Present mode (no speaker view, not full screen) at ``size`` to ``out`` as PNG."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from ..core.errors import RinglabError
+    app = make_app()
+    from .present import PresentWindow
+    win = PresentWindow(deck, fullscreen=False, speaker=False)
+    if not 0 <= step < deck.count:
+        raise RinglabError(f"--step {step}: expected 0..{deck.count - 1}")
+    win.resize(*size)
+    win.start()
+    win.view.show_step(step)
+    for _ in range(5):
+        app.processEvents()
+    if win.view.canvas is not None:
+        win.view.canvas.draw()
+    out_path = Path(out)
+    if not win.grab().save(str(out_path), "PNG"):
+        raise RinglabError(f"-o {out}: cannot write the PNG (does the folder exist?)")
+    win.close()
+    win.deleteLater()
+    return out_path

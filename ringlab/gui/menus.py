@@ -48,4 +48,5 @@ def build_menus(window) -> dict:
     _act(window, v, "&Reset text size", [QKeySequence("Ctrl+0")], window.reset_font_size)
     v.addSeparator()
     _act(window, v, "L&essons", QKeySequence("Ctrl+L"), window.toggle_lessons)
+    _act(window, v, "&Present", QKeySequence("F5"), window.present)
     return {"undo": undo, "redo": redo, "recent": recent, "view_menu": v, "file_menu": m}

@@ -1,0 +1,127 @@
+"""Present mode driven through its keys, as a presenter (or a clicker) would."""
+import subprocess
+import sys
+
+import pytest
+from PySide6.QtCore import Qt
+
+from ringlab import preset
+from ringlab.gui.present import MIN_TEXT_PX, PresentWindow, lesson_deck, walkthrough_deck
+from ringlab.lessons import course
+
+
+@pytest.fixture
+def present(qtbot):
+    def make(deck, size=(1280, 720)):
+        w = PresentWindow(deck, fullscreen=False, speaker=True)
+        qtbot.addWidget(w)
+        qtbot.addWidget(w.speaker)
+        w.resize(*size)
+        w.start()
+        qtbot.waitExposed(w)
+        return w
+    return make
+
+
+def walk(code="paper-k2-t3"):
+    return walkthrough_deck(preset(code), [[1, 2], [3, 4], [5, 6]] if code == "paper-k2-t3" else "random")
+
+
+def test_keys_step_back_jump_blank_zoom_leave(qtbot, present):
+    w = present(walk())
+    v = w.view
+    assert v.step == 0 and v.deck.count == 4                     # t = 0..T, T = 3
+    for key, want in ((Qt.Key_Space, 1), (Qt.Key_Right, 2), (Qt.Key_PageDown, 3),
+                      (Qt.Key_PageDown, 3), (Qt.Key_Left, 2), (Qt.Key_PageUp, 1),
+                      (Qt.Key_End, 3), (Qt.Key_Home, 0)):
+        qtbot.keyClick(v, key)
+        assert v.step == want, key
+        assert v.deck.renderer.step == want                      # the drawing follows
+    qtbot.keyClicks(v, "2")
+    qtbot.keyClick(v, Qt.Key_Return)
+    assert v.step == 2
+    # what the figure says at t = 2 is the paper code's step-2 sends (node 1 sends 9)
+    assert "t = 2" in v.deck.renderer.caption()
+    qtbot.keyClick(v, Qt.Key_B)
+    assert v.blanked and v.stack.currentWidget() is v.blank
+    qtbot.keyClick(v, Qt.Key_B)
+    assert not v.blanked
+    qtbot.keyClick(v, Qt.Key_Z)
+    assert v.zoom == 1.25
+    qtbot.keyClick(v, Qt.Key_Equal, Qt.ControlModifier)
+    assert v.zoom == pytest.approx(1.56, abs=0.01)
+    qtbot.keyClick(v, Qt.Key_0, Qt.ControlModifier)
+    assert v.zoom == 1.0
+    qtbot.keyClick(v, Qt.Key_H)
+    assert v.cursor().shape() == Qt.BlankCursor
+    qtbot.keyClick(v, Qt.Key_Escape)
+    qtbot.waitUntil(lambda: not w.isVisible())
+    assert not w.speaker.isVisible()
+
+
+def test_speaker_view_shows_the_next_caption(qtbot, present):
+    w = present(walk())
+    deck = w.view.deck
+    qtbot.keyClick(w.view, Qt.Key_Right)
+    assert w.speaker.next_label.text() == deck.caption(2)
+    assert "node 1 sends x₁,₂ + x₀,₂" in w.speaker.notes.text()     # the generated caption
+    qtbot.keyClick(w.view, Qt.Key_End)
+    assert w.speaker.next_label.text() == "(the end)"
+    assert "elapsed" in w.speaker.elapsed.text()
+
+
+def test_pointer_halo_is_in_the_figure_and_its_export(qtbot, present, tmp_path):
+    w = present(walk())
+    qtbot.keyClick(w.view, Qt.Key_L)
+    w.view.halo_at(300, 200)
+    fig = w.view.deck.renderer.figure
+    assert w.view._halo in fig.artists
+    out = w.view.export_frame(str(tmp_path / "frame.png"))
+    from PIL import Image
+    img = Image.open(out).convert("RGB")
+    W, H = img.size
+    r, g, b = img.getpixel((int(300 / w.view.canvas.width() * W), int(200 / w.view.canvas.height() * H)))
+    assert r > 200 and g > 180 and b < 170, (r, g, b)               # the yellow halo
+    qtbot.keyClick(w.view, Qt.Key_L)
+    assert w.view._halo is None and not fig.artists
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720)])
+def test_no_text_smaller_than_18_px(qtbot, present, size):
+    w = present(walk("classic-ring-n4"), size)
+    v = w.view
+    for t in range(v.deck.count):
+        qtbot.keyClick(v, Qt.Key_Right) if t else None
+        v.canvas.draw()
+        fig = v.deck.renderer.figure
+        for text in fig.findobj(lambda a: hasattr(a, "get_fontsize") and hasattr(a, "get_text")):
+            if text.get_visible() and text.get_text().strip():
+                px = text.get_fontsize() * fig.dpi / 72
+                assert px >= MIN_TEXT_PX - 0.5, (t, text.get_text()[:40], px)
+    assert v.status.font().pixelSize() in (-1,) or v.status.font().pixelSize() >= MIN_TEXT_PX
+
+
+def test_a_lesson_as_slides_with_answers_and_notes(qtbot, present):
+    path = next(lesson.path for lesson in course() if lesson.key.startswith("09-"))
+    w = present(lesson_deck(path), (1024, 768))
+    v = w.view
+    slides = [v.deck.markdown(i) for i in range(v.deck.count)]
+    q = next(i for i, s in enumerate(slides) if "Is the paper" in s)
+    qtbot.keyClicks(v, str(q + 1))                 # slide numbers as shown (1-based)
+    qtbot.keyClick(v, Qt.Key_Return)
+    assert v.step == q and "The app shows" not in v.slide.text()
+    qtbot.keyClick(v, Qt.Key_Space)
+    assert "The app shows: true" in v.slide.text()          # revealed: the code is feasible
+
+
+def test_cli_present_screenshot(tmp_path):
+    out = tmp_path / "present.png"
+    r = subprocess.run([sys.executable, "-m", "ringlab", "screenshot", "--present", "--size",
+                        "1280x720", "--preset", "classic-ring-n4", "--step", "2", "-o", str(out)],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    from PIL import Image
+    assert Image.open(out).size == (1280, 720)
+    r = subprocess.run([sys.executable, "-m", "ringlab", "present", "nope.md"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and r.stderr.strip() == "ringlab present: error: nope.md: no such lesson file"
