@@ -32,33 +32,22 @@ from pathlib import Path
 from ringlab.core.search._worker import _die_with_parent
 from ringlab.core.search.perfield import (
     NOT_COMPUTED,
+    bounds_cell,
     compute_entry,
-    conjecture_T,
-    counting_min_T,
     is_extension_of_gf2,
-    lower_bound,
     not_computed,
-    verdict,
-    verdict_text,
+    with_verdict,
 )
-from ringlab.core.search.rates import bounds_row, cell_text
+from ringlab.core.search.rates import cell_text
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "ringlab" / "data" / "rate_table.json"
 
 
-def empty_cell(N, K) -> dict:
-    lb, lname = lower_bound(N, K)
-    return {"N": N, "K": K, "field": "GF(2)", **bounds_row(N, K),
-            "counting": counting_min_T(N, K), "lower_bound": lb, "lower_bound_by": lname,
-            "conjecture_T": conjecture_T(N, K),
-            "general": not_computed(False), "routing": not_computed(True), "by_field": {}}
-
-
 def upgrade(d: dict) -> dict:
     """A version-1 table (GF(2) only, no by_field) as version 2, keeping every computed cell."""
     for c in d.get("cells", []):
-        fresh = empty_cell(c["N"], c["K"])
+        fresh = bounds_cell(c["N"], c["K"])
         for k, v in fresh.items():
             c.setdefault(k, v)
         if "GF(2)" not in c["by_field"] and c["general"].get("status") != NOT_COMPUTED:
@@ -102,10 +91,7 @@ def finish(d, cells, fields, folder: Path, note="budget"):
                                     "routing": not_computed(True, note)}
         c["by_field"] = {f: c["by_field"][f] for f in fields if f in c["by_field"]} | {
             f: v for f, v in c["by_field"].items() if f not in fields}
-        c["general"], c["routing"] = (c["by_field"]["GF(2)"]["general"],
-                                      c["by_field"]["GF(2)"]["routing"])
-        v = verdict(c["N"], c["K"], c["by_field"])
-        c["conjecture"] = {**v, "text": verdict_text(v)}
+        with_verdict(c)
         for f, pair in c["by_field"].items():
             text = pair["general"].pop("counterexample", None)
             if text is not None:        # a code below the conjecture: shipped, never only a row
@@ -151,7 +137,7 @@ def main(argv=None) -> int:
     cells = {(c["N"], c["K"]): c for c in d["cells"]}
     for N in (int(x) for x in a.N.split(",")):
         for K in (int(x) for x in a.K.split(",")):
-            cells.setdefault((N, K), empty_cell(N, K))
+            cells.setdefault((N, K), bounds_cell(N, K))
     prev_total = float(d.get("total_seconds", 0.0))
     d.update({"made_by": "python scripts/make_rate_table.py " + " ".join(argv or sys.argv[1:]),
               "machine": f"{platform.machine()}, Python {platform.python_version()}, "

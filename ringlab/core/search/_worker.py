@@ -33,12 +33,16 @@ def main() -> int:
         req = json.loads(sys.stdin.readline())
         kind, kwargs = req["kind"], req["kwargs"]
         if kind == "search":
-            from . import search
             from ..codefile import dumps_code
+            from . import search
             r = search(**kwargs)
             _emit("done", {**r.to_json(), "summary": r.summary(), "exit_code": r.exit_code,
                            "class": r.spec.class_name, "field": r.spec.field,
                            "code": dumps_code(r.code) if r.code is not None else None})
+        elif kind == "row":
+            from .perfield import row
+            _emit("done", {"status": "done",
+                           "cell": row(progress=lambda m: _emit("progress", m), **kwargs)})
         elif kind == "cell":
             from .rates import cell
             _emit("done", {"status": "done",

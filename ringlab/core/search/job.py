@@ -21,8 +21,9 @@ import time
 
 
 class SearchJob:
-    """``kind`` is ``"search"`` (kwargs of :func:`ringlab.core.search.search`) or ``"cell"``
-    (kwargs of :func:`ringlab.core.search.rates.cell`)."""
+    """``kind`` is ``"search"`` (kwargs of :func:`ringlab.core.search.search`), ``"cell"``
+    (kwargs of :func:`ringlab.core.search.rates.cell`, GF(2) only) or ``"row"`` (kwargs of
+    :func:`ringlab.core.search.perfield.row`, every field of the table)."""
 
     def __init__(self, kind: str, kwargs: dict):
         self.kind, self.kwargs = kind, dict(kwargs)

@@ -215,3 +215,39 @@ def compute_entry(N, K, field, base, per_T, per_cell):
     t0 = time.perf_counter()
     res = field_cell(N, K, field, base=base, per_T=per_T, budget=per_cell)
     return N, K, field, res, time.perf_counter() - t0
+
+
+def bounds_cell(N: int, K: int) -> dict:
+    """A table row with its bounds and conjecture T, every class "not computed" yet."""
+    from .rates import bounds_row
+    lb, lname = lower_bound(N, K)
+    return {"N": N, "K": K, "field": "GF(2)", **bounds_row(N, K),
+            "counting": counting_min_T(N, K), "lower_bound": lb, "lower_bound_by": lname,
+            "conjecture_T": conjecture_T(N, K),
+            "general": not_computed(False), "routing": not_computed(True), "by_field": {}}
+
+
+def with_verdict(c: dict) -> dict:
+    """Mirror GF(2) at the top (what version-1 readers read) and fill the conjecture column."""
+    if "GF(2)" in c["by_field"]:
+        c["general"], c["routing"] = c["by_field"]["GF(2)"]["general"], c["by_field"]["GF(2)"]["routing"]
+    v = verdict(c["N"], c["K"], c["by_field"])
+    code_file = (c.get("conjecture") or {}).get("code_file")
+    c["conjecture"] = {**v, "text": verdict_text(v)}
+    if code_file:
+        c["conjecture"]["code_file"] = code_file
+    return c
+
+
+def row(N, K, fields=("GF(2)", "GF(3)", "GF(4)", "GF(8)"), per_T=20.0, per_cell=None,
+        progress=None) -> dict:
+    """A whole table row, field after field (GF(2) first: GF(2^m) starts from it) — what the
+    Search tab's "Recompute selected row" runs in a worker process."""
+    fields = ["GF(2)"] + [f for f in fields if f != "GF(2)"]
+    c = bounds_cell(N, K)
+    for f in fields:
+        if progress:
+            progress(f"N={N} K={K}: {f}")
+        c["by_field"][f] = field_cell(N, K, f, base=c["by_field"].get("GF(2)"), per_T=per_T,
+                                      budget=per_cell, progress=progress)
+    return with_verdict(c)

@@ -149,6 +149,19 @@ def cell_text(res: dict) -> str:
     return f"undecided · {secs}" + (f" ({res['note']})" if res.get("note") else "")
 
 
+def cell_short(res: dict) -> str:
+    """The same in a few characters: ``8 exact``, ``≤ 11``, ``undecided``,
+    ``not computed (budget)``."""
+    st = res.get("status")
+    if st == "not computed":
+        return res.get("note") or "not computed (budget)"
+    if st == "proven":
+        return f"{res['min_T']} exact"
+    if st == "found":
+        return f"≤ {res['min_T']}"
+    return "undecided"
+
+
 def _by(res: dict) -> str:
     by = res.get("found_by") or ""
     if by.startswith("the routing"):

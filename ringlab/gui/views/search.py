@@ -20,14 +20,21 @@ from ...core.codefile import loads_code
 from ...core.errors import RinglabError
 from ...core.search import make_spec
 from ...core.search.job import SearchJob
-from ...core.search.rates import cell_text, load_table
+from ...core.search.rates import cell_short, cell_text, load_table
 from ._base import DocumentView
 
 FIELDS = ["GF(2)", "GF(3)", "GF(5)", "GF(7)"]
 CLASSES = [("general linear codes", False), ("routing only (reduce-multicast shape)", True)]
-COLUMNS = ["N", "K", "Prop. 1\nT ≥ K+N−2", "Theorem 3\n⌈4K/3⌉", "classic ring\n2(N−1)⌈K/N⌉",
-           "smallest T: general coding", "smallest T: routing only"]
-STATUS_COLOURS = {"proven": "#1b7f3b", "found": "#9a6a00", "undecided": "#b00020"}
+# columns 5-6 are GF(2) (what a version-1 table holds); then the smallest T for general codes
+# over the other fields of the table (routing in the tooltip), and the conjecture column
+TABLE_FIELDS = ["GF(3)", "GF(4)", "GF(8)"]
+COLUMNS = ["N", "K", "Prop. 1\nT ≥ K+N−2", "Thm 3 / counting\n⌈K(N+1)/N⌉",
+           "classic ring\n2(N−1)⌈K/N⌉", "GF(2): general coding", "GF(2): routing only",
+           *[f"{f}\ngeneral" for f in TABLE_FIELDS],
+           "conjecture\nmax(K+N−2, ⌈2K(N−1)/N⌉)"]
+STATUS_COLOURS = {"proven": "#1b7f3b", "found": "#9a6a00", "undecided": "#b00020",
+                  "not computed": "#666666"}
+VERDICT_COLOURS = {"agrees": "#1b7f3b", "contradicts": "#b00020", "undecided": "#9a6a00"}
 
 
 class SearchView(DocumentView):
@@ -130,7 +137,8 @@ class SearchView(DocumentView):
         form.addRow(self.found_bar)
 
         # -- rate explorer ---------------------------------------------------------------
-        table_box = QGroupBox("Rate explorer: the smallest T for K symbols on an N-node ring (GF(2))")
+        table_box = QGroupBox("Rate explorer: the smallest T for K symbols on an N-node ring, "
+                              "per field")
         tl = QVBoxLayout(table_box)
         self.table_note = QLabel()
         self.table_note.setWordWrap(True)
@@ -144,7 +152,7 @@ class SearchView(DocumentView):
         self.table.setSelectionMode(QTableWidget.SingleSelection)
         self.table.setWordWrap(True)            # a cell says how it was proven: let it wrap
         hh = self.table.horizontalHeader()
-        for c in range(5):
+        for c in (*range(5), *range(7, len(COLUMNS))):
             hh.setSectionResizeMode(c, QHeaderView.ResizeToContents)
         for c in (5, 6):
             hh.setSectionResizeMode(c, QHeaderView.Stretch)
@@ -161,7 +169,12 @@ class SearchView(DocumentView):
         self.cell_status = QLabel("Double-click a cell to put its N, K, T in the search form.")
         self.cell_status.setObjectName("search_cell_status")
         self.cell_status.setWordWrap(True)
+        self.cell_cancel_button = QPushButton("Cancel recompute")
+        self.cell_cancel_button.setObjectName("search_recompute_cancel")
+        self.cell_cancel_button.setEnabled(False)
+        self.cell_cancel_button.clicked.connect(self._on_cell_cancel_clicked)
         row_buttons.addWidget(self.recompute_button)
+        row_buttons.addWidget(self.cell_cancel_button)
         row_buttons.addWidget(self.cell_status, 1)
         tl.addWidget(self.table_note)
         tl.addWidget(self.table, 1)
@@ -329,19 +342,24 @@ class SearchView(DocumentView):
             self.table_note.setText(str(e))
             return
         d = self.table_data
+        fields = ", ".join(d.get("fields") or [d.get("field", "GF(2)")])
         self.table_note.setText(
-            f"Each cell: the smallest T at which SAT found a code (re-verified); 'exact' when "
-            f"T−1 was proven impossible (by SAT, or by Proposition 1 — then SAT was run too), "
-            f"'≤' when a smaller T stayed undecided. Hover for every step. Made by `{d['made_by'].strip()}` on {d['made_at']} in "
-            f"{d['total_seconds']} s ({d['per_T_timeout']:g} s per T).")
+            f"Fields: {fields}. Each cell: the smallest T at which SAT found a code "
+            f"(re-verified); 'exact' when T−1 was proven impossible (by SAT, or by a proven "
+            f"bound), '≤' when a smaller T stayed undecided; GF(4) and GF(8) start from the "
+            f"GF(2) code (GF(2) is a subfield). The conjecture column: does the minimum equal "
+            f"max(K+N−2, ⌈2K(N−1)/N⌉)? Hover for every step. Made by "
+            f"`{d['made_by'].strip()}` on {d['made_at']} in {d['total_seconds']} s "
+            f"({d['per_T_timeout']:g} s per T).")
         self.table.setRowCount(len(d["cells"]))
         for r, cell in enumerate(d["cells"]):
             self._fill_row(r, cell)
         self.table.resizeRowsToContents()
 
     def _fill_row(self, r: int, cell: dict) -> None:
+        counting = cell.get("counting", cell.get("theorem3"))
         vals = [cell["N"], cell["K"], cell["proposition1"],
-                "—" if cell["theorem3"] is None else cell["theorem3"], cell["classic_ring"]]
+                "—" if counting is None else counting, cell["classic_ring"]]
         for c, v in enumerate(vals):
             it = QTableWidgetItem(str(v))
             it.setTextAlignment(Qt.AlignCenter)
@@ -350,28 +368,52 @@ class SearchView(DocumentView):
             res = cell[key]
             it = QTableWidgetItem(cell_text(res))
             it.setForeground(QColor(STATUS_COLOURS.get(res["status"], "#000000")))
-            steps = "; ".join(f"T={s['T']}: {s['status']}"
-                              + (f" by {s['proof']}" if s.get("proof") else "")
-                              + f" ({s['seconds']:.2f} s)" for s in res.get("steps", []))
-            sat = res.get("sat_below")
-            if sat:
-                steps += (f"; also by SAT without Proposition 1: T={sat['T']} {sat['status']} "
-                          f"({sat['seconds']:.2f} s)")
-            it.setToolTip(steps or "no step run")
+            it.setToolTip(_steps_text(res))
             self.table.setItem(r, c, it)
+        by_field = cell.get("by_field") or {}
+        for c, f in enumerate(TABLE_FIELDS, start=7):
+            pair = by_field.get(f)
+            if pair is None:            # a version-1 table, or a field this table leaves out
+                it = QTableWidgetItem("not in this table")
+                it.setForeground(QColor(STATUS_COLOURS["not computed"]))
+            else:
+                g, rt = pair["general"], pair["routing"]
+                it = QTableWidgetItem(cell_short(g))
+                it.setForeground(QColor(STATUS_COLOURS.get(g["status"], "#000000")))
+                it.setToolTip(f"{f}, general coding: {cell_text(g)}\n{_steps_text(g)}\n\n"
+                              f"{f}, routing only: {cell_text(rt)}\n{_steps_text(rt)}")
+            it.setTextAlignment(Qt.AlignCenter)
+            self.table.setItem(r, c, it)
+        conj = cell.get("conjecture")
+        c = len(COLUMNS) - 1
+        if conj is None:
+            it = QTableWidgetItem("—")
+        else:
+            it = QTableWidgetItem(conj.get("text") or f"{conj['T']}: {conj['verdict']}")
+            it.setForeground(QColor(VERDICT_COLOURS.get(conj["verdict"], "#000000")))
+            per = "; ".join(f"{f}: {v}" for f, v in conj.get("per_field", {}).items())
+            it.setToolTip(f"T* = {conj['T']}; {per}"
+                          + (f"; counterexample shipped as {conj['code_file']}"
+                             if conj.get("code_file") else ""))
+        self.table.setItem(r, c, it)
 
     def _on_table_double_clicked(self, r: int, c: int) -> None:
         cell = self.table_data["cells"][r]
         self.n_spin.setValue(cell["N"])
         self.k_spin.setValue(cell["K"])
-        self.field_box.setCurrentText(cell.get("field", "GF(2)"))
+        field, res = cell.get("field", "GF(2)"), cell["routing" if c == 6 else "general"]
+        if 7 <= c < 7 + len(TABLE_FIELDS):
+            field = TABLE_FIELDS[c - 7]
+            res = ((cell.get("by_field") or {}).get(field) or {}).get("general") or {}
+        if self.field_box.findText(field) < 0:
+            self.field_box.addItem(field)
+        self.field_box.setCurrentText(field)
         if c == 6:
             self.class_box.setCurrentIndex(1)
-        elif c == 5:
+        elif c >= 5:
             self.class_box.setCurrentIndex(0)
-        key = "routing" if c == 6 else "general"
-        if cell[key]["min_T"]:
-            self.t_spin.setValue(cell[key]["min_T"])
+        if res.get("min_T"):
+            self.t_spin.setValue(res["min_T"])
 
     def _on_recompute_clicked(self) -> None:
         if self.cell_job is not None or self.table_data is None:
@@ -384,13 +426,27 @@ class SearchView(DocumentView):
         cell = self.table_data["cells"][r]
         self.cell_row = r
         per_T = float(self.table_data.get("per_T_timeout", 30))
-        self.cell_job = SearchJob("cell", {"N": cell["N"], "K": cell["K"],
-                                           "field": cell.get("field", "GF(2)"),
-                                           "per_T_timeout": per_T})
+        fields = self.table_data.get("fields") or [cell.get("field", "GF(2)")]
+        self.cell_job = SearchJob("row", {"N": cell["N"], "K": cell["K"], "fields": fields,
+                                          "per_T": per_T,
+                                          "per_cell": self.table_data.get("per_cell")})
         self.cell_job.start()
         self.recompute_button.setEnabled(False)
-        self.cell_status.setText(f"Recomputing N = {cell['N']}, K = {cell['K']} …")
+        self.cell_cancel_button.setEnabled(True)
+        self.cell_status.setText(f"Recomputing N = {cell['N']}, K = {cell['K']} over "
+                                 f"{', '.join(fields)} …")
         self._timer.start()
+
+    def _on_cell_cancel_clicked(self) -> None:
+        job = self.cell_job
+        if job is None:
+            return
+        job.cancel()
+        self.cell_job = None
+        self.recompute_button.setEnabled(True)
+        self.cell_cancel_button.setEnabled(False)
+        self.cell_status.setText(f"Recompute cancelled after {job.elapsed:.1f} s; the row is "
+                                 f"unchanged.")
 
     def _poll_cell(self) -> None:
         job = self.cell_job
@@ -401,8 +457,9 @@ class SearchView(DocumentView):
             return
         self.cell_job = None
         self.recompute_button.setEnabled(True)
-        if job.error:
-            self.cell_status.setText(f"Recompute failed: {job.error}")
+        self.cell_cancel_button.setEnabled(False)
+        if job.error or job.result is None:
+            self.cell_status.setText(f"Recompute failed: {job.error or 'no answer'}")
             return
         cell = job.result["cell"]
         self.table_data["cells"][self.cell_row] = cell
@@ -420,3 +477,15 @@ class SearchView(DocumentView):
     def closeEvent(self, event) -> None:
         self._on_app_quitting()
         super().closeEvent(event)
+
+
+def _steps_text(res: dict) -> str:
+    """Every step of one class's walk, for a tooltip."""
+    steps = "; ".join(f"T={s['T']}: {s['status']}"
+                      + (f" by {s['proof']}" if s.get("proof") else "")
+                      + f" ({s['seconds']:.2f} s)" for s in res.get("steps", []))
+    sat = res.get("sat_below")
+    if sat:
+        steps += (f"; also by SAT without Proposition 1: T={sat['T']} {sat['status']} "
+                  f"({sat['seconds']:.2f} s)")
+    return steps or (res.get("found_by") or "no step run")
