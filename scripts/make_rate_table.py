@@ -67,13 +67,32 @@ def needs_search(c) -> bool:
     return not (g.get("status") == "proven" and g.get("min_T") == c["lower_bound"])
 
 
-def todo(cells, fields):
-    """(priority, N, K, field) still to compute; GF(2^m) waits for the cell's GF(2)."""
+def open_question(c, f) -> bool:
+    """Computed, but not exact: a class is "≤ T" or undecided (what ``--retry`` redoes)."""
+    pair = c["by_field"][f]
+    classes = ["general"] if is_extension_of_gf2(f) else ["general", "routing"]
+    return any(pair[k].get("status") in ("found", "undecided") for k in classes)
+
+
+def better(old: dict, new: dict) -> dict:
+    """Of two results for one class, the more informative: exact over "≤ T" over undecided;
+    a smaller T at the same level (a retry with a shorter limit never loses what was known)."""
+    rank = {"proven": 0, "found": 1, "undecided": 2, NOT_COMPUTED: 3}
+    ko = (rank.get(old.get("status"), 3), old.get("min_T") or 10**9)
+    kn = (rank.get(new.get("status"), 3), new.get("min_T") or 10**9)
+    return new if kn <= ko else old
+
+
+def todo(cells, fields, retry=False, attempted=frozenset()):
+    """(priority, N, K, field) still to compute; GF(2^m) waits for the cell's GF(2).  With
+    ``retry``, entries that are not exact are redone once per run (with this run's limits)."""
     out = []
     rank = {"GF(2)": 0, "GF(4)": 1, "GF(3)": 2, "GF(8)": 3}
     for (N, K), c in cells.items():
         for f in fields:
-            if done(c, f):
+            if (N, K, f) in attempted:
+                continue
+            if done(c, f) and not (retry and open_question(c, f)):
                 continue
             if is_extension_of_gf2(f) and not done(c, "GF(2)"):
                 continue
@@ -122,6 +141,8 @@ def main(argv=None) -> int:
     ap.add_argument("--deadline", type=float, default=3000.0,
                     help="start no new entry after this many seconds of this run")
     ap.add_argument("--jobs", type=int, default=2, help="solver processes")
+    ap.add_argument("--retry", action="store_true",
+                    help="also redo entries that are not exact (≤ T or undecided), once each")
     ap.add_argument("-o", "--output", default=str(DEFAULT_OUT))
     ap.add_argument("--markdown", metavar="JSON", help="only print the Markdown table of an "
                     "existing table file (for docs/rate_table.md) and exit")
@@ -152,14 +173,14 @@ def main(argv=None) -> int:
         finish(d, cells, fields, out.parent)
         save(d, out)
 
-    running = {}
+    running, attempted = {}, set()
     # a solver process ends with this script (kill, Ctrl+C): no orphan keeps a core busy; the
     # table on disk is always the last checkpoint, so nothing computed is lost
     with ProcessPoolExecutor(max_workers=max(1, a.jobs), initializer=_die_with_parent) as pool:
         while True:
             busy = {(N, K, f) for (N, K, f) in running.values()}
             if time.perf_counter() - t0 < a.deadline:
-                for _, N, K, f in todo(cells, fields):
+                for _, N, K, f in todo(cells, fields, a.retry, attempted):
                     if len(running) >= a.jobs:
                         break
                     if (N, K, f) in busy:
@@ -167,6 +188,7 @@ def main(argv=None) -> int:
                     base = cells[(N, K)]["by_field"].get("GF(2)") if f != "GF(2)" else None
                     fut = pool.submit(compute_entry, N, K, f, base, a.per_T, a.per_cell)
                     running[fut] = (N, K, f)
+                    attempted.add((N, K, f))
                     busy.add((N, K, f))
             if not running:
                 break
@@ -174,6 +196,9 @@ def main(argv=None) -> int:
             for fut in finished:
                 running.pop(fut)
                 N, K, f, res, secs = fut.result()
+                old = cells[(N, K)]["by_field"].get(f)
+                if old is not None and old["general"].get("status") != NOT_COMPUTED:
+                    res = {k: better(old[k], res[k]) for k in ("general", "routing")}
                 cells[(N, K)]["by_field"][f] = res
                 checkpoint()
                 print(f"N={N} K={K} {f}: general {cell_text(res['general'])} | routing "
