@@ -38,7 +38,7 @@ from ringlab.core.search.perfield import (
     not_computed,
     with_verdict,
 )
-from ringlab.core.search.rates import cell_text
+from ringlab.core.search.rates import cell_short, cell_text
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "ringlab" / "data" / "rate_table.json"
@@ -209,20 +209,24 @@ def main(argv=None) -> int:
 
 
 def markdown(d: dict) -> str:
-    """The table as Markdown: one row per (N, K), one column per field (general / routing)."""
+    """The table as Markdown, one row per (N, K): short answers per field and class (routing
+    over GF(2^m) is GF(2)'s routing, so it is not repeated); every step is in the JSON."""
     fields = d.get("fields") or ["GF(2)"]
-    head = ("| N | K | lower bound | conjecture | "
-            + " | ".join(f"{f} general | {f} routing" for f in fields) + " |")
-    out = [head, "|" + "---|" * (4 + 2 * len(fields))]
+    cols = [(f, "general") for f in fields] + [(f, "routing") for f in fields
+                                                 if not is_extension_of_gf2(f)]
+    head = ("| N | K | lower bound | conjecture T* | "
+            + " | ".join(f"{f} {k}" for f, k in cols) + " | verdict |")
+    out = [head, "|" + "---|" * (5 + len(cols))]
     for c in d["cells"]:
         byf = c.get("by_field") or {"GF(2)": {"general": c["general"], "routing": c["routing"]}}
-        lb = c.get("lower_bound", c["proposition1"])
-        row = [str(c["N"]), str(c["K"]), f"{lb} ({c.get('lower_bound_by', 'Proposition 1')})",
-               (c.get("conjecture") or {}).get("text", "—")]
-        for f in fields:
+        conj = c.get("conjecture") or {}
+        row = [str(c["N"]), str(c["K"]),
+               f"{c.get('lower_bound', c['proposition1'])} ({c.get('lower_bound_by', 'Prop. 1')})",
+               str(conj.get("T", "—"))]
+        for f, k in cols:
             pair = byf.get(f)
-            row += ([cell_text(pair["general"]), cell_text(pair["routing"])] if pair
-                    else ["not computed (budget)"] * 2)
+            row.append(cell_short(pair[k]) if pair else "not computed (budget)")
+        row.append(conj.get("verdict", "—"))
         out.append("| " + " | ".join(row) + " |")
     return "\n".join(out)
 

@@ -42,7 +42,8 @@ def test_verdicts():
     assert v["verdict"] == "undecided" and v["per_field"]["GF(3)"] == "undecided"
     assert verdict(4, 5, {"GF(2)": _pair(7, "found")})["verdict"] == "contradicts"   # a code < 8
     assert verdict(4, 5, {"GF(2)": _pair(9, "proven")})["verdict"] == "contradicts"
-    assert verdict(4, 5, {"GF(2)": _pair(None, "not computed")})["verdict"] == "undecided"
+    v = verdict(4, 5, {"GF(2)": _pair(8, "proven"), "GF(8)": _pair(None, "not computed")})
+    assert v["verdict"] == "undecided" and v["per_field"]["GF(8)"] == "not computed"
 
 
 def test_gf4_cell_uses_the_gf2_code_and_routing_class():

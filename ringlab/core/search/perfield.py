@@ -14,8 +14,9 @@ Lower bounds (proven, every field):
 The conjecture column: $T^\* = \max(K + N - 2, \lceil 2K(N-1)/N \rceil)$, the classic ring's
 rate $N/(2(N-1))$ where Proposition 1 does not bind.  Per field it **agrees** when the minimum
 over that field is proven and equals $T^\*$, **contradicts** when a code with $T < T^\*$ was
-found (a counterexample, shipped as a file) or a proven minimum exceeds $T^\*$, and is
-**undecided** otherwise.
+found (a counterexample, shipped as a file) or a proven minimum exceeds $T^\*$, is **not
+computed** when the field was not reached, and **undecided** otherwise.  Overall: contradicts
+if any field does, agrees if every field does, undecided otherwise.
 
 How a field is searched (every step is a decisive SAT answer or "undecided"; monotonicity in T
 — leave a slot unused — turns one impossible T into "every smaller T is impossible"):
@@ -136,6 +137,8 @@ def walk(N, K, field, routing, start, lower, lower_name, cap, per_T, budget=None
             status, lower_proof = "proven", below["proof"]
         else:
             status = "found"
+    if found_at is None and not steps:
+        return not_computed(routing)            # the budget ran out before the first step
     out = {"N": N, "K": K, "field": field, "routing": routing, "min_T": found_at,
            "status": status, "lower_proof": lower_proof, "sat_below": None, "found_by": by,
            "seconds": round(time.perf_counter() - t_start, 3), "steps": steps}
@@ -187,6 +190,8 @@ def verdict(N: int, K: int, by_field: dict) -> dict:
             per[f] = "contradicts"
         elif g.get("status") == "proven":
             per[f] = "agrees" if T == conj else "contradicts"
+        elif g.get("status") == NOT_COMPUTED:
+            per[f] = NOT_COMPUTED
         else:
             per[f] = "undecided"
     if any(v == "contradicts" for v in per.values()):
