@@ -27,10 +27,14 @@ def register(sub) -> None:
                    help="animation speed in steps per second (default 0.5: two seconds a step)")
     p.add_argument("--dpi", type=int, default=None, metavar="D",
                    help="dots per inch (default 100: a 1280×720 frame)")
+    p.add_argument("--palette", default="default", metavar="default|colour-blind|high-contrast",
+                   help="colours (colour-blind: Okabe–Ito; high-contrast for projectors)")
     p.set_defaults(func=cmd_export)
 
 
 def cmd_export(args) -> int:
+    from ..render.palette import use_palette
+    use_palette(args.palette)
     from ..render.export import DEFAULT_DPI, DEFAULT_FPS, FORMATS, export_walkthrough
     from ._check import open_code
 

@@ -25,6 +25,8 @@ def register(sub) -> None:
                    help="render present mode instead (the walkthrough, or --lesson N as slides)")
     p.add_argument("--step", type=int, default=0, metavar="I",
                    help="with --present: the step shown (walkthrough t, or slide number − 1)")
+    p.add_argument("--palette", default="default", metavar="default|colour-blind|high-contrast",
+                   help="colours (colour-blind: Okabe–Ito; high-contrast for projectors)")
     p.set_defaults(func=cmd_screenshot)
 
     p = sub.add_parser("present", help="present a walkthrough or a lesson full screen (keys as "
@@ -35,6 +37,8 @@ def register(sub) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of random inputs (default 0)")
     p.add_argument("--windowed", action="store_true", help="a window instead of full screen")
     p.add_argument("--no-speaker", action="store_true", help="no speaker view")
+    p.add_argument("--palette", default="default", metavar="default|colour-blind|high-contrast",
+                   help="colours (colour-blind: Okabe–Ito; high-contrast for projectors)")
     p.set_defaults(func=cmd_present)
 
 
@@ -56,6 +60,8 @@ def present_deck(source: str, inputs="random", seed: int = 0):
 
 
 def cmd_present(args) -> int:
+    from ..render.palette import use_palette
+    use_palette(args.palette)
     deck = present_deck(args.source, args.inputs, args.seed)    # bad input: before any window
     from ..gui.app import make_app
     app = make_app()
@@ -82,6 +88,8 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def cmd_screenshot(args) -> int:
+    from ..render.palette import use_palette
+    use_palette(args.palette)
     size = parse_size(args.size)
     if not args.output.lower().endswith(".png"):
         raise RinglabError(f"-o {args.output}: expected a file name ending in .png")

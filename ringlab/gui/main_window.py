@@ -76,6 +76,7 @@ class MainWindow(QMainWindow):
         actions = build_menus(self)
         self.undo_action, self.redo_action = actions["undo"], actions["redo"]
         self.recent_menu = actions["recent"]
+        self.palette_actions = actions["palettes"]
         self.recent = RecentFiles(self.recent_menu, self)
         self.recent.open_requested.connect(self.open_recent)
 
@@ -98,6 +99,8 @@ class MainWindow(QMainWindow):
             self._restore_settings()
         else:
             self._fit_to_screen()
+        from ..render.palette import palette_name
+        self.palette_actions[palette_name()].setChecked(True)
         if load_views:
             self.load_views()
         self._recovery = Recovery(document, self._central_lay,
@@ -171,6 +174,22 @@ class MainWindow(QMainWindow):
 
     def toggle_lessons(self) -> None:
         self.show_lessons(self._lessons_dock is None or not self._lessons_dock.isVisible())
+
+    # -- palette ------------------------------------------------------------------------------
+    def set_palette(self, name: str, remember: bool = True) -> None:
+        """View → Palette: the colours of every drawing, on screen and in exports."""
+        from ..render.palette import use_palette
+        use_palette(name)
+        self.palette_actions[name].setChecked(True)
+        if self.use_settings and remember:
+            settings().setValue("palette", name)
+        for i in range(1, self.tabs.count()):
+            view = self.tabs.view(i, build=False)
+            if hasattr(view, "invalidate"):
+                view.invalidate()
+        self.panel.update()
+        self.panel.canvas.update()
+        self.say(f"palette: {name} (drawings and exports)")
 
     # -- present mode -------------------------------------------------------------------------
     def present(self, fullscreen: bool = True, speaker: bool = True):
@@ -376,6 +395,9 @@ class MainWindow(QMainWindow):
 
     def _restore_settings(self):
         s = settings()
+        from ..render.palette import NAMES
+        name = s.value("palette", "default")
+        self.set_palette(name if name in NAMES else "default", remember=False)
         size = s.value("font_size", None)
         if size is not None:
             try:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
 
 def _act(window, menu, text, keys, slot):
@@ -49,4 +49,63 @@ def build_menus(window) -> dict:
     v.addSeparator()
     _act(window, v, "L&essons", QKeySequence("Ctrl+L"), window.toggle_lessons)
     _act(window, v, "&Present", QKeySequence("F5"), window.present)
-    return {"undo": undo, "redo": redo, "recent": recent, "view_menu": v, "file_menu": m}
+    pal = v.addMenu("&Palette")
+    group = QActionGroup(window)
+    palettes = {}
+    for name, text in (("default", "&Default"), ("colour-blind", "&Colour-blind safe (Okabe–Ito)"),
+                       ("high-contrast", "&High contrast")):
+        a = _act(window, pal, text, None, lambda name=name: window.set_palette(name))
+        a.setCheckable(True)
+        group.addAction(a)
+        palettes[name] = a
+    # -- Help: keys, the file format, where the lessons are, about (issue 15.9) -----------
+    hm = bar.addMenu("&Help")
+
+    def _help(title, text):
+        from PySide6.QtWidgets import QMessageBox
+        box = QMessageBox(QMessageBox.Information, title, text, QMessageBox.Ok, window)
+        box.setTextFormat(Qt.PlainText)
+        box.setWindowModality(Qt.WindowModal)
+        box.open()                          # not exec(): the window keeps running
+        window.help_box = box
+        return box
+
+    help_texts = {
+        "Keys": "\n".join((
+            "Ctrl+O / Ctrl+S / Ctrl+Shift+S — open / save / save as",
+            "Ctrl+Z / Ctrl+Shift+Z (Ctrl+Y) — undo / redo (edits, resizes, presets, search results)",
+            "Ctrl+E — export the walkthrough (GIF, MP4, PDF, PNG, SVG)",
+            "Ctrl+= / Ctrl+− / Ctrl+0 — larger / smaller / default text: menus, panels, captions "
+            "and drawings together",
+            "Ctrl+L — lessons;  F5 — present",
+            "Propagation: Space play/pause, ← → step, Home / End first step / the decode",
+            "N, K, T boxes: type a number, Enter (out of range is refused, nothing changes)")),
+        "The code file (*.ringlab.json)": "\n".join((
+            'One JSON object: "format": "ringlab-code", "version": 1, "name", "description",',
+            '"N", "K", "T", "field" ("Q", "R", "GF(p)", "GF(p^m)") and "nodes": one object per',
+            'node, node 0 first, with "M" (T×K), "Lambda" (T×T, strictly lower triangular),',
+            '"R" (K×T) and "T" (K×K; may be omitted: it is then solved from eq. (6)).',
+            'Entries: JSON integers or strings such as "-1", "1/2", "0.25". Anything else is',
+            "refused with one line naming the node, matrix, row and column.",
+            "Nodes are 0..N−1 and symbols x_{i,k} have k = 1..K, as in the paper.")),
+        "Lessons": "\n".join((
+            "The course: lessons/*.md in the source tree (in the package: ringlab/data/lessons);",
+            "the notation is explained in lessons/glossary.md.",
+            "In the app: View → Lessons (Ctrl+L). In a terminal: ringlab lessons, and",
+            "ringlab lessons check (every lesson's numbers checked against the code).")),
+    }
+
+    def _about():
+        from .. import __version__
+        return _help("About ringlab", f"ringlab {__version__}\n\nA desktop lab for linear "
+                     "network coding of Sum All-Reduce on rings (Tu, Chen, Yang): ring, tree and "
+                     "coded schedules on a worked matmul, Theorem 2 checked live, SAT search and "
+                     "the α-β cost model.")
+
+    for text, title, keys in (("&Keys…", "Keys", QKeySequence.HelpContents),
+                              ("The code &file format…", "The code file (*.ringlab.json)", None),
+                              ("Where the &lessons are…", "Lessons", None)):
+        _act(window, hm, text, keys, lambda t=title: _help(t, help_texts[t]))
+    _act(window, hm, "&About ringlab…", None, _about)
+    return {"undo": undo, "redo": redo, "recent": recent, "view_menu": v, "file_menu": m,
+            "palettes": palettes}

@@ -37,15 +37,11 @@ from matplotlib.text import Text
 from .captions import node_tooltip, step_caption
 from .walkthrough import layout
 from .walkthrough.graph import GraphPanel, add_legend
-from .walkthrough.style import (C_BAD, C_BAD_FILL, C_DONE, C_EDGE, C_NODE, C_NODE_EDGE,
-                                C_NOW, C_OK, C_OK_FILL, C_PAST, C_RECV, C_SEND, C_STORE, C_TEXT,
-                                FIG_SIZE, MONO, RC, new_figure)
+from .walkthrough.style import FIG_SIZE, MONO, RC, new_figure
 from .walkthrough.table import SideTable
 
-# the figure, its size and the colours, for the exports and other drawings to share
-__all__ = ["WalkthroughRenderer", "new_figure", "FIG_SIZE", "MONO", "C_BAD", "C_BAD_FILL",
-           "C_DONE", "C_EDGE", "C_NODE", "C_NODE_EDGE", "C_NOW", "C_OK", "C_OK_FILL", "C_PAST",
-           "C_RECV", "C_SEND", "C_STORE", "C_TEXT"]
+# the figure and its size, for the exports to share (colours: ringlab.render.palette)
+__all__ = ["WalkthroughRenderer", "new_figure", "FIG_SIZE", "MONO"]
 
 
 class WalkthroughRenderer:
@@ -171,6 +167,12 @@ class WalkthroughRenderer:
             for a in self._dynamic():
                 if a.get_visible() and not (isinstance(a, Text) and not a.get_text()):
                     self.figure.draw_artist(a)
+            # the decode step's white cover is an animated artist drawn over everything; where
+            # the table's axes reach down to the legend (4:3 screens, large text) the legend
+            # must be drawn again on top, as a full draw (an export) would layer it
+            if self._table.covered:
+                for legend in self.figure.legends:
+                    self.figure.draw_artist(legend)
 
     def rgb(self) -> np.ndarray:
         """The current frame as an H×W×3 uint8 array (draws first)."""

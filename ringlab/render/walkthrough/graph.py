@@ -21,8 +21,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrowPatch
 
 from ..captions import ring_combination, short_combination
-from .style import (C_BAD, C_BAD_FILL, C_DONE, C_EDGE, C_NODE, C_NODE_EDGE, C_NOW, C_OK,
-                    C_OK_FILL, C_PAST, C_RECV, C_SEND, C_STORE, C_TEXT)
+from . import style
 
 
 class GraphPanel:
@@ -54,9 +53,9 @@ class GraphPanel:
         self.wrap = [i == N - 1 for t in range(T) for i in range(N)]
         self._send_t = np.repeat(np.arange(T), N)
         s = self.s
-        self.ax.add_collection(LineCollection(store, colors=C_STORE, linewidths=1.4 * s,
+        self.ax.add_collection(LineCollection(store, colors=style.C_STORE, linewidths=1.4 * s,
                                               linestyles=(0, (4, 3)), zorder=1))
-        self._tcoll = LineCollection(self.trans, colors=C_EDGE, linewidths=1.2 * s,
+        self._tcoll = LineCollection(self.trans, colors=style.C_EDGE, linewidths=1.2 * s,
                                      linestyles=["-." if w else "-" for w in self.wrap], zorder=2)
         self.ax.add_collection(self._tcoll)
 
@@ -84,19 +83,20 @@ class GraphPanel:
             if not sel.any():
                 continue
             msize = size * (0.9 if m == "s" else 0.95 if m == "D" else 1.0)
-            coll = ax.scatter(self.xs[sel], ys[sel], s=msize ** 2, marker=m, c=C_NODE,
-                              edgecolors=C_NODE_EDGE, linewidths=1.3 * s, zorder=4)
+            coll = ax.scatter(self.xs[sel], ys[sel], s=msize ** 2, marker=m, c=style.C_NODE,
+                              edgecolors=style.C_NODE_EDGE, linewidths=1.3 * s, zorder=4)
             self._nodes[m] = (coll, np.flatnonzero(sel))
         if T >= 1:
             gx = np.arange(1, T + 1, dtype=float)
             ax.scatter(gx, np.full_like(gx, -N), s=size ** 2, marker="o", facecolors="none",
-                       edgecolors=C_NODE_EDGE, linewidths=1.0 * s, linestyles="--", alpha=0.6,
+                       edgecolors=style.C_NODE_EDGE, linewidths=1.0 * s, linestyles="--", alpha=0.6,
                        zorder=4)
 
     def _style_axes(self, N: int, T: int) -> None:
         ax, s = self.ax, self.s
-        ax.set_xticks(range(T + 1))
-        ax.set_xticklabels([str(t) for t in range(T + 1)], fontsize=10 * s)
+        every = self.tick_every(T, 10 * s)
+        ax.set_xticks(range(0, T + 1, every))
+        ax.set_xticklabels([str(t) for t in range(0, T + 1, every)], fontsize=10 * s)
         ax.set_yticks([-i for i in range(N)] + [-N])
         ax.set_yticklabels([f"node {i}" for i in range(N)] + ["0 ↺"], fontsize=10.5 * s)
         ax.set_xlabel("time t  (layer t of G_T; sends at t arrive at t + 1)", fontsize=10.5 * s)
@@ -105,6 +105,16 @@ class GraphPanel:
             sp.set_visible(False)
         ax.axhspan(-N - 0.5, -N + 0.5, color="#f4f4f6", zorder=0)
 
+    def tick_every(self, T: int, fs: float) -> int:
+        """Label every time step while the labels fit in a column (digits ≈ 0.64 em), else
+        every 2nd, 5th, 10th, … step: at T = 128 one label per column would overlap into an
+        unreadable band (and cost ~0.2 s of matplotlib tick objects)."""
+        width = len(str(T)) * 0.64 * fs
+        for every in (1, 2, 5, 10, 20, 50):
+            if width <= every * self.col_pt:
+                return every
+        return 100
+
     def _add_step_artists(self, N: int, T: int) -> None:
         """One arrow and one label per sender (moved every step), one mark per destination."""
         ax, s = self.ax, self.s
@@ -112,14 +122,14 @@ class GraphPanel:
         self.arrows, self.labels = [], []
         for _ in range(N):
             a = FancyArrowPatch((0, 0), (1, 1), arrowstyle="-|>", mutation_scale=16 * s,
-                                color=C_NOW, linewidth=3.2 * s, shrinkA=0, shrinkB=0,
+                                color=style.C_NOW, linewidth=3.2 * s, shrinkA=0, shrinkB=0,
                                 zorder=5, visible=False)
             ax.add_patch(a)
             self.arrows.append(a)
             self.labels.append(ax.text(
                 0, 0, "", fontsize=self.fs_label, ha="center", va="center", zorder=6,
-                color=C_TEXT, visible=False,
-                bbox=dict(boxstyle="round,pad=0.25", fc="white", ec=C_NOW, lw=1.0 * s)))
+                color=style.C_TEXT, visible=False,
+                bbox=dict(boxstyle="round,pad=0.25", fc="white", ec=style.C_NOW, lw=1.0 * s)))
         self.marks = [ax.text(T + 0.32, -i, "", fontsize=13 * s, ha="left", va="center",
                               fontweight="bold", zorder=6) for i in range(N)]
 
@@ -131,15 +141,15 @@ class GraphPanel:
         self._fill_nodes(t, final, wrong)
         for i, m in enumerate(self.marks):
             m.set_text(("✗" if wrong[i] else "✓") if final else "")
-            m.set_color(C_BAD if wrong[i] else C_OK)
+            m.set_color(style.C_BAD if wrong[i] else style.C_OK)
         self._place_arrows(t, final)
 
     def _style_transmissions(self, t: int) -> None:
         """Past: muted (thin if idle); current: invisible (its arrow draws it); future: plain."""
         s, sent = self.s, self._send_t
         past, now = sent < t, sent == t
-        colors = np.where(now[:, None], (0, 0, 0, 0), to_rgba(C_EDGE))
-        colors[past & ~self.idle] = to_rgba(C_PAST)
+        colors = np.where(now[:, None], (0, 0, 0, 0), to_rgba(style.C_EDGE))
+        colors[past & ~self.idle] = to_rgba(style.C_PAST)
         widths = np.where(past, np.where(self.idle, 0.8 * s, 2.4 * s),
                           np.where(now, 1.0, 1.2 * s))
         self._tcoll.set_color(colors)
@@ -148,13 +158,13 @@ class GraphPanel:
     def _fill_nodes(self, t: int, final: bool, wrong: list[bool]) -> None:
         """Done, sending now, receiving now; at the end decoded right or wrong."""
         xs = self.xs
-        fill = np.where((xs <= t)[:, None], to_rgba(C_DONE), to_rgba(C_NODE))
+        fill = np.where((xs <= t)[:, None], to_rgba(style.C_DONE), to_rgba(style.C_NODE))
         if not final:
-            fill[xs == t] = to_rgba(C_SEND)
-            fill[xs == t + 1] = to_rgba(C_RECV)
+            fill[xs == t] = to_rgba(style.C_SEND)
+            fill[xs == t + 1] = to_rgba(style.C_RECV)
         else:
             last = np.flatnonzero(xs == t)
-            fill[last] = [to_rgba(C_BAD_FILL if w else C_OK_FILL) for w in wrong]
+            fill[last] = [to_rgba(style.C_BAD_FILL if w else style.C_OK_FILL) for w in wrong]
         for coll, idx in self._nodes.values():
             coll.set_facecolor(fill[idx])
 
@@ -170,11 +180,11 @@ class GraphPanel:
             p0, p1 = self.trans[e]
             a.set_positions(*self._shrunk(p0, p1))
             a.set_linestyle(":" if idle else "-." if self.wrap[e] else "-")
-            a.set_color(C_EDGE if idle else C_NOW)
+            a.set_color(style.C_EDGE if idle else style.C_NOW)
             a.set_linewidth((1.5 if idle else 3.2) * s)
             a.set_visible(True)
             lab.set_text("idle" if idle else self._edge_label(t, i))
-            lab.get_bbox_patch().set_edgecolor(C_EDGE if idle else C_NOW)
+            lab.get_bbox_patch().set_edgecolor(style.C_EDGE if idle else style.C_NOW)
             lab.set_position(((p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2))
             lab.set_visible(True)
 
@@ -228,13 +238,13 @@ class GraphPanel:
 def add_legend(fig, N: int, T: int, s: float) -> None:
     """What the edge styles and node shapes mean, under the graph."""
     handles = [
-        Line2D([], [], color=C_STORE, lw=1.6 * s, ls=(0, (4, 3)), label="storage i⁽ᵗ⁾→i⁽ᵗ⁺¹⁾"),
-        Line2D([], [], color=C_EDGE, lw=1.6 * s, label="transmission i⁽ᵗ⁾→(i+1)⁽ᵗ⁺¹⁾"),
-        Line2D([], [], color=C_EDGE, lw=1.6 * s, ls="-.", label=f"wrap {N - 1}→0 (to copy 0 ↺)"),
-        Line2D([], [], color=C_NOW, lw=3 * s, label="sent now"),
-        Line2D([], [], ls="", marker="s", mec=C_NODE_EDGE, mfc="white", ms=8 * s,
+        Line2D([], [], color=style.C_STORE, lw=1.6 * s, ls=(0, (4, 3)), label="storage i⁽ᵗ⁾→i⁽ᵗ⁺¹⁾"),
+        Line2D([], [], color=style.C_EDGE, lw=1.6 * s, label="transmission i⁽ᵗ⁾→(i+1)⁽ᵗ⁺¹⁾"),
+        Line2D([], [], color=style.C_EDGE, lw=1.6 * s, ls="-.", label=f"wrap {N - 1}→0 (to copy 0 ↺)"),
+        Line2D([], [], color=style.C_NOW, lw=3 * s, label="sent now"),
+        Line2D([], [], ls="", marker="s", mec=style.C_NODE_EDGE, mfc="white", ms=8 * s,
                label="source t = 0"),
-        Line2D([], [], ls="", marker="D", mec=C_NODE_EDGE, mfc="white", ms=8 * s,
+        Line2D([], [], ls="", marker="D", mec=style.C_NODE_EDGE, mfc="white", ms=8 * s,
                label=f"destination t = {T}"),
     ]
     fig.legend(handles=handles, loc="lower left", bbox_to_anchor=(0.01, 0.0), ncol=3,

@@ -11,7 +11,8 @@ import textwrap
 
 import numpy as np
 
-from .style import C_TEXT, FIG_SIZE
+from . import style
+from .style import FIG_SIZE
 
 
 def scale(fig, min_scale: float) -> float:
@@ -63,11 +64,11 @@ def add_header(fig, trace, s: float, note: str, caption_in_figure: bool):
     # bold DejaVu Sans averages ~0.65 em a character: shrink rather than run off the edge
     fs_title = min(13.5 * s, 0.97 * W_pt / (0.65 * len(title)))
     title_text = fig.text(0.012, 1 - 6 / H, title, fontsize=fs_title, fontweight="bold",
-                          va="top", color=C_TEXT)
+                          va="top", color=style.C_TEXT)
     if note:
         # under the side table, wrapped to its width (the table leaves the room, rects)
         fig.text(0.988, 0.008, "\n".join(note_lines(fig, note, s)), fontsize=9 * s, ha="right",
                  va="bottom", color="#5c6670", linespacing=1.2)
     caption = fig.text(0.012, 1 - (8 + 13.5 * s * 1.6) / H, "", fontsize=12.5 * s, va="top",
-                       color=C_TEXT, linespacing=1.25, visible=caption_in_figure)
+                       color=style.C_TEXT, linespacing=1.25, visible=caption_in_figure)
     return title_text, caption

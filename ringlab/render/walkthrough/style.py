@@ -4,21 +4,22 @@ from __future__ import annotations
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-# colours (colour-blind safe-ish: orange highlight vs blue-grey structure; red = wrong)
-C_EDGE = "#8fa0b5"
-C_STORE = "#c4c9d0"
-C_PAST = "#f2c9a0"
-C_NOW = "#e8590c"
-C_NODE = "#ffffff"
-C_NODE_EDGE = "#44546a"
-C_DONE = "#dde6f0"
-C_SEND = "#fd7e14"
-C_RECV = "#ffd8a8"
-C_OK = "#2b8a3e"
-C_OK_FILL = "#b2f2bb"
-C_BAD = "#d6336c"
-C_BAD_FILL = "#ffc9c9"
-C_TEXT = "#1d2733"
+# colours: the current palette's (ringlab.render.palette); the drawing parts read them as
+# ``style.C_*`` when they draw, so a palette change reaches the next drawing
+from .. import palette as _palette
+
+_ROLE_OF = {"C_EDGE": "edge", "C_STORE": "store", "C_PAST": "past", "C_NOW": "now",
+            "C_NODE": "node", "C_NODE_EDGE": "node_edge", "C_DONE": "done", "C_SEND": "send",
+            "C_RECV": "recv", "C_OK": "ok", "C_OK_FILL": "ok_fill", "C_BAD": "bad",
+            "C_BAD_FILL": "bad_fill", "C_TEXT": "text"}
+
+
+def _follow_palette(_name=None) -> None:
+    globals().update({k: _palette.colour(role) for k, role in _ROLE_OF.items()})
+
+
+_follow_palette()
+_palette.on_palette_changed(_follow_palette)
 MONO = "DejaVu Sans Mono"
 MONO_ADVANCE = 0.602          # DejaVu Sans Mono's advance, in em: columns line up exactly
 

@@ -19,7 +19,8 @@ from matplotlib.patches import Rectangle
 from ...core.simulate import support
 from ..captions import (failing_reason, fit_vec, fmt_vec, last_values, ring_combination,
                         short_combination, sub)
-from .style import C_BAD, C_OK, C_TEXT, MONO, MONO_ADVANCE
+from . import style
+from .style import MONO, MONO_ADVANCE
 
 NBSP = "\u00a0"     # no-break space: a wrapped line never strands "→ 0" on its own
 # z-orders: the step's texts share the default 3 with the static words; the cover (3, drawn
@@ -39,7 +40,7 @@ class SideTable:
         tab.set_xlim(0, 1)
         tab.set_ylim(0, 1)
         self._size_font(fig, rect, N, s)
-        self._kw = dict(fontsize=self.fs, family=MONO, va="baseline", ha="left", color=C_TEXT)
+        self._kw = dict(fontsize=self.fs, family=MONO, va="baseline", ha="left", color=style.C_TEXT)
         self._add_static(N)
         self._add_values(N)
         self._add_final(N)
@@ -96,6 +97,11 @@ class SideTable:
                                "", **kw) for i in range(N)]
         self._send = [tab.text(self.col_send * ch, self._node_y(i, 1 + r), "", **kw)
                       for i in range(N) for r in range(lpn - 1)]
+
+    @property
+    def covered(self) -> bool:
+        """Whether the decode step's white cover hides the table now."""
+        return self._cover.get_visible()
 
     def _add_final(self, N: int) -> None:
         """The last step covers the table with the decode result."""
@@ -199,7 +205,7 @@ class SideTable:
             mark.set_x((self.col_vec + len(vtext) + 2) * ch)
             roomy = self.col_vec + len(vtext) + 10 <= W
             mark.set_text(("✗ wrong" if roomy else "✗") if wrong[i] else "✓")
-            mark.set_color(C_BAD if wrong[i] else C_OK)
+            mark.set_color(style.C_BAD if wrong[i] else style.C_OK)
             if wrong[i] and vals is not None:
                 self._mark_wrong_entries(i, vals, vec.get_position()[1])
         self._show_failing_checks(wrong)
@@ -244,7 +250,7 @@ class SideTable:
         kw.setdefault("va", "baseline")
         # red overlays on entries (not part of the table's text) above the lines of text
         a = self.ax.text(x, y, text, fontsize=self.fs, family=MONO, ha="left",
-                         zorder=RED_Z if bbox else NOTE_Z, color=C_BAD,
+                         zorder=RED_Z if bbox else NOTE_Z, color=style.C_BAD,
                          fontweight="bold" if bbox else "normal", animated=True,
                          bbox=dict(boxstyle="square,pad=0", fc="white", ec="none") if bbox else None,
                          **kw)

@@ -1,0 +1,61 @@
+"""View → Palette: Okabe–Ito and high contrast reach the drawings, are remembered, and the
+command line's --palette draws the same colours into exports."""
+import subprocess
+import sys
+
+import pytest
+from PIL import Image
+
+from ringlab.render.palette import PALETTES, palette_name, use_palette
+
+
+@pytest.fixture(autouse=True)
+def default_palette_after():
+    yield
+    use_palette("default")
+
+
+def colours_of(path):
+    img = Image.open(path).convert("RGB")
+    return {c for _n, c in img.getcolors(maxcolors=1 << 20)}
+
+
+def rgb(hexcode):
+    return tuple(int(hexcode[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def test_menu_palette_reaches_the_walkthrough_and_is_remembered(qtbot, open_window):
+    win = open_window("paper-k2-t3", use_settings=True)
+    win.show_view("Propagation")
+    view = win.view_widget(win.find_view("Propagation"))
+    view.set_step(1)
+    action = win.palette_actions["colour-blind"]
+    action.trigger()
+    assert palette_name() == "colour-blind" and action.isChecked()
+    qtbot.waitUntil(lambda: not view.stale)
+    view.canvas.draw()
+    img = view.canvas.grab().toImage()
+    seen = {img.pixelColor(x, y).name().lower() for x in range(0, img.width(), 3)
+            for y in range(0, img.height(), 3)}
+    assert PALETTES["colour-blind"]["now"].lower() in seen          # the sent-now edges
+    assert PALETTES["default"]["now"].lower() not in seen
+    win.close()
+    use_palette("default")
+    from ringlab.gui.app import create_window
+    again = create_window(check_recovery=False, autosave=False, load_views=False)
+    qtbot.addWidget(again)
+    assert palette_name() == "colour-blind" and again.palette_actions["colour-blind"].isChecked()
+
+
+@pytest.mark.parametrize("name", ["colour-blind", "high-contrast"])
+def test_export_palette_on_the_command_line(tmp_path, name):
+    out = {}
+    for pal in ("default", name):
+        p = tmp_path / f"{pal}.png"
+        r = subprocess.run([sys.executable, "-m", "ringlab", "export", "preset:paper-k2-t3",
+                            "--format", "png", "--step", "1", "-o", str(p), "--palette", pal],
+                           capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0, r.stderr
+        out[pal] = colours_of(p)
+    assert rgb(PALETTES[name]["now"]) in out[name] and rgb(PALETTES[name]["now"]) not in out["default"]
+    assert rgb(PALETTES["default"]["now"]) in out["default"]
