@@ -169,10 +169,17 @@ class WalkthroughRenderer:
                     self.figure.draw_artist(a)
             # the decode step's white cover is an animated artist drawn over everything; where
             # the table's axes reach down to the legend (4:3 screens, large text) the legend
-            # must be drawn again on top, as a full draw (an export) would layer it
+            # must be drawn again on top, as a full draw (an export) would layer it — only
+            # there: a legend drawn twice over itself has darker antialiased edges
             if self._table.covered:
-                for legend in self.figure.legends:
+                for legend in self._legends_under_cover():
                     self.figure.draw_artist(legend)
+
+    def _legends_under_cover(self) -> list:
+        renderer = self.figure.canvas.get_renderer()
+        cover = self._table.ax.get_window_extent(renderer)
+        return [lg for lg in self.figure.legends
+                if lg.get_visible() and lg.get_window_extent(renderer).overlaps(cover)]
 
     def rgb(self) -> np.ndarray:
         """The current frame as an H×W×3 uint8 array (draws first)."""
