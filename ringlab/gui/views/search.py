@@ -481,8 +481,8 @@ class SearchView(DocumentView):
 
 def _steps_text(res: dict) -> str:
     """Every step of one class's walk, for a tooltip."""
-    steps = "; ".join(f"T={s['T']}: {s['status']}"
-                      + (f" by {s['proof']}" if s.get("proof") else "")
+    steps = "; ".join(f"T={s['T']}" + (f" ({s['class']})" if s.get("class") else "")
+                      + f": {s['status']}" + (f" by {s['proof']}" if s.get("proof") else "")
                       + f" ({s['seconds']:.2f} s)" for s in res.get("steps", []))
     sat = res.get("sat_below")
     if sat:
