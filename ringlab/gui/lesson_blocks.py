@@ -73,8 +73,8 @@ class AnswerBox(QWidget):
 
     def set_value(self, value) -> None:
         if isinstance(self.box, QComboBox):
-            want = ("yes" if value else "no") if self.kind == "truth" else value
-            i = self.box.findData(want)
+            want = ("yes" if value else "no") if self.kind == "truth" else registry.show(value)
+            i = self.box.findText(want)
             self.box.setCurrentIndex(max(i, 0))
         elif isinstance(self.box, QSpinBox):
             self.box.setValue(int(value))

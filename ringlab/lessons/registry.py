@@ -24,7 +24,7 @@ set_matrix          node, matrix, rows                               paste a who
 solve_translation   node                                             T_i back to "solved (eq. 6)"
 resize              N?, K?, T?                                       the N/K/T boxes
 set_field           field                                            the field box
-show_tab            tab                                              Editor/Propagation/Schedules/Search
+show_tab            tab                                              Editor/Propagation/Schedules/Search/Mesh
 set_step            step                                             Propagation: walkthrough step t
 set_inputs          inputs, seed?                                    random / matmul / an N×K list
 set_schedule_step   step                                             Schedules: the step scrubber
@@ -74,6 +74,10 @@ rate_table          N, K, routing?                                   smallest T 
 strategy            memory, matmul_fits?, layers_fit?                seed 001's recipe: DP, ZeRO-1, …
 strategy_comm       name                                             what a strategy communicates per step
 answer              id                                               what the student typed
+mesh_hops           k, scheme, group?, n?, torus?                    hops of an all-to-all broadcast (source 002)
+mesh_best_group     k, n?, torus?                                    the group size with the fewest coded hops
+mesh_fig3_transfers step                                             transfers in step A..G of Fig. 3
+mesh_fig3_decodes                                                    every XOR of Fig. 3 decodes to the true block
 =================== ================================================ ==============================
 
 ``schedule`` is ``ring``, ``tree`` or ``coded``; ``unit`` a time (``s``, ``ms``, ``us``) or a
@@ -275,7 +279,7 @@ def _set_field(st, field):
     st.set_code(st.code.with_field(field))
 
 
-@action("show_tab", "tab:str=Editor|Propagation|Schedules|Search")
+@action("show_tab", "tab:str=Editor|Propagation|Schedules|Search|Mesh")
 def _show_tab(st, tab):
     st.tab = tab
 
@@ -623,6 +627,35 @@ def _strategy(st, memory, matmul_fits=True, layers_fit=True):
 @probe("strategy_comm", "name:str")
 def _strategy_comm(st, name):
     return strategies.communicates(name)
+
+
+@probe("mesh_hops", "k:int scheme:str=all-at-once|tree|coded group:int? n:int? torus:bool?")
+def _mesh_hops(st, k, scheme, group=None, n=2, torus=False):
+    from ..core.mesh import Mesh, best_group, schemes
+    mesh = Mesh.kary(k, n, torus)
+    if scheme == "coded" and group is None:
+        group = best_group(mesh)
+    return schemes(mesh, group if scheme == "coded" else None)[scheme].total("packet")
+
+
+@probe("mesh_best_group", "k:int n:int? torus:bool?")
+def _mesh_best_group(st, k, n=2, torus=False):
+    from ..core.mesh import Mesh, best_group
+    return best_group(Mesh.kary(k, n, torus))
+
+
+@probe("mesh_fig3_transfers", "step:str=A|B|C|D|E|F|G")
+def _mesh_fig3_transfers(st, step):
+    from ..core.mesh.examples import fig3
+    return next(len(s.src) for s in fig3().steps if s.name == step)
+
+
+@probe("mesh_fig3_decodes")
+def _mesh_fig3_decodes(st):
+    from ..core.mesh import run
+    from ..core.mesh.examples import fig3
+    res = run(fig3())
+    return bool(res.decodes) and all(ok for _step, _op, ok in res.decodes)
 
 
 @probe("answer", "id:str")

@@ -28,7 +28,7 @@ from ..core.analysis import Analysis
 from ..core.code import LinearCode
 from ..core.errors import RinglabError
 
-TABS = ("Editor", "Propagation", "Schedules", "Search")
+TABS = ("Editor", "Propagation", "Schedules", "Search", "Mesh")
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,9 @@ def type_answer(qtbot, box, value):
         want = ("yes" if value else "no") if box.kind == "truth" else value
         w.setFocus()
         w.setCurrentIndex(0)
-        for _ in range(w.findData(want)):       # arrow keys, as on a closed combo box
+        for _ in range(w.findText(registry.show(want))):   # arrow keys, as on a closed combo
             qtbot.keyClick(w, Qt.Key_Down)
-        assert w.currentData() == want, (w.currentText(), want)
+        assert registry.same(w.currentData(), want), (w.currentText(), want)
     elif isinstance(w, QSpinBox):
         w.selectAll()
         qtbot.keyClicks(w, str(value))
