@@ -16,15 +16,15 @@ from ..core.schedules.text import trace_text
 def register(sub) -> None:
     p = sub.add_parser(
         "compare", help="trace ring, tree and a code on the worked matmul and compare their costs",
-        description="Ring all-reduce (seed 004), tree all-reduce (seed 003) and a linear code run "
+        description="Ring all-reduce (the ring all-reduce example), tree all-reduce (the tree example) and a linear code run "
                     "on the partials X_i·W_i of a row-parallel matmul, with α-β costs.")
     p.add_argument("--N", type=int, metavar="n",
                    help=f"number of cores (default 4, or len(X)); grids up to {TRACE_N_RANGE[1]}, "
                         f"steps and costs alone up to {SCHEDULE_N_RANGE[1]}")
     p.add_argument("--X", metavar="x0,x1,…", help="X as numbers separated by commas or spaces "
-                   "(default: the seeds' 3,2,1,3 for N = 4)")
+                   "(default: the worked example's 3,2,1,3 for N = 4)")
     p.add_argument("--W", metavar="FILE", help="W: a text file with one row per core (or a JSON "
-                   "list of rows); default: the seeds' W for N = 4")
+                   "list of rows); default: the worked example's W for N = 4")
     p.add_argument("--code", metavar="FILE", help="a *.ringlab.json code or preset:NAME "
                    "(default: preset classic-ring-n<N>)")
     p.add_argument("--alpha", default="1us", metavar="s", help="latency per step, e.g. 50us or 1e-6 (default 1us)")
@@ -139,7 +139,7 @@ def _cost_lines(c) -> list[str]:
                    f"{format_bytes(k.bytes_per_link):>11}{format_bytes(k.bytes_sent_per_worker):>12}"
                    f"{float(k.ratio_to_bound):>8.3g}{format_seconds(k.time):>11}"
                    f"{format_bandwidth(k.algbw):>13}{format_bandwidth(k.busbw):>13}")
-    out.append(f"  ring, seed 001's estimate 2S/B + 2(N−1)α = {format_seconds(c.seed001_estimate)} "
+    out.append(f"  ring, the cost example's estimate 2S/B + 2(N−1)α = {format_seconds(c.seed001_estimate)} "
                f"vs exact {format_seconds(c.costs['ring'].time)}: {SEED001_NOTE}")
     if c.explorer.crossovers or c.explorer.switches:
         out.append("Crossovers (time against S):")

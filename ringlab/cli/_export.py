@@ -21,7 +21,7 @@ def register(sub) -> None:
                    help="for png/svg: the step t = 0..T to draw (default T, the decode)")
     p.add_argument("--inputs", default="random", metavar="random|matmul|FILE.json",
                    help="message symbols: 'random' (seeded, default), 'matmul' (the worked "
-                        "partial sums X_i·W_i of seed 004), or a JSON file of N rows of K entries")
+                        "partial sums X_i·W_i of the ring all-reduce example), or a JSON file of N rows of K entries")
     p.add_argument("--seed", type=int, default=0, help="seed for random inputs (default 0)")
     p.add_argument("--fps", type=float, default=None, metavar="F",
                    help="animation speed in steps per second (default 0.5: two seconds a step)")

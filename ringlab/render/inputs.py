@@ -43,8 +43,8 @@ def matmul_inputs(code) -> list:
 
 def matmul_note(code) -> str:
     if code.N == 4 and code.K == 4:
-        return "worked matmul partials X_i·W_i of seed 004 (sum [30, 29, 22, 27])"
-    return (f"worked matmul partials of seed 004 reused cyclically for N = {code.N}, "
+        return "worked matmul partials X_i·W_i of the ring all-reduce example (sum [30, 29, 22, 27])"
+    return (f"worked matmul partials of the ring all-reduce example reused cyclically for N = {code.N}, "
             f"K = {code.K} (node i ← core i mod 4, symbol k ← entry (k−1) mod 4)")
 
 

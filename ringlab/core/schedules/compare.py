@@ -31,7 +31,7 @@ from .ring import ring_trace
 from .trace import ScheduleTrace
 from .tree import tree_trace
 
-SEED001_NOTE = ("seed 001's ≈2.3 ms is the large-N estimate 2S/B + 2(N−1)α: it rounds the ring's "
+SEED001_NOTE = ("the cost example's ≈2.3 ms is the large-N estimate 2S/B + 2(N−1)α: it rounds the ring's "
                 "bandwidth term 2S(N−1)/(NB) up to 2S/B; the exact α-β time is 2(N−1)(α + S/(NB))")
 
 

@@ -385,6 +385,6 @@ def explorer(N: int, alpha, bandwidth, codes=(), size=None, S_range=None) -> Exp
 
 # The seeds' numbers, as presets of the explorer (inputs typed from the seeds).
 EXPLORER_PRESETS = {
-    "seed 003: 8 cores, 1 µs, 190 GB/s": dict(N=8, alpha="1us", bandwidth="190GB/s", size="1MB"),
-    "seed 001: N=4, 1 MB, 50 µs, 1 GB/s": dict(N=4, alpha="50us", bandwidth="1GB/s", size="1MB"),
+    "tree example: 8 cores, 1 µs, 190 GB/s": dict(N=8, alpha="1us", bandwidth="190GB/s", size="1MB"),
+    "cost example: N=4, 1 MB, 50 µs, 1 GB/s": dict(N=4, alpha="50us", bandwidth="1GB/s", size="1MB"),
 }

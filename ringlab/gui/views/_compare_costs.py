@@ -37,7 +37,7 @@ class CostPanel(QWidget):
         self.preset = QComboBox()
         self.preset.setObjectName("compare_preset")
         self.preset.addItem("Presets from the seeds…")
-        self.preset.setToolTip("α, B, S and N of seed 003 (tree/ring crossover) or seed 001 (≈2.3 ms)")
+        self.preset.setToolTip("α, B, S and N of the tree example (tree/ring crossover) or the cost example (≈2.3 ms)")
         self.preset.addItems(list(EXPLORER_PRESETS))
         self.alpha = QLineEdit("1us")
         self.alpha.setObjectName("compare_alpha")
@@ -204,7 +204,7 @@ class CostPanel(QWidget):
         self._fit_table()
         exact = c.costs["ring"].time
         self.note.setText(
-            f"Ring, exact α-β 2(N−1)(α + S/(NB)) = {format_seconds(exact)}; seed 001's estimate "
+            f"Ring, exact α-β 2(N−1)(α + S/(NB)) = {format_seconds(exact)}; the cost example's estimate "
             f"2S/B + 2(N−1)α = {format_seconds(c.seed001_estimate)}. The estimate rounds the "
             f"bandwidth term 2S(N−1)/(NB) up to 2S/B (the (N−1)/N factor → 1 only for large N), "
             f"which adds 2S/(NB) = {format_seconds(c.seed001_estimate - exact)}.")

@@ -36,7 +36,7 @@ class ExampleEditor(QWidget):
         self.n_spin.setToolTip("Number of cores; changing it loads the default X and W for that N")
         self.n_spin.refused.connect(lambda msg: self.error.setText(msg))
         self.reset = QPushButton("Seeds' example")
-        self.reset.setToolTip("X = [3 2 1 3] and the W of seeds 003/004")
+        self.reset.setToolTip("X = [3 2 1 3] and the W of the tree and ring all-reduce examples")
         row.addWidget(self.n_spin)
         row.addWidget(self.reset)
         row.addStretch(1)

@@ -84,7 +84,7 @@ class CompareView(DocumentView):
         cols = QHBoxLayout()
         for col in self.columns.values():
             cols.addWidget(col, 1)
-        legend = QLabel("Grids as in seeds 003/004: rows = cores, columns = chunks; *starred "
+        legend = QLabel("Grids as in the tree and ring all-reduce examples: rows = cores, columns = chunks; *starred "
                         "yellow = written on this step, green = holds the complete sum, "
                         "'.' = not yet final (store-only phases), '·' = nothing decoded yet. "
                         "Coded cells are each core's running partial decode R_i s_i + T_i x_i "

@@ -13,20 +13,21 @@ sums of seed 004 — always read in the code's current field.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QLineEdit,
-                               QProgressDialog, QPushButton, QSizePolicy, QSlider, QStyle, QVBoxLayout)
+                               QProgressDialog, QPushButton, QScrollArea, QSizePolicy, QSlider, QStyle, QVBoxLayout)
 
+from ..matrix_model import notation_tip
 from ..params import SizeSpin
 from ._base import DocumentView
 from ...core.errors import RinglabError
-from ...render.captions import failing_reason
+from ...render.captions import decode_arithmetic, failing_reason
 from ...render.inputs import matmul_note, resolve_inputs
 
 SPEEDS = [("0.25 steps/s", 0.25), ("0.5 steps/s", 0.5), ("1 step/s", 1.0), ("2 steps/s", 2.0),
           ("4 steps/s", 4.0)]
 INPUT_MODES = [("Random (seeded)", "random"), ("Typed per node", "typed"),
-               ("Worked matmul partials (seed 004)", "matmul")]
+               ("Worked matmul partials (the ring all-reduce example)", "matmul")]
 
 
 def _canvas_class():
@@ -78,16 +79,29 @@ class PropagationView(DocumentView):
         self.canvas.setFocusPolicy(Qt.NoFocus)
         self.renderer = WalkthroughRenderer(self.figure, caption_in_figure=False)
         # on screen the figure is usually smaller than a 1280×720 frame; keep the text at
-        # full size (the layout abbreviates instead) so it reads from the back of a room
-        self.renderer.min_scale = 1.0
+        # full size or larger, following the window's text size (the layout abbreviates
+        # instead) so it reads from the back of a room
+        self.renderer.min_scale = max(0.7, min(1.6, self.font().pointSizeF()
+                                               / self.BASE_POINT_SIZE))
 
         # -- caption and verdict ---------------------------------------------------------
         self.caption_label = QLabel()
         self.caption_label.setWordWrap(True)
         self.caption_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
-        f = self.caption_label.font()
-        f.setPointSizeF(f.pointSizeF() * 1.25)
-        self.caption_label.setFont(f)
+        self._follow_text_size()
+        self.caption_label.setToolTip(notation_tip("y", "s", "G_T"))
+        # at t = T: the decode with its numbers, per node (ẑ = R s + T x made concrete)
+        self.decode_label = QLabel()
+        self.decode_label.setObjectName("propagation_decode_arithmetic")
+        self.decode_label.setWordWrap(True)
+        self.decode_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        # in a scroll area a few lines tall: the drawing keeps its room at 1280×720
+        self.decode_box = QScrollArea()
+        self.decode_box.setWidget(self.decode_label)
+        self.decode_box.setWidgetResizable(True)
+        self.decode_box.setFrameShape(QScrollArea.NoFrame)
+        self.decode_box.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.decode_box.hide()
         self.verdict_label = QLabel()
         self.verdict_label.setWordWrap(True)
 
@@ -137,6 +151,9 @@ class PropagationView(DocumentView):
         self.typed_edit.setPlaceholderText("one row per node, ';' between nodes: 1 2; 3 4; 5 6")
         self.typed_edit.editingFinished.connect(self._on_inputs_changed)
         self.inputs_status = QLabel()
+        # the matmul note is a sentence: wrap it, or it pushes the view wider than 1280 px
+        self.inputs_status.setWordWrap(True)
+        self.inputs_status.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.export_button = QPushButton("Export…")
         self.export_button.setToolTip("Save this walkthrough as GIF, MP4, PNG, SVG or PDF")
         self.export_button.clicked.connect(self.export_dialog)
@@ -159,6 +176,7 @@ class PropagationView(DocumentView):
         lay.addLayout(inputs)
         lay.addWidget(self.canvas, 1)
         lay.addWidget(self.caption_label)
+        lay.addWidget(self.decode_box)
         lay.addWidget(self.verdict_label)
         lay.addLayout(controls)
 
@@ -194,6 +212,28 @@ class PropagationView(DocumentView):
             return self.trace.inputs if self.trace is not None else None
         return open_run_dialog(self, lambda: self.document.code, inputs,
                                step_signal=self.step_changed)
+
+    # -- one zoom for everything (Ctrl+= / Ctrl+− / Ctrl+0) ----------------------------------
+    BASE_POINT_SIZE = 11        # the app's default text size: the drawing's scale 1 there
+
+    def _follow_text_size(self) -> None:
+        """The caption at 1.25× the view's text and the drawing's text at pt / 11 of its
+        1280×720 size: a larger window font (Ctrl+=) grows both with the menus and panels."""
+        pt = self.font().pointSizeF()
+        f = QFont(self.font())
+        f.setPointSizeF(pt * 1.25)
+        self.caption_label.setFont(f)
+        if hasattr(self, "renderer"):
+            # (the layout caps the drawing's scale at 1.6×)
+            self.renderer.min_scale = max(0.7, min(1.6, pt / self.BASE_POINT_SIZE))
+
+    def changeEvent(self, e):
+        super().changeEvent(e)
+        if e.type() == e.Type.FontChange and hasattr(self, "caption_label"):
+            self._follow_text_size()
+            if self.trace is not None:
+                self.renderer.relayout()
+                self._show(self.renderer.step)
 
     # -- public: playback -------------------------------------------------------------------
     @property
@@ -347,12 +387,37 @@ class PropagationView(DocumentView):
         r.draw()
         self.canvas.blit(self.figure.bbox)
         self.caption_label.setText(r.caption(width=100_000))   # Qt wraps
+        self._show_decode_arithmetic(r.step)
         self.step_label.setText(f"t = {r.step} / {self.last_step}")
         self.back_button.setEnabled(r.step > 0)
         self.first_button.setEnabled(r.step > 0)
         self.step_button.setEnabled(r.step < self.last_step)
         self.last_button.setEnabled(r.step < self.last_step)
         self.step_changed.emit(r.step)
+
+    SHOWN_DECODES = 4          # nodes whose arithmetic is listed; the tooltip has them all
+
+    def _show_decode_arithmetic(self, t: int) -> None:
+        tr = self.trace
+        if tr is None or t < tr.code.T:
+            self.decode_box.hide()
+            return
+        per_node = [decode_arithmetic(tr, i) for i in range(tr.code.N)]
+        if not any(per_node):
+            self.decode_box.hide()
+            return
+        def block(i):
+            return f"node {i}: " + "\n        ".join(per_node[i])
+        shown = [block(i) for i in range(min(tr.code.N, self.SHOWN_DECODES))]
+        if tr.code.N > self.SHOWN_DECODES:
+            shown.append(f"… nodes {self.SHOWN_DECODES}..{tr.code.N - 1}: hover here for all")
+        self.decode_label.setText("The decode with its numbers (R s + T x):\n" + "\n".join(shown))
+        self.decode_label.setToolTip("\n".join(block(i) for i in range(tr.code.N))
+                                     + "\n\n" + notation_tip("decode", "y", "x"))
+        self.decode_label.show()
+        self.decode_box.setFixedHeight(min(self.decode_label.sizeHint().height() + 4,
+                                           4 * self.decode_label.fontMetrics().lineSpacing()))
+        self.decode_box.show()
 
     def _on_timer(self):
         if self.step >= self.last_step:
