@@ -50,7 +50,8 @@ def upgrade(d: dict) -> dict:
         fresh = bounds_cell(c["N"], c["K"])
         for k, v in fresh.items():
             c.setdefault(k, v)
-        if "GF(2)" not in c["by_field"] and c["general"].get("status") != NOT_COMPUTED:
+        if (d.get("version", 1) == 1 and "GF(2)" not in c["by_field"]
+                and c["general"].get("status") != NOT_COMPUTED):
             c["by_field"]["GF(2)"] = {"general": c["general"], "routing": c["routing"]}
     d["version"] = 2
     return d
