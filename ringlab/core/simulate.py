@@ -103,11 +103,19 @@ class _Lazy(Sequence):
 
 class _Coefficients:
     """Coefficient vectors for every node, ``arr[i, r]`` (N, rows, NK) in the run's exact
-    representation; ``row(i, r)`` is that vector as field elements (built once)."""
+    representation — computed by ``make()`` when first needed; ``row(i, r)`` is that vector
+    as field elements (built once)."""
 
-    def __init__(self, F, arr, elem):
-        self.F, self.arr, self._elem = F, arr, elem
+    def __init__(self, F, make, elem):
+        self.F, self._make, self._elem = F, make, elem
+        self._arr = None
         self._rows: dict = {}
+
+    @property
+    def arr(self) -> np.ndarray:
+        if self._arr is None:
+            self._arr, self._make = self._make(), None
+        return self._arr
 
     def nonzero(self, a) -> np.ndarray:
         if getattr(self.F, "exact", True) is False:
@@ -342,14 +350,15 @@ def _sent_coefficients(A: _Arith, M, L, K: int):
 
 
 def _decoded_coefficients(A: _Arith, R, Ts, Y, K: int):
-    """D[i] = R_i s_i^(T) + T_i x_i, where $s_i^{(T)}$ is everything node i' sent."""
+    """D[i] = R_i s_i^(T) + T_i x_i, where $s_i^{(T)}$ is everything node i' sent (``Y`` may
+    be stored narrower than the arithmetic: the rows used are widened back)."""
     N = Y.shape[0]
     D = A.zeros((N, K, N * K))
     used = (R != 0).any(axis=1)                       # used[i, u]: R_i reads the symbol of time u+1
     for i in range(N):
         u = np.flatnonzero(used[i])
         if u.size:
-            D[i] = A.matmul(R[i][:, u], Y[i - 1][u])
+            D[i] = A.matmul(R[i][:, u], Y[i - 1][u].astype(R.dtype))
     ar = np.arange(N)
     blocks = D.reshape(N, K, N, K)
     blocks[ar, :, ar] = A.add(blocks[ar, :, ar], Ts)
@@ -394,10 +403,11 @@ def simulate(code: LinearCode, inputs=None, report: Theorem2Report | None = None
     N, K, T = code.shape
     report = report or theorem2_report(code)
     A, (M, L, R, Ts) = _arrays(code, report)
-    Y = _sent_coefficients(A, M, L, K)
-    D = _decoded_coefficients(A, R, Ts, Y, K)
-    ys = _Coefficients(F, _compact(F, A, Y), A.elem)
-    ds = _Coefficients(F, _compact(F, A, D), A.elem)
+    Y = _compact(F, A, _sent_coefficients(A, M, L, K))
+    ys = _Coefficients(F, lambda: Y, A.elem)
+    # the decode's coefficients are read only by a symbolic run's verdicts and by `ringlab
+    # simulate`: the walkthrough never needs them, so they are computed on first use
+    ds = _Coefficients(F, lambda: _compact(F, A, _decoded_coefficients(A, R, Ts, Y, K)), A.elem)
     sent = _Lazy(T, lambda t: _Lazy(N, lambda i: ys.row(i, t)))
     decoded = _Lazy(N, lambda i: [ds.row(i, k) for k in range(K)])
     sent_values = decoded_values = true_sum = None

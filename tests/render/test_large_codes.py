@@ -152,7 +152,10 @@ def test_a_step_of_a_large_code_formats_only_that_step():
     # the shown steps' 32 sends (labels, table) and nothing else: idle edges come from arrays
     assert set(tr._coeffs[0]._rows) == {(i, t) for i in range(32) for t in (0, 40)}
     assert len(r.edge_labels()) == 32
+    r.show_step(128)
     r.rgb()
+    assert tr._coeffs[1]._arr is None              # the decode's coefficients: never needed
+    assert tr.decoded[3][0].support                # … until read
 
 
 def test_graph_edges_are_definition_1():
@@ -201,3 +204,13 @@ def test_inputs_keep_the_first_entries_that_fit():
     assert fit_vec(F, vals, 99) == "[15, 12, 9, 6, 100]"
     assert fit_vec(F, vals, 16) == "[15, 12, 9, …]"             # 14 characters
     assert fit_vec(F, vals, 3) == "[…]"
+
+
+def test_time_labels_thin_out_only_when_they_would_overlap():
+    r = WalkthroughRenderer()
+    r.set_trace(simulate(preset("paper-k2-t3")))
+    assert [t.get_text() for t in r._ax.get_xticklabels()] == ["0", "1", "2", "3"]
+    code, _ = classic_ring(32).resized(T=128)
+    r.set_trace(simulate(code))
+    # a column is 444 pt / 129.2 ≈ 3.4 pt; "128" at 10 pt is ≈ 19 pt: every 10th step fits
+    assert [t.get_text() for t in r._ax.get_xticklabels()] == [str(t) for t in range(0, 129, 10)]
