@@ -116,3 +116,44 @@ def test_shipped_table_fields_are_consistent():
                 assert (g["status"], g["min_T"]) == ("proven", conj)
             if v == "contradicts":           # a counterexample must ship as a code file
                 assert g["min_T"] != conj and c["conjecture"].get("code_file")
+
+
+def test_every_counterexample_ships_and_verifies_independently():
+    """A cell that contradicts the conjecture must come with its code, checked here by the
+    paper's eq. (5) in arithmetic written in the tests (GF(2^m): carry-less; GF(p): sympy)."""
+    from importlib.resources import files
+
+    from ringlab import load_code
+    from tests.core import _reference as ref
+    from tests.core.test_search_gf2m import eq5_holds
+    for c in load_table()["cells"]:
+        if c["conjecture"]["verdict"] != "contradicts":
+            continue
+        code = load_code(files("ringlab.data") / c["conjecture"]["code_file"])
+        assert (code.N, code.K) == (c["N"], c["K"]) and code.T < c["conjecture"]["T"]
+        q = code.field.order
+        if q & (q - 1) == 0:
+            assert eq5_holds(code, q)
+        else:
+            import sympy
+            mats, _ = ref.eq5_matrices(code, q)
+            assert all(m == sympy.eye(code.K) for m in mats.values())
+
+
+def test_script_resumes_a_version1_table(tmp_path):
+    """A GF(2)-only table of the first format keeps its computed cells as the GF(2) column."""
+    res = {"min_T": 3, "status": "proven", "lower_proof": "Proposition 1", "seconds": 0.01,
+           "steps": [{"T": 3, "status": "found", "proof": "", "seconds": 0.01}]}
+    v1 = {"format": "ringlab-rate-table", "version": 1, "field": "GF(2)", "made_by": "x",
+          "made_at": "y", "per_T_timeout": 30.0, "total_seconds": 1.0,
+          "cells": [{"N": 3, "K": 2, "field": "GF(2)", "proposition1": 3, "theorem3": 3,
+                     "classic_ring": 4, "general": res, "routing": dict(res, min_T=4)}]}
+    out = tmp_path / "v1.json"
+    out.write_text(json.dumps(v1))
+    _script().main(["--N", "3", "--K", "2", "--fields", "GF(2),GF(3)", "--deadline", "0",
+                    "--jobs", "1", "-o", str(out)])
+    c = load_table(out)["cells"][0]
+    assert c["by_field"]["GF(2)"]["general"]["min_T"] == 3
+    assert c["by_field"]["GF(2)"]["routing"]["min_T"] == 4
+    assert c["by_field"]["GF(3)"]["general"]["status"] == "not computed"
+    assert c["conjecture"]["per_field"] == {"GF(2)": "agrees", "GF(3)": "not computed"}
