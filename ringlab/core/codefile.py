@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import tempfile
 from pathlib import Path
 
 from .code import MATRICES, LinearCode, NodeMatrices, check_size, matrix_shape
 from .errors import CodeFileError, EntryError, FieldError, RinglabError
+from .files import write_text_atomic
 from .fields import field as get_field
 
 FORMAT = "ringlab-code"
@@ -58,22 +57,7 @@ def dumps_code(code: LinearCode) -> str:
 
 def save_code(code: LinearCode, path) -> Path:
     """Write ``code`` to ``path`` atomically; returns the path."""
-    path = Path(path)
-    text = dumps_code(code)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    return path
+    return write_text_atomic(path, dumps_code(code))
 
 
 def _reject_constants(name):

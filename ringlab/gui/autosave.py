@@ -19,20 +19,13 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from ..core.codefile import load_code, save_code
 from ..core.errors import RinglabError
+from ..core.files import user_data_dir
 
 DEBOUNCE_MS = int(os.environ.get("RINGLAB_AUTOSAVE_MS", "1500"))
 
 
-def data_dir() -> Path:
-    env = os.environ.get("RINGLAB_DATA_DIR")
-    if env:
-        return Path(env)
-    import platformdirs
-    return Path(platformdirs.user_data_dir("ringlab", "ringlab"))
-
-
 def autosave_dir() -> Path:
-    return data_dir() / "autosave"
+    return user_data_dir() / "autosave"
 
 
 def _pid_alive(pid: int) -> bool:

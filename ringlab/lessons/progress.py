@@ -12,26 +12,17 @@ JSON elsewhere; import reads one and merges it (a question counts as done if eit
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
 from ..core.errors import RinglabError
+from ..core.files import user_data_dir, write_text_atomic
 from .model import Lesson
 
 FORMAT, VERSION = "ringlab-progress", 1
 
 
-def data_dir() -> Path:
-    env = os.environ.get("RINGLAB_DATA_DIR")
-    if env:
-        return Path(env)
-    import platformdirs
-    return Path(platformdirs.user_data_dir("ringlab", "ringlab"))
-
-
 def default_path() -> Path:
-    return data_dir() / "progress.json"
+    return user_data_dir() / "progress.json"
 
 
 def _read(path: Path) -> dict:
@@ -141,16 +132,4 @@ def _jsonable(v):
 
 
 def _atomic_write(path: Path, data: dict) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".progress-", suffix=".json", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, ensure_ascii=False, indent=1)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    return path
+    return write_text_atomic(path, json.dumps(data, ensure_ascii=False, indent=1))

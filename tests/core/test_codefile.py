@@ -28,7 +28,7 @@ def test_round_trip_keeps_given_translation_and_fractions(tmp_path):
 def test_save_is_atomic_and_leaves_no_temp_files(tmp_path, monkeypatch):
     target = tmp_path / "c.ringlab.json"
     target.write_text("precious")
-    import ringlab.core.codefile as cf
+    import ringlab.core.files as cf          # where every atomic write happens
 
     def boom(*a, **k):
         raise OSError("disk full")
