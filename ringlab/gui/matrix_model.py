@@ -230,3 +230,25 @@ def _strip_place(msg: str) -> str:
     if sep and head.startswith("node ") and "row" in head:
         return rest
     return msg
+
+
+# -- the paper's notation, explained where it appears (tooltips) -------------------------------
+GLOSSARY = "lessons/glossary.md"
+NOTATION = {
+    "x": ("x_{i,k}: message symbol k (k = 1..K) of node i; x_i = [x_{i,1} … x_{i,K}] ∈ F^K",
+          "x-ik"),
+    "s": ("s_i^(t): what node i has received at times 1..t (from its predecessor i′ = i − 1), "
+          "a column of t symbols; s_i^(T) is all of it", "s"),
+    "y": ("y_i→^(t) = m_i^(t) x_i + λ_i^(t) s_i^(t): the symbol node i sends at time t to "
+          "node i + 1, arriving at t + 1", "y"),
+    "G_T": ("G_T: the time-expanded graph (Definition 1): nodes i^(t) for t = 0..T, storage "
+            "edges i^(t) → i^(t+1), transmission edges i^(t) → (i+1)^(t+1)", "G-T"),
+    "decode": ("ẑ_i = R_i s_i^(T) + T_i x_i (eq. (4)): node i's decode; feasible when it is "
+               "Σ_j x_j at every node for every input", "R-T"),
+}
+
+
+def notation_tip(*keys: str) -> str:
+    """Tooltip text for the notation ``keys`` (of :data:`NOTATION`), each with its glossary
+    anchor in the lessons (``lessons/glossary.md#x-ik``)."""
+    return "\n".join(f"{NOTATION[k][0]}\n    (glossary: {GLOSSARY}#{NOTATION[k][1]})" for k in keys)

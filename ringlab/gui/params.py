@@ -17,6 +17,7 @@ from ..core.code import K_RANGE, N_RANGE, T_RANGE
 from ..core.errors import RinglabError
 from ..core.presets import preset, preset_names
 from .matrix_grid import set_text_color
+from .matrix_model import notation_tip
 
 FIELDS = ["Q", "R", "GF(2)", "GF(3)", "GF(5)", "GF(7)", "GF(2^2)", "GF(2^8)"]
 PRESET_PLACEHOLDER = "Load a preset…"
@@ -125,7 +126,7 @@ class ParameterBar(QWidget):
             sp.refused.connect(self._say)
             sp.setRange(*rng)
             sp.setKeyboardTracking(False)
-            sp.setToolTip(tip)
+            sp.setToolTip(tip + ("\n" + notation_tip("x") if name == "K" else ""))
             sp.setAccessibleName(name)
             sp.valueChanged.connect(lambda v, n=name: self._on_size_edited(n, v))
             lab.setBuddy(sp)

@@ -11,11 +11,11 @@ so an edit at N = K = 8, T = 16 redraws in a few milliseconds.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QPoint, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QStaticText, QTransform
 from PySide6.QtWidgets import QLabel, QScrollArea, QSizePolicy, QToolTip, QVBoxLayout, QWidget
 
-from .matrix_model import SUBSCRIPT
+from .matrix_model import SUBSCRIPT, notation_tip
 
 GREEN_BG = QColor("#c9efc9")
 GREEN_EDGE = QColor("#1e8c1e")
@@ -285,6 +285,9 @@ class Theorem2Panel(QWidget):
                        "Λ<sub>i′,j−1</sub> M<sub>i←j</sub> = I<sub>K</sub>")
         title.setTextFormat(Qt.RichText)
         title.setWordWrap(True)
+        title.setToolTip("eq. (5) for j = 1..N−1: what node i decodes of node i←j's symbols must "
+                         "be I_K (Λ_{i′,j} = Λ_{i′,j−1} Λ_{i←j}, i←j = (i − j) mod N)\n"
+                         + notation_tip("decode", "G_T"))
         lay.addWidget(title)
         self.verdict = QLabel()
         self.verdict.setWordWrap(True)
@@ -360,7 +363,8 @@ class Theorem2Panel(QWidget):
     def changeEvent(self, e):
         super().changeEvent(e)
         if e.type() == e.Type.FontChange:
-            self._update_compact()
+            # once the map and the canvas have their new size (their own FontChange)
+            QTimer.singleShot(0, self, self._update_compact)
 
     def compact_width(self) -> int:
         """Width that still shows the verdict and the check map (what the window gives the

@@ -244,3 +244,56 @@ def node_tooltip(trace, i: int, t: int) -> str:
         z = fmt_vec(F, trace.decoded_values[i], 99)
         lines.append(f"decodes ẑ{sub(i)} = {z}" + (" ✗" if trace.wrong_entries(i) else " ✓"))
     return "\n".join(lines)
+
+
+def decode_arithmetic(trace, i: int) -> list[str]:
+    r"""Node i's decode $\hat z_i = R_i s_i^{(T)} + T_i x_i$ with the numbers: one line per
+    entry k, then one line per received symbol used, saying where it came from.
+
+    Entry k is $\sum_u R_i[k,u]\, s_i[u] + \sum_l T_i[k,l]\, x_{i,l}$, where $s_i[u]$ is
+    $y_{i'\to}^{(u)}$, sent by the predecessor $i' = i-1$ at t = u and received at u + 1;
+    $T_i$ is the given one or, if none was given, the one eq. (6) solves.  For the paper's
+    K = 2, T = 3 code on inputs [1 2], [3 4], [5 6], node 0's first line reads
+    ``ẑ₀,₁ = y₂→⁽¹⁾ − y₂→⁽²⁾ + x₀,₁ + x₀,₂ = 18 − 12 + 1 + 2 = 9``.
+    Empty for a symbolic run (no values)."""
+    vals = trace.received_values(i, trace.code.T)
+    if vals is None or trace.inputs is None:
+        return []
+    F, code = trace.field, trace.code
+    N, K, T = code.shape
+    node = code.node(i)
+    Tm = node.T if node.T is not None else trace.report.translation[i]
+    prev = (i - 1) % N
+    zero = F.zero
+    lines, used = [], set()
+    for k in range(K):
+        names, nums, total = [], [], zero
+        parts = [(node.R[k][u], vals[u], f"y{sub(prev)}→" + f"({u})".translate(_SUP), u)
+                 for u in range(T)]
+        parts += [(Tm[k][l], trace.inputs[i][l], symbol_name(i, l + 1), None) for l in range(K)]
+        for c, v, name, u in parts:
+            if F.is_zero(c):
+                continue
+            if u is not None:
+                used.add(u)
+            term = F.mul(c, v)
+            total = F.add(total, term)
+            neg_c = F.characteristic == 0 and c < 0
+            mag = F.neg(c) if neg_c else c
+            coef = "" if F.is_one(mag) else f"{F.format(mag)}·"
+            names.append(("− " if neg_c else "+ ") + coef + name)
+            neg_t = F.characteristic == 0 and term < 0
+            nums.append(("− " if neg_t else "+ ") + F.format(F.neg(term) if neg_t else term))
+        if not names:
+            lines.append(f"ẑ{sub(i)},{sub(k + 1)} = 0 (row {k + 1} of R{sub(i)} and T{sub(i)} is zero)")
+            continue
+        strip = lambda s: s[2:] if s.startswith("+ ") else "−" + s[2:]  # noqa: E731
+        numbers = "" if len(nums) == 1 and not names[0][2:].count("·") else \
+            f"{strip(' '.join(nums))} = "           # one plain term: its value is the result
+        lines.append(f"ẑ{sub(i)},{sub(k + 1)} = {strip(' '.join(names))} = {numbers}"
+                     f"{F.format(total)}")
+    if used:
+        lines += [f"y{sub(prev)}→" + f"({u})".translate(_SUP) + f" = {F.format(vals[u])}: "
+                  f"sent by node {prev} at t = {u}, received by node {i} at t = {u + 1}"
+                  for u in sorted(used)]
+    return lines

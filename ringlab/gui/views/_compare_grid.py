@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWid
 
 from ...core.schedules.matmul import format_number
 from ...core.schedules.text import cell_text, step_caption
+from ..matrix_model import notation_tip
 
 CHANGED = QColor("#ffd966")
 FINAL = QColor("#cfeccf")
@@ -94,6 +95,9 @@ class ScheduleColumn(QWidget):
             self.rule.setText("")
             return
         self.title.setText(trace.title)
+        tip = notation_tip("y", "s", "decode") if trace.name == "coded" else ""
+        for w in (self.rule, self.caption):
+            w.setToolTip(tip)
         self.rule.setText(trace.rule + "".join(f"\nNote: {n}" for n in trace.notes))
         self.table.setRowCount(trace.N)
         self.table.setColumnCount(trace.n_chunks)

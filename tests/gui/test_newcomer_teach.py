@@ -1,0 +1,175 @@
+"""Issue 15, items 7–9: one zoom for everything, the decode with its numbers, the notation
+explained where it appears, a Help menu and readable preset names — through the real window."""
+import re
+from fractions import Fraction
+from importlib.metadata import version
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from ringlab import preset, simulate
+from ringlab.render.captions import decode_arithmetic
+
+SIZES = [(1280, 720), (1920, 1080)]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def propagation(open_window, qtbot, size, name="paper-k2-t3"):
+    w = open_window(name, size=size)
+    w.show_view("Propagation")
+    _, v = w.view_by_title("Propagation")
+    qtbot.waitUntil(lambda: v.trace is not None and not v.stale)
+    return w, v
+
+
+# -- 7: Ctrl+= grows the caption and the drawing with everything else --------------------------
+@pytest.mark.parametrize("size", SIZES)
+def test_ctrl_equal_scales_caption_and_drawing(open_window, qtbot, size):
+    w, v = propagation(open_window, qtbot, size)
+    pt0, cap0 = w.font_size(), v.caption_label.font().pointSizeF()
+    title0 = v.renderer._title.get_fontsize()
+    view_menu = next(a.menu() for a in w.menuBar().actions() if a.text() == "&View")
+    acts = {a.text(): a for a in view_menu.actions()}
+    assert "Ctrl+=" in acts["&Larger text"].shortcut().toString()
+    for _ in range(3):
+        acts["&Larger text"].trigger()             # (offscreen windows get no shortcuts)
+    qtbot.waitUntil(lambda: w.font_size() == pt0 + 3)
+    qtbot.waitUntil(lambda: v.caption_label.font().pointSizeF() == pytest.approx(1.25 * (pt0 + 3)))
+    assert v.caption_label.font().pointSizeF() > cap0
+    assert v.renderer.min_scale == pytest.approx(min(1.6, (pt0 + 3) / 11))
+    v.set_step(1)
+    assert v.renderer._title.get_fontsize() > title0          # the drawing's text grew too
+    acts["&Reset text size"].trigger()                         # Ctrl+0 brings all back
+    qtbot.waitUntil(lambda: v.caption_label.font().pointSizeF() == pytest.approx(
+        1.25 * w.font_size()))
+
+
+# -- 8: the decode's arithmetic -------------------------------------------------------------
+def by_hand(code, x):
+    """The ring run in Fractions straight from eq. (3): y_i^(t) = m_i^(t) x_i + λ_i^(t) s_i;
+    returns s (per node, the received values in order)."""
+    N, K, T = code.N, code.K, code.T
+    F = code.field
+    num = lambda e: Fraction(F.format(e))                      # noqa: E731
+    s = [[] for _ in range(N)]
+    for t in range(T):
+        sent = []
+        for i in range(N):
+            nd = code.node(i)
+            y = sum(num(nd.M[t][k]) * x[i][k] for k in range(K))
+            y += sum(num(nd.Lambda[t][u]) * s[i][u] for u in range(t))
+            sent.append(y)
+        for i in range(N):
+            s[(i + 1) % N].append(sent[i])
+    return s
+
+
+@pytest.mark.parametrize("name, x", [("paper-k2-t3", [[1, 2], [3, 4], [5, 6]]),
+                                     ("classic-ring-n4", [[15, 12, 9, 6], [2, 8, 6, 4],
+                                                          [1, 3, 4, 2], [12, 6, 3, 15]]),
+                                     ("time-shared-k4", [[1, -2, 3, 0], [4, 5, -6, 7],
+                                                         [8, 9, 1, -1]])])
+def test_decode_arithmetic_against_a_hand_run(name, x):
+    code = preset(name)
+    tr = simulate(code, x)
+    s = by_hand(code, [[Fraction(v) for v in r] for r in x])
+    num = lambda e: Fraction(code.field.format(e))            # noqa: E731
+    for i in range(code.N):
+        nd = code.node(i)
+        Tm = nd.T if nd.T is not None else tr.report.translation[i]
+        lines = decode_arithmetic(tr, i)
+        for k in range(code.K):
+            terms = [num(nd.R[k][u]) * s[i][u] for u in range(code.T) if num(nd.R[k][u])]
+            terms += [num(Tm[k][l]) * x[i][l] for l in range(code.K) if num(Tm[k][l])]
+            z = sum(terms)
+            assert z == sum(Fraction(x[j][k]) for j in range(code.N))   # the sum, by hand
+            parts = lines[k].split(" = ")
+            assert parts[-1] == str(z)
+            if len(parts) == 4:                                 # name = combination = numbers = z
+                shown = [Fraction(t.replace(" ", "")) for t in
+                         re.findall(r"[−-]?\s?\d+", parts[2].replace("−", "-"))]
+                assert shown == terms
+        # the received symbols used are named with their value and who sent them when
+        for line in lines[code.K:]:
+            m = re.match(r"y(.)→(.+) = (-?\d+): sent by node (\d+) at t = (\d+), received by "
+                         r"node (\d+) at t = (\d+)", line)
+            assert m, line
+            u = int(m[5])
+            assert Fraction(m[3]) == s[i][u] and int(m[4]) == (i - 1) % code.N
+            assert int(m[6]) == i and int(m[7]) == u + 1
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_decode_step_shows_the_numbers(open_window, qtbot, size):
+    w, v = propagation(open_window, qtbot, size)
+    v.inputs_box.setCurrentIndex(v.inputs_box.findData("typed"))
+    v.typed_edit.clear()
+    qtbot.keyClicks(v.typed_edit, "1 2; 3 4; 5 6")
+    qtbot.keyClick(v.typed_edit, Qt.Key_Return)
+    qtbot.waitUntil(lambda: v.current_inputs() != "random")
+    assert not v.decode_box.isVisible()
+    qtbot.mouseClick(v.last_button, Qt.LeftButton)             # the decode step (End)
+    qtbot.waitUntil(v.decode_box.isVisible)
+    text = v.decode_label.text()
+    # node 0 of the paper's K = 2, T = 3 code on these inputs, worked by hand:
+    # s₀ = [y₂→⁽⁰⁾, y₂→⁽¹⁾, y₂→⁽²⁾]; ẑ₀,₁ = s₀[1] − s₀[2] + x₀,₁ + x₀,₂ = 9 = 1 + 3 + 5
+    assert "node 0: ẑ₀,₁ = y₂→⁽¹⁾ − y₂→⁽²⁾ + x₀,₁ + x₀,₂ = 18 − 12 + 1 + 2 = 9" in text
+    assert "y₂→⁽¹⁾ = 18: sent by node 2 at t = 1, received by node 0 at t = 2" in text
+    vp = w.tabs.currentWidget().viewport()
+    assert v.decode_box.mapTo(vp, v.decode_box.rect().bottomLeft()).y() <= vp.height()
+    qtbot.mouseClick(v.first_button, Qt.LeftButton)
+    qtbot.waitUntil(lambda: not v.decode_box.isVisible())
+
+
+# -- 9: notation, Help, preset names --------------------------------------------------------
+def anchors() -> set:
+    return set(re.findall(r'<a id="([^"]+)"></a>', (ROOT / "lessons/glossary.md").read_text()))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_notation_tooltips_link_the_glossary(open_window, qtbot, size):
+    w, v = propagation(open_window, qtbot, size)
+    tips = {"K box": w.params.spins["K"].toolTip(), "caption": v.caption_label.toolTip()}
+    w.show_view("Schedules")
+    _, sched = w.view_by_title("Schedules")
+    qtbot.waitUntil(lambda: sched.comparison is not None)
+    tips["coded rule"] = sched.columns["coded"].rule.toolTip()
+    wants = {"K box": ["x_{i,k}"], "caption": ["y_i→^(t)", "s_i^(t)", "G_T"],
+             "coded rule": ["y_i→^(t)", "s_i^(t)"]}
+    known = anchors()
+    for where, tip in tips.items():
+        for sym in wants[where]:
+            assert sym in tip, (where, sym)
+        links = re.findall(r"glossary: lessons/glossary\.md#([\w-]+)", tip)
+        assert links and set(links) <= known, (where, links)
+
+
+def test_help_menu(open_window, qtbot):
+    w = open_window("paper-k2-t3", load_views=False)
+    menu = next(a.menu() for a in w.menuBar().actions() if a.text() == "&Help")
+    acts = {a.text(): a for a in menu.actions()}
+    assert set(acts) == {"&Keys…", "The code &file format…", "Where the &lessons are…",
+                         "&About ringlab…"}
+    for text, words in (("&About ringlab…", f"ringlab {version('ringlab')}"),
+                        ("&Keys…", "Ctrl+= / Ctrl+− / Ctrl+0"),
+                        ("The code &file format…", '"format": "ringlab-code"'),
+                        ("Where the &lessons are…", "lessons/glossary.md")):
+        acts[text].trigger()
+        qtbot.waitUntil(lambda: w.help_box.isVisible())
+        assert words in w.help_box.text()
+        w.help_box.close()
+    assert (ROOT / "lessons/glossary.md").exists()
+
+
+def test_preset_dropdown_reads(open_window, qtbot):
+    w = open_window("classic-ring-n4", load_views=False)
+    combo = w.params.presets
+    labels = [combo.itemText(i) for i in range(1, combo.count())]
+    assert "Paper (Sec. IV-B): N = 3, K = 2, T = 3" in labels
+    assert "Classic ring all-reduce: N = K = 4, T = 6" in labels
+    assert not any(re.fullmatch(r"[a-z0-9-]+", t) for t in labels)     # no bare ids
+    combo.setFocus()
+    while combo.currentText() != "Paper (Sec. IV-B): N = 3, K = 2, T = 3":
+        qtbot.keyClick(combo, Qt.Key_Down)
+    qtbot.waitUntil(lambda: w.document.code == preset("paper-k2-t3"))
