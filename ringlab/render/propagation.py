@@ -23,9 +23,11 @@ and the combination lives in the side table, where long combinations are shorten
 
 All artists are created once per trace (:meth:`WalkthroughRenderer.set_trace`) and only
 restyled per step (:meth:`show_step`); the unchanging ones are drawn once and kept as a
-background (blitting).  Text is formatted only for the step shown.  That keeps a step well
-under 50 ms at N = K = 16, T = 32, and a whole N = 32, K = 64, T = 128 walkthrough opens in
-about a second (``benchmarks/bench_render.py``, ``benchmarks/bench_large.py``).
+background (blitting), and text is formatted only for the step shown.  Opening an N = 32,
+K = 64, T = 128 walkthrough (simulate, build, first draw) takes about 0.9 s of CPU; a step
+costs ~35 ms at N = 8, T = 16 and ~60–80 ms at N = K = 16, T = 32, three quarters of it
+matplotlib rasterising the ~800 characters of text the step shows, glyph by glyph
+(``benchmarks/bench_render.py``, ``benchmarks/bench_large.py``).
 """
 from __future__ import annotations
 
