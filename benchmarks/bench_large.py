@@ -55,7 +55,7 @@ def open_view(code, x, report, rounds: int) -> dict:
     for _ in range(rounds):
         tr, w1, c1 = timed(lambda: simulate(code, x, report=report))
         r = app_renderer()
-        _, w2, c2 = timed(lambda: r.set_trace(tr))
+        _, w2, c2 = timed(lambda r=r, tr=tr: r.set_trace(tr))
         _, w3, c3 = timed(r.draw)
         for k, w, c in (("simulate", w1, c1), ("set_trace", w2, c2), ("draw", w3, c3),
                         ("total", w1 + w2 + w3, c1 + c2 + c3)):
@@ -76,7 +76,7 @@ def step_times(code, x, report, steps=None, cycles: int = 2):
         r.draw()
     ws, cs, chars = [], [], []
     for t in steps * cycles:
-        _, w, c = timed(lambda: (r.show_step(t), r.draw()))
+        _, w, c = timed(lambda t=t: (r.show_step(t), r.draw()))
         ws.append(w)
         cs.append(c)
         chars.append(sum(len(a.get_text()) for a in r._dynamic()

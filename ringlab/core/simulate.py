@@ -258,8 +258,8 @@ class _Arith:
 
 
 def _arith(F) -> _Arith:
-    from flint import fmpq                           # the Q field's elements
     if F.name == "Q":
+        from flint import fmpq  # the Q field's elements
         return _Arith(np.float64, np.matmul, np.add, lambda v: fmpq(int(v)))
     if F.name == "R":
         return _Arith(np.float64, np.matmul, np.add, None)
@@ -379,7 +379,7 @@ def _values(code: LinearCode, report: Theorem2Report, x_rows):
     Row t of $s_i$ only depends on rows < t of $s_{i'}$, so each sweep adds N correct rows and
     $\\lceil T/N\\rceil + 1$ sweeps are exact; with one column each product is T² operations."""
     F = code.field
-    N, K, T = code.shape
+    N, _, T = code.shape
     nat = code.native
     xs = F.stack([F.matrix([[v] for v in row]) for row in x_rows])              # N of K×1
     Mx, Lam = F.unstack(F.bmm(nat["M"], xs)), F.unstack(nat["Lambda"])

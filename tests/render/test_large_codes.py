@@ -27,7 +27,10 @@ def random_code(N, K, T, field, seed, values=None, given_T=False):
     F = code.field
     values = values or ([str(v) for v in range(-3, 4)] if F.characteristic == 0
                         else [str(v) for v in range(min(F.order, 9))])
-    pick = lambda: rng.choice(values)        # noqa: E731
+
+    def pick():
+        return rng.choice(values)
+
     for i in range(N):
         code = code.with_matrix(i, "M", [[pick() for _ in range(K)] for _ in range(T)])
         code = code.with_matrix(i, "Lambda", [[pick() if c < r else "0" for c in range(T)]
