@@ -56,7 +56,9 @@ class GraphPanel:
         self.ax.add_collection(LineCollection(store, colors=style.C_STORE, linewidths=1.4 * s,
                                               linestyles=(0, (4, 3)), zorder=1))
         self._tcoll = LineCollection(self.trans, colors=style.C_EDGE, linewidths=1.2 * s,
-                                     linestyles=["-." if w else "-" for w in self.wrap], zorder=2)
+                                     # per-segment styles cycle: one period (N senders)
+                                     # is parsed once instead of N·T times
+                                     linestyles=["-"] * (N - 1) + ["-."], zorder=2)
         self.ax.add_collection(self._tcoll)
 
     def _size_cells(self, fig, rect, N: int, T: int) -> None:
