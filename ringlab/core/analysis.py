@@ -77,14 +77,16 @@ class Analysis:
         return self._traces[key]
 
     def comparison(self, example=None, *, alpha="1us", bandwidth="190GB/s", size="1MB",
-                   explorer_N: int | None = None):
+                   explorer_N: int | None = None, N: int | None = None):
         """:func:`ringlab.core.schedules.compare` of ring, tree and this code on ``example``
-        (never strict: a code that does not fit the example is reported, not raised)."""
+        (never strict: a code that does not fit the example is reported, not raised); with
+        ``N`` and no example, the untraced schedules of N cores (steps and costs only)."""
         from .schedules import compare
-        key = (example, _key(alpha), _key(bandwidth), _key(size), explorer_N)
+        key = (example, _key(alpha), _key(bandwidth), _key(size), explorer_N, N)
         if key not in self._comparisons:
+            extra = {} if N is None else {"N": N}
             c = compare(example, self.code, alpha=alpha, bandwidth=bandwidth, size=size,
-                        strict=False, report=self.report, explorer_N=explorer_N)
+                        strict=False, report=self.report, explorer_N=explorer_N, **extra)
             self._remember(self._comparisons, key, c)
         return self._comparisons[key]
 

@@ -2,7 +2,7 @@
 
 >>> import tempfile, pathlib
 >>> d = pathlib.Path(tempfile.mkdtemp())
->>> write_text_atomic(d / "a.json", "{}").read_text()
+>>> write_text_atomic(d / "new" / "a.json", "{}", make_dirs=True).read_text()
 '{}'
 """
 from __future__ import annotations
@@ -22,11 +22,13 @@ def user_data_dir() -> Path:
     return Path(platformdirs.user_data_dir("ringlab", "ringlab"))
 
 
-def write_text_atomic(path, text: str) -> Path:
+def write_text_atomic(path, text: str, make_dirs: bool = False) -> Path:
     """Write ``text`` to ``path`` through a temporary file and a rename: a crash or a full disk
-    leaves the old file whole, never a half-written one."""
+    leaves the old file whole, never a half-written one.  A missing folder is an error unless
+    ``make_dirs`` (ringlab's own data folder is made; a user's typo in a path is not)."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if make_dirs:
+        path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:

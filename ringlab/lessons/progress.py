@@ -132,4 +132,5 @@ def _jsonable(v):
 
 
 def _atomic_write(path: Path, data: dict) -> Path:
-    return write_text_atomic(path, json.dumps(data, ensure_ascii=False, indent=1))
+    return write_text_atomic(path, json.dumps(data, ensure_ascii=False, indent=1),
+                             make_dirs=path == default_path())

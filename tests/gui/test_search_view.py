@@ -37,6 +37,8 @@ def test_found_code_opens_in_editor_as_one_undo_step(qtbot, view):
     with qtbot.waitSignal(view.finished, timeout=60000) as blocker:
         qtbot.mouseClick(view.search_button, Qt.LeftButton)
     assert blocker.args == ["found"]
+    assert doc.code == preset("paper-k3-t4")          # offered, never forced into the editor
+    qtbot.mouseClick(view.replace_button, Qt.LeftButton)
     code = doc.code
     assert (code.N, code.K, code.T, code.field.name) == (3, 2, 3, "GF(2)")
     assert check(code).feasible                       # re-verified here, not trusted
