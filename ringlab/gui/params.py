@@ -162,6 +162,11 @@ class ParameterBar(QWidget):
     def _on_code_changed(self):
         self.problem.clear()
         self._sync()
+        # the dropdown names the preset only while the editor still holds it: arrow keys on a
+        # closed dropdown then step from preset to preset (resetting it at once made every
+        # Down press load the first preset again)
+        if self.presets.currentIndex() > 0 and self.document.code is not getattr(self, "_loaded", None):
+            self.presets.setCurrentIndex(0)
 
     def _sync(self):
         """Show the code's N, K, T and field (without emitting edits)."""
@@ -216,10 +221,11 @@ class ParameterBar(QWidget):
 
     def _on_preset_chosen(self, index: int):
         name = self.presets.itemData(index)
-        self.presets.setCurrentIndex(0)
         if not name:
             return
         self.load_preset(name)
+        if self.document.code is not getattr(self, "_loaded", None):
+            self.presets.setCurrentIndex(0)          # refused, or nothing changed
 
     def load_preset(self, name: str):
         try:
@@ -227,5 +233,7 @@ class ParameterBar(QWidget):
         except RinglabError as e:
             return self._refuse(str(e))
         self.problem.clear()
+        self._loaded = code
         self.document.set_code(code, f"Load preset {name}")
+        self._loaded = self.document.code
         self.message.emit(f"loaded preset {name}: {code.name} over {code.field.name} (Ctrl+Z undoes)")

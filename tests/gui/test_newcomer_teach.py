@@ -170,6 +170,8 @@ def test_preset_dropdown_reads(open_window, qtbot):
     assert "Classic ring all-reduce: N = K = 4, T = 6" in labels
     assert not any(re.fullmatch(r"[a-z0-9-]+", t) for t in labels)     # no bare ids
     combo.setFocus()
-    while combo.currentText() != "Paper (Sec. IV-B): N = 3, K = 2, T = 3":
+    for _ in range(combo.count()):                 # a bounded walk: never a hang
+        if combo.currentText() == "Paper (Sec. IV-B): N = 3, K = 2, T = 3":
+            break
         qtbot.keyClick(combo, Qt.Key_Down)
     qtbot.waitUntil(lambda: w.document.code == preset("paper-k2-t3"))
