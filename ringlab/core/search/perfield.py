@@ -155,6 +155,31 @@ def walk(N, K, field, routing, start, lower, lower_name, cap, per_T, budget=None
     return out
 
 
+def lifted_routing_T(N, K, field, base, per_T) -> int | None:
+    """The GF(2) routing minimum, if GF(2)'s routing code read over ``field`` (its 0/1 entries,
+    T_i recomputed by eq. (6)) is still a feasible routing code there — checked by Theorem 2, a
+    simulation and the reduce-multicast shape, never assumed.  An upper bound for both classes
+    that costs one quick routing search instead of a slow general one (GF(3) is one-hot)."""
+    from ..code import LinearCode
+    from ..errors import RinglabError
+    from . import search, verify_found
+    T = ((base or {}).get("routing") or {}).get("min_T")
+    if T is None:
+        return None
+    r = search(N, K, T, "GF(2)", routing=True, timeout=per_T)
+    if r.status != "found":
+        return None
+    nodes = [r.code.node(i) for i in range(N)]
+    code = LinearCode.from_matrices(field, [[list(map(int, row)) for row in nd.M] for nd in nodes],
+                                    [[list(map(int, row)) for row in nd.Lambda] for nd in nodes],
+                                    [[list(map(int, row)) for row in nd.R] for nd in nodes])
+    try:
+        verify_found(make_spec(N, K, T, field, True), code)
+    except RinglabError:
+        return None
+    return T
+
+
 def field_cell(N, K, field, base=None, per_T=30.0, budget=None, progress=None) -> dict:
     """``{"general", "routing"}`` for one (N, K, field); ``base`` is the GF(2) pair, used as an
     upper bound (general) and copied (routing) over GF(2^m)."""
@@ -163,12 +188,15 @@ def field_cell(N, K, field, base=None, per_T=30.0, budget=None, progress=None) -
     conj = conjecture_T(N, K)
     cap = 2 * (N - 1) * (-(-K // N)) + 1            # the classic ring is a code at cap − 1
     ext = is_extension_of_gf2(field) and base is not None
-    known = None
+    known, lifted, by = None, None, None
     if ext and base["general"]["min_T"] is not None:
-        known = base["general"]["min_T"]
+        known, by = base["general"]["min_T"], "the GF(2) code (GF(2) ⊂ " + field + ")"
+    elif not ext and field != "GF(2)" and base is not None:
+        lifted = lifted_routing_T(N, K, field, base, per_T)
+        if lifted is not None:
+            known, by = lifted, f"the GF(2) routing code, re-verified over {field}"
     general = walk(N, K, field, False, conj, lower, lname, cap, per_T, left(), progress,
-                   known_upper=known,
-                   upper_by=("the GF(2) code (GF(2) ⊂ " + field + ")") if known else None)
+                   known_upper=known, upper_by=by)
     if ext:
         routing = dict(base["routing"], field=field, seconds=0.0,
                        found_by="= GF(2): a routing code's entries are 0/1, and 0/1 "
@@ -176,7 +204,8 @@ def field_cell(N, K, field, base=None, per_T=30.0, budget=None, progress=None) -
     else:
         g = general
         start = g["min_T"] if g["min_T"] is not None else lower
-        routing = walk(N, K, field, True, start, lower, lname, cap, per_T, left(), progress)
+        routing = walk(N, K, field, True, start, lower, lname, cap, per_T, left(), progress,
+                       known_upper=lifted, upper_by=by if lifted is not None else None)
         if (g["status"] == "proven" and routing["min_T"] == g["min_T"]
                 and routing["status"] != "proven"):
             routing["status"] = "proven"

@@ -145,7 +145,9 @@ def cell_text(res: dict) -> str:
         return f"{T} exact ({why}){_by(res)} · {secs}"
     if res["status"] == "found":
         und = [s["T"] for s in res.get("steps", []) if s["status"] == "undecided"]
-        return f"≤ {T} (T = {', '.join(map(str, und)) or '?'} undecided){_by(res)} · {secs}"
+        why = (f"T = {', '.join(map(str, und))} undecided" if und
+               else f"T = {T - 1} not tried: budget")
+        return f"≤ {T} ({why}){_by(res)} · {secs}"
     return f"undecided · {secs}" + (f" ({res['note']})" if res.get("note") else "")
 
 
@@ -168,6 +170,8 @@ def _by(res: dict) -> str:
         return "; met by a routing code"
     if by.startswith("the GF(2) code"):
         return "; met by the GF(2) code"
+    if by.startswith("the GF(2) routing code"):
+        return "; met by the GF(2) routing code"
     if by.startswith("= GF(2)"):
         return "; = GF(2)'s routing class"
     return ""
