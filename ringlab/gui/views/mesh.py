@@ -8,15 +8,15 @@ Playback keys as in the Propagation view: Space play/pause, ←/→ step, Home/E
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton,
-                               QSizePolicy, QSlider, QSpinBox, QSplitter, QStyle, QVBoxLayout)
+                               QSizePolicy, QSlider, QSpinBox, QSplitter, QVBoxLayout)
 
 from ...core.errors import RinglabError
 from ...core.mesh import (BASES, MAX_NODES, MEASURES, Mesh, group_sizes, run, schemes, sweep,
                           sweep_sizes, sweep_table)
 from ._base import DocumentView
+from ._playback import Playback
 
 SCHEMES = ("coded", "tree", "all-at-once")
 DETAIL_NODES = 64          # payloads named and every decode run on bytes up to this size
@@ -47,7 +47,7 @@ def _canvas(fig, w, h):
     return c
 
 
-class MeshView(DocumentView):
+class MeshView(Playback, DocumentView):
     """Step through an all-to-all broadcast on a mesh; hop totals and the group-size sweep."""
 
     TITLE = "Mesh"
@@ -112,27 +112,12 @@ class MeshView(DocumentView):
         split.setStretchFactor(1, 2)
 
         # -- playback ----------------------------------------------------------------------------
-        st = self.style()
-
-        def button(icon, tip, slot):
-            b = QPushButton(st.standardIcon(icon), "")
-            b.setToolTip(tip)
-            b.setFocusPolicy(Qt.NoFocus)
-            b.clicked.connect(slot)
-            return b
-
-        self.first_button = button(QStyle.SP_MediaSkipBackward, "First step (Home)", self.first)
-        self.back_button = button(QStyle.SP_MediaSeekBackward, "Step back (←)", self.back)
-        self.play_button = button(QStyle.SP_MediaPlay, "Play / pause (Space)", self.toggle_play)
-        self.step_button = button(QStyle.SP_MediaSeekForward, "Step forward (→)", self.forward)
-        self.last_button = button(QStyle.SP_MediaSkipForward, "Last step (End)", self.last)
+        self.playback_buttons = self.build_playback()
         self.slider = QSlider(Qt.Horizontal)
         self.slider.setFocusPolicy(Qt.NoFocus)
         self.slider.valueChanged.connect(self.set_step)
         self.step_label = QLabel()
         self.step_label.setMinimumWidth(110)
-        self.timer = QTimer(self)
-        self.timer.timeout.connect(self._on_timer)
         controls = QHBoxLayout()
         for w in (self.first_button, self.back_button, self.play_button, self.step_button,
                   self.last_button):
@@ -159,13 +144,6 @@ class MeshView(DocumentView):
         lay.addLayout(controls)
         lay.addLayout(bottom)
 
-        for key, slot in ((Qt.Key_Space, self.toggle_play), (Qt.Key_Right, self.forward),
-                          (Qt.Key_Left, self.back), (Qt.Key_Home, self.first),
-                          (Qt.Key_End, self.last)):
-            sc = QShortcut(QKeySequence(key), self)
-            sc.setContext(Qt.WidgetWithChildrenShortcut)
-            sc.activated.connect(slot)
-        self.setFocusPolicy(Qt.StrongFocus)
         self._fill_groups()
 
     # -- parameters ---------------------------------------------------------------------------
@@ -296,10 +274,6 @@ class MeshView(DocumentView):
     def last_step(self) -> int:
         return len(self.schedule.steps) - 1 if self.schedule else 0
 
-    @property
-    def playing(self) -> bool:
-        return self.timer.isActive()
-
     def set_step(self, i: int, force: bool = False) -> None:
         if self.schedule is None:
             return
@@ -313,40 +287,6 @@ class MeshView(DocumentView):
         self.slider.blockSignals(False)
         self._draw()
         self.step_changed.emit(i)
-
-    def first(self):
-        self.pause()
-        self.set_step(0)
-
-    def last(self):
-        self.pause()
-        self.set_step(self.last_step)
-
-    def forward(self):
-        self.pause()
-        self.set_step(self.step + 1)
-
-    def back(self):
-        self.pause()
-        self.set_step(self.step - 1)
-
-    def play(self):
-        if self.step >= self.last_step:
-            self.set_step(0)
-        self.timer.start(1000)
-        self.play_button.setIcon(self.style().standardIcon(QStyle.SP_MediaPause))
-
-    def pause(self):
-        self.timer.stop()
-        self.play_button.setIcon(self.style().standardIcon(QStyle.SP_MediaPlay))
-
-    def toggle_play(self):
-        self.pause() if self.playing else self.play()
-
-    def _on_timer(self):
-        self.set_step(self.step + 1)
-        if self.step >= self.last_step:
-            self.pause()
 
     def _draw(self):
         s = self.schedule

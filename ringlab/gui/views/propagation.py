@@ -12,14 +12,15 @@ sums of seed 004 — always read in the code's current field.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QLineEdit,
-                               QProgressDialog, QPushButton, QScrollArea, QSizePolicy, QSlider, QStyle, QVBoxLayout)
+                               QProgressDialog, QPushButton, QScrollArea, QSizePolicy, QSlider, QVBoxLayout)
 
 from ..matrix_model import notation_tip
 from ..params import SizeSpin
 from ._base import DocumentView
+from ._playback import Playback
 from ...core.errors import RinglabError
 from ...render.captions import decode_arithmetic, failing_reason
 from ...render.inputs import matmul_note, resolve_inputs
@@ -56,7 +57,7 @@ def _canvas_class():
     return Canvas
 
 
-class PropagationView(DocumentView):
+class PropagationView(Playback, DocumentView):
     """Step through the current code's propagation; follows ``document.changed`` live."""
 
     TITLE = "Propagation"
@@ -106,21 +107,7 @@ class PropagationView(DocumentView):
         self.verdict_label.setWordWrap(True)
 
         # -- playback controls ---------------------------------------------------------------
-        st = self.style()
-
-        def button(icon, tip, slot):
-            b = QPushButton(st.standardIcon(icon), "")
-            b.setToolTip(tip)
-            b.setFocusPolicy(Qt.NoFocus)       # Space must reach the view's shortcut
-            b.clicked.connect(slot)
-            return b
-
-        self.first_button = button(QStyle.SP_MediaSkipBackward, "First step (Home)", self.first)
-        self.back_button = button(QStyle.SP_MediaSeekBackward, "Step back (←)", self.back)
-        self.play_button = button(QStyle.SP_MediaPlay, "Play / pause (Space)", self.toggle_play)
-        self.step_button = button(QStyle.SP_MediaSeekForward, "Step forward (→)", self.forward)
-        self.last_button = button(QStyle.SP_MediaSkipForward, "Last step: the decode (End)",
-                                  self.last)
+        self.playback_buttons = self.build_playback("Last step: the decode (End)")
         self.slider = QSlider(Qt.Horizontal)
         self.slider.setToolTip("Scrub over t = 0..T")
         self.slider.setFocusPolicy(Qt.NoFocus)
@@ -133,8 +120,6 @@ class PropagationView(DocumentView):
         self.speed_box.setCurrentIndex(1)
         self.speed_box.setToolTip("Playback speed")
         self.speed_box.currentIndexChanged.connect(self._on_speed_changed)
-        self.timer = QTimer(self)
-        self.timer.timeout.connect(self._on_timer)
 
         # -- inputs ----------------------------------------------------------------------
         self.inputs_box = QComboBox()
@@ -180,15 +165,6 @@ class PropagationView(DocumentView):
         lay.addWidget(self.verdict_label)
         lay.addLayout(controls)
 
-        # keyboard: shortcuts (not keyPressEvent) so they work whichever child has focus;
-        # a line edit still gets its own Space/←/→/Home/End through ShortcutOverride
-        for key, slot in ((Qt.Key_Space, self.toggle_play), (Qt.Key_Right, self.forward),
-                          (Qt.Key_Left, self.back), (Qt.Key_Home, self.first),
-                          (Qt.Key_End, self.last)):
-            sc = QShortcut(QKeySequence(key), self)
-            sc.setContext(Qt.WidgetWithChildrenShortcut)
-            sc.activated.connect(slot)
-        self.setFocusPolicy(Qt.StrongFocus)
 
         self.canvas.before_draw = self._relayout_if_resized
         # hover a node of G_T: what it holds at that time (input, s_i^(t) as combinations)
@@ -244,10 +220,6 @@ class PropagationView(DocumentView):
     def last_step(self) -> int:
         return self.document.code.T
 
-    @property
-    def playing(self) -> bool:
-        return self.timer.isActive()
-
     def set_step(self, t: int) -> None:
         self.ensure_fresh()
         t = max(0, min(int(t), self.last_step))
@@ -256,34 +228,8 @@ class PropagationView(DocumentView):
         else:
             self._show(t)
 
-    def first(self):
-        self.pause()
-        self.set_step(0)
-
-    def last(self):
-        self.pause()
-        self.set_step(self.last_step)
-
-    def forward(self):
-        self.pause()
-        self.set_step(self.step + 1)
-
-    def back(self):
-        self.pause()
-        self.set_step(self.step - 1)
-
-    def play(self):
-        if self.step >= self.last_step:
-            self.set_step(0)                  # play from the start after the end
-        self.timer.start(int(1000 / self.speed_box.currentData()))
-        self.play_button.setIcon(self.style().standardIcon(QStyle.SP_MediaPause))
-
-    def pause(self):
-        self.timer.stop()
-        self.play_button.setIcon(self.style().standardIcon(QStyle.SP_MediaPlay))
-
-    def toggle_play(self):
-        self.pause() if self.playing else self.play()
+    def play_interval_ms(self) -> int:
+        return int(1000 / self.speed_box.currentData())
 
     def current_inputs(self):
         """The inputs in use: a spec :func:`ringlab.render.inputs.resolve_inputs` accepts."""
@@ -419,17 +365,9 @@ class PropagationView(DocumentView):
                                            4 * self.decode_label.fontMetrics().lineSpacing()))
         self.decode_box.show()
 
-    def _on_timer(self):
-        if self.step >= self.last_step:
-            self.pause()
-            return
-        self.set_step(self.step + 1)
-        if self.step >= self.last_step:
-            self.pause()
-
     def _on_speed_changed(self, *_):
         if self.playing:
-            self.timer.start(int(1000 / self.speed_box.currentData()))
+            self.timer.start(self.play_interval_ms())
 
     def _on_mouse_moved(self, event):
         hit = self.renderer.node_at(event.x, event.y)
