@@ -187,8 +187,7 @@ class MainWindow(QMainWindow):
             view = self.tabs.view(i, build=False)
             if hasattr(view, "invalidate"):
                 view.invalidate()
-        self.panel.update()
-        self.panel.canvas.update()
+        self.panel.refresh_colours()
         self.say(f"palette: {name} (drawings and exports)")
 
     # -- present mode -------------------------------------------------------------------------

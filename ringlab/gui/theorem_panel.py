@@ -17,10 +17,23 @@ from PySide6.QtWidgets import QLabel, QScrollArea, QSizePolicy, QToolTip, QVBoxL
 
 from .matrix_model import SUBSCRIPT, notation_tip
 
-GREEN_BG = QColor("#c9efc9")
+GREEN_BG = QColor("#c9efc9")      # the default palette's (tests compare pixels with these)
 GREEN_EDGE = QColor("#1e8c1e")
 RED_CELL = QColor("#ff8f8f")
 RED_EDGE = QColor("#c00000")
+# right / wrong in each palette of ringlab.render.palette (View → Palette): ok fill, ok edge,
+# wrong cell, wrong edge, selection — Okabe–Ito blue/vermillion for colour-blind viewers
+PANEL_COLOURS = {
+    "default": ("#c9efc9", "#1e8c1e", "#ff8f8f", "#c00000", "#e08000"),
+    "colour-blind": ("#b9dcf3", "#0072B2", "#f6b98c", "#D55E00", "#CC79A7"),
+    "high-contrast": ("#9cff9c", "#006400", "#ff7070", "#c00000", "#0000ff"),
+}
+
+
+def panel_colours() -> tuple:
+    """(ok fill, ok edge, wrong cell, wrong edge, selection) of the current palette."""
+    from ..render.palette import palette_name
+    return tuple(QColor(c) for c in PANEL_COLOURS.get(palette_name(), PANEL_COLOURS["default"]))
 GREY_BG = QColor("#eeeeee")
 GREY_EDGE = QColor("#888888")
 SELECT_EDGE = QColor("#e08000")
@@ -130,6 +143,7 @@ class ChecksCanvas(QWidget):
         small.setPointSizeF(max(6.0, self.font().pointSizeF() * 0.85))
         fmt = F.format
         ty = (self.ch - fm.height()) // 2
+        GREEN_BG, GREEN_EDGE, RED_CELL, RED_EDGE, SELECT_EDGE = panel_colours()  # noqa: N806
         for i in range(N):
             row_top = self.block_rect(i, 0).top() - self.head - self.node_h
             row_h = self.node_h + self.head + K * self.ch
@@ -243,6 +257,7 @@ class CheckMap(QWidget):
 
     def paintEvent(self, event):
         rep, N = self.document.report, self.document.code.N
+        _bg, GREEN_EDGE, _cell, RED_EDGE, _sel = panel_colours()  # noqa: N806
         p = QPainter(self)
         fm = self.fontMetrics()
         p.setPen(GREY_TEXT)
@@ -376,18 +391,24 @@ class Theorem2Panel(QWidget):
         return max(min(self.map.width() + sb, 22 * fm.averageCharWidth() + 60)
                    + m.left() + m.right() + 8, 16 * fm.averageCharWidth())
 
+    def refresh_colours(self) -> None:
+        """Repaint with the current palette (View → Palette)."""
+        self._on_code_changed()
+        for w in self.findChildren(QWidget):
+            w.update()
+
     def _on_code_changed(self):
         rep, code = self.document.report, self.document.code
         n, nfail = len(rep.checks), len(rep.failing)
         badt = [i for i, t in enumerate(rep.translation_ok) if t is False]
         if rep.feasible:
-            text = (f"<span style='color:#1e7a1e; font-size:large'><b>✓ FEASIBLE</b></span> — all {n} "
+            text = (f"<span style='color:{panel_colours()[1].name()}; font-size:large'><b>✓ FEASIBLE</b></span> — all {n} "
                     f"conditions of eq. (5) hold: every node decodes the sum")
         else:
             why = [f"{nfail} of {n} conditions of eq. (5) fail"] if nfail else []
             if badt:
                 why.append("a given T_i differs from eq. (6) at node " + ", ".join(map(str, badt)))
-            text = ("<span style='color:#c00000; font-size:large'><b>✗ INFEASIBLE</b></span> — "
+            text = (f"<span style='color:{panel_colours()[3].name()}; font-size:large'><b>✗ INFEASIBLE</b></span> — "
                     + "; ".join(why) + " (click a red check)")
         self.verdict.setText(text)
         sel = self.canvas.selected

@@ -39,6 +39,13 @@ def test_menu_palette_reaches_the_walkthrough_and_is_remembered(qtbot, open_wind
             for y in range(0, img.height(), 3)}
     assert PALETTES["colour-blind"]["now"].lower() in seen          # the sent-now edges
     assert PALETTES["default"]["now"].lower() not in seen
+    # the Theorem 2 panel's right checks are Okabe–Ito blue now, not green
+    from ringlab.gui.theorem_panel import PANEL_COLOURS
+    panel = win.panel.canvas.grab().toImage()
+    cells = {panel.pixelColor(x, y).name().lower() for x in range(0, panel.width(), 2)
+             for y in range(0, panel.height(), 2)}
+    assert PANEL_COLOURS["colour-blind"][0].lower() in cells
+    assert PANEL_COLOURS["default"][0].lower() not in cells
     win.close()
     use_palette("default")
     from ringlab.gui.app import create_window
