@@ -204,7 +204,10 @@ def field_cell(N, K, field, base=None, per_T=30.0, budget=None, progress=None) -
     else:
         g = general
         start = g["min_T"] if g["min_T"] is not None else lower
-        routing = walk(N, K, field, True, start, lower, lname, cap, per_T, left(), progress,
+        r_lower, r_name = lower, lname
+        if g["status"] == "proven":     # routing codes are general codes: no routing proof below
+            r_lower, r_name = g["min_T"], "general class (" + (g["lower_proof"] or "") + ")"
+        routing = walk(N, K, field, True, start, r_lower, r_name, cap, per_T, left(), progress,
                        known_upper=lifted, upper_by=by if lifted is not None else None)
         if (g["status"] == "proven" and routing["min_T"] == g["min_T"]
                 and routing["status"] != "proven"):
