@@ -34,7 +34,7 @@ import re
 from fractions import Fraction
 from functools import lru_cache
 
-import numpy as np
+from ._lazy import np          # NumPy on first use (start-up: Q needs none)
 from flint import fmpq, fmpq_mat
 
 from ._conway import CONWAY
@@ -103,10 +103,8 @@ class Field:
             if self is _Q:
                 return value
             value = str(value)
-        if isinstance(value, np.integer):
-            value = int(value)
-        elif isinstance(value, np.floating):
-            value = float(value)
+        if type(value).__module__ == "numpy":
+            value = value.item()            # a NumPy scalar (NumPy is loaded if one exists)
         if isinstance(value, int):
             # a negative JSON integer is the literal |n| under the field's own minus
             return self.neg(self._from_int_literal(-value)) if value < 0 else self._from_int_literal(value)
@@ -286,7 +284,7 @@ class RationalField(Field):
 class _ArrayField(Field):
     """Shared NumPy plumbing: a matrix is a 2-D array, a batch a 3-D array."""
 
-    dtype = np.int64
+    dtype = "int64"
 
     def matrix(self, rows):
         return np.array(rows, dtype=self.dtype).reshape(len(rows), -1 if rows else 0)
@@ -327,7 +325,7 @@ class RealField(_ArrayField):
     exact = False
     characteristic = 0
     order = None
-    dtype = np.float64
+    dtype = "float64"
     atol = 1e-9
     rtol = 1e-9
     zero, one = 0.0, 1.0

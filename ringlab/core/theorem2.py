@@ -37,7 +37,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field as dc_field
 from functools import cached_property
 
-import numpy as np
+from ._lazy import np          # NumPy on first use (start-up: Q needs none)
 
 from .code import LinearCode
 from .fields import ExtensionField, PrimeField, RationalField, RealField

@@ -1,44 +1,17 @@
 """Starting the desktop app, and rendering it to a PNG.
 
-Start-up is kept short: nothing here imports galois or matplotlib (GF(p^m) arithmetic is the
-core's own tables; extra views, which may draw with matplotlib, are imported after the window
-has painted once).  ``NUMBA_CACHE_DIR`` is pointed at a writable cache directory when unset, so
-a view that imports galois later works for a user without a writable home.
+Start-up is kept short: the first window needs neither galois (GF(p^m) arithmetic is the
+core's own tables), nor matplotlib or networkx (the view tabs are built after the first paint,
+or when chosen), nor NumPy for a code over Q (the core imports it on first use).
 """
 from __future__ import annotations
 
 import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 _T0 = time.perf_counter()
-
-
-def ensure_numba_cache_dir() -> str:
-    """Set ``NUMBA_CACHE_DIR`` to a writable directory when it is unset; return it."""
-    cur = os.environ.get("NUMBA_CACHE_DIR")
-    if cur:
-        return cur
-    candidates = []
-    try:
-        import platformdirs
-        candidates.append(Path(platformdirs.user_cache_dir("ringlab", "ringlab")) / "numba")
-    except Exception:       # platformdirs is a dependency; a broken install must not stop the app
-        pass
-    candidates.append(Path(tempfile.gettempdir()) / f"ringlab-numba-{os.getuid() if hasattr(os, 'getuid') else 'user'}")
-    for d in candidates:
-        try:
-            d.mkdir(parents=True, exist_ok=True)
-            probe = d / ".write-test"
-            probe.write_text("")
-            probe.unlink()
-        except OSError:
-            continue
-        os.environ["NUMBA_CACHE_DIR"] = str(d)
-        return str(d)
-    return ""
 
 
 def release_clipboard() -> None:
@@ -96,7 +69,6 @@ def run(path: str | None = None) -> int:
     the Theorem 2 panel and quits (what ``benchmarks/bench_startup.py`` measures); ``=views``
     also loads the extra view tabs (done after the first paint) and prints when they are in.
     """
-    ensure_numba_cache_dir()
     code = None
     if path:
         from ..core.codefile import load_code
@@ -183,7 +155,6 @@ def screenshot(out: str, code=None, path: str | None = None, view: str | None = 
     """Render the window (offscreen unless a display is set) to ``out`` as PNG; with
     ``lesson`` (1-based) the Lessons panel is open on that lesson."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    ensure_numba_cache_dir()
     from ..core.errors import RinglabError
     app = make_app()
     win = create_window(code=code, path=path, load_views=False, check_recovery=False, autosave=False,

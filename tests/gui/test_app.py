@@ -196,30 +196,19 @@ def test_extra_view_tabs(qtbot, monkeypatch, tmp_path):
 
 
 def test_startup_path_imports_neither_galois_nor_matplotlib(tmp_path):
-    """The window up to its first paint needs neither (galois alone costs ~1.5 s to import)."""
+    """The window up to its first paint (a code over Q) imports none of galois (~1.5 s),
+    matplotlib, networkx or NumPy (a third of the start-up)."""
     import os
     import subprocess
     code = ("import sys\n"
             "from ringlab.gui.app import make_app, create_window\n"
             "app = make_app(); w = create_window(load_views=False); w.show(); app.processEvents()\n"
-            "print(sorted(m for m in ('galois', 'matplotlib', 'numba') if m in sys.modules))\n")
+            "print(sorted(m for m in ('galois', 'matplotlib', 'numba', 'networkx', 'numpy') "
+            "if m in sys.modules))\n")
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", RINGLAB_DATA_DIR=str(tmp_path))
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "[]"
-
-
-def test_numba_cache_dir_set_when_unset(monkeypatch, tmp_path):
-    from ringlab.gui.app import ensure_numba_cache_dir
-    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    d = ensure_numba_cache_dir()
-    import os
-    assert d == os.environ["NUMBA_CACHE_DIR"] and os.access(d, os.W_OK)
-    assert d.startswith(str(tmp_path / "cache"))
-    # an explicit setting is kept
-    monkeypatch.setenv("NUMBA_CACHE_DIR", "/somewhere/else")
-    assert ensure_numba_cache_dir() == "/somewhere/else"
 
 
 def test_open_recent_menu(qtbot, win, tmp_path):

@@ -21,8 +21,7 @@ import sys
 from PySide6.QtCore import QTimer, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QLineEdit
-from ringlab.gui.app import make_app, create_window, ensure_numba_cache_dir
-ensure_numba_cache_dir()
+from ringlab.gui.app import make_app, create_window
 app = make_app()
 w = create_window(load_views=False)
 w.show()
