@@ -15,7 +15,9 @@ class LazyModule:
     def __getattr__(self, attr):
         if self._module is None:
             self._module = importlib.import_module(self._name)
-        return getattr(self._module, attr)
+        value = getattr(self._module, attr)
+        setattr(self, attr, value)        # the next read is a plain attribute: no overhead
+        return value
 
 
 np = LazyModule("numpy")
