@@ -25,6 +25,8 @@ def register(sub) -> None:
                    help="render present mode instead (the walkthrough, or --lesson N as slides)")
     p.add_argument("--step", type=int, default=0, metavar="I",
                    help="with --present: the step shown (walkthrough t, or slide number − 1)")
+    p.add_argument("--schedules", action="store_true",
+                   help="with --present: ring, tree and the code on the worked matmul")
     p.add_argument("--palette", default="default", metavar="default|colour-blind|high-contrast",
                    help="colours (colour-blind: Okabe–Ito; high-contrast for projectors)")
     p.set_defaults(func=cmd_screenshot)
@@ -37,12 +39,14 @@ def register(sub) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of random inputs (default 0)")
     p.add_argument("--windowed", action="store_true", help="a window instead of full screen")
     p.add_argument("--no-speaker", action="store_true", help="no speaker view")
+    p.add_argument("--schedules", action="store_true",
+                   help="present ring, tree and the code on the worked matmul, step by step")
     p.add_argument("--palette", default="default", metavar="default|colour-blind|high-contrast",
                    help="colours (colour-blind: Okabe–Ito; high-contrast for projectors)")
     p.set_defaults(func=cmd_present)
 
 
-def present_deck(source: str, inputs="random", seed: int = 0):
+def present_deck(source: str, inputs="random", seed: int = 0, schedules: bool = False):
     """A deck from a code file, ``preset:NAME`` or a lesson file (bad input: RinglabError)."""
     from pathlib import Path
     if source.endswith(".md"):
@@ -55,14 +59,16 @@ def present_deck(source: str, inputs="random", seed: int = 0):
         except LessonError as e:
             raise RinglabError(str(e)) from None
     from ._check import open_code
-    from ..gui.present import walkthrough_deck
+    from ..gui.present import schedules_deck, walkthrough_deck
+    if schedules:
+        return schedules_deck(open_code(source))
     return walkthrough_deck(open_code(source), inputs, seed)
 
 
 def cmd_present(args) -> int:
     from ..render.palette import use_palette
     use_palette(args.palette)
-    deck = present_deck(args.source, args.inputs, args.seed)    # bad input: before any window
+    deck = present_deck(args.source, args.inputs, args.seed, schedules=args.schedules)
     from ..gui.app import make_app
     app = make_app()
     from ..gui.present import PresentWindow
@@ -105,7 +111,8 @@ def cmd_screenshot(args) -> int:
             source = str(files[args.lesson - 1])
         else:
             source = args.file or f"preset:{args.preset or DEFAULT}"
-        out = present_screenshot(args.output, present_deck(source), size, args.step)
+        out = present_screenshot(args.output, present_deck(source, schedules=args.schedules),
+                                 size, args.step)
         print(f"wrote {out} ({size[0]}×{size[1]})", file=sys.stderr)
         return 0
     code = load_code(args.file) if args.file else preset(args.preset or DEFAULT, args.field)

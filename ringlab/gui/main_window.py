@@ -192,13 +192,16 @@ class MainWindow(QMainWindow):
 
     # -- present mode -------------------------------------------------------------------------
     def present(self, fullscreen: bool = True, speaker: bool = True):
-        """View → Present (F5): the open lesson when the Lessons panel shows one, else the
-        walkthrough of the code with the Propagation view's inputs."""
-        from .present import PresentWindow, lesson_deck, walkthrough_deck
+        """View → Present (F5): the open lesson when the Lessons panel shows one, the schedules
+        when the Schedules tab is shown, else the walkthrough of the code with the Propagation
+        view's inputs."""
+        from .present import PresentWindow, lesson_deck, schedules_deck, walkthrough_deck
         dock = self._lessons_dock
         try:
             if dock is not None and dock.isVisible() and self.lessons_panel.lesson is not None:
                 deck = lesson_deck(self.lessons_panel.lesson.path)
+            elif self.tabs.tabText(self.tabs.currentIndex()).startswith("Schedules"):
+                deck = schedules_deck(self.document.code)
             else:
                 i = self.find_view("Propagation")
                 prop = self.tabs.view(i, build=False) if i >= 0 else None

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QElapsedTimer, Qt, QTime, QTimer, Signal
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPushButton, QStackedWidget, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPushButton, QSizePolicy, QStackedWidget,
+                               QVBoxLayout, QWidget)
 
 NEXT_KEYS = (Qt.Key_Space, Qt.Key_Right, Qt.Key_Down, Qt.Key_PageDown)
 BACK_KEYS = (Qt.Key_Left, Qt.Key_Up, Qt.Key_PageUp)
@@ -53,16 +53,19 @@ class PresentView(QWidget):
             self.canvas = None
             self.slide = QLabel()
             self.slide.setObjectName("present_slide")
-            self.slide.setTextFormat(Qt.MarkdownText)
+            self.slide.setTextFormat(Qt.RichText if deck.kind == "schedules" else Qt.MarkdownText)
             self.slide.setWordWrap(True)
             self.slide.setAlignment(Qt.AlignTop | Qt.AlignLeft)
             self.slide.setMargin(40)
+            # a slide never widens the window: long lines wrap, wide grids are clipped
+            self.slide.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Ignored)
             self.stack.addWidget(self.slide)
         self.blank = QWidget()
         self.blank.setStyleSheet("background: black;")
         self.stack.addWidget(self.blank)
         self.status = QLabel()
         self.status.setObjectName("present_status")
+        self.status.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.stack, 1)
@@ -82,10 +85,14 @@ class PresentView(QWidget):
             r = self.deck.renderer
             r.show_step(self.step)
             self.canvas.draw_idle()
+        elif self.deck.kind == "schedules":
+            self.slide.setText(self.deck.html(self.step))
         else:
             self.slide.setText(self.deck.markdown(self.step))
         self.status.setText(f"  {self.step + 1} / {self.deck.count}  ·  {self.deck.caption(self.step)[:160]}"
                             if self.deck.kind == "lesson" else
+                            f"  step {self.step} / {self.last}  ·  {self.deck.caption(self.step)[:160]}"
+                            if self.deck.kind == "schedules" else
                             f"  t = {self.step} / {self.last}  ·  inputs: "
                             f"{getattr(self.deck, 'inputs_note', '')}   (Space/→ next, ← back, "
                             f"B blank, Z zoom, L pointer, Esc leave)")
@@ -108,7 +115,9 @@ class PresentView(QWidget):
         self.show_step(self.step)
 
     def _apply_zoom(self) -> None:
-        px = max(MIN_TEXT_PX, round(30 * self.zoom))
+        # three grids side by side need a smaller (still ≥ 18 px) text than a lesson's prose
+        base = 19 if self.deck.kind == "schedules" else 30
+        px = max(MIN_TEXT_PX, round(base * self.zoom))
         self.status.setStyleSheet(f"font-size: {max(MIN_TEXT_PX, round(20 * self.zoom))}px; "
                                   f"color: #333; background: #f4f4f4;")
         if self.slide is not None:
@@ -176,7 +185,7 @@ class PresentView(QWidget):
             # the slide number (1-based) for a lesson
             n = int(self._digits)
             self._digits = ""
-            self.show_step(n if self.deck.kind == "walkthrough" else n - 1)
+            self.show_step(n - 1 if self.deck.kind == "lesson" else n)
         elif key in NEXT_KEYS:
             self.next()
         elif key in BACK_KEYS:
@@ -358,6 +367,16 @@ def walkthrough_deck(code, inputs="random", seed: int = 0, note: str = ""):
     deck = WalkthroughDeck(renderer)
     deck.inputs_note = note or (inputs if isinstance(inputs, str) else "typed")
     return deck
+
+
+def schedules_deck(code, alpha="1us", bandwidth="190GB/s", size="1MB"):
+    """Ring, tree and ``code`` on the worked example with the code's N (the Schedules tab)."""
+    from ..core.analysis import Analysis
+    from ..core.schedules import default_example
+    from .present_decks import SchedulesDeck
+    c = Analysis(code).comparison(default_example(code.N), alpha=alpha, bandwidth=bandwidth,
+                                  size=size)
+    return SchedulesDeck(c)
 
 
 def lesson_deck(path):

@@ -94,6 +94,60 @@ class LessonDeck:
         return self.slides[i][2] or "(no notes for this slide)"
 
 
+def _compact_grid(trace, k: int) -> list[str]:
+    """The Schedules tab's grid with short headers (c0, c1, …), so three fit side by side."""
+    from ..core.schedules.text import cell_text
+    changed = set(trace.steps[k - 1].changed) if k > 0 else set()
+    cells = [[("*" if (i, c) in changed else "") + cell_text(trace, k, i, c)
+              for c in range(trace.n_chunks)] for i in range(trace.N)]
+    w = max([len(f"c{c}") for c in range(trace.n_chunks)] + [len(x) for row in cells for x in row])
+    lines = ["     " + " ".join(f"c{c}".rjust(w) for c in range(trace.n_chunks))]
+    lines += [f"{i:<4} " + " ".join(x.rjust(w) for x in row) for i, row in enumerate(cells)]
+    return lines
+
+
 def _first_line(text: str) -> str:
     line = text.strip().splitlines()[0] if text.strip() else ""
     return line.lstrip("# ").strip()[:120]
+
+
+class SchedulesDeck:
+    """Ring, tree and a code side by side on the worked matmul, one slide per step (the grids
+    the Schedules tab shows: rows are cores, columns chunks, ``*`` marks a cell written now)."""
+
+    kind = "schedules"
+
+    def __init__(self, comparison):
+        self.comparison = comparison
+        self.traces = [(name, t) for name, t in (("ring", comparison.ring), ("tree", comparison.tree),
+                                                 ("coded", comparison.coded)) if t is not None]
+
+    @property
+    def count(self) -> int:
+        return self.comparison.max_steps + 1
+
+    def html(self, k: int) -> str:
+        from html import escape
+
+        from ..core.schedules.text import step_caption
+        target = " ".join(str(v) for v in self.comparison.example.target)
+        cols = []
+        for name, tr in self.traces:
+            kk = min(k, tr.T)
+            sends = tr.steps[kk - 1].sends if 0 < k <= tr.T else ()
+            lines = _compact_grid(tr, kk)
+            msg = "<br>".join(escape(s.describe()) for s in sends[:4])
+            more = f"<br>… {len(sends) - 4} more" if len(sends) > 4 else ""
+            cols.append(f"<td style='vertical-align:top; padding-right:28px'><b>{name}</b> — "
+                        f"{escape(step_caption(tr, k))}<pre>{escape(chr(10).join(lines))}</pre>"
+                        f"<span style='font-size:80%'>{msg}{more}</span></td>")
+        return (f"<p><b>All-reduce of the worked matmul: every core must end with X·W = "
+                f"[{escape(target)}]</b> — step {k} of {self.count - 1}</p>"
+                f"<table><tr>{''.join(cols)}</tr></table>")
+
+    def caption(self, k: int) -> str:
+        from ..core.schedules.text import step_caption
+        return "; ".join(f"{name}: {step_caption(tr, k)}" for name, tr in self.traces)
+
+    def notes(self, k: int) -> str:
+        return self.caption(k)

@@ -125,3 +125,19 @@ def test_cli_present_screenshot(tmp_path):
     r = subprocess.run([sys.executable, "-m", "ringlab", "present", "nope.md"],
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and r.stderr.strip() == "ringlab present: error: nope.md: no such lesson file"
+
+
+def test_schedules_side_by_side_step_by_step(qtbot, present):
+    from ringlab.gui.present import schedules_deck
+    w = present(schedules_deck(preset("classic-ring-n4")), (1280, 720))
+    v = w.view
+    assert v.deck.count == 7                                   # ring: 2(N − 1) = 6 steps, + start
+    qtbot.keyClick(v, Qt.Key_Right)
+    html = v.slide.text()
+    # the ring all-reduce example, step 1: cores send 15, 8, 4, 15 (source 004's trace)
+    for sent in ("(= 15)", "(= 8)", "(= 4)"):
+        assert sent in html
+    assert "30 29 22 27" in html                               # the target X·W
+    assert w.width() <= 1280                                   # three grids fit, no widening
+    qtbot.keyClick(v, Qt.Key_End)
+    assert v.step == 6 and "step 6" in v.status.text()
