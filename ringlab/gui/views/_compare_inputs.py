@@ -35,7 +35,7 @@ class ExampleEditor(QWidget):
         self.n_spin.setValue(example.N)
         self.n_spin.setToolTip("Number of cores; changing it loads the default X and W for that N")
         self.n_spin.refused.connect(lambda msg: self.error.setText(msg))
-        self.reset = QPushButton("Seeds' example")
+        self.reset = QPushButton("Ring all-reduce example (N = 4)")
         self.reset.setToolTip("X = [3 2 1 3] and the W of the tree and ring all-reduce examples")
         row.addWidget(self.n_spin)
         row.addWidget(self.reset)
