@@ -98,6 +98,19 @@ class CostPanel(QWidget):
         self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
         right.addWidget(self.table)
+        # issue 12: the same N and S on real MPI processes, beside the model (QProcess logic
+        # in _cost_measure; the measured columns appear once there is a measurement)
+        from ._cost_measure import MeasureControls
+        self._comparison = None
+        self._markers: list = []
+        self.measure = MeasureControls(lambda: (self.n_spin.value(), self.size.text(),
+                                                self._measurable_code()))
+        self.measure.updated.connect(self._show_measured)
+        self.measured_note = QLabel()
+        self.measured_note.setObjectName("compare_measured_note")
+        self.measured_note.setWordWrap(True)
+        right.addWidget(self.measured_note)
+        right.addWidget(self.measure)
         self.note = QLabel()
         self.note.setObjectName("compare_note")
         self.note.setWordWrap(True)
@@ -111,6 +124,7 @@ class CostPanel(QWidget):
         for e in (self.alpha, self.bandwidth, self.size):
             e.editingFinished.connect(self._on_edited)
         self.n_spin.valueChanged.connect(self._on_n_edited)
+        self.n_spin.valueChanged.connect(self.measure.set_N)
         self.preset.activated.connect(self._on_preset_chosen)
 
     def _on_edited(self) -> None:
@@ -201,7 +215,8 @@ class CostPanel(QWidget):
                      format_bandwidth(k.algbw), format_bandwidth(k.busbw)]
             for col, text in enumerate(cells):
                 self.table.setItem(r, col, QTableWidgetItem(text))
-        self._fit_table()
+        self._comparison = c
+        self._show_measured()
         exact = c.costs["ring"].time
         self.note.setText(
             f"Ring, exact α-β 2(N−1)(α + S/(NB)) = {format_seconds(exact)}; the cost example's estimate "
@@ -213,6 +228,50 @@ class CostPanel(QWidget):
             "Crossovers (N = %d): " % c.explorer.N + "; ".join(
                 f"{format_bytes(x.S)}: {x.label}" for x in xs) if xs else
             f"No crossover for N = {c.explorer.N}: one schedule is fastest at every size.")
+
+    def _measurable_code(self):
+        """The editor's code when the table has its row (it has the explorer's N nodes)."""
+        c = self._comparison
+        return c.code if c is not None and "coded" in c.costs and c.N == self.n_spin.value() else None
+
+    def _show_measured(self) -> None:
+        """The measured rows, their note and the plot's markers, for the shown N and S only."""
+        from ._cost_measure import fill_rows, measured_note
+        c, m = self._comparison, self.measure.measurement
+        if c is None:
+            return
+        here = m is not None and m.N == c.N and m.size == int(c.size)
+        fill_rows(self.table, m if here else None, c.code if "coded" in c.costs else None,
+                  len(c.costs))
+        self._fit_table()
+        self.measured_note.setText(
+            measured_note(m) if here else "" if m is None else
+            f"The last measurement was for N = {m.N}, S = {format_bytes(m.size)}: measure "
+            f"again for these.")
+        self._draw_markers(m if here else None)
+
+    def _draw_markers(self, m) -> None:
+        """Measured medians as markers on the model's plot (squares MPICH, crosses codes)."""
+        from ...render.cost_plot import COLORS
+        for a in self._markers:
+            a.remove()
+        self._markers = []
+        if not self.figure.axes:
+            return
+        ax = self.figure.axes[0]
+        if m is not None:
+            for key, which, colour, shape, label in (
+                    ("ring", "allreduce", COLORS["ring"], "s", "MPICH ring (measured)"),
+                    ("tree", "allreduce", COLORS["tree"], "s", "MPICH tree (measured)"),
+                    ("ring", "coded", COLORS["ring"], "X", "ring as a code (measured)"),
+                    ("coded", "coded", COLORS["coded"], "X", "editor's code (measured)")):
+                t = m.time(key, which)
+                if t is not None and t > 0:
+                    S = next(j.bytes for j in m.jobs if j.key == key)
+                    self._markers += ax.plot([S], [t], shape, ms=8, color=colour, mec="black",
+                                             mew=0.8, label=label, zorder=7)
+        ax.legend(loc="upper left", fontsize=8, framealpha=0.9)
+        self.canvas.draw_idle()
 
     def set_measured(self, alpha: float, beta: float) -> None:
         """α (s) and β (s/B) measured by ``ringlab run --calibrate`` (the Run panel, issue 12):
