@@ -16,8 +16,8 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import (QDockWidget, QFileDialog, QMainWindow, QMessageBox, QToolBar,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QFileDialog, QMainWindow, QMessageBox, QToolBar, QVBoxLayout,
+                               QWidget)
 
 from ..core.code import LinearCode
 from ..core.codefile import load_code, save_code
@@ -49,7 +49,7 @@ class MainWindow(QMainWindow):
         self.setObjectName("RinglabMainWindow")
         self.last_error: str | None = None
         self.use_settings = use_settings
-        self._lessons_dock: QDockWidget | None = None
+        self._lessons_dock = None                  # the Lessons dock, built on first use
 
         # parameters: a fixed toolbar so they stay visible whatever tab is shown
         self.params = ParameterBar(document)
@@ -152,19 +152,17 @@ class MainWindow(QMainWindow):
 
     # -- lessons ----------------------------------------------------------------------------
     @property
+    def lessons_dock(self):
+        """The Lessons dock, or ``None`` before the panel was first asked for."""
+        return self._lessons_dock
+
+    @property
     def lessons_panel(self):
-        """The Lessons panel (created, hidden, on first use: the course is read then)."""
+        """The Lessons panel (created, hidden, on first use)."""
         if self._lessons_dock is None:
-            from .lessons_panel import LessonsPanel
-            panel = LessonsPanel(self)
-            panel.message.connect(self.say)
-            dock = QDockWidget("Lessons", self)
-            dock.setObjectName("LessonsDock")
-            dock.setWidget(panel)
-            dock.hide()
-            self.addDockWidget(Qt.LeftDockWidgetArea, dock)
-            self._lessons_dock = dock
-        return self._lessons_dock.widget()
+            from .teaching import LessonsDock
+            self._lessons_dock = LessonsDock(self)
+        return self._lessons_dock.panel
 
     def show_lessons(self, visible: bool = True) -> None:
         self.lessons_panel                          # noqa: B018  (creates the dock)
@@ -192,22 +190,11 @@ class MainWindow(QMainWindow):
 
     # -- present mode -------------------------------------------------------------------------
     def present(self, fullscreen: bool = True, speaker: bool = True):
-        """View → Present (F5): the open lesson when the Lessons panel shows one, the schedules
-        when the Schedules tab is shown, else the walkthrough of the code with the Propagation
-        view's inputs."""
-        from .present import PresentWindow, lesson_deck, schedules_deck, walkthrough_deck
-        dock = self._lessons_dock
+        """View → Present (F5): see :func:`.teaching.presentation_deck` for what it shows."""
+        from .present import PresentWindow
+        from .teaching import presentation_deck
         try:
-            if dock is not None and dock.isVisible() and self.lessons_panel.lesson is not None:
-                deck = lesson_deck(self.lessons_panel.lesson.path)
-            elif self.tabs.tabText(self.tabs.currentIndex()).startswith("Schedules"):
-                deck = schedules_deck(self.document.code)
-            else:
-                i = self.find_view("Propagation")
-                prop = self.tabs.view(i, build=False) if i >= 0 else None
-                inputs = prop.current_inputs() if prop is not None else "random"
-                seed = prop.seed_box.value() if prop is not None else 0
-                deck = walkthrough_deck(self.document.code, inputs, seed)
+            deck = presentation_deck(self)
         except RinglabError as e:
             self.error(f"cannot present: {e}")
             return None

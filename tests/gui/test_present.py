@@ -141,3 +141,30 @@ def test_schedules_side_by_side_step_by_step(qtbot, present):
     assert w.width() <= 1280                                   # three grids fit, no widening
     qtbot.keyClick(v, Qt.Key_End)
     assert v.step == 6 and "step 6" in v.status.text()
+
+
+def test_f5_presents_what_the_window_shows(qtbot, open_window):
+    win = open_window("paper-k2-t3", load_views=True)
+    shown = []
+
+    action = next(a for m in win.menuBar().actions() for a in m.menu().actions()
+                  if a.text().replace("&", "") == "Present")
+    assert action.shortcut().toString() == "F5"
+
+    def present():
+        action.trigger()                               # View → Present (F5)
+        p = win._presentation
+        qtbot.addWidget(p)
+        if p.speaker is not None:
+            qtbot.addWidget(p.speaker)
+        shown.append(p.view.deck.kind)
+        qtbot.keyClick(p.view, Qt.Key_Escape)
+        qtbot.waitUntil(lambda: not p.isVisible())
+
+    present()                                          # the editor: the walkthrough
+    win.show_view("Schedules")
+    present()
+    win.show_lessons()
+    win.lessons_panel.open_lesson(0)
+    present()
+    assert shown == ["walkthrough", "schedules", "lesson"]
