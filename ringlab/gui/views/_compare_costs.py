@@ -192,6 +192,7 @@ class CostPanel(QWidget):
         from ...render.cost_plot import draw_costs
         self.error.setText("")
         draw_costs(self.figure, c.explorer)
+        self._markers = []               # the figure was cleared, and the markers with it
         self.canvas.draw_idle()
         N = c.N
         how = ("traced" if c.traced else "counted from the closed forms (no grids above "
