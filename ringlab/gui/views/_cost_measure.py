@@ -397,10 +397,10 @@ MEASURED_ROWS = (   # (row label, job key, which median, what it is)
     ("MPICH ring\n(measured)", "ring", "allreduce", "MPI_Allreduce of MPICH, its ring algorithm"),
     ("MPICH tree\n(measured)", "tree", "allreduce", "MPI_Allreduce of MPICH, its tree algorithm"),
     ("ring as code\n(measured)", "ring", "coded",
-     "the classic ring written as a linear code (K = N, T = 2(N−1)), run by ringlab's ranks with "
-     "MPI point-to-point messages"),
-    ("code\n(measured)", "coded", "coded", "the editor's code, run by ringlab's ranks with MPI "
-     "point-to-point messages"))
+     ("the classic ring written as a linear code (K = N, T = 2(N−1)), run by ringlab's ranks "
+      "with MPI point-to-point messages")),
+    ("code\n(measured)", "coded", "coded",
+     "the editor's code, run by ringlab's ranks with MPI point-to-point messages"))
 
 
 def measured_rows(m: Measurement, code) -> list[tuple[str, list[str], str]]:
