@@ -71,6 +71,10 @@ crossover           a, b, unit?                                      size where 
 search_status       N, K, T, field?, routing?                        found / impossible / undecided
 search_proof        N, K, T, field?, routing?                        SAT / Proposition 1 / "" (found)
 rate_table          N, K, routing?                                   smallest T in the shipped rate table
+rate_table_field    N, K, field, routing?                            the same over GF(2), GF(3), GF(4) or GF(8)
+rate_table_status   N, K, field, routing?                            proven / found (an upper bound) / undecided
+conjecture          N, K                                             the table's verdict on max(K+N−2, ⌈2K(N−1)/N⌉)
+counting_bound      N, K                                             ⌈K(N+1)/N⌉ (Theorem 3's argument, any N)
 strategy            memory, matmul_fits?, layers_fit?                seed 001's recipe: DP, ZeRO-1, …
 strategy_comm       name                                             what a strategy communicates per step
 answer              id                                               what the student typed
@@ -617,6 +621,42 @@ def _rate_table(st, N, K, routing=False):
         if cell["N"] == N and cell["K"] == K:
             return cell["routing" if routing else "general"]["min_T"]
     raise RinglabError(f"the rate table has no row N = {N}, K = {K}")
+
+
+def _rate_cell(N, K):
+    import json
+    data = json.loads(data_file("rate_table.json").read_text(encoding="utf-8"))
+    for cell in data["cells"]:
+        if cell["N"] == N and cell["K"] == K:
+            return cell
+    raise RinglabError(f"the rate table has no row N = {N}, K = {K}")
+
+
+def _field_entry(N, K, field, routing):
+    per = _rate_cell(N, K).get("by_field", {})
+    if field not in per:
+        raise RinglabError(f"the rate table has no {field} column (it has {', '.join(per) or 'GF(2) only'})")
+    return per[field]["routing" if routing else "general"]
+
+
+@probe("rate_table_field", "N:int K:int field:str=GF(2)|GF(3)|GF(4)|GF(8) routing:bool?")
+def _rate_table_field(st, N, K, field, routing=False):
+    return _field_entry(N, K, field, routing)["min_T"]
+
+
+@probe("rate_table_status", "N:int K:int field:str=GF(2)|GF(3)|GF(4)|GF(8) routing:bool?")
+def _rate_table_status(st, N, K, field, routing=False):
+    return _field_entry(N, K, field, routing)["status"]
+
+
+@probe("conjecture", "N:int K:int")
+def _conjecture(st, N, K):
+    return _rate_cell(N, K)["conjecture"]["verdict"]
+
+
+@probe("counting_bound", "N:int K:int")
+def _counting_bound(st, N, K):
+    return -(-K * (N + 1) // N)
 
 
 @probe("strategy", "memory:str=fits|optimizer|grads|params matmul_fits:bool? layers_fit:bool?")

@@ -23,7 +23,7 @@ from ...core.search.job import SearchJob
 from ...core.search.rates import cell_short, cell_text, load_table
 from ._base import DocumentView
 
-FIELDS = ["GF(2)", "GF(3)", "GF(5)", "GF(7)"]
+FIELDS = ["GF(2)", "GF(3)", "GF(4)", "GF(5)", "GF(7)", "GF(8)"]
 CLASSES = [("general linear codes", False), ("routing only (reduce-multicast shape)", True)]
 # columns 5-6 are GF(2) (what a version-1 table holds); then the smallest T for general codes
 # over the other fields of the table (routing in the tooltip), and the conjecture column
