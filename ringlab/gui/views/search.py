@@ -152,10 +152,11 @@ class SearchView(DocumentView):
         self.table.setSelectionMode(QTableWidget.SingleSelection)
         self.table.setWordWrap(True)            # a cell says how it was proven: let it wrap
         hh = self.table.horizontalHeader()
-        for c in (*range(5), *range(7, len(COLUMNS))):
+        # every T column short ("8 exact", "≤ 11"; how it was proven in the tooltip); the
+        # conjecture's sentence takes the rest of the width and wraps
+        for c in range(len(COLUMNS) - 1):
             hh.setSectionResizeMode(c, QHeaderView.ResizeToContents)
-        for c in (5, 6):
-            hh.setSectionResizeMode(c, QHeaderView.Stretch)
+        hh.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.Stretch)
         # wrapped rows are sized for the column widths of the moment: redo it (once per burst)
         # when the stretching columns change, or rows stay three lines tall at full width
         self._rows_fit = QTimer(self, singleShot=True, interval=0)
@@ -366,9 +367,10 @@ class SearchView(DocumentView):
             self.table.setItem(r, c, it)
         for c, key in ((5, "general"), (6, "routing")):
             res = cell[key]
-            it = QTableWidgetItem(cell_text(res))
+            it = QTableWidgetItem(cell_short(res))
             it.setForeground(QColor(STATUS_COLOURS.get(res["status"], "#000000")))
-            it.setToolTip(_steps_text(res))
+            it.setTextAlignment(Qt.AlignCenter)
+            it.setToolTip(f"{cell_text(res)}\n{_steps_text(res)}")
             self.table.setItem(r, c, it)
         by_field = cell.get("by_field") or {}
         for c, f in enumerate(TABLE_FIELDS, start=7):
