@@ -10,9 +10,10 @@ import signal
 import subprocess
 import sys
 from importlib.util import find_spec
-from pathlib import Path
 
 import pytest
+
+from tests._procs import leftovers
 
 pytestmark = pytest.mark.skipif(find_spec("mpi4py") is None,
                                 reason="mpi4py is not installed (pip install mpi4py mpich)")
@@ -23,20 +24,6 @@ _SEEDS = iter(range(915_000_001, 915_999_999))
 def run(*args, env=None, timeout=60):
     return subprocess.run([sys.executable, "-m", "ringlab", "run", *args], capture_output=True,
                           text=True, timeout=timeout, env=dict(os.environ, **(env or {})))
-
-
-def leftovers(seed: int) -> list[str]:
-    """Live processes whose command line carries this test's seed."""
-    out = []
-    for d in os.listdir("/proc"):
-        if d.isdigit():
-            try:
-                cmd = Path(f"/proc/{d}/cmdline").read_bytes().replace(b"\0", b" ").decode()
-            except OSError:
-                continue
-            if f"--seed {seed}" in cmd and "ringlab.engine.rank" in cmd:
-                out.append(f"{d}: {cmd[:120]}")
-    return out
 
 
 def events(stdout: str) -> list[dict]:

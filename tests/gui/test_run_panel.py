@@ -15,6 +15,7 @@ from ringlab.core.codefile import code_from_dict, code_to_dict
 from ringlab.core.schedules.costs import parse_bandwidth, parse_seconds
 from ringlab.gui.document import CodeDocument
 from ringlab.gui.run_panel import RunPanel
+from tests._procs import leftovers
 
 pytestmark = pytest.mark.skipif(find_spec("mpi4py") is None,
                                 reason="mpi4py is not installed (pip install mpi4py mpich): "
@@ -50,20 +51,6 @@ def descendants(root: int) -> dict[int, str]:
 
 def alive(procs: dict[int, str]) -> list[int]:
     return [p for p, s in procs.items() if (st := _stat(p)) and st[19] == s and st[0] != "Z"]
-
-
-def leftovers(seed: int) -> list[str]:
-    """Live ranks (or mpiexec) whose command line carries this test's seed."""
-    out = []
-    for d in os.listdir("/proc"):
-        if d.isdigit():
-            try:
-                cmd = Path(f"/proc/{d}/cmdline").read_bytes().replace(b"\0", b" ").decode()
-            except OSError:
-                continue
-            if f"--seed {seed}" in cmd and "ringlab.engine.rank" in cmd:
-                out.append(f"{d}: {cmd[:120]}")
-    return out
 
 
 @pytest.fixture
