@@ -101,6 +101,9 @@ def cmd_screenshot(args) -> int:
         raise RinglabError(f"-o {args.output}: expected a file name ending in .png")
     from ..core.codefile import load_code
     from ..core.presets import DEFAULT, preset
+    if not args.present and (args.schedules or args.step):
+        raise RinglabError(f"{'--schedules' if args.schedules else '--step'} goes with --present "
+                           f"(it chooses what present mode shows)")
     if args.present:
         from ..gui.app import present_screenshot
         if args.lesson is not None:

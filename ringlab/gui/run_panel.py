@@ -89,6 +89,22 @@ def _heads(head, more: bool) -> str:
     return text if one else f"[{text}{', …' if more else ''}]"
 
 
+def read_events(buffer: bytes, proc) -> tuple[list, bytes]:
+    """The complete JSON-object lines ``ringlab run --json`` wrote since the last read, and
+    the unfinished rest (a line that is not a JSON object is not an event: skipped)."""
+    buffer += bytes(proc.readAllStandardOutput())
+    *lines, rest = buffer.split(b"\n")
+    events = []
+    for line in lines:
+        try:
+            ev = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(ev, dict):
+            events.append(ev)
+    return events, rest
+
+
 class RunPanel(QWidget):
     """``ringlab run`` in a QProcess, its events laid out; see the module docstring."""
 
@@ -318,14 +334,9 @@ class RunPanel(QWidget):
         self.cancel_button.setEnabled(on)
 
     def _on_stdout(self) -> None:
-        self._buf += bytes(self.proc.readAllStandardOutput())
-        *lines, self._buf = self._buf.split(b"\n")
-        for line in lines:
-            try:
-                ev = json.loads(line)
-            except ValueError:
-                continue                            # not an event (never expected with --json)
-            if isinstance(ev, dict) and "event" in ev:
+        events, self._buf = read_events(self._buf, self.proc)
+        for ev in events:
+            if "event" in ev:
                 if ev["event"] == "timing":
                     self.timings += 1
                 else:

@@ -22,7 +22,6 @@ scheduler as much as the messages.  The panel says so beside the numbers, with t
 """
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import sys
@@ -37,7 +36,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, Q
 
 from ...core.errors import RinglabError
 from ...core.schedules.costs import format_bandwidth, format_bytes, format_seconds, parse_bytes
-from ..run_panel import KILL_AFTER_MS, SCHEDULER
+from ..run_panel import KILL_AFTER_MS, SCHEDULER, read_events
 
 MAX_PROCS = 16               # one rank per node; beyond this a laptop measures only its scheduler
 MAX_BYTES = 64 << 20         # each rank holds S bytes plus its received symbols
@@ -228,15 +227,8 @@ class CostMeasurer(QObject):
             self.proc.kill()          # the child then takes mpiexec along (PR_SET_PDEATHSIG)
 
     def _on_stdout(self) -> None:
-        self._buf += bytes(self.proc.readAllStandardOutput())
-        *lines, self._buf = self._buf.split(b"\n")
-        for line in lines:
-            try:
-                ev = json.loads(line)
-            except ValueError:
-                continue
-            if not isinstance(ev, dict):
-                continue
+        events, self._buf = read_events(self._buf, self.proc)
+        for ev in events:
             kind = ev.get("event")
             if kind == "launch":
                 self._total = ev["procs"] * (2 * ev["T"] + ev["repeat"] + 3)

@@ -8,14 +8,15 @@ Playback keys as in the Propagation view: Space play/pause, ←/→ step, Home/E
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton,
-                               QSizePolicy, QSlider, QSpinBox, QSplitter, QVBoxLayout)
+                               QSlider, QSpinBox, QSplitter, QVBoxLayout)
 
 from ...core.errors import RinglabError
 from ...core.mesh import (BASES, MAX_NODES, MEASURES, Mesh, group_sizes, run, schemes, sweep,
                           sweep_sizes, sweep_table)
 from ._base import DocumentView
+from ._canvas import sized_canvas
 from ._playback import Playback
 
 SCHEMES = ("coded", "tree", "all-at-once")
@@ -29,22 +30,6 @@ RING_NOTE = (
     "d<sub>i</sub>⊕d<sub>i+1</sub> chains); a ring code ends with the one sum Σx<sub>i</sub> "
     "(reduce). Here packets follow multi-hop dimension-order routes on a 2-D (or n-D) mesh and "
     "cost hops; on the ring every transmission is one link i→i+1 per time step and costs time.")
-
-
-def _canvas(fig, w, h):
-    from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
-
-    class Canvas(FigureCanvasQTAgg):
-        def sizeHint(self):
-            return QSize(w, h)
-
-        def minimumSizeHint(self):
-            return QSize(w // 2, h // 2)
-
-    c = Canvas(fig)
-    c.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
-    c.setFocusPolicy(Qt.NoFocus)
-    return c
 
 
 class MeshView(Playback, DocumentView):
@@ -102,9 +87,9 @@ class MeshView(Playback, DocumentView):
 
         # -- canvases --------------------------------------------------------------------------
         self.figure = Figure(figsize=(9.6, 7.2), dpi=100)
-        self.canvas = _canvas(self.figure, 560, 420)
+        self.canvas = sized_canvas(self.figure, (560, 420))
         self.sweep_figure = Figure(figsize=(8, 5), dpi=100)
-        self.sweep_canvas = _canvas(self.sweep_figure, 480, 300)
+        self.sweep_canvas = sized_canvas(self.sweep_figure, (480, 300))
         split = QSplitter(Qt.Horizontal)
         split.addWidget(self.canvas)
         split.addWidget(self.sweep_canvas)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QLin
 from ..matrix_model import notation_tip
 from ..params import SizeSpin
 from ._base import DocumentView
+from ._canvas import sized_canvas
 from ._playback import Playback
 from ...core.errors import RinglabError
 from ...render.captions import decode_arithmetic, failing_reason
@@ -29,32 +30,6 @@ SPEEDS = [("0.25 steps/s", 0.25), ("0.5 steps/s", 0.5), ("1 step/s", 1.0), ("2 s
           ("4 steps/s", 4.0)]
 INPUT_MODES = [("Random (seeded)", "random"), ("Typed per node", "typed"),
                ("Worked matmul partials (the ring all-reduce example)", "matmul")]
-
-
-def _canvas_class():
-    # matplotlib is imported only when a Propagation view is built, never by ringlab.gui
-    from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
-    from PySide6.QtCore import QSize
-
-    class Canvas(FigureCanvasQTAgg):
-        """Asks for a modest size (the figure's own 1280×720 would make a scroll area or a
-        height-for-width layout overflow); it stretches to whatever room the tab has."""
-
-        def sizeHint(self):
-            return QSize(640, 360)
-
-        def minimumSizeHint(self):
-            return QSize(320, 180)
-
-        def draw(self):
-            # fonts, label room and table columns depend on the figure size: a full draw
-            # after a resize first rebuilds the layout for the new size
-            hook = getattr(self, "before_draw", None)
-            if hook is not None:
-                hook()
-            super().draw()
-
-    return Canvas
 
 
 class PropagationView(Playback, DocumentView):
@@ -75,9 +50,7 @@ class PropagationView(Playback, DocumentView):
 
         # -- canvas ------------------------------------------------------------------------
         self.figure = Figure(figsize=(12.8, 7.2), dpi=100)
-        self.canvas = _canvas_class()(self.figure)
-        self.canvas.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
-        self.canvas.setFocusPolicy(Qt.NoFocus)
+        self.canvas = sized_canvas(self.figure, (640, 360), (320, 180))
         self.renderer = WalkthroughRenderer(self.figure, caption_in_figure=False)
         # on screen the figure is usually smaller than a 1280×720 frame; keep the text at
         # full size or larger, following the window's text size (the layout abbreviates
