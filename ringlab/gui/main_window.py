@@ -186,7 +186,8 @@ class MainWindow(QMainWindow):
             if hasattr(view, "invalidate"):
                 view.invalidate()
         self.panel.refresh_colours()
-        self.say(f"palette: {name} (drawings and exports)")
+        if remember:                                  # a choice, not the start-up restore
+            self.say(f"palette: {name} (drawings and exports)")
 
     # -- present mode -------------------------------------------------------------------------
     def present(self, fullscreen: bool = True, speaker: bool = True):
