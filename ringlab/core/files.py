@@ -9,7 +9,14 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
+from contextlib import contextmanager
 from pathlib import Path
+
+try:
+    import fcntl as _fcntl
+except ImportError:                 # Windows: file_lock falls back to an O_EXCL lock file
+    _fcntl = None
 
 
 def user_data_dir() -> Path:
@@ -43,3 +50,66 @@ def write_text_atomic(path, text: str, make_dirs: bool = False) -> Path:
             pass
         raise
     return path
+
+
+class LockTimeout(TimeoutError):
+    """Another process held a :func:`file_lock` longer than the caller would wait."""
+
+
+@contextmanager
+def file_lock(path, timeout: float = 10.0, stale_after: float = 60.0, poll: float = 0.01):
+    """Hold the lock file ``path`` (say ``progress.json.lock``) while the block runs, so two
+    ringlab processes read-modify-write the file it guards one after the other.
+
+    POSIX: ``fcntl.flock`` on ``path`` (the kernel drops it if the holder dies; the file stays).
+    Elsewhere: ``path`` created with ``O_CREAT | O_EXCL`` and removed afterwards; a lock file
+    older than ``stale_after`` seconds is taken to be left by a crashed process and broken.
+    Raises :class:`LockTimeout` after ``timeout`` seconds of waiting.
+    """
+    path = Path(path)
+    deadline = time.monotonic() + timeout
+    if _fcntl is not None:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            while True:
+                try:
+                    _fcntl.flock(fd, _fcntl.LOCK_EX | _fcntl.LOCK_NB)
+                    break
+                except (BlockingIOError, PermissionError):
+                    if time.monotonic() >= deadline:
+                        raise LockTimeout(f"{path} is held by another process") from None
+                    time.sleep(poll)
+            try:
+                yield path
+            finally:
+                _fcntl.flock(fd, _fcntl.LOCK_UN)
+        finally:
+            os.close(fd)
+        return
+    while True:
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            break
+        except FileExistsError:
+            try:
+                age = time.time() - path.stat().st_mtime
+            except FileNotFoundError:
+                continue                          # released meanwhile: try again at once
+            if age > stale_after:
+                try:
+                    os.unlink(path)               # left by a process that died holding it
+                except FileNotFoundError:
+                    pass
+                continue
+            if time.monotonic() >= deadline:
+                raise LockTimeout(f"{path} is held by another process") from None
+            time.sleep(poll)
+    try:
+        os.write(fd, f"{os.getpid()}\n".encode())
+        os.close(fd)
+        yield path
+    finally:
+        try:
+            os.unlink(path)
+        except FileNotFoundError:
+            pass

@@ -33,7 +33,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from . import registry
+from . import registry, yamlines
 from .errors import LessonError
 from .model import (ASK_KINDS, INPUT_KINDS, AnswerRef, Call, Check, Lesson, Notes, Predict, Prose,
                     Task)
@@ -49,6 +49,10 @@ PREDICT_KEYS = {"ask", "show", "answer", "reveal", "choices", "wrong", "tol", "e
 TASK_KEYS = {"goal", "input", "expect", "solution", "wrong", "hints", "choices", "tol", "explain"}
 ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 MINUTES = (5, 15)
+MAX_LESSON_BYTES = 100_000       # the longest shipped lesson is ~4 KB; Markdown of 1 MB can
+                                 # take seconds to read, 100 KB well under one
+MAX_SEARCHES = 8                 # run_search calls in one lesson (each may take its time limit)
+MAX_ID = 80                      # characters of a question id
 
 
 @lru_cache(maxsize=1)
@@ -62,10 +66,28 @@ def markdown():
             .use(dollarmath_plugin))
 
 
+@lru_cache(maxsize=1)
+def _structure():
+    """The same reader without inline parsing: the parser only needs the blocks (front matter,
+    ``:::`` fences), and inline parsing is what a hostile file (``[[[[…``) makes slow."""
+    from markdown_it import MarkdownIt
+    from mdit_py_plugins.colon_fence import colon_fence_plugin
+    from mdit_py_plugins.dollarmath import dollarmath_plugin
+    from mdit_py_plugins.front_matter import front_matter_plugin
+    return (MarkdownIt("commonmark").use(front_matter_plugin).use(colon_fence_plugin)
+            .use(dollarmath_plugin).disable("inline"))
+
+
 def load_lesson(path) -> Lesson:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        size = path.stat().st_size
+        if size > MAX_LESSON_BYTES:
+            raise LessonError(path, 1, f"{size} bytes: a lesson file is at most "
+                                       f"{MAX_LESSON_BYTES // 1000} KB")
+        with path.open("rb") as f:                 # a file that grows meanwhile is cut, not read
+            text = f.read(MAX_LESSON_BYTES + 1).decode("utf-8")
+        text = text.replace("\r\n", "\n").replace("\r", "\n")    # as read_text() would
     except FileNotFoundError:
         raise LessonError(path, 1, "no such file") from None
     except UnicodeDecodeError as e:
@@ -76,6 +98,8 @@ def load_lesson(path) -> Lesson:
 
 
 def parse_lesson(text: str, path="<lesson>") -> Lesson:
+    if len(text) > MAX_LESSON_BYTES:
+        raise LessonError(Path(path), 1, f"a lesson file is at most {MAX_LESSON_BYTES // 1000} KB")
     return _Parser(text, Path(path)).lesson()
 
 
@@ -83,17 +107,19 @@ class _Parser:
     def __init__(self, text: str, path: Path):
         self.path, self.text = path, text
         self.lines = text.splitlines()
+        self.searches = 0
+        self.yaml_budget = [yamlines.MAX_NODES]     # YAML values in the whole file
 
     def fail(self, line, message):
-        raise LessonError(self.path, line, message)
+        raise LessonError(self.path, line, registry.short(message))
 
     # -- the file --------------------------------------------------------------------------
     def lesson(self) -> Lesson:
-        tokens = markdown().parse(self.text)
+        tokens = _structure().parse(self.text)
         if not tokens or tokens[0].type != "front_matter":
             self.fail(1, "expected front matter first: a '---' line, title/minutes/order, a '---' line")
         fm = tokens[0]
-        meta = load_yaml(fm.content, fm.map[0] + 2, self.path)
+        meta = load_yaml(fm.content, fm.map[0] + 2, self.path, self.yaml_budget)
         if not isinstance(meta, dict):
             self.fail(fm.map[0] + 2, "front matter must be key: value lines (title, minutes, order)")
         for key in meta:
@@ -210,14 +236,14 @@ class _Parser:
         if name not in DIRECTIVES:
             self.fail(line, f"unknown directive {{{name}}} (expected one of {', '.join(DIRECTIVES)})")
         opts, body, body_line = self.options(tok.content, line + 1)
-        inner = [t for t in markdown().parse(body) if t.type == "colon_fence"]
+        inner = [t for t in _structure().parse(body) if t.type == "colon_fence"]
         if inner:
             self.fail(body_line + inner[0].map[0], "directives cannot be nested (put hints in 'hints:')")
         if name == "notes":
             if opts:
                 self.fail(opts.line, "{notes} takes no options, only Markdown")
             return Notes(body.strip() + "\n", line)
-        if not ID.fullmatch(arg or ""):
+        if not ID.fullmatch(arg or "") or len(arg) > MAX_ID:
             self.fail(line, f"{{{name}}} needs an id after it: lower-case letters, digits and '-' "
                             f"(got {arg!r})")
         if not body.strip():
@@ -236,14 +262,15 @@ class _Parser:
             close = next((j for j in range(k + 1, len(lines)) if lines[j].strip() == "---"), None)
             if close is None:
                 self.fail(first + k, "directive options start with '---' but never end with '---'")
-            opts = load_yaml("\n".join(lines[k + 1:close]), first + k + 1, self.path)
+            opts = load_yaml("\n".join(lines[k + 1:close]), first + k + 1, self.path, self.yaml_budget)
             rest = close + 1
         else:
             short = []
             while k < len(lines) and re.match(r":[A-Za-z_]+:(\s|$)", lines[k]):
                 short.append(re.sub(r"^:([A-Za-z_]+):", r"\1:", lines[k]))
                 k += 1
-            opts = load_yaml("\n".join(short), first + k - len(short), self.path) if short else None
+            opts = (load_yaml("\n".join(short), first + k - len(short), self.path, self.yaml_budget)
+                    if short else None)
             rest = k
         if opts is None:
             opts = LineDict()
@@ -362,12 +389,20 @@ class _Parser:
         return [str(c) for c in ch]
 
     def typed(self, v, kind, choices, what, line):
+        self.bounded(v, "answer", what, line)
         if kind == "number":            # a number, or a list of numbers (a vector the app shows)
             try:
                 for x in (v if isinstance(v, list) and v else [v]):
                     registry.to_number(x)
             except (ValueError, TypeError, ZeroDivisionError):
                 self.fail(line, f"{what}: {v!r} is not a number (or a list of numbers)")
+        elif kind == "list":            # a list of numbers, as a student types it or as YAML
+            from ..core.errors import RinglabError
+            from .answers import parse_answer
+            try:
+                parse_answer("list", v)
+            except RinglabError as e:
+                self.fail(line, f"{what}: {e}")
         elif kind == "node":
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
                 self.fail(line, f"{what}: {v!r} is not a node number (0, 1, …)")
@@ -377,6 +412,12 @@ class _Parser:
         elif kind == "choice":
             if str(v) not in (choices or []):
                 self.fail(line, f"{what}: {v!r} is not one of the choices ({', '.join(choices or [])})")
+
+    def bounded(self, v, name, what, line):
+        """An answer or expected value: within the limits every call argument has."""
+        why = registry.check_arg(registry.Param(name, "any"), v)
+        if why:
+            self.fail(line, f"{what}: {why}")
 
     def actions(self, raw, line) -> list:
         if isinstance(raw, dict):
@@ -400,6 +441,7 @@ class _Parser:
                             f"({', '.join(registry.OPS)}), e.g. {{feasible: {{}}, equals: true}}")
         probe = self.call("probe", {probes[0]: raw[probes[0]]}, line)
         op, expected = ops[0], raw[ops[0]]
+        self.bounded(expected, op, "check", line)
         ctol = raw.get("tol", tol)
         if op == "approx" and ctol is None:
             self.fail(line, "approx needs 'tol' (relative, e.g. 0.01 for 1%)")
@@ -440,6 +482,11 @@ class _Parser:
                 self.fail(line, f"{name}: missing argument {req!r} (expected {entry.signature()})")
         if name == "show_tab" and args["tab"] not in TABS:
             self.fail(line, f"show_tab: tab must be one of {', '.join(TABS)}")
+        if name == "run_search":
+            self.searches += 1
+            if self.searches > MAX_SEARCHES:
+                self.fail(line, f"run_search: at most {MAX_SEARCHES} searches in one lesson "
+                                "(each may run up to its time limit)")
         return Call(kind, name, args, line)
 
 

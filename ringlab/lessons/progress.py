@@ -7,25 +7,47 @@ JSON elsewhere; import reads one and merges it (a question counts as done if eit
     {"format": "ringlab-progress", "version": 1,
      "lessons": {"02-reduce-scatter": {
         "predict": {"owner": {"answer": 30, "correct": true}},
-        "task": {"repair": {"done": true, "hints": 1, "solution_shown": false}}}}}
+        "task": {"repair": {"done": true, "hints": 1, "solution_shown": false,
+                            "by_student": true}}}},
+     "stamps": {"02-reduce-scatter": {"reset": 0, "predict": {"owner": 1718000000.5},
+                                      "task": {"repair": 1718000100.25}}}}
+
+``by_student`` (a task the student completed before the solution was shown) and ``stamps``
+(when each record was last changed, when a lesson was reset) are optional: a file without them
+(ringlab's first version 1 files) reads as before, and older ringlabs ignore them.
+
+**Two windows at once.**  Every save takes the lock file ``progress.json.lock``, reads the file
+again and merges what is there with what this process holds — a question answered or a task
+done in either stays; of two answers to one prediction the later one is kept; a reset drops
+only what was recorded before it — then writes atomically.  So two app instances never lose
+each other's answers.
+
+**A broken file** (not JSON, not a progress file, unreadable) never stops the Lessons panel:
+it is moved aside to ``progress.json.corrupt-YYYYmmdd-HHMMSS``, progress starts afresh and
+:attr:`Progress.warning` says so (the panel shows it).
 """
 from __future__ import annotations
 
 import json
+import math
+import os
+import time
 from pathlib import Path
 
 from ..core.errors import RinglabError
-from ..core.files import user_data_dir, write_text_atomic
+from ..core.files import LockTimeout, file_lock, user_data_dir, write_text_atomic
 from .model import Lesson
 
 FORMAT, VERSION = "ringlab-progress", 1
+LOCK_TIMEOUT = 5.0          # seconds to wait for another ringlab's save (a save takes ms)
 
 
 def default_path() -> Path:
     return user_data_dir() / "progress.json"
 
 
-def _read(path: Path) -> dict:
+def _read_file(path: Path) -> tuple[dict, dict]:
+    """(lessons, stamps) of a progress file; RinglabError (one line) if it is not one."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -34,50 +56,184 @@ def _read(path: Path) -> dict:
         raise RinglabError(f"{path}: cannot be read ({e})") from None
     except json.JSONDecodeError as e:
         raise RinglabError(f"{path}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    except RecursionError:
+        raise RinglabError(f"{path}: not valid JSON (nested too deeply)") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RinglabError(f"{path}: not a ringlab progress file (\"format\" must be \"{FORMAT}\")")
     if data.get("version") != VERSION:
-        raise RinglabError(f"{path}: \"version\" must be {VERSION}, got {data.get('version')!r}")
+        raise RinglabError(f"{path}: \"version\" must be {VERSION}, got {_brief(data.get('version'))}")
     lessons = data.get("lessons")
-    if not isinstance(lessons, dict) or not all(
-            isinstance(v, dict) and all(isinstance(v.get(k, {}), dict) for k in ("predict", "task"))
-            for v in lessons.values()):
-        raise RinglabError(f"{path}: \"lessons\" must map lesson names to "
-                           "{\"predict\": {...}, \"task\": {...}}")
-    return lessons
+    shape = ("\"lessons\" must map lesson names to {\"predict\": {...}, \"task\": {...}}, "
+             "each question to a record {...}")
+    if not isinstance(lessons, dict):
+        raise RinglabError(f"{path}: {shape}")
+    out = {}
+    for key, rec in lessons.items():
+        if not isinstance(rec, dict) or not all(isinstance(rec.get(k, {}), dict) for k in ("predict", "task")):
+            raise RinglabError(f"{path}: {shape}")
+        predict, task = rec.get("predict", {}), {}
+        if not all(isinstance(p, dict) for p in predict.values()):
+            raise RinglabError(f"{path}: {shape}")
+        for tid, t in rec.get("task", {}).items():
+            if not isinstance(t, dict):
+                raise RinglabError(f"{path}: {shape}")
+            try:
+                task[tid] = _task_record(t)
+            except (TypeError, ValueError, OverflowError):
+                raise RinglabError(f"{path}: task {_brief(tid)} of {_brief(key)}: \"hints\" must "
+                                   "be a number") from None
+        out[key] = {"predict": dict(predict), "task": task}
+    return out, _stamps(data.get("stamps"))
+
+
+def _read(path: Path) -> dict:
+    """The lessons of a progress file (see :func:`_read_file`)."""
+    return _read_file(path)[0]
+
+
+def _task_record(t: dict) -> dict:
+    done, shown = bool(t.get("done")), bool(t.get("solution_shown"))
+    hints = t.get("hints", 0) or 0
+    if isinstance(hints, bool) or not isinstance(hints, (int, float)):
+        raise TypeError(hints)
+    by = t.get("by_student")
+    return {"done": done, "hints": max(0, int(hints)), "solution_shown": shown,
+            "by_student": bool(by) if by is not None else (done and not shown)}
+
+
+def _stamps(raw) -> dict:
+    """The ``stamps`` of a file, keeping only what is well formed (they are a hint, not data)."""
+    def num(v):
+        return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) \
+            and math.isfinite(v) and v >= 0 else None
+
+    out = {}
+    if not isinstance(raw, dict):
+        return out
+    for key, s in raw.items():
+        if not isinstance(s, dict):
+            continue
+        rec = {}
+        if num(s.get("reset")):
+            rec["reset"] = num(s["reset"])
+        for kind in ("predict", "task"):
+            if isinstance(s.get(kind), dict):
+                rec[kind] = {q: num(v) for q, v in s[kind].items() if num(v) is not None}
+        out[key] = rec
+    return out
+
+
+def _merge(a: dict, sa: dict, b: dict, sb: dict) -> tuple[dict, dict]:
+    """Merge two progress states (lessons, stamps); ``b`` wins ties (the writer's own)."""
+    lessons, stamps = {}, {}
+    for key in dict.fromkeys([*a, *sa, *b, *sb]):
+        ta, tb = sa.get(key, {}), sb.get(key, {})
+        reset = max(ta.get("reset", 0.0), tb.get("reset", 0.0))
+        la, lb = a.get(key, {}), b.get(key, {})
+        predict, pst = {}, {}
+        for qid in dict.fromkeys([*la.get("predict", {}), *lb.get("predict", {})]):
+            best = None
+            for rec_l, st in ((la, ta), (lb, tb)):
+                rec = rec_l.get("predict", {}).get(qid)
+                at = st.get("predict", {}).get(qid, 0.0)
+                if rec is not None and at >= reset and (best is None or at >= best[1]):
+                    best = (rec, at)
+            if best is not None:
+                predict[qid], pst[qid] = best
+        task, tst = {}, {}
+        for tid in dict.fromkeys([*la.get("task", {}), *lb.get("task", {})]):
+            for rec_l, st in ((la, ta), (lb, tb)):
+                rec = rec_l.get("task", {}).get(tid)
+                at = st.get("task", {}).get(tid, 0.0)
+                if rec is None or at < reset:
+                    continue
+                rec = _task_record(rec)
+                cur = task.get(tid)
+                if cur is None:
+                    task[tid], tst[tid] = rec, at
+                    continue
+                cur["done"] = cur["done"] or rec["done"]
+                cur["hints"] = max(cur["hints"], rec["hints"])
+                cur["solution_shown"] = cur["solution_shown"] or rec["solution_shown"]
+                cur["by_student"] = cur["by_student"] or rec["by_student"]
+                tst[tid] = max(tst[tid], at)
+        if predict or task:
+            lessons[key] = {"predict": predict, "task": task}
+        stamp = {k: v for k, v in (("reset", reset), ("predict", pst), ("task", tst)) if v}
+        if stamp:
+            stamps[key] = stamp
+    return lessons, stamps
+
+
+def _latest(stamps: dict) -> float:
+    return max((v for s in stamps.values() for v in
+                [s.get("reset", 0.0), *s.get("predict", {}).values(), *s.get("task", {}).values()]),
+               default=0.0)
 
 
 class Progress:
-    """The progress file in memory; every change is saved at once (a crash loses nothing)."""
+    """The progress file in memory; every change is saved at once (a crash loses nothing),
+    merged with what another ringlab saved meanwhile.
+
+    ``warning`` is None, or one sentence for the user: the file was broken and moved aside
+    (where to), or could not be saved."""
 
     def __init__(self, path=None):
         self.path = Path(path) if path else default_path()
+        self.warning: str | None = None
+        self.lessons: dict = {}
+        self.stamps: dict = {}
+        self._clock = 0.0
+        self._saving = True
         try:
-            self.lessons = _read(self.path)
+            self.lessons, self.stamps = _read_file(self.path)
         except FileNotFoundError:
-            self.lessons = {}
+            pass
+        except RinglabError as e:
+            self._set_aside(e)
+        self._clock = _latest(self.stamps)
+
+    @property
+    def lock_path(self) -> Path:
+        return self.path.with_name(self.path.name + ".lock")
+
+    def _now(self) -> float:
+        """A time stamp later than every one this process has seen (clocks may disagree)."""
+        self._clock = max(time.time(), self._clock + 1e-6)
+        return self._clock
 
     def _lesson(self, key: str) -> dict:
         return self.lessons.setdefault(key, {"predict": {}, "task": {}})
 
+    def _stamp(self, key: str, kind: str, qid: str) -> None:
+        self.stamps.setdefault(key, {}).setdefault(kind, {})[qid] = self._now()
+
     # -- recording ------------------------------------------------------------------------
     def record_predict(self, lesson: str, qid: str, answer, correct: bool) -> None:
         self._lesson(lesson)["predict"][qid] = {"answer": _jsonable(answer), "correct": bool(correct)}
+        self._stamp(lesson, "predict", qid)
         self.save()
 
     def record_task(self, lesson: str, tid: str, done: bool = True, hints: int | None = None,
                     solution_shown: bool | None = None) -> None:
+        """``solution_shown``: whether the solution had been shown when the task was done
+        (then it counts as shown, not as done by the student; see :meth:`task_counts`)."""
         rec = self._lesson(lesson)["task"].setdefault(tid, {"done": False, "hints": 0,
                                                             "solution_shown": False})
+        rec.setdefault("by_student", bool(rec["done"]) and not rec["solution_shown"])
+        if solution_shown is not None:
+            rec["solution_shown"] = rec["solution_shown"] or bool(solution_shown)
+        shown_now = bool(solution_shown) if solution_shown is not None else rec["solution_shown"]
+        rec["by_student"] = rec["by_student"] or (bool(done) and not shown_now)
         rec["done"] = rec["done"] or bool(done)
         if hints is not None:
             rec["hints"] = max(rec["hints"], hints)
-        if solution_shown is not None:
-            rec["solution_shown"] = rec["solution_shown"] or solution_shown
+        self._stamp(lesson, "task", tid)
         self.save()
 
     def reset(self, lesson: str) -> None:
         self.lessons.pop(lesson, None)
+        self.stamps[lesson] = {"reset": self._now()}
         self.save()
 
     # -- reading --------------------------------------------------------------------------
@@ -90,16 +246,56 @@ class Progress:
         qs = lesson.questions
         return sum(self.answered(lesson.key, q.id) for q in qs), len(qs)
 
+    def task_counts(self, lesson) -> tuple[int, int]:
+        """(tasks the student completed, tasks done after the solution was shown) of one
+        lesson (a :class:`Lesson`, or its key: every task recorded for it)."""
+        key = lesson if isinstance(lesson, str) else lesson.key
+        recs = self.lessons.get(key, {}).get("task", {})
+        ids = list(recs) if isinstance(lesson, str) else [t.id for t in lesson.tasks]
+        by_student = shown = 0
+        for tid in ids:
+            rec = recs.get(tid)
+            if not rec or not rec.get("done"):
+                continue
+            by = rec.get("by_student")
+            if by is None:
+                by = not rec.get("solution_shown")
+            if by:
+                by_student += 1
+            else:
+                shown += 1
+        return by_student, shown
+
     def summary(self, lesson: Lesson) -> str:
         d, n = self.done(lesson)
         return "not started" if d == 0 else "done" if d == n else f"{d}/{n}"
 
+    def reload(self) -> None:
+        """Merge in what another ringlab saved since (nothing of this process is lost)."""
+        self._merge_disk()
+
     # -- files ----------------------------------------------------------------------------
     def to_json(self) -> dict:
-        return {"format": FORMAT, "version": VERSION, "lessons": self.lessons}
+        return {"format": FORMAT, "version": VERSION, "lessons": self.lessons, "stamps": self.stamps}
 
     def save(self) -> None:
-        _atomic_write(self.path, self.to_json())
+        """Merge with the file as it is now (another ringlab may have written it) and write,
+        under the lock file, atomically."""
+        if not self._saving:
+            return
+        make_dirs = self.path == default_path()
+        if make_dirs:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            with file_lock(self.lock_path, timeout=LOCK_TIMEOUT):
+                self._merge_disk()
+                _atomic_write(self.path, self.to_json(), make_dirs)
+        except LockTimeout:
+            # another ringlab hangs holding the lock: save anyway (merged, just not locked)
+            self._merge_disk()
+            _atomic_write(self.path, self.to_json(), make_dirs)
+            self.warning = (f"Lesson progress: {self.lock_path} stayed locked for "
+                            f"{LOCK_TIMEOUT:g} s; saved without waiting for the other ringlab.")
 
     def export(self, path) -> Path:
         return _atomic_write(Path(path), self.to_json())
@@ -115,15 +311,62 @@ class Progress:
             for qid, p in rec.get("predict", {}).items():
                 if qid not in mine["predict"] or (p.get("correct") and not mine["predict"][qid].get("correct")):
                     mine["predict"][qid] = p
+                    self._stamp(key, "predict", qid)
             for tid, t in rec.get("task", {}).items():
                 cur = mine["task"].setdefault(tid, {"done": False, "hints": 0, "solution_shown": False})
+                cur.setdefault("by_student", bool(cur["done"]) and not cur["solution_shown"])
                 cur["done"] = cur["done"] or bool(t.get("done"))
                 cur["hints"] = max(cur["hints"], int(t.get("hints", 0) or 0))
                 cur["solution_shown"] = cur["solution_shown"] or bool(t.get("solution_shown"))
+                cur["by_student"] = cur["by_student"] or bool(t.get("by_student"))
+                self._stamp(key, "task", tid)
         self.save()
+
+    # -- the file on disk -------------------------------------------------------------------
+    def _merge_disk(self) -> None:
+        try:
+            disk, disk_stamps = _read_file(self.path)
+        except FileNotFoundError:
+            return
+        except RinglabError as e:
+            self._set_aside(e)
+            return
+        self.lessons, self.stamps = _merge(disk, disk_stamps, self.lessons, self.stamps)
+        self._clock = max(self._clock, _latest(self.stamps))
+
+    def _set_aside(self, why: Exception) -> None:
+        """Move a broken progress file to ``….corrupt-YYYYmmdd-HHMMSS`` and say so."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        backup = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
+        k = 1
+        while backup.exists():
+            k += 1
+            backup = self.path.with_name(f"{self.path.name}.corrupt-{stamp}-{k}")
+        reason = str(why).removeprefix(f"{self.path}: ")
+        try:
+            os.replace(self.path, backup)
+        except FileNotFoundError:        # another ringlab moved it aside a moment ago
+            self.warning = (f"Lesson progress could not be read ({reason}); it has been moved "
+                            "aside (next to it, as .corrupt-…) and progress starts afresh.")
+            return
+        except OSError as e:
+            self._saving = False         # never overwrite a file we could not keep a copy of
+            self.warning = (f"Lesson progress could not be read from {self.path} ({reason}) nor "
+                            f"moved aside ({e.strerror or e}): progress is kept for this session "
+                            "only, not saved.")
+            return
+        self.warning = (f"Lesson progress could not be read ({reason}): the file was moved to "
+                        f"{backup} and progress starts afresh.")
+
+
+def _brief(v, limit: int = 40) -> str:
+    r = repr(v)
+    return r if len(r) <= limit else r[:limit - 1] + "…"
 
 
 def _jsonable(v):
+    if isinstance(v, float) and not math.isfinite(v):
+        return str(v)
     if isinstance(v, (str, int, float, bool)) or v is None:
         return v
     if isinstance(v, (list, tuple)):
@@ -131,6 +374,8 @@ def _jsonable(v):
     return str(v)
 
 
-def _atomic_write(path: Path, data: dict) -> Path:
+def _atomic_write(path: Path, data: dict, make_dirs: bool | None = None) -> Path:
+    if make_dirs is None:
+        make_dirs = path == default_path()
     return write_text_atomic(path, json.dumps(data, ensure_ascii=False, indent=1),
-                             make_dirs=path == default_path())
+                             make_dirs=make_dirs)
