@@ -6,12 +6,15 @@ piece remembers its file line, so a failure during replay is reported as ``FILE:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 
+from ..core.errors import RinglabError
 from . import registry
+from .answers import parse_answer
 
-ASK_KINDS = ("number", "choice", "node", "truth")
-INPUT_KINDS = ("number", "choice", "text")
+ASK_KINDS = ("number", "list", "choice", "node", "truth")
+INPUT_KINDS = ("number", "list", "choice", "text")
 
 
 @dataclass(frozen=True)
@@ -62,8 +65,13 @@ class Check:
         """``(ok, value)``: value is what the app shows (raises RinglabError if it cannot)."""
         value = self.probe.run(state)
         expected = self.expected_value(state)
-        if expected is None and isinstance(self.expected, AnswerRef):
-            return False, value
+        if isinstance(self.expected, AnswerRef):
+            if expected is None:
+                return False, value
+            try:
+                expected = typed_like(value, expected)
+            except RinglabError:        # typed text that is not even of the right form
+                return False, value
         return registry.compare(self.op, value, expected, self.tol), value
 
     def describe(self) -> str:
@@ -71,6 +79,21 @@ class Check:
                else registry.show(self.expected))
         tol = f" (within {registry.show(self.tol)} relative)" if self.tol is not None else ""
         return f"{self.probe} {self.op.replace('_', ' ')} {exp}{tol}"
+
+
+def typed_like(truth, typed):
+    """A typed answer still in text, read as the kind of value the app shows (a list for a
+    list, a number for a number) — never by ``Fraction`` on raw text, which a huge exponent
+    would stall.  Raises RinglabError (saying the expected format) when it cannot be read."""
+    if not isinstance(typed, str):
+        return typed
+    if isinstance(truth, (list, tuple)):
+        return parse_answer("list", typed)
+    if isinstance(truth, bool):
+        return parse_answer("truth", typed)
+    if isinstance(truth, (int, float, Fraction)):
+        return parse_answer("number", typed)
+    return typed
 
 
 @dataclass
@@ -105,8 +128,16 @@ class Predict:
         """What the app shows for this question (run the ``reveal`` actions first)."""
         return self.show.run(state)
 
+    def parse(self, text):
+        """The student's text read as this question's kind (``ask``); RinglabError, saying the
+        expected format, when it is not one (see :mod:`ringlab.lessons.answers`)."""
+        return parse_answer(self.ask, text, self.choices)
+
     def is_correct(self, state, answer) -> bool:
-        return registry.same(self.truth(state), answer, self.tol)
+        """Whether ``answer`` — typed text, read by :meth:`parse`, or a value already parsed —
+        is what the app shows.  Text that does not parse raises RinglabError (the format)."""
+        value = self.parse(answer) if isinstance(answer, str) else answer
+        return registry.same(self.truth(state), value, self.tol)
 
 
 @dataclass
@@ -129,6 +160,13 @@ class Task:
 
     def met(self, state) -> bool:
         return all(c.evaluate(state)[0] for c in self.goal)
+
+    def parse(self, text):
+        """The text typed into this task's box read as its ``input`` kind (RinglabError with
+        the expected format if it is not one); only for typed-answer tasks."""
+        if self.input is None:
+            raise RinglabError(f"task {self.id} has no answer box (its goal is checked on the app)")
+        return parse_answer(self.input, text, self.choices)
 
 
 @dataclass

@@ -9,6 +9,11 @@ From the setup on, in file order:
   stored wrong answer, tried on a copy of the state, must leave it unmet, and the solution
   must meet it; the lesson then goes on from the solved state, as the student would.
 
+Before that, every task's goal is evaluated on the setup alone (a fresh
+:meth:`~ringlab.lessons.model.Lesson.new_state`): the window evaluates every task of an open
+lesson against the state it opens in, so a goal that holds there shows "Done" before the
+student has done anything, wherever the task stands in the file.
+
 ``lessons check`` and the test suite both call :func:`check_file`, so every shipped lesson is
 tested through the command's own code path.
 """
@@ -55,15 +60,28 @@ def replay(lesson: Lesson) -> list[str]:
     except RinglabError as e:
         line = next((c.line for c in lesson.setup), lesson.line_of_setup)
         return [f"{where(line)}: setup does not run: {e}"]
-    problems: list[str] = []
+    early = _met_at_setup(lesson, st)
+    problems = [f"{where(t.line)}: {{task}} {t.id}: the goal already holds when the lesson opens "
+                "(its setup meets it), before the student does anything" for t in early]
     for block in lesson.blocks:
         if isinstance(block, Predict):
-            problems += _predict(block, st, where)
+            found = _predict(block, st, where)
         elif isinstance(block, Task):
-            problems += _task(block, st, where)
-        if problems:
+            if any(t is block for t in early) and _unmet(block, st) is None:
+                break               # reported above, and still met here: nothing more to learn
+            found = _task(block, st, where)
+        else:
+            continue
+        if found:
+            problems += found
             break                   # later blocks build on this one: one failure at a time
     return problems
+
+
+def _met_at_setup(lesson: Lesson, setup) -> list[Task]:
+    """The tasks whose goal holds on the setup alone (each judged on its own copy of it): the
+    window evaluates every task of an open lesson at once, so these show "Done" at once."""
+    return [t for t in lesson.tasks if _unmet(t, setup.copy()) is None]
 
 
 def _run(calls, st):

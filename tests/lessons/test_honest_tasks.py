@@ -1,0 +1,122 @@
+"""A task whose goal the setup already meets is refused: the window evaluates every task of an
+open lesson at once, so such a task shows "Done" before the student has done anything."""
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ringlab.core.errors import RinglabError
+from ringlab.lessons import check_file, lesson_files, parse_lesson, replay
+
+ROOT = Path(__file__).resolve().parents[2]
+SETUP_MET = "the goal already holds when the lesson opens (its setup meets it), " \
+            "before the student does anything"
+
+# break-then-repair on the paper's code: the sequential replay alone passes it (repair-it comes
+# after break-it), but the window shows repair-it done as soon as the lesson opens
+LESSON = """---
+title: Break, then repair
+minutes: 5
+order: 1
+setup:
+  preset: paper-k2-t3
+  tab: Editor
+---
+Prose.
+
+::::{task} break-it
+---
+goal:
+  - {feasible: {}, equals: false}
+solution: [{set_entry: {node: 0, matrix: R, row: 0, col: 2, value: 1}}]
+wrong:
+  - [{set_entry: {node: 0, matrix: R, row: 0, col: 2, value: -1}}]
+---
+Break it.
+::::
+
+::::{task} repair-it
+---
+goal:
+  - {feasible: {}, equals: true}
+solution: [{set_entry: {node: 0, matrix: R, row: 0, col: 2, value: -1}}]
+wrong:
+  - [{set_entry: {node: 0, matrix: R, row: 0, col: 2, value: 0}}]
+---
+Repair it.
+::::
+"""
+REPAIR_LINE = next(k for k, ln in enumerate(LESSON.splitlines(), 1) if ln == "::::{task} repair-it")
+
+
+def run_check(*files):
+    return subprocess.run([sys.executable, "-m", "ringlab", "lessons", "check", *map(str, files)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+
+
+def test_a_task_met_at_setup_is_refused_with_its_line():
+    problems = replay(parse_lesson(LESSON, "break-repair.md"))
+    assert problems == [f"break-repair.md:{REPAIR_LINE}: {{task}} repair-it: {SETUP_MET}"]
+
+
+def test_the_first_task_met_at_setup_is_said_once():
+    text = LESSON.replace("{feasible: {}, equals: false}", "{feasible: {}, equals: true}", 1)
+    problems = replay(parse_lesson(text, "twice.md"))
+    first = next(k for k, ln in enumerate(text.splitlines(), 1) if ln == "::::{task} break-it")
+    assert problems[:2] == [f"twice.md:{first}: {{task}} break-it: {SETUP_MET}",
+                            f"twice.md:{REPAIR_LINE}: {{task}} repair-it: {SETUP_MET}"]
+    assert len(problems) == 2                        # not again as "already holds" in sequence
+
+
+def test_the_sequential_checks_still_run():
+    # nothing is met at setup here, but break-it's solution no longer breaks anything
+    text = LESSON.replace(
+        "goal:\n  - {feasible: {}, equals: true}", "goal:\n  - {check_ok: {node: 1, j: 1}, equals: false}")
+    text = text.replace("solution: [{set_entry: {node: 0, matrix: R, row: 0, col: 2, value: -1}}]",
+                        "solution: [{set_entry: {node: 1, matrix: R, row: 0, col: 0, value: 1}}]")
+    text = text.replace("solution: [{set_entry: {node: 0, matrix: R, row: 0, col: 2, value: 1}}]",
+                        "solution: [{set_entry: {node: 0, matrix: R, row: 0, col: 2, value: -1}}]")
+    problems = replay(parse_lesson(text, "seq.md"))
+    assert len(problems) == 1 and "{task} break-it: the solution does not meet the goal" in problems[0]
+
+
+def test_the_cli_exits_1_with_file_and_line(tmp_path):
+    f = tmp_path / "break-repair.md"
+    f.write_text(LESSON, encoding="utf-8")
+    r = run_check(f)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert r.stderr.splitlines() == [f"{f}:{REPAIR_LINE}: {{task}} repair-it: {SETUP_MET}"]
+
+
+def test_the_cli_passes_once_no_task_is_done_at_setup(tmp_path):
+    f = tmp_path / "break-only.md"
+    f.write_text(LESSON[:LESSON.index("::::{task} repair-it")], encoding="utf-8")
+    r = run_check(f, ROOT / "lessons" / "09-theorem2-break-repair.md")
+    assert r.returncode == 0, r.stderr
+    assert [ln.split()[0] for ln in r.stdout.splitlines()] == ["ok", "ok"] and r.stderr == ""
+
+
+@pytest.mark.parametrize("path", lesson_files(), ids=[p.name for p in lesson_files()])
+def test_no_shipped_task_is_done_when_its_lesson_opens(path):
+    r = check_file(path)
+    assert r.ok, r.problems
+    for task in r.lesson.tasks:
+        state = r.lesson.new_state()
+        try:
+            met = task.met(state)
+        except RinglabError:                         # cannot even be read yet: not met
+            met = False
+        assert not met, f"{path.name}: {task.id} is done at setup"
+
+
+def test_lesson_9_opens_broken_and_lesson_5_off_both_crossovers():
+    from ringlab.lessons import load_lesson
+    from ringlab.lessons.catalog import lessons_dir
+    nine = load_lesson(lessons_dir() / "09-theorem2-break-repair.md")
+    st = nine.new_state()
+    assert [t.id for t in nine.tasks] == ["repair-it", "break-it"]
+    assert st.analysis.report.feasible is False
+    five = load_lesson(lessons_dir() / "05-tree-vs-ring.md")
+    st = five.new_state()
+    assert st.explorer_N not in (None, 4, 8)
