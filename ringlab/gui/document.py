@@ -1,13 +1,19 @@
-"""The one document object the app edits: a :class:`LinearCode`, its analysis, its undo stack.
+"""The Qt side of the code in the one application state: undo, file path, dirty flag.
 
-Data flows one way: an edit becomes an undoable command on the document; the document emits
-``changing`` then ``changed``; :attr:`CodeDocument.analysis` (Theorem 2 report, bounds, shape,
-traces, comparisons — :class:`ringlab.core.analysis.Analysis`) belongs to the current code and
-computes each piece the first time a view asks for it.  Views never call the core's mathematics
-themselves and write back only through the methods here.  What the document did (entries a
-resize dropped, a field change) it says on ``message``; the window shows it.
+The code itself lives in :class:`ringlab.state.AppState` (``document.state.code``), with
+everything else the window shows.  Data flows one way: an edit becomes an undoable command on
+the document, which sets ``state.code``; the state emits ``events.code`` and the document
+relays it as ``changed``.  A change made on the state directly (a lesson's action) is recorded
+on the undo stack too, as one step: Ctrl+Z brings the previous code back whoever changed it.
+:attr:`CodeDocument.analysis` (Theorem 2 report, bounds, shape, traces, comparisons —
+:class:`ringlab.core.analysis.Analysis`) belongs to the current code and computes each piece
+the first time a view asks for it.  Views never call the core's mathematics themselves and
+write back only through the methods here.  What the document did (entries a resize dropped, a
+field change) it says on ``message``; the window shows it.
 """
 from __future__ import annotations
+
+from contextlib import contextmanager
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
@@ -15,17 +21,20 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from ..core.analysis import Analysis
 from ..core.code import LinearCode
 from ..core.theorem2 import Theorem2Report
+from ..state import AppState
 
 
 class _ReplaceCode(QUndoCommand):
     """Swap the whole (immutable) code: every edit, resize, field change or preset load."""
 
-    def __init__(self, doc: "CodeDocument", new: LinearCode, text: str, merge_id: int = -1):
+    def __init__(self, doc: "CodeDocument", new: LinearCode, text: str, merge_id: int = -1,
+                 old: LinearCode | None = None):
         super().__init__(text)
-        self._doc, self._old, self._new, self._merge = doc, doc.code, new, merge_id
+        self._doc, self._new, self._merge = doc, new, merge_id
+        self._old = doc.code if old is None else old
 
     def redo(self):
-        self._doc._set(self._new)
+        self._doc._set(self._new)          # already the state's code when recorded after the fact
 
     def undo(self):
         self._doc._set(self._old)
@@ -47,13 +56,20 @@ class CodeDocument(QObject):
     message = Signal(str)
     select_requested = Signal(int, str)
 
-    def __init__(self, code: LinearCode, path: str | None = None, parent=None):
+    def __init__(self, code: LinearCode | None = None, path: str | None = None, parent=None,
+                 state: AppState | None = None):
         super().__init__(parent)
-        self._code = code
-        self._analysis = Analysis(code)
+        if state is None:
+            state = AppState(code) if code is not None else AppState.initial()
+        elif code is not None:
+            state.code = code
+        self.state = state
         self._path = path
+        self._applying = False
+        self._undo_text = "Change the code"
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
+        state.events.code.connect(self._on_state_code_changed)
 
     def _on_clean_changed(self, clean: bool):
         self.dirty_changed.emit(not clean)
@@ -61,17 +77,21 @@ class CodeDocument(QObject):
     # -- read ---------------------------------------------------------------------------
     @property
     def code(self) -> LinearCode:
-        return self._code
+        return self.state.code
+
+    @property
+    def _code(self) -> LinearCode:
+        return self.state.code
 
     @property
     def analysis(self) -> Analysis:
         """Everything derived from the current code, computed on first use, once per code."""
-        return self._analysis
+        return self.state.analysis
 
     @property
     def report(self) -> Theorem2Report:
         """Theorem 2 for the current code (``analysis.report``)."""
-        return self._analysis.report
+        return self.state.analysis.report
 
     @property
     def path(self) -> str | None:
@@ -160,10 +180,30 @@ class CodeDocument(QObject):
         self.set_code(new, text or f"Set node {node} {which}")
 
     def _set(self, code: LinearCode) -> None:
+        if code is self.state.code:
+            return
         self.changing.emit()
-        self._code = code
-        self._analysis = Analysis(code)
+        self._applying = True
+        try:
+            self.state.code = code
+        finally:
+            self._applying = False
+
+    def _on_state_code_changed(self, new: LinearCode, old: LinearCode) -> None:
+        if not self._applying:
+            # changed on the state itself (a lesson's action): one undoable step all the same
+            self.changing.emit()
+            self.undo_stack.push(_ReplaceCode(self, new, self._undo_text, old=old))
         self.changed.emit()
+
+    @contextmanager
+    def undo_text(self, text: str):
+        """Name the undo step of code changes made on the state inside this block."""
+        before, self._undo_text = self._undo_text, text
+        try:
+            yield
+        finally:
+            self._undo_text = before
 
     def set_path(self, path: str | None) -> None:
         self._path = path

@@ -1,12 +1,16 @@
 """One widget per lesson block: prose, a ``predict`` question, a ``task``.
 
-Blocks never touch the window: they ask their panel (``run``: actions on the window,
-``state``: the window read as a LabState, ``record_*``: progress) — the panel owns the bridge.
-Prose is Qt's own Markdown with ``$…$`` read as Unicode (:mod:`ringlab.lessons.text`).
+Blocks read the one application state (``panel.state``, :class:`ringlab.state.AppState`) and
+act through their panel (``act``: lesson actions on that state, one undoable step for a code
+change; ``record_*``: progress) — never on widgets.  What they say (right, wrong, done, not
+yet) is re-read whenever the state changes, so a task notices the scrubber, the explorer or a
+search the student used.  Every control has an accessible name (``Answer: ID``, ``Check: ID``,
+``Status: ID``) that a screen reader speaks and the tests find it by.  Prose is Qt's own
+Markdown with ``$…$`` read as Unicode (:mod:`ringlab.lessons.text`).
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QFrame, QHBoxLayout, QLabel, QLineEdit, QPushButton,
                                QSpinBox, QVBoxLayout, QWidget)
 
@@ -16,6 +20,8 @@ from ..lessons import registry
 from ..lessons.text import prose_to_markdown
 
 OK_COLOUR, BAD_COLOUR, INFO_COLOUR = "#1b7f3b", "#b00020", "#444444"
+_DONE_EARLIER = ("✓ Done earlier. What you did since changed what it checked — that is "
+                 "fine, it stays done.")
 
 
 def markdown_label(text: str) -> QLabel:
@@ -33,12 +39,24 @@ def say(label: QLabel, text: str, colour: str) -> None:
     label.setStyleSheet(f"color: {colour};")
 
 
+class _WheelGuard(QObject):
+    """The mouse wheel over an answer box scrolls the lesson, never changes the answer —
+    unless the box has the keyboard focus (the student is working in it)."""
+
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Wheel and not obj.hasFocus():
+            event.ignore()
+            return True
+        return False
+
+
 class AnswerBox(QWidget):
-    """The box a student types a prediction or a task's answer into, shaped by its kind."""
+    """The box a student types a prediction or a task's answer into, shaped by its kind.
+    :meth:`text` is what the student entered; the block reads it by the question's kind."""
 
     submitted = Signal()
 
-    def __init__(self, kind: str, choices=None, parent=None):
+    def __init__(self, kind: str, choices=None, qid: str = "", parent=None):
         super().__init__(parent)
         self.kind = kind
         lay = QHBoxLayout(self)
@@ -50,26 +68,40 @@ class AnswerBox(QWidget):
                 self.box.addItem(str(c), c)
         elif kind == "node":
             self.box = QSpinBox()
-            # a reveal may load another ring: any node number the app supports
-            self.box.setRange(0, N_RANGE[1] - 1)
+            # a reveal may load another ring: any node number the app supports; it starts on
+            # "choose" (−1), not on node 0, which would be an answer given away
+            self.box.setRange(-1, N_RANGE[1] - 1)
+            self.box.setValue(-1)
+            self.box.setSpecialValueText("— choose a node —")
             self.box.setPrefix("node ")
         else:
             self.box = QLineEdit()
-            self.box.setPlaceholderText("a number, e.g. 30, 1/2 or 1.8" if kind == "number" else "your answer")
+            # examples that answer no question of the course
+            self.box.setPlaceholderText({"number": "a number, e.g. 7, 1/3 or 0.25",
+                                         "list": "numbers, e.g. 1 5 9 or [1, 5, 9]"}
+                                        .get(kind, "your answer"))
             self.box.returnPressed.connect(self.submitted)
+        if not isinstance(self.box, QLineEdit):
+            self.box.setFocusPolicy(Qt.StrongFocus)      # (not Qt.WheelFocus)
+            self._guard = _WheelGuard(self.box)
+            self.box.installEventFilter(self._guard)
+        self.box.setAccessibleName(f"Answer: {qid}")
         lay.addWidget(self.box, 1)
 
-    def value(self):
-        """The typed answer (None while nothing is chosen or typed)."""
+    def text(self):
+        """What the student entered: text for a line edit, the chosen value for a combo box
+        (``True``/``False`` for yes/no), the number of a node box; None while nothing is."""
         if isinstance(self.box, QComboBox):
             v = self.box.currentData()
             if v is None:
                 return None
             return (v == "yes") if self.kind == "truth" else v
         if isinstance(self.box, QSpinBox):
-            return self.box.value()
-        text = self.box.text().strip().replace("−", "-")
+            return None if self.box.value() < 0 else self.box.value()
+        text = self.box.text().strip()
         return text or None
+
+    value = text
 
     def set_value(self, value) -> None:
         if isinstance(self.box, QComboBox):
@@ -94,17 +126,34 @@ class _Block(QFrame):
         self.lay.addWidget(markdown_label(block.text))
         self.result = QLabel()
         self.result.setWordWrap(True)
+        self.result.setTextFormat(Qt.MarkdownText)        # an explanation's *emphasis*
+        self.result.setAccessibleName(f"Status: {block.id}")
+        self.result.setObjectName(f"lesson_status_{block.id}")
+
+    def _read(self, text):
+        """The typed text read by the question's kind, or None (the format is then said)."""
+        if not isinstance(text, str):
+            return text
+        try:
+            return self.block.parse(text)
+        except RinglabError as e:
+            say(self.result, f"✗ Cannot read that: {e}", BAD_COLOUR)
+            return None
 
 
 class PredictBlock(_Block):
-    """Asked before the app shows the answer; Check runs the reveal, then compares."""
+    """Asked before the app shows the answer; Check runs the reveal, then compares.  When the
+    answer needs a search that is still running, the verdict comes when it ends."""
 
     def __init__(self, panel, block):
         super().__init__(panel, block, "Predict")
-        self.answer = AnswerBox(block.ask, block.choices)
+        self.answer = AnswerBox(block.ask, block.choices, block.id)
         self.check_button = QPushButton("Check my prediction")
+        self.check_button.setAccessibleName(f"Check: {block.id}")
         self.check_button.clicked.connect(self.check)
         self.answer.submitted.connect(self.check)
+        self.waiting = None               # the answer, while the app is still working it out
+        self.answered = False             # a prediction made (right or wrong)
         row = QHBoxLayout()
         row.addWidget(self.answer, 1)
         row.addWidget(self.check_button)
@@ -112,48 +161,96 @@ class PredictBlock(_Block):
         self.lay.addWidget(self.result)
 
     def check(self) -> bool | None:
-        value = self.answer.value()
-        if value is None:
+        text = self.answer.text()
+        if text is None:
             say(self.result, "Type or choose your prediction first.", INFO_COLOUR)
             return None
+        value = self._read(text)
+        if value is None:
+            return None
         try:
-            self.panel.run(self.block.reveal, f"reveal {self.block.id}")
-            truth = self.block.truth(self.panel.state())
+            self.panel.act(self.block.reveal, f"reveal {self.block.id}")
         except RinglabError as e:
             say(self.result, f"The app could not show the answer: {e}", BAD_COLOUR)
             return None
+        self.waiting = value
+        return self.verdict()
+
+    def verdict(self) -> bool | None:
+        """Compare the waiting answer with what the app shows now (after a search ends)."""
+        value = self.waiting
+        if value is None:
+            return None
+        try:
+            truth = self.block.truth(self.panel.state)
+        except RinglabError as e:
+            if "still running" in str(e):
+                say(self.result, "The app is working it out (a search is running in the "
+                                 "Search tab); your prediction is checked when it ends.",
+                    INFO_COLOUR)
+            else:
+                say(self.result, f"The app could not show the answer: {e}", BAD_COLOUR)
+                self.waiting = None
+            return None
+        self.waiting = None
         right = registry.same(truth, value, self.block.tol)
         self.panel.record_predict(self.block.id, value, right)
+        self.answered = True
+        # the tasks below may now be reached: look at them now, on the state as the reveal
+        # left it, so a task's goal is seen unmet before the student's next act
+        self.panel.evaluate_tasks()
         explain = f" {prose_to_markdown(self.block.explain)}" if self.block.explain else ""
+        shown = _words(truth, self.block.ask)
         if right:
-            say(self.result, f"✓ Right: the app shows {registry.show(truth)}.{explain}", OK_COLOUR)
+            say(self.result, f"✓ Right: the app shows {shown}.{explain}", OK_COLOUR)
         else:
-            say(self.result, f"✗ Not quite: you said {registry.show(value)}, the app shows "
-                             f"{registry.show(truth)}.{explain}", BAD_COLOUR)
+            say(self.result, f"✗ Not quite: you said {_words(value, self.block.ask)}, the app "
+                             f"shows {shown}.{explain}", BAD_COLOUR)
         return right
 
 
+def _words(value, kind: str) -> str:
+    """A value as the student reads it: yes/no for a yes-or-no question, node 2 for a node."""
+    if kind == "truth" and isinstance(value, bool):
+        return "yes" if value else "no"
+    if kind == "node" and isinstance(value, int) and not isinstance(value, bool):
+        return f"node {value}"
+    return registry.show(value)
+
+
 class TaskBlock(_Block):
-    """A goal checked live against the window; hints one at a time; Show solution fills the
-    answer (the editor, or the task's own box) without submitting it for the student."""
+    """A goal re-checked on every change of the app's state; hints one at a time; Show
+    solution does it for the student (recorded apart from a task the student did).
+
+    A task is checked once the student reaches it — every question above it answered, as
+    ``ringlab lessons check`` replays the lesson — and counts as done only when its goal holds
+    after having been seen unmet since then: what the student did completed it, not the
+    lesson's setup nor a step the questions above took.  Once done it stays done (a later
+    task may undo its goal on purpose: the status then says so)."""
 
     def __init__(self, panel, block):
         super().__init__(panel, block, "Task")
         self.hints_shown = 0
         self.solution_shown = False
+        self.seen_unmet = False
+        self.done = False
+        self.touched = False                 # the student worked on it (hint, solution, answer)
         self.answer = None
         row = QHBoxLayout()
         if block.input:
-            self.answer = AnswerBox(block.input, block.choices)
+            self.answer = AnswerBox(block.input, block.choices, block.id)
             self.submit_button = QPushButton("Submit")
+            self.submit_button.setAccessibleName(f"Check: {block.id}")
             self.submit_button.clicked.connect(self.submit)
             self.answer.submitted.connect(self.submit)
             row.addWidget(self.answer, 1)
             row.addWidget(self.submit_button)
         self.hint_button = QPushButton("Hint")
+        self.hint_button.setAccessibleName(f"Hint: {block.id}")
         self.hint_button.setEnabled(bool(block.hints))
         self.hint_button.clicked.connect(self.show_hint)
         self.solution_button = QPushButton("Show solution")
+        self.solution_button.setAccessibleName(f"Show solution: {block.id}")
         self.solution_button.clicked.connect(self.show_solution)
         row.addWidget(self.hint_button)
         row.addWidget(self.solution_button)
@@ -164,44 +261,65 @@ class TaskBlock(_Block):
         self.hint_label.setTextFormat(Qt.MarkdownText)
         self.lay.addWidget(self.hint_label)
         self.lay.addWidget(self.result)
-        self.done = False
 
     def submit(self) -> None:
-        value = self.answer.value()
-        if value is None:
+        text = self.answer.text()
+        if text is None:
             say(self.result, "Type or choose an answer first.", INFO_COLOUR)
             return
-        self.panel.answers[self.block.id] = value
-        self.evaluate()
+        value = self._read(text)
+        if value is None:
+            return
+        self.touched = True
+        self.panel.state.set_answer(self.block.id, value)     # → the state → evaluate()
 
     def evaluate(self) -> bool:
-        """Whether the goal holds in the window now (shown, and recorded once met)."""
-        try:
-            st = self.panel.state()
-            results = [(c, *c.evaluate(st)) for c in self.block.goal]
-        except RinglabError as e:
-            say(self.result, f"Not yet: {e}", INFO_COLOUR)
+        """Whether the goal holds on the app's state now (said, and recorded once met)."""
+        st = self.panel.state
+        if not self.done and not (self.touched or self.panel.reached(self)):
+            self.seen_unmet = False
+            say(self.result, "○ Waiting: answer the questions above first; this task is "
+                             "checked once you reach it.", INFO_COLOUR)
             return False
-        missing = [c for c, ok, _v in results if not ok]
-        if not missing:
+        try:
+            met = all(c.evaluate(st)[0] for c in self.block.goal)
+        except RinglabError as e:
+            self.seen_unmet = True
+            if self.done:
+                say(self.result, _DONE_EARLIER, OK_COLOUR)
+                return False
+            running = "still running" in str(e)
+            say(self.result, "○ Not yet: a search is still running in the Search tab." if running
+                else f"○ Not yet: {e}.", INFO_COLOUR)
+            return False
+        if met:
+            if not self.seen_unmet and not self.block.input:
+                # met before the student did anything: a lesson bug (lessons check refuses it)
+                say(self.result, "This task's goal already held when the lesson opened.",
+                    INFO_COLOUR)
+                return True
             if not self.done:
                 self.done = True
                 self.panel.record_task(self.block.id, self.hints_shown, self.solution_shown)
-            say(self.result, "✓ Done." + (f" {prose_to_markdown(self.block.explain)}"
-                                          if self.block.explain else ""), OK_COLOUR)
+            how = " (with the solution shown)" if self.solution_shown else ""
+            say(self.result, f"✓ Done{how}." + (f" {prose_to_markdown(self.block.explain)}"
+                                                if self.block.explain else ""), OK_COLOUR)
             return True
-        if self.block.input and self.block.id not in self.panel.answers:
+        self.seen_unmet = True
+        if self.done:
+            say(self.result, _DONE_EARLIER, OK_COLOUR)
+            return False
+        if self.block.input and self.block.id not in st.answers:
             say(self.result, "Not yet answered.", INFO_COLOUR)
+        elif self.block.input:
+            say(self.result, "✗ Not right yet — try again, or ask for a hint.", BAD_COLOUR)
         else:
-            if self.block.input:
-                say(self.result, "✗ Not right yet — try again, or ask for a hint.", BAD_COLOUR)
-            else:
-                say(self.result, "○ Not yet — the goal: "
-                    + "; ".join(c.describe() for c in missing) + ".", INFO_COLOUR)
-        self.done = False
+            say(self.result, "○ Not yet — do what the task above asks; the app checks it "
+                             "as you go.", INFO_COLOUR)
         return False
 
     def show_hint(self) -> None:
+        self.touched = True
         hints = self.block.hints
         if self.hints_shown < len(hints):
             self.hints_shown += 1
@@ -211,6 +329,7 @@ class TaskBlock(_Block):
 
     def show_solution(self) -> None:
         self.solution_shown = True
+        self.touched = True
         if self.answer is not None:
             # a typed answer: put it in the box; the student submits it
             value = next((c.args.get("value") for c in self.block.solution
@@ -220,7 +339,7 @@ class TaskBlock(_Block):
             say(self.result, "The solution is in the box: press Submit.", INFO_COLOUR)
             return
         try:
-            self.panel.run(self.block.solution, f"solution of {self.block.id}")
+            self.panel.act(self.block.solution, f"solution of {self.block.id}")
         except RinglabError as e:
             say(self.result, f"The solution could not be applied: {e}", BAD_COLOUR)
             return

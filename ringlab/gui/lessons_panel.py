@@ -1,10 +1,13 @@
 """The Lessons panel (View → Lessons, Ctrl+L): the course, free navigation, progress.
 
-Choosing a lesson moves the window to the lesson's setup (a code change is one undoable step:
-Ctrl+Z brings the previous code back) and lays out its blocks: prose, predictions asked before
-the app shows the answer, tasks checked live against the window.  Progress is saved per user
-as each answer is given (:class:`ringlab.lessons.Progress`), and can be exported, imported and
-reset per lesson.
+Lessons act on and observe the window's one application state (:class:`ringlab.state.AppState`)
+— the same class ``ringlab lessons check`` replays them on, with no widgets — so what a lesson
+checks is what the student sees.  Choosing a lesson puts the state where the lesson's setup
+puts a fresh one (a code change is one undoable step: Ctrl+Z brings the previous code back)
+and lays out its blocks: prose, predictions asked before the app shows the answer, tasks
+re-checked on every change of the state (debounced: one check per burst of changes).
+Progress is saved per user as each answer is given (:class:`ringlab.lessons.Progress`), and
+can be exported, imported and reset per lesson.
 """
 from __future__ import annotations
 
@@ -15,7 +18,10 @@ from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QListWidget, QL
 from ..core.errors import RinglabError
 from ..lessons import LessonError, Predict, Progress, Prose, Task, course
 from .lesson_blocks import PredictBlock, TaskBlock, markdown_label
-from .lesson_bridge import move_window, run_actions, state_from_window
+
+# what a lesson's setup decides; the rest (searches run, palette, text size) is the user's
+_SETUP_FIELDS = ("tab", "step", "inputs", "seed", "worked_example", "alpha", "bandwidth",
+                 "size", "explorer_N", "schedule_step")
 
 
 class LessonsPanel(QWidget):
@@ -27,11 +33,10 @@ class LessonsPanel(QWidget):
     def __init__(self, window, progress: Progress | None = None, parent=None):
         super().__init__(parent)
         self.window = window
+        self.state = window.state
         self.progress = progress or Progress()
         self.lesson = None
         self.blocks: list = []
-        self.answers: dict = {}
-        self.searches: dict = {}
         try:
             self.lessons = course()
         except (LessonError, RinglabError) as e:
@@ -40,6 +45,7 @@ class LessonsPanel(QWidget):
 
         self.list = QListWidget()
         self.list.setObjectName("lessons_list")
+        self.list.setAccessibleName("Lessons")
         self.list.setWordWrap(True)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.list.itemActivated.connect(self._on_item_activated)
@@ -76,16 +82,24 @@ class LessonsPanel(QWidget):
         lay.setContentsMargins(2, 2, 2, 2)
         lay.addWidget(split)
         self._fill_list()
-        # tasks follow the window (an edit in the editor may complete one), once per turn
-        self._recheck = QTimer(self, singleShot=True, interval=0)
+        # every change of the state may complete a task (a step, an entry, a search): re-check
+        # once per burst of changes (a preset sets α, B, S and N at once)
+        self._recheck = QTimer(self, singleShot=True, interval=30)
         self._recheck.timeout.connect(self.evaluate_tasks)
-        window.document.changed.connect(self._recheck.start)
+        self.state.events.connect(self._on_state_changed)
+        if self.progress.warning:
+            QTimer.singleShot(0, self, lambda: self.message.emit(self.progress.warning))
+
+    def _on_state_changed(self, _info=None) -> None:
+        if self.lesson is not None:
+            self._recheck.start()
 
     # -- course list ---------------------------------------------------------------------
     def _fill_list(self) -> None:
         self.list.clear()
         for k, lesson in enumerate(self.lessons):
-            mark = {"done": "✓", "not started": "○"}.get(self.progress.summary(lesson), "◐")
+            d, n = self.progress.done(lesson)
+            mark = "○" if d == 0 else "✓" if d == n else "◐"
             item = QListWidgetItem(f"{mark} {k + 1}. {lesson.title}\n      {lesson.minutes} min · "
                                    f"{self.progress.summary(lesson)}")
             item.setData(Qt.UserRole, k)
@@ -99,13 +113,19 @@ class LessonsPanel(QWidget):
     def open_lesson(self, index: int) -> None:
         """Show lesson ``index`` and move the window to its setup."""
         lesson = self.lessons[index]
-        self.lesson, self.answers, self.searches = lesson, {}, {}
+        self.lesson = None                     # no re-checks while the setup is applied
         try:
-            target = lesson.new_state()
-            move_window(self.window, self.state(), target, f"open lesson “{lesson.title}”")
-            self.searches.update(target.searches)
+            target = lesson.new_state()         # the replay's own start: a fresh state + setup
         except RinglabError as e:
+            target = None
             self.message.emit(f"lesson setup failed: {e}")
+        st = self.state
+        with self.window.document.undo_text(f"Lesson: open “{lesson.title}”"):
+            if target is not None:
+                st.code = target.code
+                st.update(**{f: getattr(target, f) for f in _SETUP_FIELDS})
+            st.update(answers={}, lesson=lesson.key)
+        self.lesson = lesson
         self._lay_out(lesson)
         self.list.setCurrentRow(index)
         self.message.emit(f"lesson {index + 1}: {lesson.title} (Ctrl+Z undoes the code it loaded)")
@@ -139,17 +159,41 @@ class LessonsPanel(QWidget):
         """The widget of question ``qid`` in the open lesson."""
         return next(b for b in self.blocks if b.block.id == qid)
 
+    def recheck(self) -> None:
+        """Re-check the tasks once the event loop turns (several changes: one check)."""
+        self._recheck.start()
+
     def evaluate_tasks(self) -> None:
+        self._recheck.stop()
         for b in self.blocks:
             if isinstance(b, TaskBlock):
                 b.evaluate()
+            elif b.waiting is not None:
+                b.verdict()                    # a prediction waiting for a search
 
     # -- what blocks ask of the panel --------------------------------------------------------
-    def state(self):
-        return state_from_window(self.window, self.answers, self.searches)
+    def reached(self, block) -> bool:
+        """Whether the student has come to ``block``: every question above it answered (a
+        prediction checked, a task done), so the app is where the lesson expects it."""
+        for b in self.blocks:
+            if b is block:
+                return True
+            if isinstance(b, TaskBlock) and not (b.done or b.solution_shown):
+                return False
+            if isinstance(b, PredictBlock) and not b.answered:
+                return False
+        return True
 
-    def run(self, calls, why: str) -> None:
-        run_actions(self.window, calls, self.answers, self.searches, why)
+    def act(self, calls, why: str) -> None:
+        """Run lesson actions on the state; RinglabError (the state unchanged) if one is
+        refused — they are tried on a copy first (searches there are not run)."""
+        trial = self.state.copy()
+        trial.search_runner = lambda request: None
+        for call in calls:
+            call.run(trial)
+        with self.window.document.undo_text(f"Lesson: {why}"):
+            for call in calls:
+                call.run(self.state)
 
     def record_predict(self, qid: str, answer, correct: bool) -> None:
         self.progress.record_predict(self.lesson.key, qid, answer, correct)

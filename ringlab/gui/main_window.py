@@ -46,6 +46,7 @@ class MainWindow(QMainWindow):
                  autosave: bool = True, use_settings: bool = True, parent=None):
         super().__init__(parent)
         self.document = document
+        self.state = document.state          # the one application state (ringlab.state)
         self.setObjectName("RinglabMainWindow")
         self.last_error: str | None = None
         self.use_settings = use_settings
@@ -88,13 +89,18 @@ class MainWindow(QMainWindow):
         if self.autosaver is not None:
             self.autosaver.message.connect(self.say)
         document.changing.connect(self._on_code_changing)
+        # a search asked of the state (the Search button, a lesson) runs in the Search tab's
+        # worker process, never on the GUI thread; the view is built if it was not yet
+        self.state.search_runner = self._run_search
+        self.state.events.palette.connect(self._on_palette_changed)
+        self.state.events.zoom.connect(self._on_zoom_changed)
         document.changed.connect(self._update_title)
         document.dirty_changed.connect(self.setWindowModified)
         document.path_changed.connect(lambda _p: self._update_title())
         self._update_title()
 
         screen = self.screen().availableGeometry() if self.screen() else None
-        apply_point_size(self, default_point_size(screen.width() if screen else 0))
+        self._apply_zoom_quietly(default_point_size(screen.width() if screen else 0))
         if use_settings:
             self._restore_settings()
         else:
@@ -113,6 +119,15 @@ class MainWindow(QMainWindow):
     def load_views(self):
         """Build every view now (normally they are built when first shown)."""
         self.tabs.build_all()
+
+    def _run_search(self, request) -> None:
+        i = self.find_view("Search")
+        view = self.tabs.view(i) if i >= 0 else None
+        if view is None or not hasattr(view, "start_request"):
+            self.state.searching = tuple(r for r in self.state.searching if r is not request)
+            self.error("searching needs the Search view, which is not available")
+            return
+        view.start_request(request)
 
     @property
     def view_errors(self) -> dict[str, str]:
@@ -176,7 +191,18 @@ class MainWindow(QMainWindow):
     # -- palette ------------------------------------------------------------------------------
     def set_palette(self, name: str, remember: bool = True) -> None:
         """View → Palette: the colours of every drawing, on screen and in exports."""
+        self._remember_palette = remember
+        try:
+            if self.state.palette == name:
+                self._on_palette_changed(name)
+            else:
+                self.state.palette = name
+        finally:
+            self._remember_palette = True
+
+    def _on_palette_changed(self, name: str, _old=None) -> None:
         from ..render.palette import use_palette
+        remember = getattr(self, "_remember_palette", True)
         use_palette(name)
         self.palette_actions[name].setChecked(True)
         if self.use_settings and remember:
@@ -331,9 +357,28 @@ class MainWindow(QMainWindow):
         self.set_font_size(default_point_size(self.width()))
 
     def set_font_size(self, size: int, remember: bool = True):
+        """Ctrl+= / Ctrl+− / Ctrl+0: the text size is the state's ``zoom``."""
         size = clamp_point_size(size)
+        self._remember_zoom = remember
+        try:
+            if self.state.zoom == size:
+                self._on_zoom_changed(size)
+            else:
+                self.state.zoom = size
+        finally:
+            self._remember_zoom = True
+
+    def _apply_zoom_quietly(self, size: int) -> None:
+        """A start-up text size: applied and held by the state, neither said nor remembered."""
         apply_point_size(self, size)
-        if self.use_settings and remember:
+        with self.state.events.zoom.blocked():
+            self.state.zoom = size
+
+    def _on_zoom_changed(self, size, _old=None) -> None:
+        if size is None:
+            return
+        apply_point_size(self, size)
+        if self.use_settings and getattr(self, "_remember_zoom", True):
             settings().setValue("font_size", size)
         self.say(f"text size {size} pt (Ctrl+= larger, Ctrl+− smaller, Ctrl+0 reset)")
 
@@ -391,7 +436,7 @@ class MainWindow(QMainWindow):
         size = s.value("font_size", None)
         if size is not None:
             try:
-                apply_point_size(self, clamp_point_size(size))
+                self._apply_zoom_quietly(clamp_point_size(size))
             except (TypeError, ValueError):
                 pass
         geo, state, split = s.value(self._screen_key()), s.value("window_state"), s.value("splitter")

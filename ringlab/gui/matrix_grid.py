@@ -125,6 +125,8 @@ class MatrixGrid(QFrame):
         set_text_color(self.caption, "#555555")
         lay.addWidget(self.caption)
         self.table = MatrixTable(self.model, self)
+        # what a screen reader says and the tests find it by: "Node 0 R", as the title reads
+        self.table.setAccessibleName(f"Node {node} {which}")
         self.table.installEventFilter(self)
         lay.addWidget(self.table)
         self.error = QLabel()

@@ -32,11 +32,9 @@ def presentation_deck(window):
     dock = window.lessons_dock
     if dock is not None and dock.isVisible() and dock.panel.lesson is not None:
         return lesson_deck(dock.panel.lesson.path)
-    tabs = window.tabs
-    if tabs.tabText(tabs.currentIndex()).startswith("Schedules"):
+    if window.state.tab == "Schedules":
         return schedules_deck(window.document.code)
-    i = window.find_view("Propagation")
-    prop = tabs.view(i, build=False) if i >= 0 else None
-    inputs = prop.current_inputs() if prop is not None else "random"
-    seed = prop.seed_box.value() if prop is not None else 0
-    return walkthrough_deck(window.document.code, inputs, seed)
+    st = window.state
+    refused = st.walkthrough_inputs()[1]
+    inputs = st.inputs if not (isinstance(st.inputs, list) and (refused or not st.inputs)) else "random"
+    return walkthrough_deck(window.document.code, inputs, st.seed)

@@ -28,7 +28,8 @@ class _ViewSlot(QScrollArea):
 
 class ViewTabs(QTabWidget):
     """Tabs whose views are built lazily.  ``view_message(str)`` relays the views' status
-    lines; ``view_built(int)`` says a tab's view now exists."""
+    lines; ``view_built(int)`` says a tab's view now exists.  The tab shown is the state's
+    ``tab``: choosing a tab writes it, and a change of ``state.tab`` (a lesson) selects it."""
 
     view_message = Signal(str)
     view_built = Signal(int)
@@ -43,6 +44,9 @@ class ViewTabs(QTabWidget):
             self.addTab(_ViewSlot(title, module, cls), title)
         self.currentChanged.connect(self._on_current_changed)
         self._pending: list[int] = []
+        self.state = document.state
+        self.state.events.tab.connect(self._on_state_tab_changed)
+        self._on_state_tab_changed(self.state.tab)
 
     # -- finding views ------------------------------------------------------------------
     def view(self, index: int, build: bool = True):
@@ -87,8 +91,19 @@ class ViewTabs(QTabWidget):
                 return
 
     # -- building ------------------------------------------------------------------------
+    def title(self, index: int) -> str:
+        """The tab's name without the ⚠ of a view that failed to open."""
+        return self.tabText(index).rstrip(" ⚠")
+
     def _on_current_changed(self, index: int) -> None:
+        if index >= 0:
+            self.state.tab = self.title(index)
         self.view(index)
+
+    def _on_state_tab_changed(self, tab, _old=None) -> None:
+        i = self.find(tab)
+        if i >= 0 and i != self.currentIndex():
+            self.setCurrentIndex(i)
 
     def _build(self, index: int) -> None:
         slot = self.widget(index)

@@ -267,8 +267,14 @@ class Progress:
         return by_student, shown
 
     def summary(self, lesson: Lesson) -> str:
+        """"not started", "3/5" or "done" — and how many tasks were done only after their
+        solution was shown, counted apart from what the student did."""
         d, n = self.done(lesson)
-        return "not started" if d == 0 else "done" if d == n else f"{d}/{n}"
+        text = "not started" if d == 0 else "done" if d == n else f"{d}/{n}"
+        shown = self.task_counts(lesson)[1]
+        if shown:
+            text += f" ({shown} with the solution shown)"
+        return text
 
     def reload(self) -> None:
         """Merge in what another ringlab saved since (nothing of this process is lost)."""

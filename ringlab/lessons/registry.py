@@ -87,12 +87,26 @@ mesh_fig3_decodes                                                    every XOR o
 ``schedule`` is ``ring``, ``tree`` or ``coded``; ``unit`` a time (``s``, ``ms``, ``us``) or a
 size (``B``, ``KB``, ``MB``, ``GB``; 1 KB = 1000 B as in the seeds); ``matrix`` is ``M``,
 ``Lambda``, ``R`` or ``T``; nodes, rows, columns, chunks and t count from 0 as in the app.
+
+**Limits.**  Every argument is bounded before anything runs — when the lesson is parsed (a
+malformed lesson, exit 2) and again on every call (one short RinglabError line): N, K, T as the
+app's own boxes allow (``resize``, ``graph_count``, ``min_T``… N 2..32, K 1..64, T 1..128;
+``run_search`` as the Search form, N 2..12, K 1..16, T 1..40), mesh k 2..32 and n 1..10, any
+other integer within ±10⁶, texts of at most 200 characters (2000 inside a value), at most
+10 000 values in a list or mapping, numbers written as text of at most 100 characters with
+|exponent| ≤ 300, a field Q, R, GF(p) with p < 2³¹ or GF(p^m) with m ≤ 16, ``load_data`` a
+plain file name of ``ringlab.data``.  See the ``*_LIMIT`` constants.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+import numbers
+import re
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import wraps
 
+from ..core.code import K_RANGE, N_RANGE, T_RANGE
 from ..core.errors import RinglabError
 from . import strategies
 
@@ -104,12 +118,37 @@ TIME_UNITS = {"s": Fraction(1), "ms": Fraction(1, 10**3), "us": Fraction(1, 10**
 SIZE_UNITS = {"B": 1, "KB": 10**3, "MB": 10**6, "GB": 10**9}
 
 
+# -- limits ---------------------------------------------------------------------------------
+# Whatever a lesson file (or a student's answer box) passes to an action or a probe is bounded
+# before anything runs: sizes the app's own widgets allow, nothing that can take a noticeable
+# time.  Checked when the file is parsed (a malformed lesson, exit 2) and again on every call.
+INT_LIMIT = 10**6            # any integer argument without a range of its own: |v| ≤ this
+TEXT_LIMIT = 200             # a name, id, field, unit… (top-level text argument), in characters
+NESTED_TEXT_LIMIT = 2000     # any other text: in a list/mapping, a typed answer, a value
+ITEMS_LIMIT = 10_000         # values in one list/mapping argument (an inline code, inputs, rows)
+DEPTH_LIMIT = 8              # nesting of lists/mappings in one argument (a code needs 5)
+NESTED_INT_LIMIT = 10**30    # an integer inside a list or mapping (matrix entries, inputs)
+NUMBER_TEXT_LIMIT = 100      # "1/2", "-3.5e-4": characters of a number written as text
+EXPONENT_LIMIT = 300         # |exponent| of such a number (10**300 is instant; 10**999999999 hangs)
+DIGITS_LIMIT = 100           # a run of digits in any text argument
+SEARCH_N, SEARCH_K, SEARCH_T = (2, 12), (1, 16), (1, 40)   # the Search form's spin boxes
+EXAMPLE_N = (2, 32)          # the worked example's cores (ringlab.core.schedules.TRACE_N_RANGE)
+EXPLORER_N = (2, 1024)       # the cost explorer's cores
+MESH_K, MESH_N = (2, 32), (1, 10)                          # 32² = 1024 = the mesh's MAX_NODES
+SEED = (0, 2**32 - 1)
+MAX_PRIME, MAX_EXTENSION = 2**31 - 1, 16                   # GF(p) / GF(2^m) the app offers
+MESSAGE_LIMIT = 300          # characters of any error message (never a whole value)
+
+
 @dataclass(frozen=True)
 class Param:
     name: str
     kind: str
     required: bool = True
     choices: tuple | None = None
+    lo: int | None = None    # int: smallest value
+    hi: int | None = None    # int: largest value; str: most characters
+    check: object = None     # value -> why it is refused (None: fine), after the checks above
 
 
 @dataclass(frozen=True)
@@ -127,42 +166,86 @@ class Entry:
         return ", ".join(p.name + ("" if p.required else "?") for p in self.params) or "no arguments"
 
 
+def _r(lo_hi) -> str:
+    return f"[{lo_hi[0]}..{lo_hi[1]}]"
+
+
+_NODE = _r((0, N_RANGE[1] - 1))                  # a node of the largest ring the app holds
+_INDEX = _r((0, max(T_RANGE[1], K_RANGE[1])))    # a row, column, step, chunk, t, k or j
+_SEARCH_NKT = f"{_r(SEARCH_N)} K:int{_r(SEARCH_K)} T:int{_r(SEARCH_T)}"
+
+
 ACTIONS: dict[str, Entry] = {}
 PROBES: dict[str, Entry] = {}
 
 
+_SPEC = re.compile(r"(?P<name>\w+):(?P<kind>[a-z]+)(?:\[(?P<lo>-?\d+)?\.\.(?P<hi>-?\d+)\])?"
+                   r"(?:=(?P<choices>[^?]+))?(?P<optional>\?)?")
+
+
 def _params(spec: str) -> tuple:
-    """``"node:int matrix:str=M|Lambda|R|T field:str?"`` → Params."""
+    """``"node:int matrix:str=M|Lambda|R|T N:int[2..32]? field:str?"`` → Params.
+
+    ``[lo..hi]`` bounds an integer (an ``int`` without one is bounded by ±INT_LIMIT) or the
+    length of a text (default TEXT_LIMIT)."""
     out = []
     for item in spec.split():
-        name, kind = item.split(":")
-        required = not kind.endswith("?")
-        kind = kind.rstrip("?")
-        choices = None
-        if "=" in kind:
-            kind, ch = kind.split("=")
-            choices = tuple(ch.split("|"))
+        m = _SPEC.fullmatch(item)
+        assert m, item
+        kind = m["kind"]
         assert kind in KINDS, kind
-        out.append(Param(name, kind, required, choices))
+        choices = tuple(m["choices"].split("|")) if m["choices"] else None
+        lo = int(m["lo"]) if m["lo"] else None
+        hi = int(m["hi"]) if m["hi"] else None
+        if kind == "int" and lo is None:
+            lo = -INT_LIMIT
+        if kind == "int" and hi is None:
+            hi = INT_LIMIT
+        if kind == "str" and hi is None:
+            hi = TEXT_LIMIT
+        out.append(Param(m["name"], kind, not m["optional"], choices, lo, hi))
     return tuple(out)
 
 
-def action(name: str, spec: str = ""):
+def _guarded(name: str, params: tuple, f):
+    """``f`` with every argument checked against ``params`` first (a call from a lesson, the
+    Lessons panel or a test: all are refused with one short line, before anything runs)."""
+    known = {p.name: p for p in params}
+
+    @wraps(f)
+    def run(st, **args):
+        for key, v in args.items():
+            p = known.get(key)
+            why = (f"unknown argument {key!r}" if p is None else check_arg(p, v))
+            if why:
+                raise RinglabError(short(f"{name}: {why}"))
+        return f(st, **args)
+    return run
+
+
+def _with_checks(params: tuple, checks: dict | None) -> tuple:
+    return tuple(replace(p, check=checks[p.name]) if checks and p.name in checks else p
+                 for p in params)
+
+
+def action(name: str, spec: str = "", checks: dict | None = None):
     def deco(f):
-        ACTIONS[name] = Entry("action", name, _params(spec), f)
+        params = _with_checks(_params(spec), checks)
+        ACTIONS[name] = Entry("action", name, params, _guarded(name, params, f))
         return f
     return deco
 
 
-def probe(name: str, spec: str = ""):
+def probe(name: str, spec: str = "", checks: dict | None = None):
     def deco(f):
-        PROBES[name] = Entry("probe", name, _params(spec), f)
+        params = _with_checks(_params(spec), checks)
+        PROBES[name] = Entry("probe", name, params, _guarded(name, params, f))
         return f
     return deco
 
 
 def check_arg(p: Param, v) -> str | None:
-    """Why ``v`` does not fit ``p`` (None if it does)."""
+    """Why ``v`` does not fit ``p`` (None if it does): its kind, its choices and its limits."""
     ok = {"int": isinstance(v, int) and not isinstance(v, bool),
           "str": isinstance(v, str),
           "num": (isinstance(v, (int, float)) and not isinstance(v, bool)) or _is_number_text(v),
@@ -171,10 +254,120 @@ def check_arg(p: Param, v) -> str | None:
           "dict": isinstance(v, dict),
           "any": True}[p.kind]
     if not ok:
-        return f"{p.name} must be {_KIND_WORDS[p.kind]}, got {v!r}"
+        return f"{p.name} must be {_KIND_WORDS[p.kind]}, got {brief(v)}"
     if p.choices and str(v) not in p.choices:
-        return f"{p.name} must be one of {', '.join(p.choices)}, got {v!r}"
+        return f"{p.name} must be one of {', '.join(p.choices)}, got {brief(v)}"
+    if p.kind == "int" and not p.lo <= v <= p.hi:
+        return f"{p.name} = {brief(v)} is out of range: expected {p.lo}..{p.hi}"
+    if p.kind == "str" and len(v) > p.hi:
+        return f"{p.name} is {len(v)} characters long: at most {p.hi}"
+    if p.kind == "num":
+        try:
+            to_number(v)
+        except (ValueError, TypeError, ZeroDivisionError) as e:
+            return f"{p.name}: {e}"
+    why = _check_value(v, p.name, 0, [0])
+    if why is None and p.name == "field":
+        why = check_field_name(v)
+    if why is None and p.check is not None:
+        why = p.check(v)
+    return why
+
+
+def _check_value(v, where: str, depth: int, count: list) -> str | None:
+    """Limits on any value: nesting, number of items, texts, numbers (see the table above)."""
+    count[0] += 1
+    if count[0] > ITEMS_LIMIT:
+        return f"{where} has more than {ITEMS_LIMIT} values"
+    if depth > DEPTH_LIMIT:
+        return f"{where} is nested more than {DEPTH_LIMIT} levels deep"
+    if isinstance(v, bool) or v is None:
+        return None
+    if isinstance(v, int):
+        if abs(v) > NESTED_INT_LIMIT:
+            return f"{where}: the number {brief(v)} is too large (at most 10^30)"
+        return None
+    if isinstance(v, float):
+        return None if math.isfinite(v) else f"{where}: {v!r} is not a finite number"
+    if isinstance(v, numbers.Number):        # a value the app computed (a Fraction): no text
+        try:
+            return None if math.isfinite(v) else f"{where}: {brief(v)} is not a finite number"
+        except (TypeError, ValueError, OverflowError):
+            return None
+    if isinstance(v, str):
+        if len(v) > NESTED_TEXT_LIMIT:
+            return f"{where}: a text of {len(v)} characters (at most {NESTED_TEXT_LIMIT})"
+        return _check_text(v, where)
+    if isinstance(v, (list, tuple)):
+        for k, x in enumerate(v):
+            why = _check_value(x, f"{where}[{k}]", depth + 1, count)
+            if why:
+                return why
+        return None
+    if isinstance(v, dict):
+        for key, x in v.items():
+            if not isinstance(key, str) or len(key) > TEXT_LIMIT:
+                return f"{where}: keys must be short texts, got {brief(key)}"
+            why = _check_value(x, f"{where}.{key}", depth + 1, count)
+            if why is None and key == "field":
+                why = check_field_name(x)
+            if why:
+                return why
+        return None
+    return f"{where}: {brief(v)} is not a number, text, list or mapping"
+
+
+_EXPONENT = re.compile(r"(?<=[0-9.])[eE][+\-−]?0*([0-9]+)")     # 1e999999999, 2.E-5000
+_DIGITS = re.compile(rf"\d{{{DIGITS_LIMIT + 1},}}")
+
+
+def _check_text(s: str, where: str) -> str | None:
+    """A text that a number parser might take literally: no huge exponent, no endless digits."""
+    if _DIGITS.search(s):
+        return f"{where}: a number of more than {DIGITS_LIMIT} digits"
+    for m in _EXPONENT.finditer(s):
+        if len(m.group(1)) > 4 or int(m.group(1)) > EXPONENT_LIMIT:
+            return f"{where}: exponent {m.group(0)[:12]!r} is out of range (|exponent| ≤ {EXPONENT_LIMIT})"
     return None
+
+
+_FIELD = re.compile(r"(?:QQ?|RR?|GF\(([0-9]+)(?:\^([0-9]+))?\))")
+
+
+def check_field_name(v) -> str | None:
+    """Why ``v`` is not a field the app could offer (Q, R, GF(p) with p < 2^31, GF(p^m) with
+    m ≤ 16); checked before the field is built, so a 40-digit "prime" is refused at once."""
+    if not isinstance(v, str):
+        return f"field must be text such as Q, GF(2) or GF(2^8), got {brief(v)}"
+    m = _FIELD.fullmatch(v.replace(" ", ""))
+    if not m:
+        return f"field {brief(v)}: expected Q, R, GF(p) or GF(p^m)"
+    p, e = m.group(1), m.group(2) or "1"
+    if p and (len(p) > 10 or len(e) > 3 or int(p) > MAX_PRIME or int(e) > MAX_EXTENSION):
+        return f"field {brief(v)} is too large (p < 2^31, m ≤ {MAX_EXTENSION})"
+    return None
+
+
+def brief(v, limit: int = 60) -> str:
+    """``repr(v)``, cut to ``limit`` characters: an error never echoes a whole value."""
+    if isinstance(v, int) and not isinstance(v, bool) and v.bit_length() > 3 * limit:
+        return f"<an integer of about {int(v.bit_length() * 0.30103) + 1} digits>"
+    if isinstance(v, (list, tuple, dict)) and len(v) > limit:
+        return f"<a {type(v).__name__} of {len(v)} items>"
+    if isinstance(v, str) and len(v) > limit:
+        v = v[:limit]
+        return repr(v)[:-1] + "…" + repr(v)[-1]
+    try:
+        r = repr(v)
+    except (ValueError, RecursionError):
+        return f"<a {type(v).__name__}>"
+    return r if len(r) <= limit else r[:limit - 1] + "…"
+
+
+def short(message: str, limit: int = MESSAGE_LIMIT) -> str:
+    """One line of at most ``limit`` characters."""
+    message = " ".join(str(message).split("\n"))
+    return message if len(message) <= limit else message[:limit - 1] + "…"
 
 
 _KIND_WORDS = {"int": "an integer", "str": "text", "num": "a number", "bool": "true or false",
@@ -189,17 +382,47 @@ def _is_number_text(v) -> bool:
         return False
 
 
+_NUMBER = re.compile(r"""\s*(?P<sign>[+\-−]?)\s*(?:
+        (?P<num>[0-9]+)\s*/\s*(?P<dsign>[+\-−]?)(?P<den>[0-9]+)                # 1/2, −3/-4
+      | (?P<dec>(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+))(?:[eE](?P<exp>[+\-−]?[0-9]+))?   # 3, -3.5, 1e-6
+    )\s*""", re.VERBOSE)
+
+
 def to_number(v) -> Fraction:
-    """An exact number from an int, a float (by its shortest decimal), ``"1/2"`` or ``"-3.5"``."""
+    """An exact number from an int, a float (by its shortest decimal), ``"1/2"`` or ``"-3.5"``.
+
+    Text must be a plain number — sign (``-``, ``+`` or ``−``), digits, ``a/b``, a decimal point,
+    an exponent — of at most NUMBER_TEXT_LIMIT characters and |exponent| ≤ EXPONENT_LIMIT:
+    ``"1e999999999"`` would build a billion-digit rational (the window froze), so it is a
+    ValueError at once, as are infinity and NaN."""
     if isinstance(v, bool):
         raise TypeError("a truth value is not a number")
     if isinstance(v, (int, Fraction)):
         return Fraction(v)
     if isinstance(v, float):
+        if not math.isfinite(v):
+            raise ValueError(f"{v!r} is not a finite number")
         return Fraction(repr(v))
     if isinstance(v, str):
-        return Fraction(v.strip().replace("−", "-"))
-    raise TypeError(f"{v!r} is not a number")
+        if len(v) > NUMBER_TEXT_LIMIT:
+            raise ValueError(f"{brief(v, 20)} is too long for a number "
+                             f"({len(v)} characters; at most {NUMBER_TEXT_LIMIT})")
+        m = _NUMBER.fullmatch(v)
+        if not m:
+            raise ValueError(f"{brief(v, 40)} is not a number (expected e.g. 3, -1/2, 0.25, 1e-6)")
+        neg = m["sign"] in ("-", "−")
+        if m["num"] is not None:
+            den = int(m["den"])
+            if den == 0:
+                raise ZeroDivisionError(f"{brief(v, 40)} divides by zero")
+            x = Fraction(int(m["num"]), den)
+            return -x if neg != (m["dsign"] in ("-", "−")) else x
+        exp = int(m["exp"].replace("−", "-")) if m["exp"] else 0
+        if abs(exp) > EXPONENT_LIMIT:
+            raise ValueError(f"{brief(v, 40)} is out of range (|exponent| ≤ {EXPONENT_LIMIT})")
+        x = Fraction(m["dec"]) * Fraction(10) ** exp
+        return -x if neg else x
+    raise TypeError(f"{brief(v)} is not a number")
 
 
 def _in_unit(value, unit, units, what):
@@ -225,24 +448,55 @@ def _load_preset(st, name, field=None):
     st.set_code(preset(name, field or "Q"))
 
 
-def data_file(name: str):
-    """A file shipped in ``ringlab.data``."""
+_DATA_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*")
+
+
+def check_data_name(name) -> str | None:
+    """Why ``name`` is not a plain file name in ``ringlab.data`` (None if it is one): no folder,
+    no ``..``, no drive, no absolute path — decided on the text alone, before any file is
+    touched."""
+    if not isinstance(name, str) or not name:
+        return f"data name must be a file name, got {brief(name)}"
+    if (len(name) > 100 or "/" in name or "\\" in name or ".." in name or ":" in name
+            or not _DATA_NAME.fullmatch(name)):
+        return (f"data {brief(name, 40)}: expected the plain name of a file shipped in "
+                "ringlab.data (no folders, no '..', no drive or absolute path)")
+    return None
+
+
+def _shipped_data() -> dict:
+    """File name → resource of every file at the top of ``ringlab.data``."""
     from importlib.resources import files
-    fname = name if name.endswith(".json") else f"{name}.ringlab.json"
     try:
-        p = files("ringlab.data").joinpath(fname)
-        if p.is_file():
-            return p
-    except ModuleNotFoundError:
-        pass
-    raise RinglabError(f"data {name!r}: no {fname} in ringlab.data")
+        return {p.name: p for p in files("ringlab.data").iterdir() if p.is_file()}
+    except (ModuleNotFoundError, OSError):
+        return {}
 
 
-@action("load_data", "name:str")
+def data_file(name: str, suffix: str = ".ringlab.json"):
+    """A file shipped in ``ringlab.data``: ``name`` is its plain file name (``suffix`` added
+    when it has none); anything that is not a file listed there is refused."""
+    why = check_data_name(name)
+    if why:
+        raise RinglabError(why)
+    fname = name if name.endswith(".json") else f"{name}{suffix}"
+    p = _shipped_data().get(fname)
+    if p is None:
+        raise RinglabError(f"data {name!r}: no {fname} in ringlab.data")
+    return p
+
+
+@action("load_data", "name:str[..100]", checks={"name": check_data_name})
 def _load_data(st, name):
     from ..core.codefile import loads_code
+    if name.endswith(".json") and not name.endswith(".ringlab.json"):
+        raise RinglabError(f"data {name!r}: load_data opens a code (a *.ringlab.json file)")
     p = data_file(name)
-    st.set_code(loads_code(p.read_text(encoding="utf-8"), f"data:{name}"))
+    try:
+        code = loads_code(p.read_text(encoding="utf-8"), f"data:{name}")
+    except RinglabError as e:          # a shipped code is valid; never echo a file's content
+        raise RinglabError(short(f"data {name!r}: not a valid code ({e})", 200)) from None
+    st.set_code(code)
 
 
 @action("load_code", "code:dict")
@@ -252,7 +506,7 @@ def _load_code(st, code):
     st.set_code(code_from_dict(data, "inline code"))
 
 
-@action("set_entry", "node:int matrix:str=M|Lambda|R|T row:int col:int value:any")
+@action("set_entry", f"node:int{_NODE} matrix:str=M|Lambda|R|T row:int{_INDEX} col:int{_INDEX} value:any")
 def _set_entry(st, node, matrix, row, col, value):
     code = st.code
     if matrix == "T" and code.node(node if 0 <= node < code.N else 0).T is None:
@@ -261,19 +515,19 @@ def _set_entry(st, node, matrix, row, col, value):
     st.set_code(code.with_entry(node, matrix, row, col, str(value)))
 
 
-@action("set_matrix", "node:int matrix:str=M|Lambda|R|T rows:list")
+@action("set_matrix", f"node:int{_NODE} matrix:str=M|Lambda|R|T rows:list")
 def _set_matrix(st, node, matrix, rows):
     st.set_code(st.code.with_matrix(node, matrix, [[str(v) for v in r] for r in rows]))
 
 
-@action("solve_translation", "node:int")
+@action("solve_translation", f"node:int{_NODE}")
 def _solve_translation(st, node):
     if not 0 <= node < st.code.N:
         raise RinglabError(f"node {node} does not exist: nodes are 0..{st.code.N - 1}")
     st.set_code(st.code.with_translation_solved(node))
 
 
-@action("resize", "N:int? K:int? T:int?")
+@action("resize", f"N:int{_r(N_RANGE)}? K:int{_r(K_RANGE)}? T:int{_r(T_RANGE)}?")
 def _resize(st, N=None, K=None, T=None):
     st.set_code(st.code.resized(N, K, T)[0])
 
@@ -288,14 +542,14 @@ def _show_tab(st, tab):
     st.tab = tab
 
 
-@action("set_step", "step:int")
+@action("set_step", f"step:int{_r((0, T_RANGE[1]))}")
 def _set_step(st, step):
     if not 0 <= step <= st.code.T:
         raise RinglabError(f"walkthrough step {step}: expected 0..T = 0..{st.code.T}")
     st.step = step
 
 
-@action("set_inputs", "inputs:any seed:int?")
+@action("set_inputs", f"inputs:any seed:int{_r(SEED)}?")
 def _set_inputs(st, inputs, seed=None):
     if not (inputs in ("random", "matmul") or isinstance(inputs, list)):
         raise RinglabError(f"inputs {inputs!r}: expected random, matmul or an N×K list")
@@ -308,7 +562,7 @@ def _set_inputs(st, inputs, seed=None):
         raise
 
 
-@action("set_schedule_step", "step:int")
+@action("set_schedule_step", f"step:int{_INDEX}")
 def _set_schedule_step(st, step):
     top = st.comparison().max_steps
     if not 0 <= step <= top:
@@ -316,45 +570,44 @@ def _set_schedule_step(st, step):
     st.schedule_step = step
 
 
-@action("set_example", "N:int")
+@action("set_example", f"N:int{_r(EXAMPLE_N)}")
 def _set_example(st, N):
     from ..core.schedules import default_example
     default_example(N)                        # refuses N out of range, with the range
     st.example_N = N
 
 
-@action("set_costs", "alpha:any? bandwidth:any? size:any? N:int?")
+@action("set_costs", f"alpha:any? bandwidth:any? size:any? N:int{_r(EXPLORER_N)}?")
 def _set_costs(st, alpha=None, bandwidth=None, size=None, N=None):
     from ..core.schedules import parse_bandwidth, parse_bytes, parse_seconds
+    new = {}
     if alpha is not None:
         parse_seconds(alpha)
-        st.alpha = str(alpha)
+        new["alpha"] = str(alpha)
     if bandwidth is not None:
         parse_bandwidth(bandwidth)
-        st.bandwidth = str(bandwidth)
+        new["bandwidth"] = str(bandwidth)
     if size is not None:
         parse_bytes(size)
-        st.size = str(size)
+        new["size"] = str(size)
     if N is not None:
         if not 2 <= N <= 1024:
             raise RinglabError(f"explorer N = {N}: expected 2..1024 cores")
-        st.explorer_N = N
+        new["explorer_N"] = N
+    st.update(**new)                # one act: the explorer never shows half of it
 
 
-@action("run_search", "N:int K:int T:int field:str? routing:bool? load:bool?")
+@action("run_search", f"N:int{_SEARCH_NKT} field:str? routing:bool? load:bool?")
 def _run_search(st, N, K, T, field="GF(2)", routing=False, load=False):
-    from ..core.search import search
-    from .state import SearchOutcome
-    r = search(N, K, T, field, routing=routing, timeout=60)
-    out = SearchOutcome(N, K, T, field, bool(routing), r.status, r.proof, r.code)
-    st.searches[out.key] = out
-    if load and r.code is not None:
-        st.set_code(r.code)
+    from ..state import SearchRequest
+    # headless it runs now; in the window the Search tab's worker runs it (never the GUI
+    # thread) and the outcome reaches the state, and the lesson's checks, when it ends
+    st.run_search(SearchRequest(N, K, T, field, bool(routing), timeout=60, load=bool(load)))
 
 
 @action("type_answer", "id:str value:any")
 def _type_answer(st, id, value):
-    st.answers[id] = value
+    st.set_answer(id, value)
 
 
 # ============================================================================== probes
@@ -365,7 +618,7 @@ def _param(st, name):
     return {"N": c.N, "K": c.K, "T": c.T, "field": c.field.name, "rate": c.rate}[name]
 
 
-@probe("entry", "node:int matrix:str=M|Lambda|R|T row:int col:int")
+@probe("entry", f"node:int{_NODE} matrix:str=M|Lambda|R|T row:int{_INDEX} col:int{_INDEX}")
 def _entry(st, node, matrix, row, col):
     c = st.code
     c._check_index(node, matrix, row, col)
@@ -385,12 +638,12 @@ def _check(st, node, j):
     return st.analysis.report.check(node, j)
 
 
-@probe("check_ok", "node:int j:int")
+@probe("check_ok", f"node:int{_NODE} j:int{_INDEX}")
 def _check_ok(st, node, j):
     return _check(st, node, j).ok
 
 
-@probe("check_entry", "node:int j:int row:int col:int")
+@probe("check_entry", f"node:int{_NODE} j:int{_INDEX} row:int{_INDEX} col:int{_INDEX}")
 def _check_entry(st, node, j, row, col):
     m = _check(st, node, j).matrix
     if not (0 <= row < len(m) and 0 <= col < len(m)):
@@ -412,26 +665,26 @@ def _nk(st, N, K):
     return (st.code.N if N is None else N), (st.code.K if K is None else K)
 
 
-@probe("min_T", "N:int? K:int?")
+@probe("min_T", f"N:int{_r(N_RANGE)}? K:int{_r(K_RANGE)}?")
 def _min_T(st, N=None, K=None):
     from ..core.bounds import bounds
     N, K = _nk(st, N, K)
     return bounds(N, K, 1).min_T
 
 
-@probe("prop1_min_T", "N:int? K:int?")
+@probe("prop1_min_T", f"N:int{_r(N_RANGE)}? K:int{_r(K_RANGE)}?")
 def _prop1(st, N=None, K=None):
     from ..core.bounds import proposition1_min_T
     return proposition1_min_T(*_nk(st, N, K))
 
 
-@probe("theorem3_min_T", "K:int?")
+@probe("theorem3_min_T", f"K:int{_r(K_RANGE)}?")
 def _thm3(st, K=None):
     from ..core.bounds import theorem3_min_T
     return theorem3_min_T(st.code.K if K is None else K)
 
 
-@probe("graph_count", "what:str=nodes|edges|transmission|storage N:int? T:int?")
+@probe("graph_count", f"what:str=nodes|edges|transmission|storage N:int{_r(N_RANGE)}? T:int{_r(T_RANGE)}?")
 def _graph_count(st, what, N=None, T=None):
     from ..core.network import time_expanded_graph
     G = time_expanded_graph(st.code.N if N is None else N, st.code.T if T is None else T)
@@ -603,17 +856,17 @@ def _crossover(st, a, b, unit=None):
     raise RinglabError(f"no crossover between {a} and {b} for N = {exp.N} (curves: {keys})")
 
 
-@probe("search_status", "N:int K:int T:int field:str? routing:bool?")
+@probe("search_status", f"N:int{_SEARCH_NKT} field:str? routing:bool?")
 def _search_status(st, N, K, T, field="GF(2)", routing=False):
     return st.search(N, K, T, field, routing).status
 
 
-@probe("search_proof", "N:int K:int T:int field:str? routing:bool?")
+@probe("search_proof", f"N:int{_SEARCH_NKT} field:str? routing:bool?")
 def _search_proof(st, N, K, T, field="GF(2)", routing=False):
     return st.search(N, K, T, field, routing).proof
 
 
-@probe("rate_table", "N:int K:int routing:bool?")
+@probe("rate_table", f"N:int{_r(N_RANGE)} K:int{_r(K_RANGE)} routing:bool?")
 def _rate_table(st, N, K, routing=False):
     import json
     data = json.loads(data_file("rate_table.json").read_text(encoding="utf-8"))
@@ -639,22 +892,22 @@ def _field_entry(N, K, field, routing):
     return per[field]["routing" if routing else "general"]
 
 
-@probe("rate_table_field", "N:int K:int field:str=GF(2)|GF(3)|GF(4)|GF(8) routing:bool?")
+@probe("rate_table_field", f"N:int{_r(N_RANGE)} K:int{_r(K_RANGE)} field:str=GF(2)|GF(3)|GF(4)|GF(8) routing:bool?")
 def _rate_table_field(st, N, K, field, routing=False):
     return _field_entry(N, K, field, routing)["min_T"]
 
 
-@probe("rate_table_status", "N:int K:int field:str=GF(2)|GF(3)|GF(4)|GF(8) routing:bool?")
+@probe("rate_table_status", f"N:int{_r(N_RANGE)} K:int{_r(K_RANGE)} field:str=GF(2)|GF(3)|GF(4)|GF(8) routing:bool?")
 def _rate_table_status(st, N, K, field, routing=False):
     return _field_entry(N, K, field, routing)["status"]
 
 
-@probe("conjecture", "N:int K:int")
+@probe("conjecture", f"N:int{_r(N_RANGE)} K:int{_r(K_RANGE)}")
 def _conjecture(st, N, K):
     return _rate_cell(N, K)["conjecture"]["verdict"]
 
 
-@probe("counting_bound", "N:int K:int")
+@probe("counting_bound", f"N:int{_r(N_RANGE)} K:int{_r(K_RANGE)}")
 def _counting_bound(st, N, K):
     return -(-K * (N + 1) // N)
 
@@ -669,7 +922,8 @@ def _strategy_comm(st, name):
     return strategies.communicates(name)
 
 
-@probe("mesh_hops", "k:int scheme:str=all-at-once|tree|coded group:int? n:int? torus:bool?")
+@probe("mesh_hops", f"k:int{_r(MESH_K)} scheme:str=all-at-once|tree|coded group:int{_r((1, MESH_K[1] ** 2))}? "
+                     f"n:int{_r(MESH_N)}? torus:bool?")
 def _mesh_hops(st, k, scheme, group=None, n=2, torus=False):
     from ..core.mesh import Mesh, best_group, schemes
     mesh = Mesh.kary(k, n, torus)
@@ -678,7 +932,7 @@ def _mesh_hops(st, k, scheme, group=None, n=2, torus=False):
     return schemes(mesh, group if scheme == "coded" else None)[scheme].total("packet")
 
 
-@probe("mesh_best_group", "k:int n:int? torus:bool?")
+@probe("mesh_best_group", f"k:int{_r(MESH_K)} n:int{_r(MESH_N)}? torus:bool?")
 def _mesh_best_group(st, k, n=2, torus=False):
     from ..core.mesh import Mesh, best_group
     return best_group(Mesh.kary(k, n, torus))

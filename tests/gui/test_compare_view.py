@@ -68,21 +68,26 @@ def test_bad_X_shows_one_line_and_keeps_the_last_example(view, qtbot):
 
 def test_coded_column_follows_the_document(view, qtbot):
     doc = view.document
+    # the example follows the code's N: loading a 3-node code shows a 3-core example
     with qtbot.waitSignal(doc.changed):
         doc.set_code(preset("paper-k2-t3"), "load")
-    assert view.comparison.coded is None
-    err = view.columns["coded"].error
-    assert err.isVisibleTo(view) and "code is for N = 3 cores" in err.text()
-    assert view.match_button.isVisibleTo(view)
-    qtbot.mouseClick(view.match_button, Qt.LeftButton)
-    assert view.inputs.n_spin.value() == 3
+    assert view.inputs.n_spin.value() == 3 and view.costs.n_spin.value() == 3
     c = view.comparison
     assert c.coded is not None and c.coded.T == 3 and c.coded.complete
     assert "K=2, T=3" in view.columns["coded"].title.text()
-    # undo goes back to the classic ring: the coded column follows (now mismatched again)
+    # the user pins the seeds' 4-core example: the 3-node code no longer runs on it
+    qtbot.mouseClick(view.inputs.reset, Qt.LeftButton)
+    assert view.inputs.n_spin.value() == 4 and view.comparison.coded is None
+    err = view.columns["coded"].error
+    assert err.isVisibleTo(view) and "code is for N = 3 cores" in err.text()
+    assert view.match_button.isVisibleTo(view)
+    qtbot.mouseClick(view.match_button, Qt.LeftButton)      # follow the code again
+    assert view.inputs.n_spin.value() == 3 and view.comparison.coded is not None
+    # undo goes back to the classic ring: the example follows it to 4 cores
     with qtbot.waitSignal(doc.changed):
         doc.undo_stack.undo()
-    assert "code is for N = 4 cores" in view.columns["coded"].error.text()
+    assert view.inputs.n_spin.value() == 4 and view.costs.n_spin.value() == 4
+    assert view.comparison.coded is not None and view.comparison.coded.complete
 
 
 def test_cost_presets_show_the_seeds_figures(view, qtbot):

@@ -1,10 +1,10 @@
-"""The Lessons panel in the real window: every shipped lesson opened, one prediction answered
-wrongly then rightly, one task completed through the widgets, the progress saved to disk."""
+"""The Lessons panel in the real window: the course list, reset, export and import of
+progress (every lesson done through the widgets: test_lesson_journeys.py)."""
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QSpinBox
 
-from ringlab.lessons import Predict, Progress, Task, course
+from ringlab.lessons import Progress, course
 from ringlab.lessons import registry
 
 LESSONS = course()
@@ -30,7 +30,8 @@ def type_answer(qtbot, box, value):
 
 
 @pytest.fixture
-def lessons_window(open_window):
+def lessons_window(open_window, tmp_path, monkeypatch):
+    monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path / "data"))   # its own progress
     win = open_window("paper-k2-t3", size=(1600, 1000))
     win.show_lessons()
     return win
@@ -43,70 +44,7 @@ def test_the_panel_lists_the_course_with_progress(qtbot, lessons_window):
     assert lessons_window.findChild(type(panel)).isVisible()
 
 
-@pytest.mark.parametrize("index", range(len(LESSONS)), ids=[lesson.key for lesson in LESSONS])
-def test_each_lesson_in_the_window(qtbot, lessons_window, index):
-    panel = lessons_window.lessons_panel
-    panel.open_lesson(index)
-    lesson = panel.lesson
-    assert lesson.key == LESSONS[index].key and len(panel.blocks) == len(lesson.questions)
-
-    first_task = next((b for b in lesson.blocks if isinstance(b, Task)), None)
-    predicts = [b for b in lesson.blocks if isinstance(b, Predict)]
-    if predicts:
-        p = predicts[0]
-        w = panel.block(p.id)
-        if p.wrong:
-            type_answer(qtbot, w.answer, p.wrong[0])
-            qtbot.mouseClick(w.check_button, Qt.LeftButton)
-            assert w.result.text().startswith("✗"), w.result.text()
-        type_answer(qtbot, w.answer, p.answer)
-        qtbot.mouseClick(w.check_button, Qt.LeftButton)
-        assert w.result.text().startswith("✓"), w.result.text()
-
-    if first_task is not None:
-        # a student goes through the blocks before the task in order
-        for b in lesson.blocks[:lesson.blocks.index(first_task)]:
-            if isinstance(b, Predict) and b is not (predicts[0] if predicts else None):
-                w = panel.block(b.id)
-                type_answer(qtbot, w.answer, b.answer)
-                qtbot.mouseClick(w.check_button, Qt.LeftButton)
-            elif isinstance(b, Task):
-                break
-        t = panel.block(first_task.id)
-        assert not t.evaluate()
-        if first_task.input:
-            value = next(c.args["value"] for c in first_task.solution if c.name == "type_answer")
-            type_answer(qtbot, t.answer, value)
-            qtbot.mouseClick(t.submit_button, Qt.LeftButton)
-        else:
-            qtbot.mouseClick(t.solution_button, Qt.LeftButton)
-        qtbot.waitUntil(lambda: t.result.text().startswith("✓"), timeout=10000)
-
-    saved = Progress()                        # read back from disk
-    done, total = saved.done(lesson)
-    assert done >= (1 if predicts else 0) + (1 if first_task is not None else 0) and total
-    assert panel.progress.summary(lesson) in panel.list.item(index).text()
-
-
-def test_break_and_repair_by_typing_into_the_editor(qtbot, lessons_window):
-    """Lesson 9's tasks completed with real key presses in the matrix editor."""
-    win = lessons_window
-    panel = win.lessons_panel
-    index = next(k for k, lesson in enumerate(LESSONS) if lesson.key.startswith("09-"))
-    panel.open_lesson(index)
-    win.show_view("Editor")
-    task = panel.block("break-it")
-    assert not task.evaluate()
-    table = win.editor.grid(0, "R").table
-    table.setFocus()
-    table.setCurrentIndex(table.model().index(0, 2))
-    qtbot.keyClicks(table, "1")
-    qtbot.keyClick(table.focusWidget(), Qt.Key_Return)
-    qtbot.waitUntil(lambda: task.result.text().startswith("✓"))
-    repair = panel.block("repair-it")
-    assert repair.result.text().startswith("○ Not yet")
-    win.undo_action.trigger()                  # Ctrl+Z puts the −1 back: repaired
-    qtbot.waitUntil(lambda: repair.result.text().startswith("✓"))
+# Each lesson done through the real widgets, by a student: tests/gui/test_lesson_journeys.py
 
 
 def test_reset_export_and_import(qtbot, lessons_window, tmp_path):
@@ -129,3 +67,48 @@ def test_reset_export_and_import(qtbot, lessons_window, tmp_path):
     panel.message.connect(said.append)
     panel.import_progress(str(bad))
     assert said and said[-1].startswith("progress not imported")
+
+
+def test_a_huge_number_typed_as_an_answer_is_refused_at_once(qtbot, lessons_window):
+    """Issue 18: `1e999999999` in an answer box froze the window (Fraction of a billion digits)."""
+    panel = lessons_window.lessons_panel
+    panel.open_lesson(0)
+    p = LESSONS[0].predicts[0]
+    w = panel.block(p.id)
+    w.answer.box.clear()
+    qtbot.keyClicks(w.answer.box, "1e999999999")
+    qtbot.mouseClick(w.check_button, Qt.LeftButton)
+    assert "expected a number" in w.result.text() and w.result.text().startswith("✗")
+    assert Progress().done(LESSONS[0])[0] == 0          # nothing recorded for it
+
+
+def test_the_wheel_over_an_answer_box_does_not_change_the_answer(qtbot, lessons_window):
+    """Issue 19's report, fixed with the blocks: the wheel scrolled "node 10" into a 3-node
+    answer.  Unfocused, the box ignores it (the lesson scrolls instead)."""
+    from PySide6.QtCore import QPoint, QPointF
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+    panel = lessons_window.lessons_panel
+    index = next(k for k, lesson in enumerate(LESSONS)
+                 if any(q.ask in ("node", "choice", "truth") for q in lesson.predicts))
+    panel.open_lesson(index)
+    q = next(q for q in LESSONS[index].predicts if q.ask in ("node", "choice", "truth"))
+    box = panel.block(q.id).answer.box
+    lessons_window.setFocus()
+    before = box.currentIndex() if isinstance(box, QComboBox) else box.value()
+    pos = QPointF(box.rect().center())
+    ev = QWheelEvent(pos, QPointF(box.mapToGlobal(pos.toPoint())), QPoint(0, 0), QPoint(0, -120),
+                     Qt.NoButton, Qt.NoModifier, Qt.NoScrollPhase, False)
+    QApplication.sendEvent(box, ev)
+    after = box.currentIndex() if isinstance(box, QComboBox) else box.value()
+    assert after == before
+
+
+def test_a_corrupt_progress_file_is_set_aside_and_said(qtbot, open_window, tmp_path, monkeypatch):
+    monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path))
+    (tmp_path / "progress.json").write_text("{ not json", encoding="utf-8")
+    win = open_window("paper-k2-t3", size=(1280, 720))
+    win.show_lessons()
+    assert win.lessons_panel.list.count() == len(LESSONS)
+    qtbot.waitUntil(lambda: "progress" in win.statusBar().currentMessage().lower())
+    assert list(tmp_path.glob("progress.json.corrupt-*"))

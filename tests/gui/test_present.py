@@ -106,12 +106,12 @@ def test_a_lesson_as_slides_with_answers_and_notes(qtbot, present):
     w = present(lesson_deck(path), (1024, 768))
     v = w.view
     slides = [v.deck.markdown(i) for i in range(v.deck.count)]
-    q = next(i for i, s in enumerate(slides) if "Is the paper" in s)
+    q = next(i for i, s in enumerate(slides) if "Is the code in the editor feasible" in s)
     qtbot.keyClicks(v, str(q + 1))                 # slide numbers as shown (1-based)
     qtbot.keyClick(v, Qt.Key_Return)
     assert v.step == q and "The app shows" not in v.slide.text()
     qtbot.keyClick(v, Qt.Key_Space)
-    assert "The app shows: true" in v.slide.text()          # revealed: the code is feasible
+    assert "The app shows: false" in v.slide.text()   # revealed: the lesson's code is broken
 
 
 def test_cli_present_screenshot(tmp_path):

@@ -51,3 +51,14 @@ def test_import_refuses_other_files(tmp_path):
     bad.write_text("{")
     with pytest.raises(RinglabError, match=r"x\.json: not valid JSON \(line 1"):
         Progress(tmp_path / "p.json").import_(bad)
+
+
+def test_a_task_done_after_its_solution_was_shown_counts_apart(tmp_path):
+    les = next(lesson for lesson in course() if len(lesson.tasks) >= 2)
+    p = Progress(tmp_path / "p.json")
+    first, second = les.tasks[:2]
+    p.record_task(les.key, first.id, hints=0, solution_shown=False)
+    p.record_task(les.key, second.id, hints=1, solution_shown=True)
+    again = Progress(tmp_path / "p.json")
+    assert again.task_counts(les) == (1, 1)
+    assert "(1 with the solution shown)" in again.summary(les)

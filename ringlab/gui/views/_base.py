@@ -10,7 +10,7 @@ things for the status bar through the ``message`` signal, which the window shows
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
 
@@ -24,6 +24,9 @@ class DocumentView(QWidget):
         super().__init__(parent)
         self.document = document
         self._stale = True
+        # several state fields set by one act (a preset sets α, B, S and N) refresh once
+        self._soon = QTimer(self, singleShot=True, interval=0)
+        self._soon.timeout.connect(self._on_soon)
         document.changed.connect(self._on_code_changed)
 
     @property
@@ -49,6 +52,15 @@ class DocumentView(QWidget):
         """Something the view shows changed (code or its own inputs): refresh now if seen."""
         self._stale = True
         if self.isVisible():
+            self.ensure_fresh()
+
+    def invalidate_soon(self) -> None:
+        """Like :meth:`invalidate`, once, when the event loop turns (coalesces a burst)."""
+        self._stale = True
+        self._soon.start()
+
+    def _on_soon(self) -> None:
+        if self._stale and self.isVisible():
             self.ensure_fresh()
 
     def _on_code_changed(self) -> None:

@@ -52,13 +52,19 @@ class CostPanel(QWidget):
         self.n_spin.setObjectName("compare_explorer_N")
         self.n_spin.setRange(2, 1024)
         self.n_spin.setValue(4)
-        self.n_spin.setToolTip("cores in the explorer (follows the worked example's N until a preset sets it)")
+        self.n_spin.setToolTip("cores in the explorer (follows the worked example's N until you or a preset set another)")
         # a typed N outside 2..1024 is refused with the range, not quietly put back
         self.n_spin.refused.connect(lambda msg: self.error.setText(msg))
         for col, (label, w) in enumerate((("α", self.alpha), ("B", self.bandwidth),
                                           ("S", self.size), ("N", self.n_spin))):
-            grid.addWidget(QLabel(label), 0, 2 * col)
+            lab = QLabel(label)
+            lab.setBuddy(w)
+            # named by their visible label; N has a second "N" (the code's) on screen
+            w.setAccessibleName("Cost explorer N" if label == "N" else label)
+            w.setAccessibleDescription(f"cost explorer: {w.toolTip()}")
+            grid.addWidget(lab, 0, 2 * col)
             grid.addWidget(w, 0, 2 * col + 1)
+        self.preset.setAccessibleName("Cost explorer presets")
         grid.addWidget(self.preset, 0, 8)
         lay.addLayout(grid)
         self.error = QLabel()
@@ -146,11 +152,22 @@ class CostPanel(QWidget):
             if now != (p["alpha"], p["bandwidth"], p["size"], p["N"]):
                 self.preset.setCurrentIndex(0)
 
-    def follow_example_N(self, n: int) -> None:
-        if self.n_follows_example and self.n_spin.value() != n:
-            self._setting = True
-            self.n_spin.setValue(n)
+    def show_params(self, alpha: str, bandwidth: str, size: str, explorer_N: int | None,
+                    example_N: int) -> None:
+        """Show the state's α, B, S and N (``explorer_N`` None: it follows the example's N);
+        nothing is emitted (the values come from the state, not from the user)."""
+        self._setting = True
+        try:
+            for box, text in ((self.alpha, alpha), (self.bandwidth, bandwidth), (self.size, size)):
+                if box.text() != text:
+                    box.setText(text)
+            self.n_follows_example = explorer_N is None
+            n = example_N if explorer_N is None else explorer_N
+            if self.n_spin.value() != n:
+                self.n_spin.setValue(n)
+        finally:
             self._setting = False
+        self._forget_preset_if_changed()
 
     def _on_preset_chosen(self, index: int) -> None:
         if index <= 0:

@@ -23,6 +23,7 @@ class Playback:
         def button(icon, tip, slot):
             b = QPushButton(st.standardIcon(icon), "")
             b.setToolTip(tip)
+            b.setAccessibleName(tip.split(" (")[0].split(":")[0])   # "Step forward", no key
             b.setFocusPolicy(Qt.NoFocus)       # Space must reach the view's shortcut
             b.clicked.connect(slot)
             return b

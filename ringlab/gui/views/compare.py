@@ -1,7 +1,10 @@
 """Ring, tree and coded schedules side by side on the worked matmul, with an α-β cost explorer.
 
 The three traces share one step scrubber; the coded column runs the document's code and
-follows it while the tab is shown (a :class:`DocumentView`).  All mathematics is two calls of
+follows it while the tab is shown (a :class:`DocumentView`).  The example, the step and the
+explorer's α, B, S and N are the application state's (:mod:`ringlab.state`): the widgets write
+what the user does there and show what it holds — the example follows the code's N until the
+user pins another one (edits X, W or N, or presses the reset button).  All mathematics is two calls of
 :func:`ringlab.core.schedules.compare` (through ``analysis.comparison``, cached per code and
 parameters): one for the traced example, one for the cost explorer's own N — the cost table,
 the note and the plot are for the explorer's N, exactly what ``ringlab compare --N n`` prints
@@ -30,12 +33,9 @@ class CompareView(DocumentView):
         self.comparison = None
         self.cost_comparison = None       # the explorer's N (may differ from the example's)
         self._big: dict = {}              # N > 32: compare(N=…) on ring and tree alone
-        # the seeds' 4-core example, unless the editor's code has another N: the tab then
-        # opens on an example the code runs on (no error before the user did anything)
-        n = document.code.N
-        self.inputs = ExampleEditor(default_example(n if n != 4 and TRACE_N_RANGE[0] <= n
-                                                    <= TRACE_N_RANGE[1] else 4))
-        self.step = 0
+        self.state = document.state
+        self._from_state = False          # widgets being filled from the state: no write back
+        self.inputs = ExampleEditor(self.state.example())
 
         top = QHBoxLayout()
         box = QGroupBox("Worked example: core i starts with its partial X_i·W_i; all-reduce must "
@@ -60,11 +60,14 @@ class CompareView(DocumentView):
         # -- shared scrubber ------------------------------------------------------------------
         scrub = QHBoxLayout()
         self.prev_button = QPushButton("◀")
+        self.prev_button.setAccessibleName("Previous step")
         self.prev_button.setObjectName("compare_prev")
         self.next_button = QPushButton("▶")
+        self.next_button.setAccessibleName("Next step")
         self.next_button.setObjectName("compare_next")
         self.slider = QSlider(Qt.Horizontal)
         self.slider.setObjectName("compare_step")
+        self.slider.setAccessibleName("Schedules step")
         self.slider.setMinimum(0)
         self.slider.setPageStep(1)
         self.slider.setTickPosition(QSlider.TicksBelow)
@@ -77,7 +80,7 @@ class CompareView(DocumentView):
         scrub.addWidget(self.step_label)
         self.prev_button.clicked.connect(lambda: self.slider.setValue(self.slider.value() - 1))
         self.next_button.clicked.connect(lambda: self.slider.setValue(self.slider.value() + 1))
-        self.slider.valueChanged.connect(self._on_step_changed)
+        self.slider.valueChanged.connect(self._on_slider_moved)
 
         # -- three columns ----------------------------------------------------------------------
         self.columns = {name: ScheduleColumn(name) for name in ("ring", "tree", "coded")}
@@ -101,7 +104,7 @@ class CompareView(DocumentView):
         tl.addStretch(1)
 
         self.costs = CostPanel()
-        self.costs.follow_example_N(self.inputs.example.N)
+        self._show_cost_params()
         # two pages, not a vertical split of two scroll areas inside the tab's own: at 1280×720
         # the split left the traces no room for a single grid row (three nested scroll bars),
         # and at 1920×1080 it cut core 3.  Each page has the whole height; the tab's one scroll
@@ -117,8 +120,13 @@ class CompareView(DocumentView):
         lay.setContentsMargins(4, 4, 4, 4)
         lay.addWidget(self.pages)
 
-        self.inputs.example_changed.connect(self._on_example_changed)
-        self.costs.params_changed.connect(self._on_costs_changed)
+        self.inputs.example_changed.connect(self._on_example_edited)
+        self.costs.params_changed.connect(self._on_costs_edited)
+        ev = self.state.events
+        ev.worked_example.connect(self._on_state_example_changed)
+        ev.schedule_step.connect(self._on_state_step_changed)
+        for name in ("alpha", "bandwidth", "size", "explorer_N"):
+            getattr(ev, name).connect(self._on_state_costs_changed)
         # issue 12: the code on real MPI processes; its Calibrate feeds the cost explorer
         self.run_button = QPushButton("Run on N processes…")
         self.run_button.setToolTip("Run the editor's code on N real MPI processes, time it "
@@ -132,11 +140,16 @@ class CompareView(DocumentView):
                                calibrated=self.costs.set_measured)
 
     # -- recompute (core calls) ---------------------------------------------------------------
+    @property
+    def step(self) -> int:
+        return self.state.schedule_step
+
     def refresh(self) -> None:
-        ex = self.inputs.example
-        self.costs.follow_example_N(ex.N)
-        params = self.costs.params()
-        nE = params.pop("explorer_N")
+        ex = self.state.example()
+        self._show_example(ex)
+        self._show_cost_params()
+        params = self.state.cost_params()
+        nE = params.pop("explorer_N") or ex.N
         try:
             c = self.analysis.comparison(ex, **params)
             costs = c if nE == ex.N else self._costs_for(nE, params)
@@ -161,9 +174,11 @@ class CompareView(DocumentView):
         self.columns["ring"].set_trace(c.ring)
         self.columns["tree"].set_trace(c.tree)
         self.columns["coded"].set_trace(c.coded, c.coded_error, calm=mismatch)
+        self.slider.blockSignals(True)
         self.slider.setMaximum(c.max_steps)
-        self.slider.setValue(min(self.slider.value(), c.max_steps))
-        self._on_step_changed(self.slider.value())
+        self.slider.setValue(min(self.step, c.max_steps))
+        self.slider.blockSignals(False)
+        self._show_step(self.slider.value())
         self.costs.set_comparison(costs, example_N=ex.N)
 
     def _costs_for(self, n: int, params: dict):
@@ -179,18 +194,65 @@ class CompareView(DocumentView):
             self._big[key] = compare(N=n, strict=False, **params)
         return self._big[key]
 
-    # -- handlers ---------------------------------------------------------------------------
-    def _on_example_changed(self, _ex) -> None:
-        self.invalidate()
+    # -- the user's acts → the state ----------------------------------------------------------
+    def _on_example_edited(self, ex) -> None:
+        if not self._from_state:
+            self.state.set_example(ex)          # the user's own example: pinned
+            self.invalidate()
 
-    def _on_costs_changed(self) -> None:
-        self.invalidate()
+    def _on_costs_edited(self) -> None:
+        if self._from_state:
+            return
+        p = self.costs.params()
+        self.state.update(alpha=p["alpha"], bandwidth=p["bandwidth"], size=p["size"],
+                          explorer_N=None if self.costs.n_follows_example else p["explorer_N"])
+        self.invalidate()                      # (also when only a refused text changed)                 # (also when only a refused text changed)
 
     def _on_match_clicked(self) -> None:
-        self.inputs.load(default_example(self.document.code.N))
+        self.state.follow_code()
+        self.invalidate()
 
-    def _on_step_changed(self, k: int) -> None:
-        self.step = k
+    def _on_slider_moved(self, k: int) -> None:
+        self.state.schedule_step = k
+
+    # -- the state → the widgets ------------------------------------------------------------
+    def _on_state_example_changed(self, *_) -> None:
+        self._show_example(self.state.example())
+        self.invalidate_soon()
+
+    def _on_state_costs_changed(self, *_) -> None:
+        self._show_cost_params()
+        self.invalidate_soon()
+
+    def _on_state_step_changed(self, k, _old=None) -> None:
+        if self.stale:
+            if self.isVisible():
+                self.ensure_fresh()
+            return
+        if self.slider.value() != k:
+            self.slider.blockSignals(True)
+            self.slider.setValue(min(k, self.slider.maximum()))
+            self.slider.blockSignals(False)
+        self._show_step(self.slider.value())
+
+    def _show_example(self, ex) -> None:
+        if ex != self.inputs.example:
+            self._from_state = True
+            try:
+                self.inputs.load(ex)
+            finally:
+                self._from_state = False
+
+    def _show_cost_params(self) -> None:
+        st = self.state
+        self._from_state = True
+        try:
+            self.costs.show_params(st.alpha, st.bandwidth, st.size, st.explorer_N,
+                                   st.example_N)
+        finally:
+            self._from_state = False
+
+    def _show_step(self, k: int) -> None:
         c = self.comparison
         self.step_label.setText(f"{k} of {c.max_steps}" if c else "")
         for col in self.columns.values():

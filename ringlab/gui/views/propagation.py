@@ -24,7 +24,7 @@ from ._canvas import sized_canvas
 from ._playback import Playback
 from ...core.errors import RinglabError
 from ...render.captions import decode_arithmetic, failing_reason
-from ...render.inputs import matmul_note, resolve_inputs
+from ...render.inputs import matmul_note
 
 SPEEDS = [("0.25 steps/s", 0.25), ("0.5 steps/s", 0.5), ("1 step/s", 1.0), ("2 steps/s", 2.0),
           ("4 steps/s", 4.0)]
@@ -45,8 +45,9 @@ class PropagationView(Playback, DocumentView):
         from ...render.propagation import WalkthroughRenderer
 
         self.trace = None
-        self._typed_rows = None        # last typed inputs that parsed (strings), or None
-        self._typed_refused = False    # they did not fit the code: random values are drawn
+        # the step and the inputs are the application state's (ringlab.state): the widgets
+        # below write the user's act there and show what it holds, whoever changed it
+        self.state = document.state
 
         # -- canvas ------------------------------------------------------------------------
         self.figure = Figure(figsize=(12.8, 7.2), dpi=100)
@@ -83,6 +84,7 @@ class PropagationView(Playback, DocumentView):
         self.playback_buttons = self.build_playback("Last step: the decode (End)")
         self.slider = QSlider(Qt.Horizontal)
         self.slider.setToolTip("Scrub over t = 0..T")
+        self.slider.setAccessibleName("Walkthrough step")
         self.slider.setFocusPolicy(Qt.NoFocus)
         self.slider.valueChanged.connect(self._on_slider_changed)
         self.step_label = QLabel()
@@ -92,6 +94,7 @@ class PropagationView(Playback, DocumentView):
             self.speed_box.addItem(text, v)
         self.speed_box.setCurrentIndex(1)
         self.speed_box.setToolTip("Playback speed")
+        self.speed_box.setAccessibleName("Playback speed")
         self.speed_box.currentIndexChanged.connect(self._on_speed_changed)
 
         # -- inputs ----------------------------------------------------------------------
@@ -99,15 +102,18 @@ class PropagationView(Playback, DocumentView):
         for text, mode in INPUT_MODES:
             self.inputs_box.addItem(text, mode)
         self.inputs_box.currentIndexChanged.connect(self._on_inputs_mode_changed)
+        self.inputs_box.setAccessibleName("Inputs")
         self.seed_box = SizeSpin("seed")
         self.seed_box.setRange(0, 999_999)
         self.seed_box.setPrefix("seed ")
-        self.seed_box.valueChanged.connect(self._on_inputs_changed)
+        self.seed_box.setAccessibleName("Seed")
+        self.seed_box.valueChanged.connect(self._on_seed_edited)
         self.seed_box.refused.connect(
             lambda msg: self.inputs_status.setText(f"<span style='color:#d6336c'>{msg}</span>"))
         self.typed_edit = QLineEdit()
         self.typed_edit.setPlaceholderText("one row per node, ';' between nodes: 1 2; 3 4; 5 6")
-        self.typed_edit.editingFinished.connect(self._on_inputs_changed)
+        self.typed_edit.setAccessibleName("Typed inputs")
+        self.typed_edit.editingFinished.connect(self._on_typed_edited)
         self.inputs_status = QLabel()
         # the matmul note is a sentence: wrap it, or it pushes the view wider than 1280 px
         self.inputs_status.setWordWrap(True)
@@ -144,7 +150,10 @@ class PropagationView(Playback, DocumentView):
         self.canvas.setMouseTracking(True)
         self.canvas.mpl_connect("motion_notify_event", self._on_mouse_moved)
 
-        self._on_inputs_mode_changed()
+        self._on_state_inputs_changed()
+        self.state.events.step.connect(self._on_state_step_changed)
+        self.state.events.inputs.connect(self._on_state_inputs_changed)
+        self.state.events.seed.connect(self._on_state_inputs_changed)
         # issue 12: the code on real MPI processes (ringlab.gui.run_panel, in a QProcess)
         self.run_button = QPushButton("Run on N processes…")
         self.run_button.setToolTip("Run this code with these inputs on N real MPI processes "
@@ -187,89 +196,112 @@ class PropagationView(Playback, DocumentView):
     # -- public: playback -------------------------------------------------------------------
     @property
     def step(self) -> int:
-        return self.renderer.step
+        return min(self.state.step, self.last_step)
 
     @property
     def last_step(self) -> int:
         return self.document.code.T
 
     def set_step(self, t: int) -> None:
-        self.ensure_fresh()
+        """Show step ``t`` (clamped to 0..T): the state's ``step``, which every reader sees."""
         t = max(0, min(int(t), self.last_step))
-        if self.slider.value() != t:
-            self.slider.setValue(t)           # → _on_slider_changed → _show
+        if self.state.step != t:
+            self.state.step = t                 # → _on_state_step_changed → _show
         else:
+            self.ensure_fresh()
             self._show(t)
+
+    def _on_state_step_changed(self, t, _old=None) -> None:
+        if self.stale:
+            if self.isVisible():
+                self.ensure_fresh()             # draws the state's step
+        else:
+            self._show(min(t, self.last_step))
 
     def play_interval_ms(self) -> int:
         return int(1000 / self.speed_box.currentData())
 
     def current_inputs(self):
-        """The inputs in use: a spec :func:`ringlab.render.inputs.resolve_inputs` accepts."""
-        mode = self.inputs_box.currentData()
-        if mode == "typed" and self._typed_rows is not None and not self._typed_refused:
-            return self._typed_rows
-        if mode == "matmul":
-            return "matmul"
-        return "random"
+        """The inputs drawn: a spec :func:`ringlab.render.inputs.resolve_inputs` accepts
+        (typed rows that do not fit the code are drawn as random values, and said so)."""
+        spec = self.state.inputs
+        if isinstance(spec, list):
+            return spec if spec and self.state.walkthrough_inputs()[1] is None else "random"
+        return spec
 
     def export(self, path: str, fmt: str, step: int | None = None, progress=None) -> str:
         """Export what the view shows (same code, same inputs)."""
         from ...render.export import export_walkthrough
         self.ensure_fresh()            # current_inputs() must say what is drawn now
         return export_walkthrough(self.document.code, self.current_inputs(), fmt, path,
-                                  step=step, seed=self.seed_box.value(), progress=progress,
+                                  step=step, seed=self.state.seed, progress=progress,
                                   fps=self.speed_box.currentData())
 
     # -- document and inputs ------------------------------------------------------------------
+    # user's acts → the state
     def _on_inputs_mode_changed(self, *_):
         mode = self.inputs_box.currentData()
+        if mode == "typed":
+            if not self.typed_edit.text().strip() and self.trace is not None:
+                # start from the inputs on screen, so typing edits rather than starts blank
+                F = self.document.code.field
+                self.typed_edit.setText("; ".join(" ".join(F.format(v) for v in row)
+                                                  for row in self.trace.inputs))
+            self.state.inputs = self._parse_typed()
+        else:
+            self.state.inputs = mode
+
+    def _on_seed_edited(self, seed: int) -> None:
+        self.state.seed = int(seed)
+
+    def _on_typed_edited(self) -> None:
+        if self.inputs_box.currentData() == "typed":
+            self.state.inputs = self._parse_typed()
+
+    def _parse_typed(self) -> list:
+        text = self.typed_edit.text().strip()
+        # "−" (U+2212) is the minus a PDF's text copies as
+        return [r.split() for r in text.replace(",", " ").replace("−", "-").split(";") if r.strip()]
+
+    # the state → the widgets (a lesson, another window part, or the acts above)
+    def _on_state_inputs_changed(self, *_):
+        spec, seed = self.state.inputs, self.state.seed
+        mode = "typed" if isinstance(spec, (list, tuple)) else spec
+        for w in (self.inputs_box, self.seed_box, self.typed_edit):
+            w.blockSignals(True)
+        try:
+            self.inputs_box.setCurrentIndex(max(0, self.inputs_box.findData(mode)))
+            if self.seed_box.value() != seed:
+                self.seed_box.setValue(seed)
+            if mode == "typed" and self._parse_typed() != [[str(v) for v in r] for r in spec]:
+                self.typed_edit.setText("; ".join(" ".join(str(v) for v in r) for r in spec))
+        finally:
+            for w in (self.inputs_box, self.seed_box, self.typed_edit):
+                w.blockSignals(False)
         self.seed_box.setVisible(mode == "random")
         self.typed_edit.setVisible(mode == "typed")
-        if mode == "typed" and not self.typed_edit.text().strip() and self.trace is not None:
-            # start from the inputs on screen, so typing edits rather than starts blank
-            F = self.document.code.field
-            self.typed_edit.setText("; ".join(" ".join(F.format(v) for v in row)
-                                              for row in self.trace.inputs))
-        self._on_inputs_changed()
-
-    def _on_inputs_changed(self, *_):
-        if self.inputs_box.currentData() == "typed":
-            self._typed_rows = self._parse_typed()
         self.invalidate()
-
-    def _parse_typed(self):
-        text = self.typed_edit.text().strip()
-        if not text:
-            return None
-        # "−" (U+2212) is the minus a PDF's text copies as
-        rows = [r.split() for r in text.replace(",", " ").replace("−", "-").split(";") if r.strip()]
-        return rows
 
     def refresh(self):
         """Take the trace of the current code and inputs from the analysis; redraw the step."""
         code = self.document.code
-        mode = self.inputs_box.currentData()
+        spec, seed = self.state.inputs, self.state.seed
+        mode = "typed" if isinstance(spec, (list, tuple)) else spec
         status = ""
-        self._typed_refused = False
-        spec = self.current_inputs()
-        try:
-            x = resolve_inputs(code, spec, self.seed_box.value())
-        except RinglabError as e:
-            # typed inputs that do not fit (bad entry, or N/K changed): keep the view
-            # running on random inputs and say why, never a silent change
-            status = f"<span style='color:#d6336c'>typed inputs not used: {e}</span>"
-            x = resolve_inputs(code, "random", self.seed_box.value())
-            self._typed_refused = True
-        if mode == "typed" and self._typed_rows is None:
-            status = status or "type N rows of K entries, ';' between nodes (random until then)"
+        # typed inputs that do not fit (bad entry, or N/K changed): the state draws random
+        # values instead and says why — never a silent change
+        x, refused = self.state.walkthrough_inputs()
+        if refused:
+            status = f"<span style='color:#d6336c'>typed inputs not used: {refused}</span>"
+        if mode == "typed" and not spec:
+            status = "type N rows of K entries, ';' between nodes (random until then)"
         if mode == "matmul":
             status = matmul_note(code)
         self.inputs_status.setText(status)
         # the drawing's footnote (and an export's) names the values actually drawn
         drawn = "typed" if mode == "typed" and self.current_inputs() != "random" else (
             "matmul" if mode == "matmul" else "random")
-        note = {"random": f"random, seed {self.seed_box.value()}", "matmul": "matmul partials",
+        note = {"random": f"random, seed {seed}", "matmul": "matmul partials",
                 "typed": "typed"}[drawn]
         if mode == "typed" and drawn == "random":
             note += " (the typed inputs were refused)"
@@ -278,10 +310,10 @@ class PropagationView(Playback, DocumentView):
         T = code.T
         self.slider.blockSignals(True)
         self.slider.setRange(0, T)
-        self.slider.setValue(min(self.renderer.step, T))
+        self.slider.setValue(self.step)
         self.slider.blockSignals(False)
         self._update_verdict()
-        self._show(min(self.renderer.step, T))
+        self._show(self.step)
 
     def _update_verdict(self):
         tr = self.trace
@@ -298,11 +330,15 @@ class PropagationView(Playback, DocumentView):
 
     # -- drawing ----------------------------------------------------------------------------
     def _on_slider_changed(self, t: int):
-        self._show(t)
+        self.set_step(t)
 
     def _show(self, t: int):
         r = self.renderer
         r.show_step(t)
+        if self.slider.value() != r.step:
+            self.slider.blockSignals(True)
+            self.slider.setValue(r.step)
+            self.slider.blockSignals(False)
         r.draw()
         self.canvas.blit(self.figure.bbox)
         self.caption_label.setText(r.caption(width=100_000))   # Qt wraps

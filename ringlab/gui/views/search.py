@@ -7,6 +7,11 @@ editor only when the user says so — "Replace the editor's code" (``document.se
 undoable step), "Open beside" (a new window on it, the editor untouched) or "Keep current";
 "impossible" is shown with exactly what was proven (field, class, and whether by SAT or by
 Proposition 1).
+
+Searches are requests on the one application state (:class:`ringlab.state.SearchRequest`):
+the Search button and a lesson's ``run_search`` alike call ``state.run_search``; this view is
+the state's search runner (one worker at a time, the others queued), and every outcome — with
+its field and class — is recorded in ``state.searches``, where the lessons read it.
 """
 from __future__ import annotations
 
@@ -21,6 +26,7 @@ from ...core.errors import RinglabError
 from ...core.search import make_spec
 from ...core.search.job import SearchJob
 from ...core.search.rates import cell_short, cell_text, load_table
+from ...state import SearchOutcome, SearchRequest
 from ._base import DocumentView
 
 FIELDS = ["GF(2)", "GF(3)", "GF(4)", "GF(5)", "GF(7)", "GF(8)"]
@@ -45,6 +51,11 @@ class SearchView(DocumentView):
         super().__init__(document, parent)
         self.encoding = "fast"          # the benchmark's peer ("plain") is reachable for tests
         self.job: SearchJob | None = None
+        self.request: SearchRequest | None = None     # the request the job runs
+        self.queue: list[SearchRequest] = []           # asked for while a job ran
+        self.state = document.state
+        if self.state.search_runner is None:           # (the window sets one that builds us)
+            self.state.search_runner = self.start_request
         self.cell_job: SearchJob | None = None
         self.cell_row: int | None = None
         self.table_data = None
@@ -60,12 +71,15 @@ class SearchView(DocumentView):
                                   (self.t_spin, "T", (1, 40))):
             w.setRange(lo, hi)
             w.setObjectName(f"search_{name}")
+            w.setAccessibleName(f"Search {name}")
         self.field_box = QComboBox()
         self.field_box.addItems(FIELDS)
         self.field_box.setObjectName("search_field")
+        self.field_box.setAccessibleName("Field")
         self.class_box = QComboBox()
         self.class_box.addItems([c for c, _ in CLASSES])
         self.class_box.setObjectName("search_class")
+        self.class_box.setAccessibleName("Class")
         self.symmetric = QCheckBox("only rotationally symmetric codes "
                                    "(node i = node 0 with message indices shifted by i)")
         self.symmetric.setObjectName("search_symmetric")
@@ -74,6 +88,7 @@ class SearchView(DocumentView):
         self.limit.setValue(60)
         self.limit.setSuffix(" s")
         self.limit.setObjectName("search_limit")
+        self.limit.setAccessibleName("Time limit")
         self.from_editor = QPushButton("N, K, T of the editor's code")
         self.from_editor.setObjectName("search_from_editor")
         self.from_editor.clicked.connect(self._on_from_editor_clicked)
@@ -110,6 +125,7 @@ class SearchView(DocumentView):
                              "a code (checked by Theorem 2 and a simulation), a proof that none "
                              "exists in that class, or 'undecided' when the time runs out.")
         self.result.setObjectName("search_result")
+        self.result.setAccessibleName("Search result")
         self.result.setWordWrap(True)
         self.result.setTextInteractionFlags(Qt.TextSelectableByMouse)
         form.addRow(self.result)
@@ -218,14 +234,38 @@ class SearchView(DocumentView):
     def _on_search_clicked(self) -> None:
         if self.job is not None:
             return
-        self._take_found()              # an offer not taken lapses with a new search
         kw = self.spec_kwargs()
+        try:
+            make_spec(**kw)
+        except RinglabError as e:
+            self._show(f"Cannot search: {e}", "#b00020")
+            return
+        self.state.run_search(SearchRequest(timeout=self.limit.value(), **kw))
+
+    def start_request(self, req: SearchRequest) -> None:
+        """Run ``req`` in the worker now, or after the one running (the state's runner)."""
+        if self.job is not None:
+            self.queue.append(req)
+            self._show(f"Searching: {self._spec.describe()} … ({len(self.queue)} more "
+                       f"queued: {req.describe()})", "#333333")
+            return
+        kw = dict(N=req.N, K=req.K, T=req.T, field=req.field, routing=req.routing,
+                  symmetric=req.symmetric)
         try:
             self._spec = make_spec(**kw)
         except RinglabError as e:
             self._show(f"Cannot search: {e}", "#b00020")
+            self._drop(req)
             return
-        self._limit = self.limit.value()
+        self._take_found()              # an offer not taken lapses with a new search
+        # the form shows what runs (a lesson's search too)
+        for w, v in ((self.n_spin, req.N), (self.k_spin, req.K), (self.t_spin, req.T)):
+            w.setValue(v)
+        self.field_box.setCurrentText(req.field)
+        self.class_box.setCurrentIndex(1 if req.routing else 0)
+        self.symmetric.setChecked(req.symmetric)
+        self.request = req
+        self._limit = req.timeout
         self.job = SearchJob("search", {**kw, "timeout": self._limit, "encoding": self.encoding})
         self.job.start()
         self.search_button.setEnabled(False)
@@ -233,16 +273,33 @@ class SearchView(DocumentView):
         self._show(f"Searching: {self._spec.describe()} …", "#333333")
         self._timer.start()
 
+    def _drop(self, req) -> None:
+        """A request that ends without an outcome (cancelled, refused, failed)."""
+        self.state.searching = tuple(r for r in self.state.searching if r is not req)
+
+    def _next(self) -> None:
+        if self.job is None and self.queue:
+            self.start_request(self.queue.pop(0))
+
+    def _record(self, status: str, proof: str = "", code=None) -> None:
+        req, self.request = self.request, None
+        if req is not None:
+            self.state.record_search(SearchOutcome(req.N, req.K, req.T, req.field,
+                                                   bool(req.routing), status, proof, code), req)
+
     def _on_cancel_clicked(self) -> None:
         if self.job is None:
             return
         self.job.cancel()
         secs = self.job.elapsed
         self.job = None
+        self._drop(self.request)
+        self.request = None
         self._idle()
         self._show(f"Cancelled after {secs:.1f} s — nothing was decided about "
                    f"{self._spec.describe()}.", "#9a6a00")
         self.finished.emit("cancelled")
+        self._next()
 
     def _on_timer_tick(self) -> None:
         if self.job is not None:
@@ -264,27 +321,40 @@ class SearchView(DocumentView):
                 self.job = None
                 self._idle()
                 self._show(f"Undecided: {self._spec.describe()} — time limit reached.", "#b00020")
+                self._record("undecided", "time limit")
                 self.finished.emit("undecided")
+                self._next()
             return
         self.job = None
         self._idle()
         if job.error:
             self._show(f"Search failed: {job.error}", "#b00020")
+            self._drop(self.request)
+            self.request = None
             self.finished.emit("error")
+            self._next()
             return
         res = job.result
+        req = self.request
+        code = loads_code(res["code"], "search result") if res.get("code") else None
         if res["status"] == "found":
-            self.found_code = loads_code(res["code"], "search result")
             self._found_summary = res["summary"]
-            self._show(f"Found — {res['summary']}. Put it in the editor, open it beside in a "
-                       f"new window, or keep the current code?", "#1b7f3b")
-            self.found_bar.show()
+            if req is not None and req.load:
+                self._show(f"Found — {res['summary']}. The lesson put it in the editor "
+                           f"(Ctrl+Z brings back the previous code).", "#1b7f3b")
+            else:
+                self.found_code = code
+                self._show(f"Found — {res['summary']}. Put it in the editor, open it beside in "
+                           f"a new window, or keep the current code?", "#1b7f3b")
+                self.found_bar.show()
         elif res["status"] == "impossible":
             self._show("Impossible — " + res["summary"].split(": ", 1)[1] + ".", "#1b3f7f")
         else:
             self._show(f"Undecided — {res['summary'].split(': ', 1)[1]}. "
                        f"Try a longer time limit.", "#b00020")
+        self._record(res["status"], res.get("proof") or "", code)
         self.finished.emit(res["status"])
+        self._next()
 
     # -- what to do with a found code ---------------------------------------------------
     def use_found_code(self) -> None:

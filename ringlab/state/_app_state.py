@@ -1,0 +1,265 @@
+"""The application state as one evented dataclass (see the package docstring)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from typing import TYPE_CHECKING
+
+from psygnal import evented
+
+from ..core.analysis import Analysis
+from ..core.code import LinearCode
+from ..core.errors import RinglabError
+
+if TYPE_CHECKING:       # the schedules import NumPy: not on the way to the first window
+    from ..core.schedules.matmul import WorkedExample
+
+TABS = ("Editor", "Propagation", "Schedules", "Search", "Mesh")
+
+
+@dataclass(frozen=True)
+class SearchRequest:
+    """One search the user (or a lesson) asked for: ring, field and class of codes."""
+
+    N: int
+    K: int
+    T: int
+    field: str = "GF(2)"
+    routing: bool = False
+    symmetric: bool = False
+    timeout: float = 60
+    load: bool = False          # put a found code in the editor (a lesson's ``load: true``)
+
+    @property
+    def key(self) -> tuple:
+        return (self.N, self.K, self.T, self.field, bool(self.routing))
+
+    def describe(self) -> str:
+        return (f"N = {self.N}, K = {self.K}, T = {self.T} over {self.field}"
+                + (", routing only" if self.routing else ""))
+
+
+@dataclass(frozen=True)
+class SearchOutcome:
+    """One answer of a search: ``found`` / ``impossible`` / ``undecided``."""
+
+    N: int
+    K: int
+    T: int
+    field: str
+    routing: bool
+    status: str
+    proof: str = ""
+    code: LinearCode | None = None
+
+    @property
+    def key(self) -> tuple:
+        return (self.N, self.K, self.T, self.field, self.routing)
+
+
+def _example_for(N: int) -> "WorkedExample":
+    from ..core.schedules.matmul import TRACE_N_RANGE, default_example
+    lo, hi = TRACE_N_RANGE
+    return default_example(N if lo <= N <= hi else 4)
+
+
+@evented
+@dataclass
+class AppState:
+    """What the app shows.  Fields (each emits ``events.<name>(new, old)`` when assigned):
+
+    * ``code`` — the edited :class:`~ringlab.core.code.LinearCode` (immutable; replace it);
+    * ``tab`` — the view shown: ``Editor``, ``Propagation``, ``Schedules``, ``Search``, ``Mesh``;
+    * ``step`` — the walkthrough step t, 0..T (clamped when the code changes);
+    * ``inputs`` / ``seed`` — walkthrough inputs: ``"random"`` (seeded), ``"matmul"`` or an
+      N×K list of rows (typed);
+    * ``schedule_step`` — the Schedules scrubber;
+    * ``worked_example`` — the Schedules example the user pinned; None (not pinned): the
+      default example for the code's N, which follows the code (:meth:`example`);
+    * ``alpha``, ``bandwidth``, ``size``, ``explorer_N`` — the cost explorer (``explorer_N``
+      None: the example's N);
+    * ``searches`` — search outcomes keyed by (N, K, T, field, routing); ``searching`` — the
+      requests queued or running;
+    * ``palette``, ``zoom`` — colours of drawings, text size in points (None: the default);
+    * ``answers`` — what the student typed into a lesson's boxes, by question id;
+      ``lesson`` — the open lesson's key.
+    """
+
+    code: LinearCode
+    tab: str = "Editor"
+    step: int = 0
+    inputs: object = "random"
+    seed: int = 0
+    schedule_step: int = 0
+    worked_example: "WorkedExample | None" = None
+    alpha: str = "1us"
+    bandwidth: str = "190GB/s"
+    size: str = "1MB"
+    explorer_N: int | None = None
+    searches: dict = field(default_factory=dict)
+    searching: tuple = ()
+    palette: str = "default"
+    zoom: int | None = None
+    answers: dict = field(default_factory=dict)
+    lesson: str | None = None
+
+    def __post_init__(self):
+        if not isinstance(self.code, LinearCode):
+            raise TypeError(f"code: expected a LinearCode, got {type(self.code).__name__}")
+        self._analysis = None
+        # who runs a search: None runs it here and now (headless); the window sets one that
+        # runs it in a worker process and records the outcome when it ends
+        self.search_runner = None
+        self.events.code.connect(self._on_code_changed)
+
+    @classmethod
+    def initial(cls) -> "AppState":
+        """What a fresh window shows: the K = 2, T = 3 preset on the editor."""
+        from ..core.presets import DEFAULT, preset
+        return cls(preset(DEFAULT))
+
+    def copy(self) -> "AppState":
+        """An independent state with the same values (no search runner: searches run here)."""
+        return replace(self, searches=dict(self.searches), answers=dict(self.answers))
+
+    def update(self, **values) -> None:
+        """Set several fields as one act: every field is set before any event is emitted, so
+        no reader sees a half-made change (a preset's α with the old B)."""
+        changed = []
+        for name, value in values.items():
+            if not hasattr(self.events, name):
+                raise AttributeError(f"AppState has no field {name!r}")
+            old = getattr(self, name)
+            with getattr(self.events, name).blocked():
+                setattr(self, name, value)
+            if getattr(self, name) != old:
+                changed.append((name, old))
+        for name, old in changed:
+            getattr(self.events, name).emit(getattr(self, name), old)
+
+    def values(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    # -- the code and what follows it ---------------------------------------------------------
+    @property
+    def analysis(self) -> Analysis:
+        """Everything derived from the current code (computed on first use, once per code)."""
+        if self._analysis is None or self._analysis.code is not self.code:
+            self._analysis = Analysis(self.code)
+        return self._analysis
+
+    def set_code(self, code: LinearCode) -> None:
+        self.code = code
+
+    def _on_code_changed(self, code, _old) -> None:
+        if self.step > code.T:
+            self.step = code.T
+
+    # -- walkthrough ---------------------------------------------------------------------------
+    def walkthrough_inputs(self) -> tuple[list, str | None]:
+        """The inputs the walkthrough runs on, as an N×K array of field elements, and why typed
+        inputs were not used (None when they were, or none were typed): typed rows that do not
+        fit the code fall back to random values with the seed, as the view draws them."""
+        from ..render.inputs import resolve_inputs     # pure: no matplotlib, no Qt
+        spec = self.inputs
+        if isinstance(spec, str) and spec not in ("random", "matmul"):
+            raise RinglabError(f"inputs {spec!r}: expected 'random', 'matmul' or an N×K list")
+        if isinstance(spec, (list, tuple)):
+            if not spec:
+                return resolve_inputs(self.code, "random", self.seed), None
+            try:
+                return resolve_inputs(self.code, list(spec), self.seed), None
+            except RinglabError as e:
+                return resolve_inputs(self.code, "random", self.seed), str(e)
+        return resolve_inputs(self.code, spec, self.seed), None
+
+    def resolved_inputs(self) -> list:
+        """The walkthrough's inputs; raises :class:`RinglabError` when typed ones do not fit."""
+        x, refused = self.walkthrough_inputs()
+        if refused:
+            raise RinglabError(f"typed inputs not used: {refused}")
+        return x
+
+    def trace(self):
+        """The walkthrough's run (eqs. (3)–(4)) on the inputs it draws."""
+        return self.analysis.trace(self.walkthrough_inputs()[0])
+
+    # -- schedules -------------------------------------------------------------------------
+    @property
+    def example_pinned(self) -> bool:
+        return self.worked_example is not None
+
+    @property
+    def example_N(self) -> int:
+        return self.example().N
+
+    @example_N.setter
+    def example_N(self, N: int) -> None:
+        from ..core.schedules.matmul import default_example
+        self.set_example(default_example(N))
+
+    def example(self) -> "WorkedExample":
+        """The Schedules tab's worked example: the pinned one, else the default for the code's
+        N (so loading an 8-node code shows an 8-core example)."""
+        if self.worked_example is not None:
+            return self.worked_example
+        return _example_for(self.code.N)
+
+    def set_example(self, ex: "WorkedExample") -> None:
+        """Pin ``ex`` on the Schedules tab: it no longer follows the code's N."""
+        self.worked_example = ex
+
+    def follow_code(self) -> None:
+        """Unpin the example: the default example for the code's N again."""
+        self.worked_example = None
+
+    def cost_params(self) -> dict:
+        return dict(alpha=self.alpha, bandwidth=self.bandwidth, size=self.size,
+                    explorer_N=self.explorer_N)
+
+    def comparison(self):
+        """The Schedules tab: ring, tree and the editor's code on the worked example, with
+        α-β costs (the code runs as the third schedule only when it has the example's N)."""
+        from ..core.schedules import compare
+        ex = self.example()
+        if self.code.N == ex.N:
+            return self.analysis.comparison(ex, **self.cost_params())
+        return compare(ex, None, strict=False, **self.cost_params())
+
+    # -- searches ------------------------------------------------------------------------------
+    def run_search(self, request: SearchRequest) -> None:
+        """Run a search: here and now headless, in the window's worker when it set a runner
+        (the outcome then arrives later through :meth:`record_search`)."""
+        if self.search_runner is not None:
+            self.searching = self.searching + (request,)
+            self.search_runner(request)
+            return
+        from ..core.search import search
+        r = search(request.N, request.K, request.T, request.field, routing=request.routing,
+                   symmetric=request.symmetric, timeout=request.timeout)
+        self.record_search(SearchOutcome(request.N, request.K, request.T, request.field,
+                                         bool(request.routing), r.status, r.proof, r.code),
+                           request)
+
+    def record_search(self, outcome: SearchOutcome, request: SearchRequest | None = None) -> None:
+        """A search ended: remember its outcome (and load a found code if asked to)."""
+        self.searches = {**self.searches, outcome.key: outcome}
+        if request is not None:
+            rest = list(self.searching)
+            if request in rest:
+                rest.remove(request)
+                self.searching = tuple(rest)
+            if request.load and outcome.code is not None:
+                self.code = outcome.code
+
+    def search(self, N, K, T, field="GF(2)", routing=False) -> SearchOutcome:
+        key = (N, K, T, field, bool(routing))
+        if key not in self.searches:
+            what = f"N = {N}, K = {K}, T = {T} over {field}" + (", routing only" if routing else "")
+            pending = any(r.key == key for r in self.searching)
+            raise RinglabError(f"the search for {what} is still running" if pending else
+                               f"no search for {what} has been run yet")
+        return self.searches[key]
+
+    # -- lessons -----------------------------------------------------------------------------
+    def set_answer(self, qid: str, value) -> None:
+        self.answers = {**self.answers, qid: value}
