@@ -209,6 +209,15 @@ class PredictBlock(_Block):
         return right
 
 
+def check_goal(task, state) -> tuple[bool, str | None]:
+    """``(met, why_not_readable)`` of a task's goal on ``state`` — pure, so it runs on a
+    snapshot of the state in a worker thread (a probe may need a trace)."""
+    try:
+        return all(c.evaluate(state)[0] for c in task.goal), None
+    except RinglabError as e:
+        return False, str(e)
+
+
 def _words(value, kind: str) -> str:
     """A value as the student reads it: yes/no for a yes-or-no question, node 2 for a node."""
     if kind == "truth" and isinstance(value, bool):
@@ -273,43 +282,47 @@ class TaskBlock(_Block):
         self.touched = True
         self.panel.state.set_answer(self.block.id, value)     # → the state → evaluate()
 
-    def evaluate(self) -> bool:
-        """Whether the goal holds on the app's state now (said, and recorded once met)."""
-        st = self.panel.state
-        if not self.done and not (self.touched or self.panel.reached(self)):
-            self.seen_unmet = False
-            say(self.result, "○ Waiting: answer the questions above first; this task is "
-                             "checked once you reach it.", INFO_COLOUR)
-            return False
-        try:
-            met = all(c.evaluate(st)[0] for c in self.block.goal)
-        except RinglabError as e:
+    def evaluate(self) -> None:
+        """Ask the panel to check the goals (off the GUI thread; :meth:`apply` shows it)."""
+        self.panel.evaluate_tasks()
+
+    def wait(self) -> None:
+        """Not reached yet: the questions above come first."""
+        self.seen_unmet = False
+        say(self.result, "○ Waiting: answer the questions above first; this task is "
+                         "checked once you reach it.", INFO_COLOUR)
+
+    def apply(self, met: bool, error: str | None, answered: bool) -> bool:
+        """Show (and record, once) what a check of the goal found: ``met``, or ``error`` when
+        a probe could not be read; ``answered``: the task's own box had an answer.  True when
+        the task became done by this check."""
+        if error is not None:
             self.seen_unmet = True
             if self.done:
                 say(self.result, _DONE_EARLIER, OK_COLOUR)
                 return False
-            running = "still running" in str(e)
+            running = "still running" in error
             say(self.result, "○ Not yet: a search is still running in the Search tab." if running
-                else f"○ Not yet: {e}.", INFO_COLOUR)
+                else f"○ Not yet: {error}.", INFO_COLOUR)
             return False
         if met:
             if not self.seen_unmet and not self.block.input:
                 # met before the student did anything: a lesson bug (lessons check refuses it)
                 say(self.result, "This task's goal already held when the lesson opened.",
                     INFO_COLOUR)
-                return True
-            if not self.done:
+                return False
+            became = not self.done
+            if became:
                 self.done = True
                 self.panel.record_task(self.block.id, self.hints_shown, self.solution_shown)
             how = " (with the solution shown)" if self.solution_shown else ""
             say(self.result, f"✓ Done{how}." + (f" {prose_to_markdown(self.block.explain)}"
                                                 if self.block.explain else ""), OK_COLOUR)
-            return True
+            return became
         self.seen_unmet = True
         if self.done:
             say(self.result, _DONE_EARLIER, OK_COLOUR)
-            return False
-        if self.block.input and self.block.id not in st.answers:
+        elif self.block.input and not answered:
             say(self.result, "Not yet answered.", INFO_COLOUR)
         elif self.block.input:
             say(self.result, "✗ Not right yet — try again, or ask for a hint.", BAD_COLOUR)

@@ -11,17 +11,40 @@ can be exported, imported and reset per lesson.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
                                QPushButton, QScrollArea, QSplitter, QVBoxLayout, QWidget)
 
 from ..core.errors import RinglabError
 from ..lessons import LessonError, Predict, Progress, Prose, Task, course
-from .lesson_blocks import PredictBlock, TaskBlock, markdown_label
+from .lesson_blocks import PredictBlock, TaskBlock, check_goal, markdown_label
 
 # what a lesson's setup decides; the rest (searches run, palette, text size) is the user's
 _SETUP_FIELDS = ("tab", "step", "inputs", "seed", "worked_example", "alpha", "bandwidth",
                  "size", "explorer_N", "schedule_step")
+
+
+class _Results(QObject):
+    """Carries goal checks from the worker thread back to the GUI thread (queued)."""
+
+    checked = Signal(int, object)
+
+
+class _GoalChecks(QRunnable):
+    """The goals of several tasks checked on one snapshot of the state, in a worker."""
+
+    def __init__(self, generation: int, snapshot, tasks, results: _Results):
+        super().__init__()
+        self.generation, self.snapshot, self.tasks, self.results = (generation, snapshot,
+                                                                    tasks, results)
+
+    def run(self):
+        out = [(t.id, *check_goal(t, self.snapshot), t.id in self.snapshot.answers)
+               for t in self.tasks]
+        try:
+            self.results.checked.emit(self.generation, out)
+        except RuntimeError:           # the panel went away meanwhile
+            pass
 
 
 class LessonsPanel(QWidget):
@@ -87,6 +110,13 @@ class LessonsPanel(QWidget):
         self._recheck = QTimer(self, singleShot=True, interval=30)
         self._recheck.timeout.connect(self.evaluate_tasks)
         self.state.events.connect(self._on_state_changed)
+        # goals are checked on a snapshot of the state in one worker thread (in order: each
+        # check sees the state as it was when asked), never on the GUI thread
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self._results = _Results(self)
+        self._results.checked.connect(self._on_goals_checked)
+        self._generation = self._opened_at = 0
         if self.progress.warning:
             QTimer.singleShot(0, self, lambda: self.message.emit(self.progress.warning))
 
@@ -126,6 +156,7 @@ class LessonsPanel(QWidget):
                 st.update(**{f: getattr(target, f) for f in _SETUP_FIELDS})
             st.update(answers={}, lesson=lesson.key)
         self.lesson = lesson
+        self._opened_at = self._generation     # checks asked before this belong to another
         self._lay_out(lesson)
         self.list.setCurrentRow(index)
         self.message.emit(f"lesson {index + 1}: {lesson.title} (Ctrl+Z undoes the code it loaded)")
@@ -164,12 +195,38 @@ class LessonsPanel(QWidget):
         self._recheck.start()
 
     def evaluate_tasks(self) -> None:
+        """Check the goals of the tasks the student has reached, on the state as it is now
+        (a snapshot, checked in the worker); say "waiting" for the others."""
         self._recheck.stop()
         for b in self.blocks:
-            if isinstance(b, TaskBlock):
-                b.evaluate()
-            elif b.waiting is not None:
+            if isinstance(b, PredictBlock) and b.waiting is not None:
                 b.verdict()                    # a prediction waiting for a search
+        reached = []
+        for b in self.blocks:
+            if isinstance(b, TaskBlock):
+                if b.done or b.touched or self.reached(b):
+                    reached.append(b)
+                else:
+                    b.wait()
+        if not reached:
+            return
+        self._generation += 1
+        snapshot = self.state.copy()
+        snapshot._analysis = self.state.analysis          # share what is computed already
+        self._pool.start(_GoalChecks(self._generation, snapshot, [b.block for b in reached],
+                                     self._results))
+
+    def _on_goals_checked(self, generation: int, results) -> None:
+        if self.lesson is None or generation <= self._opened_at:
+            return
+        blocks = {b.block.id: b for b in self.blocks if isinstance(b, TaskBlock)}
+        became = False
+        for tid, met, error, answered in results:
+            b = blocks.get(tid)
+            if b is not None:
+                became |= b.apply(met, error, answered)
+        if became and generation == self._generation:
+            self.evaluate_tasks()              # the tasks below this one may now be reached
 
     # -- what blocks ask of the panel --------------------------------------------------------
     def reached(self, block) -> bool:

@@ -295,7 +295,7 @@ def test_a_task_notices_the_scrubber(student):
     s.qtbot.waitUntil(lambda: _is_done(s.status(owner.id)))
     # reached now, with the scrubber where the last question left it (step 3): not done
     assert s.named("Schedules step", QSlider).value() == 3
-    assert s.status("when-18").startswith("○ Not yet")
+    s.qtbot.waitUntil(lambda: s.status("when-18").startswith("○ Not yet"))
     s._set_schedule_step(3)
     s.click(s.named("Previous step", QPushButton))
     s.qtbot.waitUntil(lambda: _is_done(s.status("when-18")))

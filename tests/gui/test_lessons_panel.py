@@ -112,3 +112,28 @@ def test_a_corrupt_progress_file_is_set_aside_and_said(qtbot, open_window, tmp_p
     assert win.lessons_panel.list.count() == len(LESSONS)
     qtbot.waitUntil(lambda: "progress" in win.statusBar().currentMessage().lower())
     assert list(tmp_path.glob("progress.json.corrupt-*"))
+
+
+def test_task_goals_are_checked_off_the_gui_thread(qtbot, lessons_window, monkeypatch):
+    """A goal may need a trace or a comparison: it is checked on a snapshot of the state in a
+    worker thread, and the status follows when the check ends."""
+    import threading
+
+    from ringlab.gui import lesson_blocks, lessons_panel
+    threads = []
+    real = lesson_blocks.check_goal
+
+    def spy(task, state):
+        threads.append(threading.current_thread() is threading.main_thread())
+        return real(task, state)
+    monkeypatch.setattr(lessons_panel, "check_goal", spy)
+    panel = lessons_window.lessons_panel
+    index = next(k for k, lesson in enumerate(LESSONS) if lesson.key.startswith("09-"))
+    panel.open_lesson(index)
+    for q in LESSONS[index].predicts:               # reach the tasks: answer what is above
+        w = panel.block(q.id)
+        type_answer(qtbot, w.answer, q.answer)
+        qtbot.mouseClick(w.check_button, Qt.LeftButton)
+    repair = LESSONS[index].tasks[0]
+    qtbot.waitUntil(lambda: panel.block(repair.id).result.text().startswith("○ Not yet"))
+    assert threads and not any(threads)
