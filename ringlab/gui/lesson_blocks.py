@@ -176,6 +176,23 @@ class PredictBlock(_Block):
         self.waiting = value
         return self.verdict()
 
+    def restore(self, record: dict) -> None:
+        """A prediction made in an earlier session: the student's answer and its verdict."""
+        value = record.get("answer")
+        if value is None:
+            return
+        try:
+            self.answer.set_value(value)
+        except (TypeError, ValueError):
+            pass
+        self.answered = True
+        said = _words(value, self.block.ask) if not isinstance(value, str) else value
+        if record.get("correct"):
+            say(self.result, f"✓ Right (answered before): you said {said}.", OK_COLOUR)
+        else:
+            say(self.result, f"✗ Not quite (answered before): you said {said}. Check again to "
+                             f"see what the app shows.", BAD_COLOUR)
+
     def verdict(self) -> bool | None:
         """Compare the waiting answer with what the app shows now (after a search ends)."""
         value = self.waiting
@@ -281,6 +298,14 @@ class TaskBlock(_Block):
             return
         self.touched = True
         self.panel.state.set_answer(self.block.id, value)     # → the state → evaluate()
+
+    def restore(self, record: dict) -> None:
+        """A task done in an earlier session stays done (its status says so when checked)."""
+        if record.get("done"):
+            self.done = True
+            self.seen_unmet = True
+            self.solution_shown = bool(record.get("solution_shown")) and not record.get("by_student", False)
+            self.hints_shown = int(record.get("hints") or 0)
 
     def evaluate(self) -> None:
         """Ask the panel to check the goals (off the GUI thread; :meth:`apply` shows it)."""

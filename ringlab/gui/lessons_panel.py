@@ -96,7 +96,8 @@ class LessonsPanel(QWidget):
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
         self.scroll.setWidget(self.page)
-        split = QSplitter(Qt.Vertical)
+        split = self.split = QSplitter(Qt.Vertical)
+        split.setObjectName("lessons_split")
         split.addWidget(top)
         split.addWidget(self.scroll)
         split.setStretchFactor(1, 3)
@@ -158,6 +159,12 @@ class LessonsPanel(QWidget):
         self.lesson = lesson
         self._opened_at = self._generation     # checks asked before this belong to another
         self._lay_out(lesson)
+        # the lesson gets the room: the course list shrinks to a few rows (drag to widen)
+        total = sum(self.split.sizes())
+        if total > 0:
+            rows = 3 * self.list.sizeHintForRow(0) + 2 * self.list.frameWidth() + 4
+            top = min(total // 3, rows + self.reset_button.sizeHint().height() + 8)
+            self.split.setSizes([top, total - top])
         self.list.setCurrentRow(index)
         self.message.emit(f"lesson {index + 1}: {lesson.title} (Ctrl+Z undoes the code it loaded)")
         self.lesson_opened.emit(lesson.key)
@@ -185,6 +192,13 @@ class LessonsPanel(QWidget):
         lay.addStretch(1)
         self.page = page
         self.scroll.setWidget(page)
+        # what the student answered and did in an earlier session shows again
+        done = self.progress.lessons.get(lesson.key, {})
+        for w in self.blocks:
+            kind = "predict" if isinstance(w, PredictBlock) else "task"
+            rec = done.get(kind, {}).get(w.block.id)
+            if isinstance(rec, dict):
+                w.restore(rec)
 
     def block(self, qid: str):
         """The widget of question ``qid`` in the open lesson."""

@@ -67,6 +67,11 @@ class MainWindow(QMainWindow):
         central = QWidget()
         self._central_lay = QVBoxLayout(central)
         self._central_lay.setContentsMargins(0, 0, 0, 0)
+        # while a lesson is open the Theorem 2 panel folds to this line (issue 19: room for the
+        # lesson and the one view it needs at 1280×720); its button brings the panel back
+        from .status import VerdictLine
+        self.verdict_line = VerdictLine(document, self.splitter)
+        self._central_lay.addWidget(self.verdict_line)
         self._central_lay.addWidget(self.splitter, 1)
         self.setCentralWidget(central)
         self.status = CodeStatus(document, self.statusBar(), self)
@@ -184,6 +189,11 @@ class MainWindow(QMainWindow):
         self._lessons_dock.setVisible(visible)
         if visible:
             self._lessons_dock.raise_()
+
+    def set_lesson_layout(self, on: bool) -> None:
+        """A lesson open: the Theorem 2 panel folds to its verdict line (and back)."""
+        self.splitter.set_collapsed(on)
+        self.verdict_line.setVisible(on)
 
     def toggle_lessons(self) -> None:
         self.show_lessons(self._lessons_dock is None or not self._lessons_dock.isVisible())

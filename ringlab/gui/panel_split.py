@@ -40,6 +40,24 @@ class PanelSplit(QSplitter):
         if want is not None:
             self.setSizes([total - want, want])
 
+    def set_collapsed(self, collapsed: bool) -> None:
+        """Give the whole width to the tabs (a lesson is open: the window's verdict line says
+        what the panel would), or bring the panel back at the width it had."""
+        if collapsed == (not self.panel.isVisible() and getattr(self, "_kept", None) is not None):
+            return
+        if collapsed:
+            self._kept = self.sizes()
+            self.panel.hide()
+        else:
+            self.panel.show()
+            kept, self._kept = getattr(self, "_kept", None), None
+            if kept and sum(kept) > 0:
+                self.setSizes(kept)
+
+    @property
+    def collapsed(self) -> bool:
+        return getattr(self, "_kept", None) is not None
+
     def editor_state(self):
         """The splitter state to remember: the editor's split (the app starts on the editor),
         not the narrow one beside a view."""

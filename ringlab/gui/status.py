@@ -3,7 +3,7 @@ from the document's analysis after every change."""
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 
 class CodeStatus(QObject):
@@ -28,3 +28,44 @@ class CodeStatus(QObject):
         shape = a.shape
         self.shape_label.setText("reduce-multicast shape" if shape.ok else "non-trivial coding")
         self.shape_label.setToolTip(shape.summary())
+
+
+class VerdictLine(QWidget):
+    """Theorem 2's verdict on one line, shown instead of the panel while a lesson is open;
+    "Show the Theorem 2 panel" brings the panel back (the lesson keeps its room otherwise)."""
+
+    def __init__(self, document, splitter, parent=None):
+        super().__init__(parent)
+        self.document, self.splitter = document, splitter
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(8, 2, 8, 2)
+        self.label = QLabel()
+        self.label.setObjectName("verdict_line")
+        self.label.setAccessibleName("Theorem 2 verdict")
+        self.button = QPushButton("Show the Theorem 2 panel")
+        self.button.setCheckable(True)
+        self.button.toggled.connect(self._on_toggled)
+        lay.addWidget(self.label, 1)
+        lay.addWidget(self.button)
+        self.hide()
+        document.changed.connect(self._on_code_changed)
+        self._on_code_changed()
+
+    def _on_code_changed(self) -> None:
+        ok = self.document.report.feasible
+        self.label.setText("Theorem 2: " + ("<b style='color:#1b7f3b'>✓ feasible</b> — every "
+                                            "node decodes the sum" if ok else
+                                            "<b style='color:#b00020'>✗ infeasible</b> — some "
+                                            "check of eq. (5) fails"))
+
+    def _on_toggled(self, shown: bool) -> None:
+        self.splitter.set_collapsed(not shown)
+        self.button.setText("Hide the Theorem 2 panel" if shown else "Show the Theorem 2 panel")
+
+    def setVisible(self, visible: bool) -> None:      # noqa: N802 (Qt's name)
+        if visible and self.button.isChecked():
+            self.button.blockSignals(True)
+            self.button.setChecked(False)
+            self.button.setText("Show the Theorem 2 panel")
+            self.button.blockSignals(False)
+        super().setVisible(visible)

@@ -16,6 +16,9 @@ class LessonsDock(QDockWidget):
         panel = LessonsPanel(window)
         panel.message.connect(window.say)
         self.setWidget(panel)
+        self.visibilityChanged.connect(
+            lambda visible: window.set_lesson_layout(visible and panel.lesson is not None))
+        panel.lesson_opened.connect(lambda _key: window.set_lesson_layout(self.isVisible()))
         self.hide()
         window.addDockWidget(Qt.LeftDockWidgetArea, self)
 

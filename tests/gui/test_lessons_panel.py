@@ -137,3 +137,23 @@ def test_task_goals_are_checked_off_the_gui_thread(qtbot, lessons_window, monkey
     repair = LESSONS[index].tasks[0]
     qtbot.waitUntil(lambda: panel.block(repair.id).result.text().startswith("○ Not yet"))
     assert threads and not any(threads)
+
+
+def test_answers_show_again_after_a_restart(qtbot, open_window, tmp_path, monkeypatch):
+    """A prediction answered in one session shows its answer and verdict in the next."""
+    monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path))
+    p = LESSONS[1].predicts[0]
+    first = open_window("paper-k2-t3", size=(1280, 720))
+    first.show_lessons()
+    first.lessons_panel.open_lesson(1)
+    w = first.lessons_panel.block(p.id)
+    type_answer(qtbot, w.answer, p.answer)
+    qtbot.mouseClick(w.check_button, Qt.LeftButton)
+    assert w.result.text().startswith("✓")
+    first.close()
+    again = open_window("paper-k2-t3", size=(1280, 720))       # a new window: a restart
+    again.show_lessons()
+    again.lessons_panel.open_lesson(1)
+    w = again.lessons_panel.block(p.id)
+    assert w.result.text().startswith("✓ Right (answered before)")
+    assert w.answer.text() == registry.show(p.answer)

@@ -55,17 +55,22 @@ class CostPanel(QWidget):
         self.n_spin.setToolTip("cores in the explorer (follows the worked example's N until you or a preset set another)")
         # a typed N outside 2..1024 is refused with the range, not quietly put back
         self.n_spin.refused.connect(lambda msg: self.error.setText(msg))
-        for col, (label, w) in enumerate((("α", self.alpha), ("B", self.bandwidth),
-                                          ("S", self.size), ("N", self.n_spin))):
+        # two rows (α, B, S / N and the presets): one row was wider than the tab beside the
+        # Lessons panel at 1280×720, and the N box was cut to its last digit
+        for k, (label, w) in enumerate((("α", self.alpha), ("B", self.bandwidth),
+                                        ("S", self.size), ("N", self.n_spin))):
             lab = QLabel(label)
             lab.setBuddy(w)
             # named by their visible label; N has a second "N" (the code's) on screen
             w.setAccessibleName("Cost explorer N" if label == "N" else label)
             w.setAccessibleDescription(f"cost explorer: {w.toolTip()}")
-            grid.addWidget(lab, 0, 2 * col)
-            grid.addWidget(w, 0, 2 * col + 1)
+            row, col = (0, k) if k < 3 else (1, 0)
+            grid.addWidget(lab, row, 2 * col)
+            grid.addWidget(w, row, 2 * col + 1)
         self.preset.setAccessibleName("Cost explorer presets")
-        grid.addWidget(self.preset, 0, 8)
+        grid.addWidget(self.preset, 1, 2, 1, 4)
+        for col in (1, 3, 5):
+            grid.setColumnStretch(col, 1)
         lay.addLayout(grid)
         self.error = QLabel()
         self.error.setObjectName("compare_cost_error")

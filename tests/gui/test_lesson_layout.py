@@ -1,0 +1,58 @@
+"""With a lesson open at 1280×720 (and 1920×1080), every control a task asks the student to use
+is on screen — after the scrolling a user does, without dragging a splitter — and at least 24 px
+tall and wide enough to read."""
+import pytest
+from PySide6.QtWidgets import QLineEdit, QPushButton, QSlider, QTableView, QTabWidget
+
+from ringlab.lessons import Task
+
+from .test_lesson_journeys import LESSONS, Student
+
+TARGETS = {
+    "set_entry": lambda s, a: [(QTableView, f"Node {a['node']} {a['matrix']}")],
+    "set_schedule_step": lambda s, a: [(QSlider, "Schedules step"), (QPushButton, "Next step"),
+                                       (QPushButton, "Previous step")],
+    "set_example": lambda s, a: [(None, "Cores N")],
+    "set_costs": lambda s, a: [(QLineEdit, k) for k in ("α", "B", "S") if a.get(
+        {"α": "alpha", "B": "bandwidth", "S": "size"}[k]) is not None]
+    + ([(None, "Cost explorer N")] if a.get("N") is not None else []),
+    "run_search": lambda s, a: [(None, "Search N"), (None, "Search K"), (None, "Search T"),
+                                (QPushButton, "Search")],
+    "type_answer": lambda s, a: [(None, f"Answer: {a['id']}"), (None, f"Check: {a['id']}")],
+    "load_preset": lambda s, a: [(None, "Preset")],
+    "resize": lambda s, a: [(None, k) for k in ("N", "K", "T") if a.get(k) is not None],
+}
+GO = {"set_entry": "Editor", "set_schedule_step": "Schedules", "set_example": "Schedules",
+      "set_costs": "Schedules", "run_search": "Search"}
+PAGE = {"set_schedule_step": "Traces", "set_example": "Traces", "set_costs": "Cost explorer"}
+
+CASES = [(i, t.id) for i, lesson in enumerate(LESSONS) for t in lesson.tasks]
+
+
+def on_screen(s, w):
+    """The part of ``w`` a user sees once the scroll areas holding it are scrolled to it."""
+    s.show(w)
+    if isinstance(w, QTableView):
+        return w.viewport().visibleRegion().boundingRect()
+    return w.visibleRegion().boundingRect()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=["1280x720", "1920x1080"])
+@pytest.mark.parametrize("index,tid", CASES, ids=[f"{LESSONS[i].key}:{t}" for i, t in CASES])
+def test_each_task_control_is_on_screen(open_window, qtbot, tmp_path, monkeypatch, size, index, tid):
+    monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path))
+    win = open_window("paper-k2-t3", size=size)
+    win.show_lessons()
+    s = Student(qtbot, win)
+    s.open_lesson(index)
+    task = next(b for b in LESSONS[index].blocks if isinstance(b, Task) and b.id == tid)
+    for call in task.solution:
+        if call.name in GO:
+            s.tab(GO[call.name])
+        if call.name in PAGE:
+            s.tab(PAGE[call.name], win.findChild(QTabWidget, "compare_pages"))
+        for cls, name in TARGETS[call.name](s, call.args):
+            w = s.named(name) if cls is None else s.named(name, cls)
+            r = on_screen(s, w)
+            assert r.height() >= min(24, w.height()) and w.height() >= 20, (name, r, w.size())
+            assert r.width() >= min(48, w.width()), (name, r, w.size())
