@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from tests._lesson_samples import GOOD
+
 ROOT = Path(__file__).resolve().parents[1].parent
 
-from tests._lesson_samples import GOOD
 SHOW = "show: {schedule_cell: {schedule: ring, step: 3, core: 3, chunk: 0}}"
 REVEAL = "reveal: [{set_schedule_step: 3}]"
 BOMB = ('a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n'
