@@ -251,4 +251,5 @@ NOTATION = {
 def notation_tip(*keys: str) -> str:
     """Tooltip text for the notation ``keys`` (of :data:`NOTATION`), each with its glossary
     anchor in the lessons (``lessons/glossary.md#x-ik``)."""
-    return "\n".join(f"{NOTATION[k][0]}\n    (glossary: {GLOSSARY}#{NOTATION[k][1]})" for k in keys)
+    return "\n".join(f"{NOTATION[k][0]}\n    (Shift+F1: Help → Glossary at this term; "
+                     f"glossary: {GLOSSARY}#{NOTATION[k][1]})" for k in keys)

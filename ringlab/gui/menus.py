@@ -90,7 +90,8 @@ def build_menus(window) -> dict:
             "Nodes are 0..N−1 and symbols x_{i,k} have k = 1..K, as in the paper.")),
         "Lessons": "\n".join((
             "The course: lessons/*.md in the source tree (in the package: ringlab/data/lessons);",
-            "the notation is explained in lessons/glossary.md.",
+            "the notation is explained in Help → Glossary (Shift+F1 over a symbol opens its",
+            "entry; the file is lessons/glossary.md).",
             "In the app: View → Lessons (Ctrl+L). In a terminal: ringlab lessons, and",
             "ringlab lessons check (every lesson's numbers checked against the code).")),
     }
@@ -106,6 +107,10 @@ def build_menus(window) -> dict:
                               ("The code &file format…", "The code file (*.ringlab.json)", None),
                               ("Where the &lessons are…", "Lessons", None)):
         _act(window, hm, text, keys, lambda t=title: _help(t, help_texts[t]))
+    from .glossary import open_glossary
+    _act(window, hm, "&Glossary…", QKeySequence("Ctrl+Shift+G"), lambda: open_glossary(window))
+    _act(window, hm, "Glossary at this &term", QKeySequence("Shift+F1"),
+         lambda: open_glossary(window, here=True))
     _act(window, hm, "&About ringlab…", None, _about)
     return {"undo": undo, "redo": redo, "recent": recent, "view_menu": v, "file_menu": m,
             "palettes": palettes}

@@ -150,11 +150,11 @@ def test_help_menu(open_window, qtbot):
     menu = next(a.menu() for a in w.menuBar().actions() if a.text() == "&Help")
     acts = {a.text(): a for a in menu.actions()}
     assert set(acts) == {"&Keys…", "The code &file format…", "Where the &lessons are…",
-                         "&About ringlab…"}
+                         "&Glossary…", "Glossary at this &term", "&About ringlab…"}
     for text, words in (("&About ringlab…", f"ringlab {version('ringlab')}"),
                         ("&Keys…", "Ctrl+= / Ctrl+− / Ctrl+0"),
                         ("The code &file format…", '"format": "ringlab-code"'),
-                        ("Where the &lessons are…", "lessons/glossary.md")):
+                        ("Where the &lessons are…", "Help → Glossary")):
         acts[text].trigger()
         qtbot.waitUntil(lambda: w.help_box.isVisible())
         assert words in w.help_box.text()
