@@ -70,7 +70,7 @@ class MainWindow(QMainWindow):
         # while a lesson is open the Theorem 2 panel folds to this line (issue 19: room for the
         # lesson and the one view it needs at 1280×720); its button brings the panel back
         from .status import VerdictLine
-        self.verdict_line = VerdictLine(document, self.splitter)
+        self.verdict_line = VerdictLine(self.splitter)
         self._central_lay.addWidget(self.verdict_line)
         self._central_lay.addWidget(self.splitter, 1)
         self.setCentralWidget(central)

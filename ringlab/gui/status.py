@@ -31,12 +31,13 @@ class CodeStatus(QObject):
 
 
 class VerdictLine(QWidget):
-    """Theorem 2's verdict on one line, shown instead of the panel while a lesson is open;
-    "Show the Theorem 2 panel" brings the panel back (the lesson keeps its room otherwise)."""
+    """Shown instead of the Theorem 2 panel while a lesson is open: the lesson gets the room,
+    and the verdict is not on screen before a question asks for it (``ringlab lessons check``
+    assumes so); "Show the Theorem 2 panel" brings the panel back."""
 
-    def __init__(self, document, splitter, parent=None):
+    def __init__(self, splitter, parent=None):
         super().__init__(parent)
-        self.document, self.splitter = document, splitter
+        self.splitter = splitter
         lay = QHBoxLayout(self)
         lay.setContentsMargins(8, 2, 8, 2)
         self.label = QLabel()
@@ -48,15 +49,8 @@ class VerdictLine(QWidget):
         lay.addWidget(self.label, 1)
         lay.addWidget(self.button)
         self.hide()
-        document.changed.connect(self._on_code_changed)
-        self._on_code_changed()
-
-    def _on_code_changed(self) -> None:
-        ok = self.document.report.feasible
-        self.label.setText("Theorem 2: " + ("<b style='color:#1b7f3b'>✓ feasible</b> — every "
-                                            "node decodes the sum" if ok else
-                                            "<b style='color:#b00020'>✗ infeasible</b> — some "
-                                            "check of eq. (5) fails"))
+        self.label.setText("The Theorem 2 panel is folded while a lesson is open (its verdict "
+                           "would answer some of the lesson's questions).")
 
     def _on_toggled(self, shown: bool) -> None:
         self.splitter.set_collapsed(not shown)

@@ -26,6 +26,7 @@ from . import registry
 from .errors import LessonError
 from .model import Lesson, Predict, Task
 from .parse import load_lesson
+from .visibility import on_screen
 
 OK, FAILS, MALFORMED = 0, 1, 2
 
@@ -99,6 +100,10 @@ class _Fail(Exception):
 
 def _predict(p: Predict, st, where) -> list[str]:
     what = f"{{predict}} {p.id}"
+    shown = on_screen(p.show, st)
+    if shown is not None:
+        return [f"{where(p.line)}: {what}: the answer is on screen before the student "
+                f"predicts ({shown}); let the setup or an earlier block hide or defer it"]
     try:
         _run(p.reveal, st)
         truth = p.truth(st)

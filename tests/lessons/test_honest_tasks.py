@@ -120,3 +120,37 @@ def test_lesson_9_opens_broken_and_lesson_5_off_both_crossovers():
     five = load_lesson(lessons_dir() / "05-tree-vs-ring.md")
     st = five.new_state()
     assert st.explorer_N not in (None, 4, 8)
+
+
+def test_a_prediction_whose_answer_is_on_screen_is_refused(tmp_path):
+    """The Schedules tab's column titles give the tree's steps: asking for them there, with no
+    step hiding them, is flagged with the file and line (and the same question asked from the
+    Editor tab, revealing the Schedules tab on check, passes)."""
+    from ringlab.lessons import check_file
+    text = """---
+title: Steps
+minutes: 5
+order: 1
+setup:
+  preset: classic-ring-n4
+  tab: Schedules
+---
+:::{predict} tree-steps
+---
+ask: number
+show: {schedule_steps: tree}
+answer: 4
+wrong: [6]
+---
+How many steps does the tree take?
+:::
+"""
+    bad = tmp_path / "bad.md"
+    bad.write_text(text, encoding="utf-8")
+    r = check_file(bad)
+    assert r.code == 1 and r.problems[0].startswith(f"{bad}:9: {{predict}} tree-steps: the answer "
+                                                     "is on screen before the student predicts")
+    good = tmp_path / "good.md"
+    good.write_text(text.replace("  tab: Schedules", "  tab: Editor").replace(
+        "wrong: [6]", "wrong: [6]\nreveal: [{show_tab: Schedules}]"), encoding="utf-8")
+    assert check_file(good).ok, check_file(good).problems
