@@ -75,8 +75,12 @@ rate_table_field    N, K, field, routing?                            the same ov
 rate_table_status   N, K, field, routing?                            proven / found (an upper bound) / undecided
 conjecture          N, K                                             the table's verdict on max(K+N−2, ⌈2K(N−1)/N⌉)
 counting_bound      N, K                                             ⌈K(N+1)/N⌉ (Theorem 3's argument, any N)
+conjecture_T        N, K                                             max(K+N−2, ⌈2K(N−1)/N⌉), the table's T*
+coding_gain_cells   N, field?                                        K of row N: both minima exact, general < routing
+rate_table_found_by N, K, field, routing?                            where its code came from (the search over this field, …)
 strategy            memory, matmul_fits?, layers_fit?                seed 001's recipe: DP, ZeRO-1, …
 strategy_comm       name                                             what a strategy communicates per step
+strategy_volume     name?, N?                                        S_θ moved per worker per step (ZeRO paper); no name: DP, ZeRO-1/2/3
 answer              id                                               what the student typed
 mesh_hops           k, scheme, group?, n?, torus?                    hops of an all-to-all broadcast (source 002)
 mesh_best_group     k, n?, torus?                                    the group size with the fewest coded hops
@@ -912,6 +916,60 @@ def _counting_bound(st, N, K):
     return -(-K * (N + 1) // N)
 
 
+@probe("conjecture_T", f"N:int{_r(N_RANGE)} K:int{_r(K_RANGE)}")
+def _conjecture_T(st, N, K):
+    """The rate table's conjecture column T* = max(K + N − 2, ⌈2K(N−1)/N⌉): Proposition 1, or
+    the classic ring's rate N/(2(N−1)) (docs/rate_table.md; a conjecture for N ≥ 4, K > N)."""
+    return max(K + N - 2, -(-2 * K * (N - 1) // N))
+
+
+_FIELDS4 = "GF(2)|GF(3)|GF(4)|GF(8)"
+
+
+@probe("coding_gain_cells", f"N:int{_r(N_RANGE)} field:str={_FIELDS4}?")
+def _coding_gain_cells(st, N, field="GF(2)"):
+    """The K of row N of the shipped rate table where general codes provably need fewer slots
+    than routing only over ``field``: both minima exact (``proven``), general's smaller."""
+    import json
+    data = json.loads(data_file("rate_table.json").read_text(encoding="utf-8"))
+    row = [c for c in data["cells"] if c["N"] == N]
+    if not row:
+        raise RinglabError(f"the rate table has no row N = {N}")
+    out = []
+    for cell in sorted(row, key=lambda c: c["K"]):
+        per = cell.get("by_field", {})
+        if field not in per:
+            raise RinglabError(f"the rate table has no {field} column")
+        g, r = per[field]["general"], per[field]["routing"]
+        if (g["status"] == r["status"] == "proven" and g["min_T"] is not None
+                and r["min_T"] is not None and g["min_T"] < r["min_T"]):
+            out.append(cell["K"])
+    return out
+
+
+def found_by_label(by) -> str:
+    """A rate-table entry's ``found_by`` in the words of the Search tab's tooltips."""
+    by = by or ""
+    if not by:
+        return "no code"
+    if by.startswith("search"):
+        return "the search over this field"
+    if by.startswith("the routing"):
+        return "a routing code"
+    if by.startswith("the GF(2) code"):
+        return "the GF(2) code"
+    if by.startswith("the GF(2) routing code"):
+        return "the GF(2) routing code"
+    if by.startswith("= GF(2)"):
+        return "GF(2)'s routing class"
+    return by
+
+
+@probe("rate_table_found_by", f"N:int{_r(N_RANGE)} K:int{_r(K_RANGE)} field:str={_FIELDS4} routing:bool?")
+def _rate_table_found_by(st, N, K, field, routing=False):
+    return found_by_label(_field_entry(N, K, field, routing).get("found_by"))
+
+
 @probe("strategy", "memory:str=fits|optimizer|grads|params matmul_fits:bool? layers_fit:bool?")
 def _strategy(st, memory, matmul_fits=True, layers_fit=True):
     return strategies.pick(memory, matmul_fits, layers_fit)
@@ -920,6 +978,26 @@ def _strategy(st, memory, matmul_fits=True, layers_fit=True):
 @probe("strategy_comm", "name:str")
 def _strategy_comm(st, name):
     return strategies.communicates(name)
+
+
+# Data moved per worker per training step, in units of S_θ (the gradients' size), counted in
+# the communication analysis of the ZeRO paper (Rajbhandari et al., SC'20): each entry is a
+# number of passes, each a reduce-scatter or an all-gather moving (N−1)/N·S_θ per worker.
+ZERO_PASSES = {
+    "DP": 2,        # all-reduce of the gradients = reduce-scatter + all-gather
+    "ZeRO-1": 2,    # reduce-scatter the gradients, all-gather the updated parameters
+    "ZeRO-2": 2,    # the same two passes: gradients are reduce-scattered, never all-reduced
+    "ZeRO-3": 3,    # all-gather parameters for forward and again for backward, reduce-scatter grads
+}
+
+
+@probe("strategy_volume", f"name:str=DP|ZeRO-1|ZeRO-2|ZeRO-3? N:int{_r(EXPLORER_N)}?")
+def _strategy_volume(st, name=None, N=None):
+    """Passes × (N−1)/N (× 1 without N: the large-N figure); no name: DP, ZeRO-1, -2, -3."""
+    f = Fraction(1) if N is None else Fraction(N - 1, N)
+    if name is None:
+        return [ZERO_PASSES[k] * f for k in ZERO_PASSES]
+    return ZERO_PASSES[name] * f
 
 
 @probe("mesh_hops", f"k:int{_r(MESH_K)} scheme:str=all-at-once|tree|coded group:int{_r((1, MESH_K[1] ** 2))}? "

@@ -20,13 +20,15 @@ TABLE = {
            "2S per step (all-reduce of the gradients)",
            "each worker holds full params + grads + optimizer states"),
     "ZeRO-1": ("optimizer states dominate memory (Adam = 8× params); model still fits",
-               "2S, but staged",
+               "2S per step, as DP (ZeRO paper: reduce-scatter + all-gather, 2Ψ)",
                "optimizer states sharded across N workers"),
     "ZeRO-2": ("optimizer states + gradients dominate",
-               "2S + gradient reduce-scatter",
+               "2S per step, as DP (ZeRO paper: 2Ψ; the seed's '2S + gradient "
+               "reduce-scatter' counts the reduce-scatter twice)",
                "gradients + optimizer states sharded"),
     "ZeRO-3": ("the model itself does not fit",
-               "more all-gathers per step (parameters gathered before use)",
+               "3S per step, 1.5× DP (ZeRO paper: 3Ψ — parameters all-gathered for the "
+               "forward and the backward pass, gradients reduce-scattered)",
                "params, grads, optimizer states all sharded"),
     "TP": ("a single matmul does not fit on one worker (large d_model); intra-node only",
            "all-reduce inside the layer",
