@@ -12,8 +12,10 @@ $2S/B + 2(N-1)\tau$: it rounds the ring's bandwidth term $2S(N-1)/(NB)$ up to $2
 exact formula gives 6·(50 + 250) µs = 1.8 ms; the difference, $2S/(NB)$ = 0.5 ms, is the
 (N−1)/N factor that only goes to 1 as N grows.  Both are reported.
 
-Lower bound (Patarasuk & Yuan; seeds 001, 004): every worker must send at least
-$2S(N-1)/N$ bytes.  nccl-tests: algbw $= S/t$, busbw $=$ algbw$\cdot 2(N-1)/N$ for
+Lower bound $2S(N-1)/N$ bytes per worker: proven (Patarasuk & Yuan; seeds 001, 004) for
+algorithms that reduce-scatter then all-gather chunk sums; for linear network codes it is the
+conjecture $T \ge 2K(N-1)/N$, proven for $K \le N$ (Proposition 1) and $N = 3$ (Theorem 3)
+only (lesson 4, ``docs/rate_table.md``).  nccl-tests: algbw $= S/t$, busbw $=$ algbw$\cdot 2(N-1)/N$ for
 All-Reduce, so a bandwidth-optimal schedule has busbw = B when α = 0.
 
 All arithmetic is exact (:class:`~fractions.Fraction`); 1 KB = 1000 bytes as in the seeds.

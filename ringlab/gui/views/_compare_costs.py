@@ -18,7 +18,8 @@ from ...core.schedules.costs import (EXPLORER_PRESETS, format_bandwidth, format_
 COLUMNS = ["steps", "msgs", "msg", "link", "sent", "÷bound", "time", "algbw", "busbw"]
 TIPS = ["steps (transmission rounds)", "messages sent in all", "bytes per message",
         "bytes on the busiest link", "bytes sent by the busiest worker",
-        "sent per worker ÷ the lower bound 2S(N−1)/N", "α-β time",
+        "sent per worker ÷ 2S(N−1)/N (the lower bound of reduce-scatter + all-gather "
+        "algorithms; for coding, proven for K ≤ N and N = 3)", "α-β time",
         "nccl-tests algbw = S / time", "nccl-tests busbw = algbw · 2(N−1)/N"]
 
 
