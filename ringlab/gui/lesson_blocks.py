@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (QComboBox, QFrame, QHBoxLayout, QLabel, QLineEdit
 from ..core.code import N_RANGE
 from ..core.errors import RinglabError
 from ..lessons import registry
-from ..lessons.text import prose_to_markdown
+from .rich_text import rich_label, set_rich
 
 OK_COLOUR, BAD_COLOUR, INFO_COLOUR = "#1b7f3b", "#b00020", "#444444"
 _DONE_EARLIER = ("✓ Done earlier. What you did since changed what it checked — that is "
@@ -25,18 +25,16 @@ _DONE_EARLIER = ("✓ Done earlier. What you did since changed what it checked �
 
 
 def markdown_label(text: str) -> QLabel:
-    lab = QLabel(prose_to_markdown(text))
-    lab.setTextFormat(Qt.MarkdownText)
-    lab.setWordWrap(True)
-    lab.setOpenExternalLinks(False)
-    lab.setTextInteractionFlags(Qt.TextSelectableByMouse | Qt.LinksAccessibleByMouse)
-    return lab
+    """Lesson Markdown typeset: formulas as images on the text's baseline (:mod:`.rich_text`)."""
+    return rich_label(text)
 
 
 def say(label: QLabel, text: str, colour: str) -> None:
-    # ✓ / ✗ carry the verdict too: colour is never the only cue
-    label.setText(text)
+    # ✓ / ✗ carry the verdict too: colour is never the only cue.  An explanation's Markdown
+    # and formulas are typeset, in the verdict's colour; the text starts with its mark either
+    # way (plain text when there is no markup, else inline HTML with no tag before the mark)
     label.setStyleSheet(f"color: {colour};")
+    set_rich(label, text, inline=True, colour=colour)
 
 
 class _WheelGuard(QObject):
@@ -123,7 +121,9 @@ class _Block(QFrame):
         self.lay = QVBoxLayout(self)
         head = QLabel(f"<b>{heading}</b>")
         self.lay.addWidget(head)
-        self.lay.addWidget(markdown_label(block.text))
+        self.text_label = markdown_label(block.text)
+        self.text_label.linkActivated.connect(panel.open_link)
+        self.lay.addWidget(self.text_label)
         self.result = QLabel()
         self.result.setWordWrap(True)
         self.result.setTextFormat(Qt.MarkdownText)        # an explanation's *emphasis*
@@ -216,7 +216,7 @@ class PredictBlock(_Block):
         # the tasks below may now be reached: look at them now, on the state as the reveal
         # left it, so a task's goal is seen unmet before the student's next act
         self.panel.evaluate_tasks()
-        explain = f" {prose_to_markdown(self.block.explain)}" if self.block.explain else ""
+        explain = f" {self.block.explain}" if self.block.explain else ""
         shown = _words(truth, self.block.ask)
         if right:
             say(self.result, f"✓ Right: the app shows {shown}.{explain}", OK_COLOUR)
@@ -341,7 +341,7 @@ class TaskBlock(_Block):
                 self.done = True
                 self.panel.record_task(self.block.id, self.hints_shown, self.solution_shown)
             how = " (with the solution shown)" if self.solution_shown else ""
-            say(self.result, f"✓ Done{how}." + (f" {prose_to_markdown(self.block.explain)}"
+            say(self.result, f"✓ Done{how}." + (f" {self.block.explain}"
                                                 if self.block.explain else ""), OK_COLOUR)
             return became
         self.seen_unmet = True
@@ -361,8 +361,8 @@ class TaskBlock(_Block):
         hints = self.block.hints
         if self.hints_shown < len(hints):
             self.hints_shown += 1
-        self.hint_label.setText("\n\n".join(f"**Hint {k + 1}.** {prose_to_markdown(h)}"
-                                            for k, h in enumerate(hints[:self.hints_shown])))
+        set_rich(self.hint_label, "\n\n".join(f"**Hint {k + 1}.** {h}"
+                                               for k, h in enumerate(hints[:self.hints_shown])))
         self.hint_button.setEnabled(self.hints_shown < len(hints))
 
     def show_solution(self) -> None:

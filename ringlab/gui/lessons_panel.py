@@ -180,6 +180,7 @@ class LessonsPanel(QWidget):
         for block in lesson.blocks:
             if isinstance(block, Prose):
                 w = markdown_label(block.text)
+                w.linkActivated.connect(self.open_link)
             elif isinstance(block, Predict):
                 w = PredictBlock(self, block)
                 self.blocks.append(w)
@@ -203,6 +204,14 @@ class LessonsPanel(QWidget):
     def block(self, qid: str):
         """The widget of question ``qid`` in the open lesson."""
         return next(b for b in self.blocks if b.block.id == qid)
+
+    def open_link(self, href: str) -> None:
+        """A lesson's link: a glossary term (``glossary.md#G-T``) opens in Help → Glossary."""
+        if "glossary" in href:
+            from .glossary import open_glossary
+            open_glossary(self.window, href.rsplit("#", 1)[-1] if "#" in href else None)
+        else:
+            self.message.emit(f"lessons link only to the glossary; {href!r} is not opened")
 
     def recheck(self) -> None:
         """Re-check the tasks once the event loop turns (several changes: one check)."""

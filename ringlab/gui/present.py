@@ -8,6 +8,9 @@ a large translucent pointer halo, drawn into the figure so an exported frame car
 
 A speaker view (:class:`SpeakerView`) goes to a second screen when there is one, else into a
 window of its own: the notes, the next step's caption, a clock and the elapsed time.
+
+A lesson's slides, status line, notes and "next" line are its Markdown typeset, formulas as
+images at the slide's text size (:mod:`ringlab.gui.rich_text`; a zoom typesets them again).
 """
 from __future__ import annotations
 
@@ -15,6 +18,8 @@ from PySide6.QtCore import QElapsedTimer, Qt, QTime, QTimer, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPushButton, QSizePolicy, QStackedWidget,
                                QVBoxLayout, QWidget)
+
+from .rich_text import set_rich
 
 NEXT_KEYS = (Qt.Key_Space, Qt.Key_Right, Qt.Key_Down, Qt.Key_PageDown)
 BACK_KEYS = (Qt.Key_Left, Qt.Key_Up, Qt.Key_PageUp)
@@ -53,7 +58,7 @@ class PresentView(QWidget):
             self.canvas = None
             self.slide = QLabel()
             self.slide.setObjectName("present_slide")
-            self.slide.setTextFormat(Qt.RichText if deck.kind == "schedules" else Qt.MarkdownText)
+            self.slide.setTextFormat(Qt.RichText)
             self.slide.setWordWrap(True)
             self.slide.setAlignment(Qt.AlignTop | Qt.AlignLeft)
             self.slide.setMargin(40)
@@ -88,14 +93,18 @@ class PresentView(QWidget):
         elif self.deck.kind == "schedules":
             self.slide.setText(self.deck.html(self.step))
         else:
-            self.slide.setText(self.deck.markdown(self.step))
-        self.status.setText(f"  {self.step + 1} / {self.deck.count}  ·  {self.deck.caption(self.step)[:160]}"
-                            if self.deck.kind == "lesson" else
-                            f"  step {self.step} / {self.last}  ·  {self.deck.caption(self.step)[:160]}"
-                            if self.deck.kind == "schedules" else
-                            f"  t = {self.step} / {self.last}  ·  inputs: "
-                            f"{getattr(self.deck, 'inputs_note', '')}   (Space/→ next, ← back, "
-                            f"B blank, Z zoom, L pointer, Esc leave)")
+            set_rich(self.slide, self.deck.markdown(self.step))
+        if self.deck.kind == "lesson":
+            # the caption is the slide's first line (a formula in it typeset, never cut)
+            # (no-break spaces: rich text would drop plain leading ones)
+            set_rich(self.status, f"\u00a0\u00a0{self.step + 1} / {self.deck.count}  ·  "
+                                  f"{self.deck.caption(self.step)}", inline=True)
+        else:
+            self.status.setText(f"  step {self.step} / {self.last}  ·  {self.deck.caption(self.step)[:160]}"
+                                if self.deck.kind == "schedules" else
+                                f"  t = {self.step} / {self.last}  ·  inputs: "
+                                f"{getattr(self.deck, 'inputs_note', '')}   (Space/→ next, ← back, "
+                                f"B blank, Z zoom, L pointer, Esc leave)")
         self.step_changed.emit(self.step)
 
     def next(self):
@@ -294,8 +303,13 @@ class SpeakerView(QWidget):
 
     def _on_step_changed(self, i: int) -> None:
         deck = self.present.deck
-        self.notes.setText(deck.notes(i))
-        self.next_label.setText(deck.caption(i + 1) if i + 1 < deck.count else "(the end)")
+        nxt = deck.caption(i + 1) if i + 1 < deck.count else "(the end)"
+        if deck.kind == "lesson":                     # the lesson's Markdown, typeset
+            set_rich(self.notes, deck.notes(i))
+            set_rich(self.next_label, nxt, inline=True)
+        else:
+            self.notes.setText(deck.notes(i))
+            self.next_label.setText(nxt)
 
     def _on_tick(self) -> None:
         s = self._timer.elapsed() // 1000

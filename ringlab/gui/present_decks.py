@@ -4,12 +4,13 @@ A deck has ``count`` steps, a ``caption(i)`` (what step i shows, in words: the s
 "next" line) and ``notes(i)`` (the presenter's notes: a lesson's ``notes`` directives, or the
 generated caption of the walkthrough).  Lesson slides are computed by the headless replay
 (:class:`ringlab.lessons.LabState`), so a prediction's answer slide shows what the app shows.
+A lesson's slides, captions and notes are its Markdown as written (``$…$`` included): present
+mode typesets them (:mod:`ringlab.gui.rich_text`).
 """
 from __future__ import annotations
 
 from ..core.errors import RinglabError
 from ..lessons import Notes, Predict, Prose, Task, registry
-from ..lessons.text import prose_to_markdown
 
 
 class WalkthroughDeck:
@@ -73,12 +74,12 @@ class LessonDeck:
                 self._add("**Task.** " + block.text + f"\n\n*{done}*", done)
 
     def _add(self, markdown: str, caption: str) -> None:
-        self.slides.append((prose_to_markdown(markdown), prose_to_markdown(caption), ""))
+        self.slides.append((markdown, caption, ""))
 
     def _attach_notes(self, text: str) -> None:
         if self.slides:
             md, cap, notes = self.slides[-1]
-            self.slides[-1] = (md, cap, (notes + "\n\n" if notes else "") + prose_to_markdown(text))
+            self.slides[-1] = (md, cap, (notes + "\n\n" if notes else "") + text)
 
     @property
     def count(self) -> int:
@@ -106,9 +107,19 @@ def _compact_grid(trace, k: int) -> list[str]:
     return lines
 
 
-def _first_line(text: str) -> str:
+def _first_line(text: str, width: int = 120) -> str:
+    """The text's first line (a heading's text), at most ``width`` characters: cut between
+    words, never inside a ``$…$`` formula (it is typeset whole), "…" when cut."""
     line = text.strip().splitlines()[0] if text.strip() else ""
-    return line.lstrip("# ").strip()[:120]
+    line = line.lstrip("# ").strip()
+    if len(line) <= width:
+        return line
+    cut = line[:width]
+    if cut.count("$") % 2:                       # inside a formula: cut before it
+        cut = cut[:cut.rindex("$")]
+    elif " " in cut:
+        cut = cut[:cut.rindex(" ")]
+    return cut.rstrip() + " …"
 
 
 class SchedulesDeck:

@@ -51,3 +51,29 @@ def test_every_glossary_link_of_the_lessons_exists():
         text = lesson.path.read_text(encoding="utf-8")
         for link in re.findall(r"glossary\.md#([\w-]+)", text):
             assert link in known, (lesson.key, link)
+
+
+def test_a_lessons_glossary_link_opens_the_term(open_window, qtbot):
+    """Lessons link terms on first use; following one opens Help → Glossary at the term."""
+    from PySide6.QtWidgets import QLabel
+
+    from ringlab.lessons import course
+    w = open_window("paper-k2-t3", size=(1280, 720))
+    w.show_lessons()
+    panel = w.lessons_panel
+    index = next(k for k, lesson in enumerate(course()) if lesson.key.startswith("08-"))
+    panel.open_lesson(index)
+    labels = [lab for lab in panel.page.findChildren(QLabel) if "glossary.md#feasible" in lab.text()]
+    assert labels, "lesson 8 links 'feasible' to the glossary"
+    labels[0].linkActivated.emit("glossary.md#feasible")     # what a click on the link sends
+    qtbot.waitUntil(lambda: getattr(w, "_glossary", None) is not None and w._glossary.isVisible())
+    assert w._glossary.term == "feasible"
+
+
+def test_every_glossary_term_is_linked_from_a_lesson():
+    from ringlab.lessons import course
+    linked = set()
+    for lesson in course():
+        linked |= set(re.findall(r"glossary\.md#([\w-]+)", lesson.path.read_text(encoding="utf-8")))
+    missing = set(anchors()) - linked
+    assert not missing, f"glossary terms no lesson links: {sorted(missing)}"

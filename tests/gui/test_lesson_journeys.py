@@ -179,6 +179,11 @@ class Student:
         assert field is None, "a preset in another field: not in the shipped course"
         self.choose(self.named("Preset", QComboBox), name)
 
+    def _set_field(self, field):
+        self.tab("Editor")              # (the Search tab has a "Field" box of its own)
+        box = self.named("Field", QComboBox)
+        self.type_into(box.lineEdit(), field)
+
     def _resize(self, N=None, K=None, T=None):
         for name, v in (("N", N), ("K", K), ("T", T)):
             if v is not None:

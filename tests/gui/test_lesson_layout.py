@@ -20,9 +20,10 @@ TARGETS = {
                                 (QPushButton, "Search")],
     "type_answer": lambda s, a: [(None, f"Answer: {a['id']}"), (None, f"Check: {a['id']}")],
     "load_preset": lambda s, a: [(None, "Preset")],
+    "set_field": lambda s, a: [(None, "Field")],
     "resize": lambda s, a: [(None, k) for k in ("N", "K", "T") if a.get(k) is not None],
 }
-GO = {"set_entry": "Editor", "set_schedule_step": "Schedules", "set_example": "Schedules",
+GO = {"set_entry": "Editor", "set_field": "Editor", "set_schedule_step": "Schedules", "set_example": "Schedules",
       "set_costs": "Schedules", "run_search": "Search"}
 PAGE = {"set_schedule_step": "Traces", "set_example": "Traces", "set_costs": "Cost explorer"}
 

@@ -1,0 +1,167 @@
+r"""A lesson's ``$…$`` formula as a PNG, typeset by matplotlib's mathtext (no TeX installation).
+
+mathtext reads a large subset of TeX.  What the course writes and mathtext lacks is rewritten
+first (:func:`normalise`) into what mathtext has, with the same typeset result:
+
+* ``\tfrac`` → ``\frac`` (an inline ``\frac`` is already text-size), ``\dfrac`` in a display;
+* ``\bmod``, ``\mod``, ``\pmod{n}`` → a spaced upright "mod";
+* ``\ge``/``\le`` → ``\geq``/``\leq``; ``\lvert``/``\rvert`` → ``|``;
+* a range ``1..N`` set tight, as TeX does (mathtext puts a space after each dot);
+* ``\displaystyle``, ``\textstyle``, ``\big``, ``\Big``, ``\bigl``, … dropped (mathtext sizes
+  delimiters by ``\left``/``\right`` only);
+* ``\begin{bmatrix}…\end{bmatrix}`` (and ``pmatrix``, ``vmatrix``, ``matrix``): mathtext has
+  no arrays, so a matrix is laid out by mathtext's own ``\genfrac`` — each column a rule-less
+  stack of its entries (nested for more than two rows), the columns side by side inside
+  ``\left[ … \right]``.  It is typeset, not a Unicode reading.
+
+A formula mathtext still cannot read gives ``None``: the caller shows its Unicode reading
+(:func:`ringlab.lessons.text.math_to_text`) instead.  This function never raises.
+
+>>> img = formula_image(r"x_{i,k}", size_px=14, dpr=2, color="#000000")
+>>> img.png[:8] == b"\x89PNG\r\n\x1a\n" and img.height > img.depth > 0
+True
+>>> formula_image(r"\frac{", size_px=14, dpr=1, color="#000000") is None
+True
+"""
+from __future__ import annotations
+
+import io
+import math
+import re
+import threading
+from functools import lru_cache
+from typing import NamedTuple
+
+import numpy as np
+
+_LOCK = threading.Lock()          # mathtext's parser and font cache are shared state
+
+
+class FormulaImage(NamedTuple):
+    """A typeset formula: PNG bytes, its size in device pixels and the rows below the
+    baseline (``depth``; the baseline is ``height - depth`` rows from the top)."""
+
+    png: bytes
+    width: int
+    height: int
+    depth: int
+
+
+_SIMPLE = [
+    (r"\\tfrac(?![A-Za-z])", r"\\frac"),
+    (r"\\bmod(?![A-Za-z])", r"\\,\\mathrm{mod}\\,"),
+    (r"\\pmod\s*\{([^{}]*)\}", r"\\;(\\mathrm{mod}\\,\1)"),
+    (r"\\mod(?![A-Za-z])", r"\\;\\mathrm{mod}\\;"),
+    (r"\\ge(?![A-Za-z])", r"\\geq"),
+    (r"\\le(?![A-Za-z])", r"\\leq"),
+    (r"\\[lr]vert(?![A-Za-z])", "|"),
+    (r"\\[lr]Vert(?![A-Za-z])", r"\\Vert"),
+    (r"\\(?:displaystyle|textstyle|scriptstyle)(?![A-Za-z])", ""),
+    (r"\\[Bb]igg?[lrm]?(?![A-Za-z])", ""),
+    # a range 1..N: TeX's dots are ordinary symbols, mathtext spaces punctuation: take it back
+    (r"(?<![.\\])\.\.(?!\.)", r".\\!.\\!"),
+]
+_MATRIX = re.compile(r"\\begin\{([bpvV]?matrix)\}(.*?)\\end\{\1\}", re.S)
+_FENCES = {"bmatrix": ("[", "]"), "pmatrix": ("(", ")"), "vmatrix": ("|", "|"),
+           "Vmatrix": (r"\Vert", r"\Vert"), "matrix": (".", ".")}
+
+
+def _stack(cells: list[str]) -> str:
+    """One matrix column: its entries stacked by rule-less ``\\genfrac`` (display size)."""
+    out = cells[-1] or "{}"
+    for c in reversed(cells[:-1]):
+        out = rf"\genfrac{{}}{{}}{{0}}{{0}}{{{c or '{}'}}}{{{out}}}"
+    return out
+
+
+def _matrix(m: re.Match) -> str:
+    rows = [r.split("&") for r in re.split(r"\\\\", m.group(2)) if r.strip()]
+    if not rows:
+        return ""
+    ncol = max(len(r) for r in rows)
+    cols = [[(r[j].strip() if j < len(r) else "") for r in rows] for j in range(ncol)]
+    left, right = _FENCES[m.group(1)]
+    body = r"\;\;".join(_stack(c) for c in cols)
+    return rf"\left{left}{body}\right{right}"
+
+
+def normalise(tex: str, display: bool = False) -> str:
+    r"""``tex`` in the TeX mathtext reads (see the module's list).
+
+    >>> normalise(r"T \ge \lceil 4K/3 \rceil,\ (i+1) \bmod N")
+    'T \\geq \\lceil 4K/3 \\rceil,\\ (i+1) \\,\\mathrm{mod}\\, N'
+    """
+    s = tex.strip()
+    for pat, rep in _SIMPLE:
+        s = re.sub(pat, rep, s)
+    s = _MATRIX.sub(_matrix, s).strip()
+    if display:
+        s = re.sub(r"\\frac(?![A-Za-z])", r"\\dfrac", s)
+    return s
+
+
+def formula_image(tex: str, *, size_px: float, dpr: float = 1.0, color: str = "#000000",
+                  display: bool = False, ascent_px: int = 0, descent_px: int = 0):
+    """``tex`` (without the ``$``) typeset at a font size of ``size_px`` logical pixels for a
+    screen of device pixel ratio ``dpr``, in ``color`` on a transparent background; a
+    :class:`FormulaImage` in device pixels, or None when mathtext cannot read it.
+
+    ``ascent_px``/``descent_px``: rows wanted above/below the baseline (transparent padding;
+    the formula's own extent is never cut).  Cached: the same arguments cost nothing twice."""
+    if not isinstance(tex, str):
+        return None
+    try:
+        args = (tex, round(float(size_px), 2), round(float(dpr), 3), str(color),
+                bool(display), int(ascent_px), int(descent_px))
+    except (TypeError, ValueError):
+        return None
+    return _cached(*args)
+
+
+@lru_cache(maxsize=4096)
+def _cached(*args):
+    try:
+        return _render(*args)
+    except Exception:            # noqa: BLE001 — a formula never breaks the text around it
+        return None              # (cached too: a formula mathtext cannot read is tried once)
+
+
+@lru_cache(maxsize=1)
+def _parser():
+    from matplotlib.mathtext import MathTextParser
+    return MathTextParser("agg")
+
+
+def _render(tex, size_px, dpr, color, display, ascent_px, descent_px):
+    from matplotlib.colors import to_rgb
+    from matplotlib.font_manager import FontProperties
+
+    s = normalise(tex, display)
+    if not s:
+        return None
+    # mathtext's size is in points; at 72 dpi a point is a pixel, so dpi 72·dpr gives
+    # size_px logical pixels on a screen of ratio dpr
+    with _LOCK:
+        parsed = _parser().parse(f"${s}$", dpi=72 * dpr,
+                                             prop=FontProperties(size=size_px))
+    alpha = np.asarray(parsed.image, dtype=np.uint8)
+    if alpha.ndim != 2 or alpha.size == 0 or not alpha.any():
+        return None
+    h, w = alpha.shape
+    # the baseline's row: mathtext's raster puts one blank row above the box and says its
+    # "depth" counting one row more than the rows under the baseline (matplotlib's own
+    # drawing sits mathtext a pixel high); checked against the exact outlines (TextPath) on
+    # every formula of the course: the same row for 91 %, one row off for the rest
+    above = max(1, min(h, math.floor(parsed.height - parsed.depth - 1 + 1e-9)))
+    depth = h - above
+    top = max(0, ascent_px - above)
+    bottom = max(0, descent_px - depth)
+    if top or bottom:
+        alpha = np.pad(alpha, ((top, bottom), (0, 0)))
+    rgba = np.empty(alpha.shape + (4,), dtype=np.uint8)
+    rgba[..., :3] = np.round(np.array(to_rgb(color)) * 255).astype(np.uint8)
+    rgba[..., 3] = alpha
+    from PIL import Image
+    buf = io.BytesIO()
+    Image.fromarray(rgba, "RGBA").save(buf, format="PNG", optimize=False)
+    return FormulaImage(buf.getvalue(), w, alpha.shape[0], depth + bottom)
