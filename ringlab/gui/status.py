@@ -49,8 +49,11 @@ class VerdictLine(QWidget):
         lay.addWidget(self.label, 1)
         lay.addWidget(self.button)
         self.hide()
-        self.label.setText("The Theorem 2 panel is folded while a lesson is open (its verdict "
-                           "would answer some of the lesson's questions).")
+        self.label.setText("Theorem 2 panel folded for the lesson (its verdict would answer "
+                           "some questions).")
+        # it wraps rather than widen the window (at 1280×720 a long line pushed it to 1462 px)
+        self.label.setWordWrap(True)
+        self.label.setMinimumWidth(1)
 
     def _on_toggled(self, shown: bool) -> None:
         self.splitter.set_collapsed(not shown)

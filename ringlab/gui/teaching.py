@@ -19,8 +19,18 @@ class LessonsDock(QDockWidget):
         self.visibilityChanged.connect(
             lambda visible: window.set_lesson_layout(visible and panel.lesson is not None))
         panel.lesson_opened.connect(lambda _key: window.set_lesson_layout(self.isVisible()))
+        panel.lesson_opened.connect(self._give_room)
         self.hide()
         window.addDockWidget(Qt.LeftDockWidgetArea, self)
+
+    def _give_room(self, _key=None) -> None:
+        """A lesson reads best at about 36 % of the window (never under the panel's minimum):
+        its answer rows and buttons then fit without a horizontal scroll bar."""
+        w = self.parentWidget()
+        if w is not None and self.isVisible():
+            want = max(self.widget().minimumWidth(), int(w.width() * 0.36))
+            if self.width() < want:
+                w.resizeDocks([self], [want], Qt.Horizontal)
 
     @property
     def panel(self):
