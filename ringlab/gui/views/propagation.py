@@ -9,19 +9,28 @@ The view follows the document while it is shown (a :class:`DocumentView`): the t
 from the document's analysis (``analysis.trace(inputs)``, :func:`ringlab.simulate` once per code
 and inputs), so an edit in the matrix editor shows here when the tab is next seen.  Inputs: random (seeded), typed per node, or the worked matmul partial
 sums of seed 004 — always read in the code's current field.
+
+Large codes (issue 20): above ``SUMMARY_ABOVE_N`` nodes the trace and the summary's numbers are
+computed off the GUI thread (:mod:`._worker`; a result carries the code and inputs it is for,
+and one that is no longer wanted is dropped) while a busy line and the wait cursor say so, and
+the drawing is the readable summary :class:`ringlab.render.heatmap.HeatmapRenderer` — what
+each node holds, nodes × time — unless "Full graph" asks for $G_T$ itself (slow at that size).
+``ensure_ready()`` finishes a pending computation at once (exports, the run panel, tests).
 """
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QLineEdit,
-                               QProgressDialog, QPushButton, QScrollArea, QSizePolicy, QSlider, QVBoxLayout)
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QLabel,
+                               QLineEdit, QProgressBar, QProgressDialog, QPushButton, QScrollArea,
+                               QSizePolicy, QSlider, QStackedWidget, QVBoxLayout)
 
 from ..matrix_model import notation_tip
 from ..params import SizeSpin
 from ._base import DocumentView
 from ._canvas import sized_canvas
 from ._playback import Playback
+from ._worker import Job, start
 from ...core.errors import RinglabError
 from ...render.captions import decode_arithmetic, failing_reason
 from ...render.inputs import matmul_note
@@ -30,6 +39,9 @@ SPEEDS = [("0.25 steps/s", 0.25), ("0.5 steps/s", 0.5), ("1 step/s", 1.0), ("2 s
           ("4 steps/s", 4.0)]
 INPUT_MODES = [("Random (seeded)", "random"), ("Typed per node", "typed"),
                ("Worked matmul partials (the ring all-reduce example)", "matmul")]
+# above this many nodes the full G_T is unreadable at 1280×720 (and ~1 s a step): the view
+# draws the heat-map summary instead, and computes the trace in the background
+SUMMARY_ABOVE_N = 12
 
 
 class PropagationView(Playback, DocumentView):
@@ -58,6 +70,33 @@ class PropagationView(Playback, DocumentView):
         # instead) so it reads from the back of a room
         self.renderer.min_scale = max(0.7, min(1.6, self.font().pointSizeF()
                                                / self.BASE_POINT_SIZE))
+        # -- large N: the summary on a canvas of its own, shown instead (issue 20) -----------
+        from ...render.heatmap import HeatmapRenderer
+        self._full = (self.figure, self.canvas, self.renderer)
+        sfig = Figure(figsize=(12.8, 7.2), dpi=100)
+        scanvas = sized_canvas(sfig, (640, 360), (320, 180))
+        srend = HeatmapRenderer(sfig, caption_in_figure=False)
+        srend.min_scale = self.renderer.min_scale
+        self._summary = (sfig, scanvas, srend)
+        self.canvas_stack = QStackedWidget()
+        self.canvas_stack.addWidget(self.canvas)
+        self.canvas_stack.addWidget(scanvas)
+        self._full_graph = False
+        self._pending = None           # the token of the computation awaited, if any
+        self._jobs: dict = {}          # running jobs by generation (kept alive until done)
+        self._gen = 0
+        self.busy_label = QLabel()
+        self.busy_label.setObjectName("propagation_busy")
+        self.busy_bar = QProgressBar()
+        self.busy_bar.setRange(0, 0)   # indeterminate: "working"
+        self.busy_bar.setMaximumWidth(160)
+        self.busy_bar.setTextVisible(False)
+        self.full_graph_box = QCheckBox("Full graph")
+        self.full_graph_box.setToolTip(
+            f"Above {SUMMARY_ABOVE_N} nodes the view shows a summary (what each node holds, "
+            f"nodes × time). Tick to draw the full G_T instead — slow at that size (seconds to "
+            f"open, about a second a step) and hard to read")
+        self.full_graph_box.toggled.connect(self.set_full_graph)
 
         # -- caption and verdict ---------------------------------------------------------
         self.caption_label = QLabel()
@@ -129,6 +168,7 @@ class PropagationView(Playback, DocumentView):
         controls.addWidget(self.slider, 1)
         controls.addWidget(self.step_label)
         controls.addWidget(self.speed_box)
+        controls.addWidget(self.full_graph_box)
         inputs = QHBoxLayout()
         inputs.addWidget(QLabel("Inputs:"))
         inputs.addWidget(self.inputs_box)
@@ -138,17 +178,24 @@ class PropagationView(Playback, DocumentView):
         inputs.addWidget(self.export_button)
         lay = QVBoxLayout(self)
         lay.addLayout(inputs)
-        lay.addWidget(self.canvas, 1)
+        busy = QHBoxLayout()
+        busy.addWidget(self.busy_bar)
+        busy.addWidget(self.busy_label, 1)
+        lay.addLayout(busy)
+        self.busy_label.hide()
+        self.busy_bar.hide()
+        lay.addWidget(self.canvas_stack, 1)
         lay.addWidget(self.caption_label)
         lay.addWidget(self.decode_box)
         lay.addWidget(self.verdict_label)
         lay.addLayout(controls)
 
 
-        self.canvas.before_draw = self._relayout_if_resized
-        # hover a node of G_T: what it holds at that time (input, s_i^(t) as combinations)
-        self.canvas.setMouseTracking(True)
-        self.canvas.mpl_connect("motion_notify_event", self._on_mouse_moved)
+        for _, canvas, rend in (self._full, self._summary):
+            canvas.before_draw = lambda r=rend: self._relayout_if_resized(r)
+            # hover a node of G_T (a cell of the summary): what it holds at that time
+            canvas.setMouseTracking(True)
+            canvas.mpl_connect("motion_notify_event", self._on_mouse_moved)
 
         self._on_state_inputs_changed()
         self.state.events.step.connect(self._on_state_step_changed)
@@ -166,7 +213,7 @@ class PropagationView(Playback, DocumentView):
         from ..run_panel import open_run_dialog
 
         def inputs():
-            self.ensure_fresh()
+            self.ensure_ready()
             return self.trace.inputs if self.trace is not None else None
         return open_run_dialog(self, lambda: self.document.code, inputs,
                                step_signal=self.step_changed)
@@ -184,12 +231,13 @@ class PropagationView(Playback, DocumentView):
         if hasattr(self, "renderer"):
             # (the layout caps the drawing's scale at 1.6×)
             self.renderer.min_scale = max(0.7, min(1.6, pt / self.BASE_POINT_SIZE))
+            self._summary[2].min_scale = self._full[2].min_scale = self.renderer.min_scale
 
     def changeEvent(self, e):
         super().changeEvent(e)
         if e.type() == e.Type.FontChange and hasattr(self, "caption_label"):
             self._follow_text_size()
-            if self.trace is not None:
+            if self.trace is not None and self.renderer.trace is not None:
                 self.renderer.relayout()
                 self._show(self.renderer.step)
 
@@ -209,7 +257,8 @@ class PropagationView(Playback, DocumentView):
             self.state.step = t                 # → _on_state_step_changed → _show
         else:
             self.ensure_fresh()
-            self._show(t)
+            if self._pending is None:
+                self._show(t)
 
     def _on_state_step_changed(self, t, _old=None) -> None:
         if self.stale:
@@ -232,7 +281,7 @@ class PropagationView(Playback, DocumentView):
     def export(self, path: str, fmt: str, step: int | None = None, progress=None) -> str:
         """Export what the view shows (same code, same inputs)."""
         from ...render.export import export_walkthrough
-        self.ensure_fresh()            # current_inputs() must say what is drawn now
+        self.ensure_ready()            # current_inputs() must say what is drawn now
         return export_walkthrough(self.document.code, self.current_inputs(), fmt, path,
                                   step=step, seed=self.state.seed, progress=progress,
                                   fps=self.speed_box.currentData())
@@ -305,8 +354,104 @@ class PropagationView(Playback, DocumentView):
                 "typed": "typed"}[drawn]
         if mode == "typed" and drawn == "random":
             note += " (the typed inputs were refused)"
-        self.trace = self.analysis.trace(x)
-        self.renderer.set_trace(self.trace, note=note)
+        large = code.N > SUMMARY_ABOVE_N
+        self._use_summary(large and not self._full_graph)
+        self._gen += 1
+        if not large:
+            self._pending = None
+            self._set_busy(False)
+            self._apply(self.analysis.trace(x), note)
+            return
+        # large: the trace (and the summary's numbers) in the background; the window stays
+        # live and says what it is doing; the result is used only if still wanted (token)
+        token = (self._gen, code, x, note)
+        self._pending = token
+        self._set_busy(True)
+        analysis, summary = self.analysis, self.renderer is self._summary[2]
+
+        def work():
+            from ...render.heatmap import holdings
+            tr = analysis.trace(x)
+            return tr, (holdings(tr) if summary else None)
+        job = Job(token, work)
+        job.signals.done.connect(self._on_job_done)
+        self._jobs[self._gen] = job
+        start(job)
+
+    @property
+    def busy(self) -> bool:
+        """Whether a background computation is awaited (the busy line is shown)."""
+        return self._pending is not None
+
+    def ensure_ready(self) -> None:
+        """Up to date now: refresh if stale, and finish an awaited computation in this thread
+        (its background result, when it comes, is dropped)."""
+        self.ensure_fresh()
+        token = self._pending
+        if token is not None:
+            self._pending = None
+            self._set_busy(False)
+            self._apply(self.analysis.trace(token[2]), token[3])
+
+    def set_full_graph(self, on: bool) -> None:
+        """Draw the full $G_T$ (``True``) or, above ``SUMMARY_ABOVE_N`` nodes, the summary."""
+        on = bool(on)
+        if self.full_graph_box.isChecked() != on:
+            self.full_graph_box.setChecked(on)          # → here again
+            return
+        if on == self._full_graph:
+            return
+        self._full_graph = on
+        if self.document.code.N > SUMMARY_ABOVE_N:
+            if on:
+                self.message.emit(f"Drawing the full graph G_T for N = {self.document.code.N}: "
+                                  f"slow at this size (seconds to open, about a second a step)")
+            self.invalidate()
+
+    def _use_summary(self, on: bool) -> None:
+        self.figure, self.canvas, self.renderer = self._summary if on else self._full
+        self.canvas_stack.setCurrentWidget(self.canvas)
+
+    def _set_busy(self, on: bool, what: str = "") -> None:
+        if on:
+            N = self.document.code.N
+            self.busy_label.setText(what or f"Computing the walkthrough for N = {N}…")
+            self.setCursor(Qt.WaitCursor)
+        else:
+            self.unsetCursor()
+        self.busy_label.setVisible(on)
+        self.busy_bar.setVisible(on)
+
+    def _on_job_done(self, token, result, error) -> None:
+        from shiboken6 import isValid
+        if not isValid(self):
+            return
+        self._jobs.pop(token[0], None)
+        if token is not self._pending or token[1] is not self.document.code:
+            return                                     # stale: a newer code or inputs since
+        self._pending = None
+        self._set_busy(False)
+        if error is not None:
+            self.message.emit(f"Propagation: could not compute the walkthrough: {error}")
+            return
+        trace, summary = result
+        self._apply(trace, token[3], summary)
+
+    def _apply(self, trace, note: str, summary=None) -> None:
+        """Draw ``trace`` (for the current code and inputs) at the state's step."""
+        code = self.document.code
+        self.trace = trace
+        heavy = code.N > SUMMARY_ABOVE_N and self.renderer is self._full[2]
+        if heavy:                       # the full G_T at large N: seconds, say so meanwhile
+            self.setCursor(Qt.WaitCursor)
+        try:
+            if self.renderer is self._summary[2]:
+                self.renderer.set_trace(trace, note=note, summary=summary)
+            else:
+                self.renderer.set_trace(trace, note=note)
+        finally:
+            if heavy:
+                self.unsetCursor()
         T = code.T
         self.slider.blockSignals(True)
         self.slider.setRange(0, T)
@@ -334,6 +479,10 @@ class PropagationView(Playback, DocumentView):
 
     def _show(self, t: int):
         r = self.renderer
+        if self._pending is not None or r.trace is None:
+            # still computing: the step is the state's; it is drawn when the trace is in
+            self.step_label.setText(f"t = {min(t, self.last_step)} / {self.last_step}")
+            return
         r.show_step(t)
         if self.slider.value() != r.step:
             self.slider.blockSignals(True)
@@ -366,7 +515,10 @@ class PropagationView(Playback, DocumentView):
         shown = [block(i) for i in range(min(tr.code.N, self.SHOWN_DECODES))]
         if tr.code.N > self.SHOWN_DECODES:
             shown.append(f"… nodes {self.SHOWN_DECODES}..{tr.code.N - 1}: hover here for all")
-        self.decode_label.setText("The decode with its numbers (R s + T x):\n" + "\n".join(shown))
+        # over GF(2^m) "1 + 3 = 2" is right (XOR), over GF(7) "5 + 6 = 4": say how sums work
+        note = tr.code.field.arithmetic_note()
+        self.decode_label.setText("The decode with its numbers (R s + T x" + (f"; {note}" if note else "")
+                                  + "):\n" + "\n".join(shown))
         self.decode_label.setToolTip("\n".join(block(i) for i in range(tr.code.N))
                                      + "\n\n" + notation_tip("decode", "y", "x"))
         self.decode_label.show()
@@ -384,9 +536,10 @@ class PropagationView(Playback, DocumentView):
         if text != self.canvas.toolTip():
             self.canvas.setToolTip(text)
 
-    def _relayout_if_resized(self):
-        if self.trace is not None and self.renderer.needs_relayout():
-            self.renderer.relayout()
+    def _relayout_if_resized(self, renderer=None):
+        r = renderer or self.renderer
+        if r.trace is not None and r.needs_relayout():
+            r.relayout()
 
     def export_dialog(self):
         """Ask for a file name and export the walkthrough (File → Export walkthrough…)."""
