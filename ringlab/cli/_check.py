@@ -6,9 +6,10 @@ import sys
 from pathlib import Path
 
 from ..core.bounds import bounds
-from ..core.code import LinearCode
-from ..core.codefile import load_code, save_code
+from ..core.code import LinearCode, cell_name
+from ..core.codefile import save_code
 from ..core.errors import RinglabError
+from ..core import presets
 from ..core.presets import PRESET_PATTERNS, preset, preset_names
 from ..core.shape import reduce_multicast_shape
 from ..core.simulate import parse_inputs, random_inputs, simulate, symbol_name
@@ -41,9 +42,7 @@ def register(sub) -> None:
 
 def open_code(spec: str) -> LinearCode:
     """A code from a file path or ``preset:NAME``."""
-    if spec.startswith("preset:"):
-        return preset(spec[len("preset:"):])
-    return load_code(spec)
+    return presets.open_code(spec)
 
 
 def _fmt_matrix(F, rows, indent="    ") -> list[str]:
@@ -101,7 +100,8 @@ def cmd_check(args) -> int:
         w = max(len(g) for g in got)
         out.append("  " + "got".ljust(w - 2) + "   expected I_K")
         out += [g.ljust(w) + "   " + e for g, e in zip(got, want)]
-        out.append("  differs at (row, column): " + ", ".join(f"({r}, {s})" for r, s in c.wrong))
+        # rows: the decoded entries k; columns: the source's symbols k (both from 1)
+        out.append("  differs at: " + "; ".join(cell_name("T", r, s) for r, s in c.wrong))
     out.append("")
     out.append("Translation T_i from eq. (6):")
     for i in range(N):
@@ -162,6 +162,8 @@ def cmd_simulate(args) -> int:
         return 0 if tr.all_correct else 1
     F, N, K = code.field, code.N, code.K
     out = [f"{args.file}: N = {N}, K = {K}, T = {code.T} over {F.name}"]
+    if F.arithmetic_note():
+        out.append(F.arithmetic_note())         # GF(2^m): the sums below are XORs
     out.append("inputs: " + "; ".join(
         f"x_{i} = [" + ", ".join(F.format(v) for v in row) + "]" for i, row in enumerate(tr.inputs)))
     for t in range(code.T):

@@ -9,14 +9,15 @@ from ..core.errors import RinglabError
 
 def register(sub) -> None:
     p = sub.add_parser("gui", help="open the desktop app (the default: `ringlab` or `ringlab FILE`)")
-    p.add_argument("file", nargs="?", help="a *.ringlab.json code file to open (default: the K=2, T=3 preset)")
+    p.add_argument("file", nargs="?", help="a *.ringlab.json code file or preset:NAME to open "
+                                            "(default: the K=2, T=3 preset)")
     p.set_defaults(func=cmd_gui)
 
     p = sub.add_parser("screenshot", help="render the app window to a PNG (offscreen)")
     p.add_argument("-o", "--output", required=True, metavar="FILE.png", help="the PNG to write")
     src = p.add_mutually_exclusive_group()
     src.add_argument("--preset", metavar="NAME", help="a preset code, e.g. paper-k2-t3 (the default)")
-    src.add_argument("file", nargs="?", help="a *.ringlab.json code file")
+    src.add_argument("file", nargs="?", help="a *.ringlab.json code file, or preset:NAME")
     p.add_argument("--field", default="Q", help="field for --preset (default Q)")
     p.add_argument("--view", metavar="NAME", help="the tab to show (default: the editor)")
     p.add_argument("--size", default="1920x1080", metavar="WxH", help="window size (default 1920x1080)")
@@ -100,7 +101,7 @@ def cmd_screenshot(args) -> int:
     if not args.output.lower().endswith(".png"):
         raise RinglabError(f"-o {args.output}: expected a file name ending in .png")
     from ..core.codefile import load_code
-    from ..core.presets import DEFAULT, preset
+    from ..core.presets import DEFAULT, PREFIX, is_preset_spec, preset
     if not args.present and (args.schedules or args.step):
         raise RinglabError(f"{'--schedules' if args.schedules else '--step'} goes with --present "
                            f"(it chooses what present mode shows)")
@@ -118,9 +119,13 @@ def cmd_screenshot(args) -> int:
                                  size, args.step)
         print(f"wrote {out} ({size[0]}×{size[1]})", file=sys.stderr)
         return 0
-    code = load_code(args.file) if args.file else preset(args.preset or DEFAULT, args.field)
+    path = args.file
+    if is_preset_spec(path):                    # FILE may be preset:NAME, as everywhere
+        code, path = preset(path[len(PREFIX):].strip(), args.field), None
+    else:
+        code = load_code(path) if path else preset(args.preset or DEFAULT, args.field)
     from ..gui.app import screenshot
-    out = screenshot(args.output, code=code, path=args.file, view=args.view, size=size,
+    out = screenshot(args.output, code=code, path=path, view=args.view, size=size,
                      lesson=args.lesson)
     print(f"wrote {out} ({size[0]}×{size[1]})", file=sys.stderr)
     return 0

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import sys
 
+from ..core.words import plural
+
 
 def register(sub) -> None:
     p = sub.add_parser(
@@ -30,7 +32,8 @@ def cmd_list(args) -> int:
     for les in lessons:
         print(f"{les.order:>3}  {les.key:<{w}}  {les.minutes:>3}  {prog.summary(les):<11}  {les.title}")
     total = sum(les.minutes for les in lessons)
-    print(f"{len(lessons)} lessons, {total} minutes; `ringlab lessons check` replays them")
+    print(f"{plural(len(lessons), 'lesson')}, {plural(total, 'minute')}; "
+          f"`ringlab lessons check` replays them")
     return 0
 
 
@@ -44,6 +47,7 @@ def cmd_check(args) -> int:
             sys.stderr.write(line + "\n")
         if r.ok:
             les = r.lesson
-            print(f"ok    {f} ({len(les.predicts)} predictions, {len(les.tasks)} tasks)")
+            print(f"ok    {f} ({plural(len(les.predicts), 'prediction')}, "
+                  f"{plural(len(les.tasks), 'task')})")
         worst = max(worst, r.code)
     return worst

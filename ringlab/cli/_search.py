@@ -1,6 +1,7 @@
 """``ringlab search``: find a code by SAT, or prove none exists in a class.
 
-Every answer names the field (``GF(4)``, ``GF(8)`` as well as GF(p)) and the class.
+Every answer names the field as the editor and code files do (``GF(2^2)``, ``GF(2^3)`` as well as
+GF(p); ``--field GF(4)`` is read as GF(2^2)) and the class.
 Exit codes: 0 found (file written), 1 proven impossible in that class and field,
 3 undecided within the time limit, 2 bad arguments (one line).
 """
@@ -26,8 +27,8 @@ def register(sub) -> None:
     p.add_argument("--K", type=int, required=True, help="message symbols per node")
     p.add_argument("--T", type=int, required=True, help="time units")
     p.add_argument("--field", default="GF(2)",
-                   help="GF(p) for a prime p ≤ 31, or GF(4), GF(8), GF(16) (= GF(2^m), searched "
-                        "with elements as m bits); default GF(2)")
+                   help="GF(p) for a prime p ≤ 31, or GF(2^2), GF(2^3), GF(2^4) (also written "
+                        "GF(4), GF(8), GF(16); searched with elements as m bits); default GF(2)")
     p.add_argument("--routing-only", action="store_true",
                    help="only reduce-multicast codes (the paper's Sec. III-B shape)")
     p.add_argument("--symmetric", action="store_true",

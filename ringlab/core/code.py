@@ -46,6 +46,36 @@ def matrix_shape(which: str, K: int, T: int) -> tuple[int, int]:
     return {"M": (T, K), "Lambda": (T, T), "R": (K, T), "T": (K, K)}[which]
 
 
+# What each axis of a matrix counts, as the paper and the editor's headers number it: "t" a
+# transmission time t = 0..T−1 (rows of M and Λ), "recv" the symbol received at t = 1..T
+# (columns of Λ and R), "k" a message symbol or an entry of the sum, k = 1..K.
+AXES = {"M": ("t", "k"), "Lambda": ("t", "recv"), "R": ("k", "recv"), "T": ("k", "k")}
+
+
+def _axis_name(axis: str, index: int) -> str:
+    return f"t = {index}" if axis == "t" else f"{'t' if axis == 'recv' else 'k'} = {index + 1}"
+
+
+def row_name(which: str, r: int) -> str:
+    """Row r (0-based) as the grid's header says it: ``row t = 2`` (M, Λ), ``row k = 3`` (R, T)."""
+    return "row " + _axis_name(AXES[which][0], r)
+
+
+def column_name(which: str, c: int) -> str:
+    """Column c (0-based) as the grid's header says it: ``column k = 8`` (M, T) or
+    ``column t = 3`` (Λ, R: the symbol received at t = 3)."""
+    return "column " + _axis_name(AXES[which][1], c)
+
+
+def cell_name(which: str, r: int, c: int) -> str:
+    """Entry (r, c) (0-based) named as the grid's headers name it, as every message does.
+
+    >>> cell_name("M", 2, 7), cell_name("R", 0, 2)
+    ('row t = 2, column k = 8', 'row k = 1, column t = 3')
+    """
+    return f"{row_name(which, r)}, {column_name(which, c)}"
+
+
 def locked(which: str, r: int, c: int) -> bool:
     """True where an entry is fixed at 0: the diagonal and upper triangle of Λ."""
     return which == "Lambda" and c >= r
@@ -143,13 +173,13 @@ class LinearCode:
                                        f"({_shape_words(which)}), got {len(m)}")
                 for r, row in enumerate(m):
                     if len(row) != cols:
-                        raise RinglabError(f"node {i}, {which}, row {r}: expected {cols} columns "
+                        raise RinglabError(f"node {i}, {which}, {row_name(which, r)}: expected {cols} columns "
                                            f"({_shape_words(which)}), got {len(row)}")
                     if which == "Lambda":
                         for c in range(r, cols):
                             if not self.field.is_zero(row[c]):
                                 raise RinglabError(
-                                    f"node {i}, Lambda, row {r}, column {c}: expected 0 "
+                                    f"node {i}, Lambda, {cell_name(which, r, c)}: expected 0 "
                                     f"(Λ is strictly lower triangular: row t may only use symbols "
                                     f"received at times 1..t), got {self.field.format(row[c])}")
 
@@ -188,7 +218,7 @@ class LinearCode:
         """
         self._check_index(i, which, r, c)
         if locked(which, r, c):
-            raise EntryError(f"node {i}, Lambda, row {r}, column {c} is fixed at 0 "
+            raise EntryError(f"node {i}, Lambda, {cell_name(which, r, c)} is fixed at 0 "
                              f"(Λ is strictly lower triangular)")
         v = _parse_at(self.field, value, i, which, r, c)
         m = self.matrix(i, which)
@@ -245,7 +275,7 @@ class LinearCode:
                 for r, row in enumerate(old):
                     for c, v in enumerate(row):
                         if (r >= rows or c >= cols) and not F.is_zero(v):
-                            dropped.append(f"node {i} {which}[{r},{c}] = {F.format(v)}")
+                            dropped.append(f"node {i} {which} ({cell_name(which, r, c)}) = {F.format(v)}")
             nodes.append(NodeMatrices(**mats))
         for i in range(N2, self.N):
             if any(not F.is_zero(v) for w in MATRICES if self.nodes[i].get(w) is not None
@@ -278,7 +308,8 @@ class LinearCode:
                         try:
                             new_row.append(F2.parse(F.format(v)))
                         except EntryError as e:
-                            problems.append(f"node {i} {which}[{r},{c}] = {F.format(v)}: {e}")
+                            problems.append(f"node {i} {which} ({cell_name(which, r, c)}) = "
+                                            f"{F.format(v)}: {e}")
                             new_row.append(F2.zero)
                     out.append(tuple(new_row))
                 mats[which] = tuple(out)
@@ -322,4 +353,4 @@ def _parse_at(F: Field, value, i, which, r, c):
     try:
         return F.parse(value)
     except EntryError as e:
-        raise EntryError(f"node {i}, {which}, row {r}, column {c}: {e}") from None
+        raise EntryError(f"node {i}, {which}, {cell_name(which, r, c)}: {e}") from None

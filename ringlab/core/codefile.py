@@ -15,7 +15,7 @@ import json
 import math
 from pathlib import Path
 
-from .code import MATRICES, LinearCode, NodeMatrices, check_size, matrix_shape
+from .code import MATRICES, LinearCode, NodeMatrices, cell_name, check_size, matrix_shape, row_name
 from .errors import CodeFileError, EntryError, FieldError, RinglabError
 from .files import write_text_atomic
 from .fields import field as get_field
@@ -155,16 +155,16 @@ def _read_matrix(F, m, i, which, K, T, source):
     for r, row in enumerate(m):
         if not isinstance(row, list) or len(row) != cols:
             got = f"{len(row)} columns" if isinstance(row, list) else type(row).__name__
-            raise CodeFileError(f"{source}: node {i}, {which}, row {r}: expected {cols} columns "
+            raise CodeFileError(f"{source}: node {i}, {which}, {row_name(which, r)}: expected {cols} columns "
                                 f"({which} is {shape} = {rows}×{cols}), got {got}")
         vals = []
         for c, v in enumerate(row):
             if isinstance(v, float) and not math.isfinite(v):
-                raise CodeFileError(f"{source}: node {i}, {which}, row {r}, column {c}: "
+                raise CodeFileError(f"{source}: node {i}, {which}, {cell_name(which, r, c)}: "
                                     f"NaN and infinity are not allowed")
             try:
                 vals.append(F.parse(v))
             except (EntryError, FieldError) as e:
-                raise CodeFileError(f"{source}: node {i}, {which}, row {r}, column {c}: {e}") from None
+                raise CodeFileError(f"{source}: node {i}, {which}, {cell_name(which, r, c)}: {e}") from None
         out.append(tuple(vals))
     return tuple(out)

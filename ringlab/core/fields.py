@@ -210,6 +210,9 @@ class RationalField(Field):
         f = Fraction(lit)
         return fmpq(f.numerator, f.denominator)
 
+    def arithmetic_note(self, short=False):
+        return None
+
     def neg(self, a):
         return -a
 
@@ -356,6 +359,9 @@ class RealField(_ArrayField):
                              f"over R use magnitudes above 1e-300, or work over Q")
         return v
 
+    def arithmetic_note(self, short=False):
+        return None
+
     def format(self, e):
         e = float(e)
         return str(int(e)) if e.is_integer() and abs(e) < 1e15 else f"{e:.12g}"
@@ -415,9 +421,17 @@ class _FiniteField(_ArrayField):
         if 0 <= n < self.order:
             return n
         where = f" (in {whole!r})" if whole is not None and str(whole).strip() != str(n) else ""
-        hint = f" (use -1 for {self.order - 1})" if self.order > 2 else ""
-        raise EntryError(f"{n} is not an element of {self.name}{where}: write an integer 0..{self.order - 1}"
-                         f"{hint}; entries are not reduced silently")
+        raise EntryError(f"{n} is not an element of {self.name}{where}: write an integer "
+                         f"0..{self.order - 1}{self.entry_hint()}; entries are not reduced silently")
+
+    def entry_hint(self) -> str:
+        """What an element looks like here, true in this field (appended to a refusal)."""
+        raise NotImplementedError
+
+    def arithmetic_note(self, short: bool = False) -> str | None:
+        """How sums (and minus) work here, for text that shows a sum with its numbers
+        (``short``: one clause, for a line above the sums)."""
+        raise NotImplementedError
 
     def random_element(self, rng, lo=None, hi=None):
         return rng.randrange(self.order)
@@ -434,6 +448,18 @@ class PrimeField(_FiniteField):
         self.name = f"GF({p})"
         # a product of k terms each < p² must fit in int64; T ≤ 128 keeps p ≤ 2^27 safe
         self._obj = p > 2**27
+
+    def entry_hint(self) -> str:
+        if self.p == 2:
+            return " (−1 = 1 here: addition is XOR)"
+        return f" (−1 is {self.p - 1})"
+
+    def arithmetic_note(self, short: bool = False) -> str:
+        if self.p == 2:
+            return "in GF(2) addition is XOR: 1 + 1 = 0" + ("" if short else ", and −x = x")
+        if short:
+            return f"in {self.name} sums are taken mod {self.p}"
+        return f"in {self.name} every sum and product is taken mod {self.p}, and −1 is {self.p - 1}"
 
     def neg(self, a):
         return (-a) % self.p
@@ -510,6 +536,35 @@ class ExtensionField(_FiniteField):
             self._mul_table = tab
         else:
             self._mul_table = None
+
+    def entry_hint(self) -> str:
+        p = self.p
+        if p == 2:
+            return " (its bits are a polynomial's coefficients: 2 is x, 3 is x + 1; −x = x, addition is XOR)"
+        return (f" (its base-{p} digits are a polynomial's coefficients: {p} is x, {p + 1} is "
+                f"x + 1; −1 is {p - 1})")
+
+    def arithmetic_note(self, short: bool = False) -> str:
+        if short:
+            return (f"in {self.name} addition is XOR of the bits: 1 + 3 = 2" if self.p == 2 else
+                    f"in {self.name} addition is digit by digit mod {self.p}")
+        if self.p == 2:
+            return (f"in {self.name} addition is XOR of the bits (1 + 3 = 2), −x = x, and a "
+                    f"product is a polynomial product modulo {self.modulus_text()}")
+        return (f"in {self.name} an element is the integer of its {self.m} base-{self.p} digits "
+                f"(polynomial coefficients); addition is digit by digit mod {self.p} "
+                f"({self.p - 1} + 1 = {self.add(self.p - 1, 1)}), and a product is a polynomial "
+                f"product modulo {self.modulus_text()}")
+
+    def modulus_text(self) -> str:
+        """The irreducible (Conway) polynomial, e.g. ``x^2 + x + 1``."""
+        p, terms = self.p, []
+        for k in range(self.m, -1, -1):
+            d = (self.poly // p**k) % p
+            if d:
+                mono = "x" if k == 1 else f"x^{k}"
+                terms.append(str(d) if k == 0 else (mono if d == 1 else f"{d}{mono}"))
+        return " + ".join(terms)
 
     # -- elementwise (arrays or scalars) ---------------------------------------------------
     def _vmul(self, a, b):

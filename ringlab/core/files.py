@@ -8,7 +8,8 @@
 from __future__ import annotations
 
 import os
-import tempfile
+import secrets
+import stat
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -32,16 +33,29 @@ def user_data_dir() -> Path:
 def write_text_atomic(path, text: str, make_dirs: bool = False) -> Path:
     """Write ``text`` to ``path`` through a temporary file and a rename: a crash or a full disk
     leaves the old file whole, never a half-written one.  A missing folder is an error unless
-    ``make_dirs`` (ringlab's own data folder is made; a user's typo in a path is not)."""
+    ``make_dirs`` (ringlab's own data folder is made; a user's typo in a path is not).
+
+    The file gets the permissions any other program would give it: a new file the user's umask
+    (0644 under umask 022; ``mkstemp``'s 0600 made shared codes unreadable to a colleague), an
+    overwritten file its old mode.
+    """
     path = Path(path)
     if make_dirs:
         path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        old_mode = stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        old_mode = None
+    fd, tmp = _create_temp(path)
+    try:
+        if old_mode is not None and hasattr(os, "fchmod"):
+            os.fchmod(fd, old_mode)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
+        if old_mode is not None and not hasattr(os, "fchmod"):
+            os.chmod(tmp, old_mode)
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -50,6 +64,19 @@ def write_text_atomic(path, text: str, make_dirs: bool = False) -> Path:
             pass
         raise
     return path
+
+
+def _create_temp(path: Path) -> tuple[int, str]:
+    """A new, empty temporary file beside ``path``, created with mode 0666 so that the kernel
+    applies the umask (and a folder's default ACL) as it does for any new file."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(100):
+        tmp = str(path.parent / f".{path.name}.{secrets.token_hex(6)}.tmp")
+        try:
+            return os.open(tmp, flags, 0o666), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"{path.parent}: cannot create a temporary file for {path.name}")
 
 
 class LockTimeout(TimeoutError):

@@ -166,6 +166,25 @@ def preset(name: str, field="Q") -> LinearCode:
     raise RinglabError(f"unknown preset {name!r}: expected one of {', '.join(PRESET_PATTERNS)}")
 
 
+PREFIX = "preset:"
+
+
+def open_code(spec, field=None) -> LinearCode:
+    """A code from ``preset:NAME`` (over ``field``, default Q) or a ``*.ringlab.json`` file —
+    what every command and the app accept as FILE.  A bad name or file raises
+    :class:`RinglabError` with one line (a bad name lists the presets)."""
+    text = str(spec)
+    if text.startswith(PREFIX):
+        return preset(text[len(PREFIX):].strip(), field or "Q")
+    from .codefile import load_code
+    return load_code(spec)
+
+
+def is_preset_spec(spec) -> bool:
+    """True for ``preset:NAME`` (not a file)."""
+    return spec is not None and str(spec).startswith(PREFIX)
+
+
 def preset_names() -> list[str]:
     """The presets shipped under ``ringlab/data/`` (others follow the patterns)."""
     return list(SHIPPED)

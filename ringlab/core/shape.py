@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .code import LinearCode
+from .code import LinearCode, cell_name
 from .sparse import nonzeros
 from .theorem2 import theorem2_report
 
@@ -58,7 +58,8 @@ def reduce_multicast_shape(code: LinearCode, report=None) -> ShapeReport:
                 cols.append([c for c, v in row if not F.is_zero(v)])
                 for c, v in row:
                     if not (F.is_zero(v) or F.is_one(v)):
-                        reasons.append(f"node {i} {which}[{r},{c}] = {F.format(v)} is not 0 or 1")
+                        reasons.append(f"node {i} {which} ({cell_name(which, r, c)}) = "
+                                       f"{F.format(v)} is not 0 or 1")
             sel[i, which] = cols
     index = [[None] * N for _ in range(T)]        # message index (0-based k) carried by y_i^(t)
     for t in range(T):

@@ -34,6 +34,13 @@ def make_app(argv=None):
     from PySide6.QtWidgets import QApplication
     app = QApplication.instance()
     if app is None:
+        # Qt aborts (exit 134, a paragraph about plugins) without a usable display: say it in
+        # one line, before Qt tries
+        from ..core.errors import RinglabError
+        from .display import display_problem
+        problem = display_problem()
+        if problem:
+            raise RinglabError(problem)
         app = QApplication(list(argv if argv is not None else sys.argv[:1]))
         app.aboutToQuit.connect(release_clipboard)
     app.setOrganizationName("ringlab")
@@ -64,15 +71,19 @@ def create_window(code=None, path: str | None = None, load_views: bool = True,
 def run(path: str | None = None) -> int:
     """``ringlab [FILE]``: open the window and run until it closes.
 
-    The file is read before any window exists, so a bad file is one line on stderr (exit 2).
+    ``FILE`` may be ``preset:NAME``.  It is read before any window exists, so a bad file or
+    preset name is one line on stderr (exit 2).
     ``RINGLAB_EXIT_AFTER_PAINT=1`` prints the seconds from process start to the first paint of
     the Theorem 2 panel and quits (what ``benchmarks/bench_startup.py`` measures); ``=views``
     also loads the extra view tabs (done after the first paint) and prints when they are in.
+    Either also says the window's title on stderr (``window: …``).
     """
     code = None
     if path:
-        from ..core.codefile import load_code
-        code = load_code(path)
+        from ..core.presets import is_preset_spec, open_code
+        code = open_code(path)                 # a file, or preset:NAME (the README's FILE)
+        if is_preset_spec(path):
+            path = None                        # a preset is not a file: Save asks where
     app = make_app()
     from PySide6.QtCore import QEvent, QObject, QTimer
     win = create_window(code=code, path=path, load_views=False)
@@ -102,6 +113,8 @@ def run(path: str | None = None) -> int:
             sys.stdout.write(f"views-loaded {time.time() - start:.4f}\n")
         if exit_after:
             sys.stdout.flush()
+            # what opened, for a test or a script (stdout keeps only the timings)
+            sys.stderr.write(f"window: {win.windowTitle().replace('[*]', '')}\n")
             if win.autosaver is not None:
                 win.autosaver.remove()
             app.exit(0)
@@ -109,7 +122,10 @@ def run(path: str | None = None) -> int:
             win.tabs.build_all_later()     # the views' imports (matplotlib) after the picture
 
     watcher = _FirstPaint()
-    win.panel.canvas.installEventFilter(watcher)
+    # the checks canvas, or the verdict: a code wider than the panel (classic-ring-n4 and up)
+    # shows the compact map instead of the canvas, which then never paints
+    for w in (win.panel.canvas, win.panel.verdict):
+        w.installEventFilter(watcher)
     install_error_hook(win)
     win.show()
     return app.exec()

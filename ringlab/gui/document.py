@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from ..core.analysis import Analysis
-from ..core.code import LinearCode
+from ..core.code import LinearCode, cell_name
 from ..core.theorem2 import Theorem2Report
 from ..state import AppState
 
@@ -118,7 +118,7 @@ class CodeDocument(QObject):
         if which == "T" and code.node(node).T is None:
             code = code.with_matrix(node, "T", self.report.translation[node])
         new = code.with_entry(node, which, row, col, value)
-        self.set_code(new, f"Edit node {node} {which}[{row},{col}]")
+        self.set_code(new, f"Edit node {node} {which} ({cell_name(which, row, col)})")
 
     def set_translation_solved(self, node: int, solved: bool) -> None:
         """Switch ``T_i`` between "solved from eq. (6)" and typed by hand (starting from the

@@ -54,6 +54,7 @@ class MainWindow(QMainWindow):
 
         # parameters: a fixed toolbar so they stay visible whatever tab is shown
         self.params = ParameterBar(document)
+        self.params.confirm_replace = self.maybe_save
         bar = QToolBar("Parameters")
         bar.setObjectName("ParametersBar")
         bar.setMovable(False)
@@ -241,6 +242,10 @@ class MainWindow(QMainWindow):
 
     # -- document -> window -----------------------------------------------------------------
     def _on_code_changing(self):
+        # a line in the status bar said about the code as it was (a refused entry, "dropped 3
+        # entries", "opened …") is not true of the code that comes: it goes now, not 15 s
+        # later; what the change itself says is said after this (resize, preset, open, …)
+        self.statusBar().clearMessage()
         c = self.document.code
         if c.N * c.N * c.K * c.T * c.T >= BUSY_WORK and QGuiApplication.overrideCursor() is None:
             # restored when the event loop turns again: after every view has followed the edit

@@ -11,7 +11,7 @@ from PySide6.QtGui import QAction, QColor, QGuiApplication, QKeySequence, QPaint
 from PySide6.QtWidgets import (QToolTip, QAbstractItemView, QCheckBox, QFrame, QHBoxLayout, QHeaderView,
                                QLabel, QSizePolicy, QStyledItemDelegate, QTableView, QVBoxLayout)
 
-from ..core.code import locked
+from ..core.code import cell_name, locked
 from ..core.errors import RinglabError
 from .matrix_model import MatrixModel, matrix_title
 from .matrix_text import parse_matrix_text, to_latex, to_tsv
@@ -216,7 +216,7 @@ class MatrixGrid(QFrame):
             if (event.text().strip() and not event.modifiers() & (Qt.ControlModifier | Qt.AltModifier)
                     and cur.isValid() and locked(self.which, cur.row(), cur.column())):
                 # typing on a grey cell did nothing at all: say why it cannot change
-                self._say(f"{matrix_title(self.which, self.node)}[{cur.row()},{cur.column()}] stays 0: "
+                self._say(f"{matrix_title(self.which, self.node)} {cell_name(self.which, cur.row(), cur.column())} stays 0: "
                           f"Λ is strictly lower triangular (row t may only use symbols received "
                           f"at times 1..t)")
                 return True
@@ -263,14 +263,15 @@ class MatrixGrid(QFrame):
             r0, c0 = (cur.row(), cur.column()) if cur.isValid() else (0, 0)
             if r0 + h > R or c0 + w > C:
                 return self._say(f"paste into {name}: the pasted matrix is {h}×{w} but {name} is {R}×{C}"
-                                 + (f" (from row {r0}, column {c0} only {R - r0}×{C - c0} fit)" if (r0, c0) != (0, 0) else ""))
+                                 + (f" (from {cell_name(self.which, r0, c0)} only {R - r0}×{C - c0} fit)"
+                                    if (r0, c0) != (0, 0) else ""))
         full = self.model.rows_text()
         for r in range(h):
             for c in range(w):
                 v = rows[r][c] or "0"
                 if locked(self.which, r0 + r, c0 + c):
                     if v.strip() not in ("0", "-0"):
-                        return self._say(f"paste into {name}: row {r0 + r}, column {c0 + c} must be 0 "
+                        return self._say(f"paste into {name}: {cell_name(self.which, r0 + r, c0 + c)} must be 0 "
                                          f"(Λ is strictly lower triangular), the pasted text has {v}")
                     continue
                 full[r0 + r][c0 + c] = v

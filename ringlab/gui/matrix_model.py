@@ -13,7 +13,7 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from ..core.code import locked, matrix_shape
+from ..core.code import cell_name, locked, matrix_shape
 from ..core.errors import RinglabError
 
 LOCKED_BG = QColor("#e4e4e4")
@@ -167,8 +167,8 @@ class MatrixModel(QAbstractTableModel):
         try:
             self.document.set_entry(self.node, self.which, r, c, text)
         except RinglabError as e:
-            self.reject(r, c, f"{matrix_title(self.which, self.node)}[{r},{c}]: {text!r} refused — "
-                              + _strip_place(str(e)))
+            self.reject(r, c, f"{matrix_title(self.which, self.node)} {cell_name(self.which, r, c)}: "
+                              f"{text!r} refused — " + _strip_place(str(e)))
             return False
         if was_solved and not self.solved:
             # typing into the greyed, solved T_i makes it a given T_i: say so, it is checked now

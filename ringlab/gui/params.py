@@ -114,6 +114,9 @@ class ParameterBar(QWidget):
     def __init__(self, document, parent=None):
         super().__init__(parent)
         self.document = document
+        # a preset replaces the code as Open does: the window asks first when there are
+        # unsaved changes (``confirm_replace("load a preset")`` → False keeps the code)
+        self.confirm_replace = lambda action: True
         lay = QHBoxLayout(self)
         lay.setContentsMargins(6, 2, 6, 2)
         self.spins = {}
@@ -230,12 +233,17 @@ class ParameterBar(QWidget):
             self.presets.setCurrentIndex(0)          # refused, or nothing changed
 
     def load_preset(self, name: str):
+        """Load a preset as a new, unmodified document (like Open: no file yet, so Save asks
+        where; Ctrl+Z still brings the previous code back).  Unsaved changes are asked about
+        first; a preset loaded and not edited is not "unsaved changes"."""
         try:
             code = preset(name, self.document.code.field.name)
         except RinglabError as e:
             return self._refuse(str(e))
+        if not self.confirm_replace("load a preset"):
+            return
         self.problem.clear()
         self._loaded = code
-        self.document.set_code(code, f"Load preset {name}")
+        self.document.open_code(code, None, f"Load preset {name}")
         self._loaded = self.document.code
         self.message.emit(f"loaded preset {name}: {code.name} over {code.field.name} (Ctrl+Z undoes)")

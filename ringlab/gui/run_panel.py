@@ -42,7 +42,9 @@ from .params import SizeSpin
 SIZES = ("1KiB", "64KiB", "1MiB", "16MiB")
 KILL_AFTER_MS = 8000     # launch.py needs ≤ ~4 s (SIGTERM, 2 s, SIGKILL, 2 s for survivors)
 CALIBRATION_PROCS = 2    # one link; more ranks than cores would fit the scheduler instead
-RED, GREEN = "#c92a2a", "#2b8a3e"
+RED, GREEN, GREY = "#c92a2a", "#2b8a3e", "#777777"
+STALE = ("The code has changed since this run: the verdicts and times below are the previous "
+         "code's (greyed). Run again for this one. That run: ")
 SCHEDULER = ("with more ranks than cores these times measure the operating system's scheduler "
              "as much as the messages")
 
@@ -134,6 +136,9 @@ class RunPanel(QWidget):
         self._stderr = b""
         self._launch: dict = {}
         self._seen = 0
+        self._ran_code = None            # the code of the last run: what the verdicts are about
+        self.stale = False               # the code changed since (see code_changed)
+        self._status = ("Not run yet.", "")
 
         self.title = QLabel()
         self.title.setWordWrap(True)
@@ -218,6 +223,22 @@ class RunPanel(QWidget):
     def status_text(self) -> str:
         return self.status.text()
 
+    def code_changed(self) -> None:
+        """The edited code changed: the title follows, and a run's verdicts, times and replay
+        are marked as the previous code's (greyed, the status line says so) — until the code
+        is that run's again (Ctrl+Z) or a new run starts."""
+        self.refresh_inputs()
+        self._update_stale()
+
+    def _update_stale(self) -> None:
+        stale = self._ran_code is not None and self.code != self._ran_code
+        if stale == self.stale:
+            return
+        self.stale = stale
+        for w in (self.ranks, self.times, self.replay_note, self.replay):
+            w.setEnabled(not stale)
+        self._show_status()
+
     def replay_cell(self, t: int, rank: int) -> str:
         it = self.replay.item(t, rank)
         return it.text() if it else ""
@@ -274,6 +295,8 @@ class RunPanel(QWidget):
             args += ["--inputs", str(f)]
         else:
             args += ["--size", str(size)]
+        self._ran_code = code
+        self._update_stale()
         self._setup_tables(code)
         self.replay_note.setText(
             "What really happened — per step t, each rank's sent symbol y_i→^(t) (to (i+1) mod N) "
@@ -482,7 +505,14 @@ class RunPanel(QWidget):
 
     # -- layout helpers -----------------------------------------------------------------------
     def _say(self, text: str, colour: str) -> None:
-        self.status.setStyleSheet(f"color: {colour};")
+        self._status = (text, colour)
+        self._show_status()
+
+    def _show_status(self) -> None:
+        text, colour = self._status
+        if self.stale and self.job == "run":
+            text, colour = STALE + text, GREY
+        self.status.setStyleSheet(f"color: {colour};" if colour else "")
         self.status.setText(text)
 
     def _setup_tables(self, code) -> None:
@@ -552,6 +582,10 @@ def open_run_dialog(view, code, inputs=None, step_signal=None, calibrated=None) 
             step_signal.connect(dlg.panel.highlight_step)
         if calibrated is not None:
             dlg.panel.calibrated.connect(calibrated)
+        # the view's document: an edit marks a shown run as the previous code's
+        doc = getattr(view, "document", None)
+        if doc is not None and hasattr(doc, "changed"):
+            doc.changed.connect(dlg.panel.code_changed)
     dlg.panel.refresh_inputs()
     dlg.show()
     dlg.raise_()

@@ -15,6 +15,7 @@ from PySide6.QtCore import QPoint, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QStaticText, QTransform
 from PySide6.QtWidgets import QLabel, QScrollArea, QSizePolicy, QToolTip, QVBoxLayout, QWidget
 
+from ..core.code import cell_name
 from .matrix_model import SUBSCRIPT, notation_tip
 
 GREEN_BG = QColor("#c9efc9")      # the default palette's (tests compare pixels with these)
@@ -438,7 +439,8 @@ class Theorem2Panel(QWidget):
             chain = [s.replace("_", "") for s in c.chain(N)]
             chain = [_subscript_names(s) for s in chain]
             pairs = [(i, "R")] + [((i - k) % N, "Lambda") for k in range(1, j)] + [(c.source, "M")]
-            state = "holds" if c.ok else f"fails at {', '.join(f'({r}, {s})' for r, s in c.wrong)}"
+            # the K×K product's rows are decoded entries k, its columns the source's symbols k
+            state = "holds" if c.ok else f"fails at {'; '.join(cell_name('T', r, s) for r, s in c.wrong)}"
             head = f"node {i}, j = {j} (source node {c.source}) {state}"
         self.chain.setText(f"<b>{head}</b>: " + " · ".join(chain)
                            + "<br><span style='color:#555'>selected in the editor (orange)</span>")

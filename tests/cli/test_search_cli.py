@@ -64,12 +64,12 @@ def test_gf4_gf8_answer_names_field_and_class(tmp_path, field, ringlab_name):
     out = tmp_path / "c.ringlab.json"
     r = run("--N", "4", "--K", "3", "--T", "5", "--field", field, "-o", str(out))
     assert r.returncode == 0, r.stderr
-    assert f"over {field}" in r.stdout and "general linear codes" in r.stdout
+    assert f"over {ringlab_name}" in r.stdout and "general linear codes" in r.stdout
     code = load_code(out)
     assert code.field.name == ringlab_name and check(code).feasible
     r = run("--N", "3", "--K", "4", "--T", "5", "--field", field, "--routing-only")
     assert r.returncode == 1
-    assert f"over {field}" in r.stdout and "routing only" in r.stdout
+    assert f"over {ringlab_name}" in r.stdout and "routing only" in r.stdout
 
 
 @pytest.mark.parametrize("args,words", [

@@ -8,7 +8,7 @@ MODULES = ["ringlab", "ringlab.core.fields", "ringlab.core.code", "ringlab.core.
            "ringlab.core.simulate", "ringlab.core.bounds", "ringlab.core.network",
            "ringlab.core.presets", "ringlab.core.shape", "ringlab.core.codefile",
            "ringlab.core.sparse", "ringlab.core.schedules.compare", "ringlab.core.analysis",
-           "ringlab.core.files", "ringlab.render.palette", "ringlab.lessons.text",
+           "ringlab.core.files", "ringlab.core.words", "ringlab.render.palette", "ringlab.lessons.text",
            "ringlab.state", "ringlab.lessons.answers", "ringlab.lessons.visibility", "ringlab.render.mathtext"]
 
 

@@ -11,7 +11,8 @@ def test_resize_keeps_entries_that_fit_and_names_dropped():
     code = preset("paper-k2-t3")
     small, dropped = code.resized(T=2)
     assert small.T == 2 and small.node(0).M == ((0, 1), (1, 0))
-    assert "node 0 M[2,0] = 1" in dropped and "node 0 R[0,2] = -1" in dropped
+    assert "node 0 M (row t = 2, column k = 1) = 1" in dropped
+    assert "node 0 R (row k = 1, column t = 3) = -1" in dropped
     back, dropped2 = small.resized(T=3)
     assert back.node(0).M[2] == (0, 0) and dropped2 == []
     bigger, _ = code.resized(N=4, K=3)
@@ -30,7 +31,7 @@ def test_field_change_keeps_literals_or_explains():
     half = code.with_entry(0, "M", 0, 0, "1/2")
     with pytest.raises(EntryError) as ei:
         half.with_field("GF(2)")
-    assert "node 0 M[0,0] = 1/2" in str(ei.value) and "GF(2)" in str(ei.value)
+    assert "node 0 M (row t = 0, column k = 1) = 1/2" in str(ei.value) and "GF(2)" in str(ei.value)
 
 
 def test_locked_lambda_entries_refused():
@@ -39,7 +40,7 @@ def test_locked_lambda_entries_refused():
 
 
 def test_with_entry_names_the_cell():
-    with pytest.raises(EntryError, match=r"node 1, R, row 0, column 1: 'q' is not a number"):
+    with pytest.raises(EntryError, match=r"node 1, R, row k = 1, column t = 2: 'q' is not a number"):
         preset("paper-k1-t2").with_entry(1, "R", 0, 1, "q")
 
 

@@ -106,7 +106,7 @@ def test_bit_arithmetic_is_the_field(q):
 def test_gf4_theorem3_n3_k4_t5_impossible():
     r = search(3, 4, 5, "GF(4)", use_bounds=False)       # a SAT proof, not Proposition 1
     assert (r.status, r.proof) == ("impossible", "SAT")
-    assert "GF(4)" in r.summary() and "general linear codes" in r.summary()
+    assert "GF(2^2)" in r.summary() and "general linear codes" in r.summary()
     assert search(3, 4, 6, "GF(4)").status == "found"    # ⌈4K/3⌉ = 6 is enough
 
 
@@ -120,7 +120,7 @@ def test_gf4_n4_k3_t5_found_and_reverified():
     for seed in (1, 2):
         tr = simulate(code, random_inputs(code, seed))
         assert tr.all_correct
-    assert "over GF(4)" in code.name
+    assert "over GF(2^2)" in code.name           # as the editor names the field
 
 
 def test_gf8_found_code_is_a_gf8_code():

@@ -35,7 +35,7 @@ def test_resize_keeps_what_fits_and_says_what_dropped(qtbot, win):
     assert code.node(1).M == ((1,), (0,), (1,))          # first column of the paper's M_1
     assert win.editor.grid(1, "M").model.columnCount() == 1
     msg = win.statusBar().currentMessage()
-    assert "dropped" in msg and "node 0 M[0,1] = 1" in msg
+    assert "dropped" in msg and "node 0 M (row t = 0, column k = 2) = 1" in msg
     set_spin(qtbot, win, "N", 4)
     assert win.document.code.N == 4 and len(win.editor.rows) == 4
     assert win.panel.canvas.sizeHint().height() > 0
@@ -69,7 +69,7 @@ def test_field_change_and_refused_field(qtbot, win):
     qtbot.keyClicks(box.lineEdit(), "GF(2)")
     qtbot.keyClick(box.lineEdit(), Qt.Key_Return)
     assert win.document.code is before
-    assert "node 0 M[0,0] = 1/2" in win.params.problem.text()
+    assert "node 0 M (row t = 0, column k = 1) = 1/2" in win.params.problem.text()
     assert "GF(2)" in win.statusBar().currentMessage()
     assert box.currentText() == "Q"
     # an unknown field name is refused too

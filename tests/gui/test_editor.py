@@ -197,7 +197,7 @@ def test_paste_wrong_shape_refused(qtbot, win):
     lam.table.setFocus()
     qtbot.keyClick(lam.table, Qt.Key_V, Qt.ControlModifier)
     assert win.document.code is before
-    assert "row 0, column 1 must be 0" in lam.error.text()
+    assert "row t = 0, column t = 2 must be 0" in lam.error.text()
 
 
 def test_copy_puts_tsv_and_latex(qtbot, win):

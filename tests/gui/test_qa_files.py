@@ -29,7 +29,7 @@ def bad_files(tmp_path):
     files["notes.txt"] = "not valid JSON"
     d["nodes"][1]["R"][0][2] = "x"
     (tmp_path / "entry.ringlab.json").write_text(json.dumps(d))
-    files["entry.ringlab.json"] = "node 1, R, row 0, column 2: 'x' is not a number"
+    files["entry.ringlab.json"] = "node 1, R, row k = 1, column t = 3: 'x' is not a number"
     (tmp_path / "image.png").write_bytes(bytes(range(256)) * 4)
     files["image.png"] = "not a text file (expected UTF-8 JSON)"
     (tmp_path / "list.json").write_text("[1, 2, 3]")

@@ -104,7 +104,7 @@ def test_typing_on_a_locked_lambda_cell_says_why(qtbot, win):
     grid.table.setCurrentIndex(grid.model.index(0, 2))         # above the diagonal: locked
     qtbot.keyClick(grid.table, "5")
     assert win.document.code is before
-    assert said and said[-1].startswith("Λ₀[0,2] stays 0: Λ is strictly lower triangular")
+    assert said and said[-1].startswith("Λ₀ row t = 0, column t = 3 stays 0: Λ is strictly lower triangular")
     assert grid.error.isVisible() and "strictly lower triangular" in grid.error.text()
 
 

@@ -61,7 +61,7 @@ class SearchResult:
             if self.proof == "Proposition 1":
                 return (f"impossible: {what} — proven by Proposition 1 "
                         f"(T ≥ K+N−2 = {proposition1_min_T(s.N, s.K)}), no solver needed")
-            return (f"impossible: no code in the class {s.class_name} over {s.field} "
+            return (f"impossible: no code in the class {s.class_name} over {s.field_name} "
                     f"with N = {s.N}, K = {s.K}, T = {s.T} — proven by SAT "
                     f"({self.seconds:.2f} s, {self.how()})")
         return f"undecided: {what} — time limit reached after {self.seconds:.1f} s"
@@ -143,7 +143,7 @@ def search_spec(spec: SearchSpec, timeout=None, encoding="fast", backend=None,
     code = enc.code(model)
     verify_found(spec, code)
     code = _with_translation(code).with_meta(
-        name=f"Search result: N={spec.N}, K={spec.K}, T={spec.T} over {spec.field}",
+        name=f"Search result: N={spec.N}, K={spec.K}, T={spec.T} over {spec.field_name}",
         description=(f"Found by SAT ({encoding} encoding, {BACKENDS[backend]}) in {secs:.2f} s; "
                      f"class: {spec.class_name}. Re-verified by Theorem 2 and a symbolic "
                      f"simulation before saving."))

@@ -110,14 +110,20 @@ class SearchSpec:
         base = "routing only (reduce-multicast shape)" if self.routing else "general linear codes"
         return base + (", rotationally symmetric" if self.symmetric else "")
 
+    @property
+    def field_name(self) -> str:
+        """The field as the rest of ringlab names it (``GF(2^2)``; ``field`` is the search's
+        canonical key ``GF(4)``, which the rate table and the lessons' probes use)."""
+        return self.F.name
+
     def describe(self) -> str:
-        return f"N = {self.N}, K = {self.K}, T = {self.T} over {self.field}, {self.class_name}"
+        return f"N = {self.N}, K = {self.K}, T = {self.T} over {self.field_name}, {self.class_name}"
 
 
 MAX_PRIME = 31
 MAX_M = 4
 _HELP = (f"search supports GF(p) for a prime p ≤ {MAX_PRIME} (e.g. GF(2), GF(3), GF(5)) and "
-         f"GF(2^m) for m ≤ {MAX_M} (GF(4), GF(8), GF(16))")
+         f"GF(2^m) for m ≤ {MAX_M} (GF(2^2), GF(2^3), GF(2^4); GF(4), GF(8), GF(16) are read too)")
 
 
 def search_field(name) -> str:

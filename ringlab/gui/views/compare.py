@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (QGroupBox, QHBoxLayout, QLabel, QPushButton, QSli
 from ...core.errors import RinglabError
 from ...core.schedules import compare, default_example
 from ...core.schedules.matmul import TRACE_N_RANGE
+from ...core.words import article
 from ._base import DocumentView
 from ._compare_costs import CostPanel
 from ._compare_grid import ScheduleColumn
@@ -170,7 +171,7 @@ class CompareView(DocumentView):
         mismatch = c.coded is None and code.N != ex.N
         self.match_button.setVisible(mismatch and TRACE_N_RANGE[0] <= code.N <= TRACE_N_RANGE[1])
         if mismatch:
-            self.match_button.setText(f"Use a {code.N}-core example for this code")
+            self.match_button.setText(f"Use {article(code.N)} {code.N}-core example for this code")
         self.columns["ring"].set_trace(c.ring)
         self.columns["tree"].set_trace(c.tree)
         self.columns["coded"].set_trace(c.coded, c.coded_error, calm=mismatch)

@@ -25,18 +25,31 @@ from ...core.codefile import loads_code
 from ...core.errors import RinglabError
 from ...core.search import make_spec
 from ...core.search.job import SearchJob
+from ...core.search.perfield import verdict_text
 from ...core.search.rates import cell_short, cell_text, load_table
 from ...state import SearchOutcome, SearchRequest
 from ._base import DocumentView
 
-FIELDS = ["GF(2)", "GF(3)", "GF(4)", "GF(5)", "GF(7)", "GF(8)"]
+# named as the field parser, the parameter bar and code files name them (GF(4) is GF(2^2))
+FIELDS = ["GF(2)", "GF(3)", "GF(2^2)", "GF(5)", "GF(7)", "GF(2^3)"]
 CLASSES = [("general linear codes", False), ("routing only (reduce-multicast shape)", True)]
 # columns 5-6 are GF(2) (what a version-1 table holds); then the smallest T for general codes
 # over the other fields of the table (routing in the tooltip), and the conjecture column
-TABLE_FIELDS = ["GF(3)", "GF(4)", "GF(8)"]
+TABLE_FIELDS = ["GF(3)", "GF(4)", "GF(8)"]         # the table's keys (the search's "GF(q)")
+
+
+def field_label(name: str) -> str:
+    """How the window names a field the search or the rate table calls ``GF(q)``."""
+    from ...core.fields import field
+    try:
+        return field(name).name
+    except RinglabError:
+        return name
+
+
 COLUMNS = ["N", "K", "Prop. 1\nT ≥ K+N−2", "Thm 3 / counting\n⌈K(N+1)/N⌉",
            "classic ring\n2(N−1)⌈K/N⌉", "GF(2): general coding", "GF(2): routing only",
-           *[f"{f}\ngeneral" for f in TABLE_FIELDS],
+           *[f"{field_label(f)}\ngeneral" for f in TABLE_FIELDS],
            "conjecture\nmax(K+N−2, ⌈2K(N−1)/N⌉)"]
 STATUS_COLOURS = {"proven": "#1b7f3b", "found": "#9a6a00", "undecided": "#b00020",
                   "not computed": "#666666"}
@@ -261,7 +274,7 @@ class SearchView(DocumentView):
         # the form shows what runs (a lesson's search too)
         for w, v in ((self.n_spin, req.N), (self.k_spin, req.K), (self.t_spin, req.T)):
             w.setValue(v)
-        self.field_box.setCurrentText(req.field)
+        self.field_box.setCurrentText(field_label(req.field))
         self.class_box.setCurrentIndex(1 if req.routing else 0)
         self.symmetric.setChecked(req.symmetric)
         self.request = req
@@ -413,11 +426,11 @@ class SearchView(DocumentView):
             self.table_note.setText(str(e))
             return
         d = self.table_data
-        fields = ", ".join(d.get("fields") or [d.get("field", "GF(2)")])
+        fields = ", ".join(map(field_label, d.get("fields") or [d.get("field", "GF(2)")]))
         self.table_note.setText(
             f"Fields: {fields}. Each cell: the smallest T at which SAT found a code "
             f"(re-verified); 'exact' when T−1 was proven impossible (by SAT, or by a proven "
-            f"bound), '≤' when a smaller T stayed undecided; GF(4) and GF(8) start from the "
+            f"bound), '≤' when a smaller T stayed undecided; GF(2^2) and GF(2^3) start from the "
             f"GF(2) code (GF(2) is a subfield). The conjecture column: does the minimum equal "
             f"max(K+N−2, ⌈2K(N−1)/N⌉)? Hover for every step. Made by "
             f"`{d['made_by'].strip()}` on {d['made_at']} in {d['total_seconds']} s "
@@ -452,8 +465,9 @@ class SearchView(DocumentView):
                 g, rt = pair["general"], pair["routing"]
                 it = QTableWidgetItem(cell_short(g))
                 it.setForeground(QColor(STATUS_COLOURS.get(g["status"], "#000000")))
-                it.setToolTip(f"{f}, general coding: {cell_text(g)}\n{_steps_text(g)}\n\n"
-                              f"{f}, routing only: {cell_text(rt)}\n{_steps_text(rt)}")
+                name = field_label(f)
+                it.setToolTip(f"{name}, general coding: {cell_text(g)}\n{_steps_text(g)}\n\n"
+                              f"{name}, routing only: {cell_text(rt)}\n{_steps_text(rt)}")
             it.setTextAlignment(Qt.AlignCenter)
             self.table.setItem(r, c, it)
         conj = cell.get("conjecture")
@@ -461,9 +475,12 @@ class SearchView(DocumentView):
         if conj is None:
             it = QTableWidgetItem("—")
         else:
-            it = QTableWidgetItem(conj.get("text") or f"{conj['T']}: {conj['verdict']}")
+            named = {field_label(f): v for f, v in (conj.get("per_field") or {}).items()}
+            text = (verdict_text({**conj, "per_field": named}) if named else
+                    conj.get("text") or f"{conj['T']}: {conj['verdict']}")
+            it = QTableWidgetItem(text)
             it.setForeground(QColor(VERDICT_COLOURS.get(conj["verdict"], "#000000")))
-            per = "; ".join(f"{f}: {v}" for f, v in conj.get("per_field", {}).items())
+            per = "; ".join(f"{field_label(f)}: {v}" for f, v in conj.get("per_field", {}).items())
             it.setToolTip(f"T* = {conj['T']}; {per}"
                           + (f"; counterexample shipped as {conj['code_file']}"
                              if conj.get("code_file") else ""))
@@ -477,9 +494,9 @@ class SearchView(DocumentView):
         if 7 <= c < 7 + len(TABLE_FIELDS):
             field = TABLE_FIELDS[c - 7]
             res = ((cell.get("by_field") or {}).get(field) or {}).get("general") or {}
-        if self.field_box.findText(field) < 0:
-            self.field_box.addItem(field)
-        self.field_box.setCurrentText(field)
+        if self.field_box.findText(field_label(field)) < 0:
+            self.field_box.addItem(field_label(field))
+        self.field_box.setCurrentText(field_label(field))
         if c == 6:
             self.class_box.setCurrentIndex(1)
         elif c >= 5:
@@ -506,7 +523,7 @@ class SearchView(DocumentView):
         self.recompute_button.setEnabled(False)
         self.cell_cancel_button.setEnabled(True)
         self.cell_status.setText(f"Recomputing N = {cell['N']}, K = {cell['K']} over "
-                                 f"{', '.join(fields)} …")
+                                 f"{', '.join(map(field_label, fields))} …")
         self._timer.start()
 
     def _on_cell_cancel_clicked(self) -> None:
