@@ -6,8 +6,15 @@ step; B blanks the screen; F toggles full screen; Esc leaves; Z or Ctrl+= zooms 
 or Ctrl+− out, Ctrl+0 resets (one factor for everything on the slide); H hides the mouse; L
 a large translucent pointer halo, drawn into the figure so an exported frame carries it too.
 
-A speaker view (:class:`SpeakerView`) goes to a second screen when there is one, else into a
-window of its own: the notes, the next step's caption, a clock and the elapsed time.
+Zoom is clamped to what fits: a zoom that would make text overlap or run off the slide stops
+at the largest that does not; the footer says the zoom and that Ctrl+0 resets it.
+
+A speaker view (:class:`SpeakerView`) goes to a second screen when there is one; with one
+screen it opens as a normal window after the slide, raised over it, and takes the slide's keys
+too: the notes, what is shown now, the next step's caption, a clock and the elapsed time.
+
+A lesson slide whose block moved the app (its setup, a reveal, a task's solution) shows under
+its text what the window would show: the walkthrough (the same renderer) or the schedules.
 
 A lesson's slides, status line, notes and "next" line are its Markdown typeset, formulas as
 images at the slide's text size (:mod:`ringlab.gui.rich_text`; a zoom typesets them again).
@@ -16,8 +23,15 @@ from __future__ import annotations
 
 from PySide6.QtCore import QElapsedTimer, Qt, QTime, QTimer, Signal
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPushButton, QSizePolicy, QStackedWidget,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from .rich_text import set_rich
 
@@ -26,6 +40,7 @@ BACK_KEYS = (Qt.Key_Left, Qt.Key_Up, Qt.Key_PageUp)
 ZOOM_RANGE = (0.5, 3.0)
 MIN_TEXT_PX = 18          # the issue's floor for any text in present mode
 BASE_DPI = 160            # 9-pt figure text is 20 px: nothing on a slide below MIN_TEXT_PX
+LESSON_DRAWING_DPI = 120  # the drawing under a lesson slide's text (the window's own scale)
 
 
 class PresentView(QWidget):
@@ -40,6 +55,7 @@ class PresentView(QWidget):
         self.deck = deck
         self.step = 0
         self.zoom = 1.0
+        self.zoom_clamped = False
         self.blanked = False
         self.halo_on = False
         self._digits = ""
@@ -64,13 +80,19 @@ class PresentView(QWidget):
             self.slide.setMargin(40)
             # a slide never widens the window: long lines wrap, wide grids are clipped
             self.slide.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Ignored)
-            self.stack.addWidget(self.slide)
+            if deck.kind == "lesson":
+                self.stack.addWidget(self._lesson_page())
+            else:
+                self.stack.addWidget(self.slide)
         self.blank = QWidget()
         self.blank.setStyleSheet("background: black;")
         self.stack.addWidget(self.blank)
+        if not hasattr(self, "drawing_panel"):
+            self.drawing_panel = None
         self.status = QLabel()
         self.status.setObjectName("present_status")
         self.status.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        self.status.setWordWrap(True)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.stack, 1)
@@ -78,6 +100,72 @@ class PresentView(QWidget):
         self._halo = None
         self._apply_zoom()
         self.show_step(0)
+
+    def _lesson_page(self) -> QWidget:
+        """A lesson slide: its text, and beside it what the app shows when the slide's block
+        moved the app (:meth:`LessonDeck.drawing`): the walkthrough, drawn by the window's
+        :class:`WalkthroughRenderer`, or the Schedules grids."""
+        from matplotlib.figure import Figure
+
+        from ..render.propagation import WalkthroughRenderer
+        page = QWidget()
+        # text above, the drawing below at the slide's full width: beside a 4:3 slide's text
+        # the walkthrough's table and the three schedules would not fit
+        row = QVBoxLayout(page)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(0)
+        row.addWidget(self.slide, 2)
+        self.drawing_panel = QStackedWidget()
+        self.drawing_panel.setObjectName("present_drawing")
+        self.drawing_panel.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Ignored)
+        # the slide's text says what happens: the caption stays out of the figure
+        self.lesson_renderer = WalkthroughRenderer(Figure(figsize=(6.4, 4.8), dpi=BASE_DPI),
+                                                   caption_in_figure=False)
+        self.lesson_renderer.min_scale = 0.8
+        self.lesson_canvas = _present_canvas(self.lesson_renderer.figure)
+        self.lesson_canvas.renderer_hook = self.lesson_renderer
+        self.lesson_canvas.present_dpi = LESSON_DRAWING_DPI
+        self.lesson_grids = QLabel()
+        self.lesson_grids.setObjectName("present_grids")
+        self.lesson_grids.setTextFormat(Qt.RichText)
+        self.lesson_grids.setAlignment(Qt.AlignTop | Qt.AlignLeft)
+        self.lesson_grids.setWordWrap(True)
+        self.lesson_grids.setMargin(20)
+        self.lesson_grids.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Ignored)
+        self.drawing_panel.addWidget(self.lesson_canvas)
+        self.drawing_panel.addWidget(self.lesson_grids)
+        row.addWidget(self.drawing_panel, 3)
+        self.drawing_panel.hide()
+        self._drawn_key = None
+        return page
+
+    def _show_drawing(self, i: int) -> None:
+        d = self.deck.drawing(i) if hasattr(self.deck, "drawing") else None
+        if self.drawing_panel is None:
+            return
+        if d is None:
+            self.drawing_panel.hide()
+            self.slide.setMargin(40)
+            return
+        self.slide.setMargin(20)
+        from ..core.errors import RinglabError
+        try:
+            if d.kind == "walkthrough":
+                r = self.lesson_renderer
+                if self._drawn_key != d.key():
+                    r.set_trace(d.trace())
+                    self._drawn_key = d.key()
+                r.show_step(d.step)
+                self.drawing_panel.setCurrentWidget(self.lesson_canvas)
+                self.lesson_canvas.draw_idle()
+            else:
+                sched = d.schedules()
+                self.lesson_grids.setText(sched.html(min(d.step, sched.count - 1)))
+                self.drawing_panel.setCurrentWidget(self.lesson_grids)
+        except RinglabError:
+            self.drawing_panel.hide()
+            return
+        self.drawing_panel.show()
 
     # -- moving -----------------------------------------------------------------------------
     @property
@@ -94,17 +182,21 @@ class PresentView(QWidget):
             self.slide.setText(self.deck.html(self.step))
         else:
             set_rich(self.slide, self.deck.markdown(self.step))
+            self._show_drawing(self.step)
         if self.deck.kind == "lesson":
             # the caption is the slide's first line (a formula in it typeset, never cut)
             # (no-break spaces: rich text would drop plain leading ones)
+            zoom = "" if abs(self.zoom - 1) < 1e-9 and not self.zoom_clamped else \
+                f"  ·  {self.zoom_note()}"
             set_rich(self.status, f"\u00a0\u00a0{self.step + 1} / {self.deck.count}  ·  "
-                                  f"{self.deck.caption(self.step)}", inline=True)
+                                  f"{self.deck.caption(self.step)}{zoom}", inline=True)
+        elif self.deck.kind == "schedules":
+            self.status.setText(f"  step {self.step} / {self.last}  ·  {self.zoom_note()}  ·  "
+                                f"{self.deck.caption(self.step)[:160]}")
         else:
-            self.status.setText(f"  step {self.step} / {self.last}  ·  {self.deck.caption(self.step)[:160]}"
-                                if self.deck.kind == "schedules" else
-                                f"  t = {self.step} / {self.last}  ·  inputs: "
-                                f"{getattr(self.deck, 'inputs_note', '')}   (Space/→ next, ← back, "
-                                f"B blank, Z zoom, L pointer, Esc leave)")
+            self.status.setText(f"  t = {self.step} / {self.last}  ·  inputs: "
+                                f"{getattr(self.deck, 'inputs_note', '')}  ·  {self.zoom_note()}"
+                                f"  ·  Space/→ next, ← back, Esc leave")
         self.step_changed.emit(self.step)
 
     def next(self):
@@ -119,21 +211,96 @@ class PresentView(QWidget):
         self.status.setVisible(not on)
 
     def set_zoom(self, factor: float) -> None:
-        self.zoom = max(ZOOM_RANGE[0], min(ZOOM_RANGE[1], round(factor, 2)))
+        """One factor for everything on the slide, clamped to what fits: a zoom in that would
+        make text overlap, run off the slide (or a lesson's text run past its bottom) stops at
+        the largest factor that fits; a zoom out stops where text would go under 18 px."""
+        lo, hi = self._zoom_range()
+        want = max(lo, min(hi, round(factor, 2)))
+        if want > self.zoom + 1e-9 and want > 1.0:
+            cands = [want]
+            z = want
+            while z / 1.1 > max(self.zoom, 1.0) + 0.01:
+                z = round(z / 1.1, 2)
+                cands.append(z)
+            fit = next((z for z in cands if self._fits(z)), None)
+            self.zoom_clamped = fit is None or fit < want
+            want = fit if fit is not None else max(1.0, min(self.zoom, want))
+        else:
+            self.zoom_clamped = False
+        self.zoom = want
         self._apply_zoom()
         self.show_step(self.step)
+
+    def _zoom_range(self) -> tuple[float, float]:
+        lo, hi = ZOOM_RANGE
+        if self.canvas is not None:
+            # the smallest figure text is 9 pt: at BASE_DPI·zoom it stays ≥ MIN_TEXT_PX
+            lo = max(lo, MIN_TEXT_PX / (9 * BASE_DPI / 72))
+        else:
+            base = 19 if self.deck.kind == "schedules" else 30
+            lo = max(lo, MIN_TEXT_PX / base)
+        return lo, hi
+
+    def _fits(self, zoom: float) -> bool:
+        """Whether the slide at ``zoom`` has no overlapping, cut or tiny text."""
+        old = self.zoom
+        self.zoom = zoom
+        try:
+            self._apply_zoom()
+            if self.canvas is not None:
+                return self._figure_fits()
+            self.show_step(self.step)
+            lab = self.slide
+            if not lab.isVisible():         # not laid out yet: nothing to measure
+                return True
+            return lab.heightForWidth(max(lab.width(), 1)) <= max(lab.height(), 1)
+        finally:
+            self.zoom = old
+            self._apply_zoom()
+            if self.canvas is not None:
+                # back to the zoom shown: a trial that ran out of room may have left the
+                # drawing half built
+                self.deck.renderer.relayout()
+
+    def _figure_fits(self) -> bool:
+        r = self.deck.renderer
+        try:
+            r.relayout()
+            T = self.last
+            steps = range(T + 1) if T <= 16 else (self.step, min(self.step + 1, T), T)
+            for t in dict.fromkeys(steps):
+                r.show_step(t)
+                self.canvas.figure.canvas.draw()
+                if r.text_problems(MIN_TEXT_PX):
+                    return False
+            return True
+        except ValueError:                  # a layout with no room left
+            return False
 
     def _apply_zoom(self) -> None:
         # three grids side by side need a smaller (still ≥ 18 px) text than a lesson's prose
         base = 19 if self.deck.kind == "schedules" else 30
         px = max(MIN_TEXT_PX, round(base * self.zoom))
-        self.status.setStyleSheet(f"font-size: {max(MIN_TEXT_PX, round(20 * self.zoom))}px; "
+        # the footer stays one readable size: it says how to undo the zoom
+        self.status.setStyleSheet(f"font-size: {max(MIN_TEXT_PX, 20)}px; "
                                   f"color: #333; background: #f4f4f4;")
         if self.slide is not None:
             self.slide.setStyleSheet(f"font-size: {px}px; color: #111; background: white;")
+        if getattr(self, "drawing_panel", None) is not None:
+            self.lesson_grids.setStyleSheet(f"font-size: {max(MIN_TEXT_PX, round(19 * self.zoom))}px; "
+                                            f"color: #111; background: white;")
+            self.lesson_canvas.present_dpi = LESSON_DRAWING_DPI * self.zoom
+            self.lesson_canvas.apply_dpi()
         if self.canvas is not None:
             self.canvas.present_dpi = BASE_DPI * self.zoom
             self.canvas.apply_dpi()
+
+    def zoom_note(self) -> str:
+        """The footer's word on the zoom: how much, and that Ctrl+0 resets it."""
+        if abs(self.zoom - 1.0) < 1e-9 and not self.zoom_clamped:
+            return "Z/Shift+Z zoom, Ctrl+0 resets the zoom"
+        most = " (the most that fits)" if self.zoom_clamped else ""
+        return f"zoom {round(self.zoom * 100)}%{most} · Ctrl+0 resets the zoom"
 
     # -- the mouse --------------------------------------------------------------------------
     def set_mouse_hidden(self, hidden: bool) -> None:
@@ -253,7 +420,19 @@ def _present_canvas(figure):
         def draw(self):
             r = getattr(self, "renderer_hook", None)
             if r is not None and r.trace is not None and r.needs_relayout():
-                r.relayout()
+                try:
+                    r.relayout()
+                except ValueError:
+                    # zoomed in, then the window got smaller: no room left at this zoom;
+                    # back to the unzoomed size rather than a blank slide
+                    view = self.parent()
+                    while view is not None and not isinstance(view, PresentView):
+                        view = view.parent()
+                    self.present_dpi = min(self.present_dpi, BASE_DPI)
+                    if view is not None and self is view.canvas:
+                        view.zoom = 1.0
+                    self.apply_dpi()
+                    r.relayout()
             super().draw()
 
     c = Canvas(figure)
@@ -276,22 +455,37 @@ class SpeakerView(QWidget):
         for lab in (self.notes, self.next_label):
             lab.setWordWrap(True)
             lab.setTextFormat(Qt.MarkdownText)
+        self.notes.setAlignment(Qt.AlignTop | Qt.AlignLeft)
+        self.next_label.setAlignment(Qt.AlignTop | Qt.AlignLeft)
+        self.now_label = QLabel()
+        self.now_label.setObjectName("speaker_now")
+        self.now_label.setWordWrap(True)
         self.clock = QLabel()
+        self.clock.setObjectName("speaker_clock")
         self.elapsed = QLabel()
         self.swap_button = QPushButton("Swap screens")
         self.swap_button.clicked.connect(self.swap_requested)
+        self.swap_button.setVisible(len(QGuiApplication.screens()) > 1)
         top = QHBoxLayout()
         top.addWidget(self.clock)
+        top.addSpacing(24)
         top.addWidget(self.elapsed)
         top.addStretch(1)
         top.addWidget(self.swap_button)
         lay = QVBoxLayout(self)
         lay.addLayout(top)
-        lay.addWidget(QLabel("<b>Now</b>"))
-        lay.addWidget(self.notes, 2)
+        lay.addWidget(self.now_label)
+        lay.addWidget(QLabel("<b>Notes</b>"))
+        lay.addWidget(self.notes, 3)
         lay.addWidget(QLabel("<b>Next</b>"))
         lay.addWidget(self.next_label, 1)
-        self.setStyleSheet("QLabel { font-size: 20px; }")
+        hint = QLabel("The slide's keys work here too (Space/→ next, ← back, B blank, Z zoom, "
+                      "Ctrl+0 resets the zoom, Esc leave).")
+        hint.setWordWrap(True)
+        hint.setStyleSheet("color: #555; font-size: 16px;")
+        lay.addWidget(hint)
+        self.setStyleSheet("QLabel { font-size: 20px; } QLabel#speaker_clock { font-size: 36px; "
+                           "font-weight: bold; } QLabel#speaker_now { font-size: 22px; }")
         self._timer = QElapsedTimer()
         self._timer.start()
         self._tick = QTimer(self)
@@ -301,8 +495,15 @@ class SpeakerView(QWidget):
         self._on_step_changed(present.step)
         self._on_tick()
 
+    def keyPressEvent(self, event):
+        """One screen: the speaker view is raised over the slide, so it passes the slide's
+        keys on (a clicker then drives the slide whichever window has the focus)."""
+        self.present.keyPressEvent(event)
+
     def _on_step_changed(self, i: int) -> None:
         deck = self.present.deck
+        shown = f"slide {i + 1} / {deck.count}" if deck.kind == "lesson" else f"step {i} / {deck.count - 1}"
+        self.now_label.setText(f"<b>Now:</b> {shown}")
         nxt = deck.caption(i + 1) if i + 1 < deck.count else "(the end)"
         if deck.kind == "lesson":                     # the lesson's Markdown, typeset
             set_rich(self.notes, deck.notes(i))
@@ -335,15 +536,27 @@ class PresentWindow(QWidget):
         self._fullscreen = fullscreen
 
     def start(self) -> None:
+        """Show the slide, then the speaker view: on a second screen when there is one;
+        with one screen as a normal window opened after the slide and raised over it (a
+        projector mirroring the laptop shows the slide; Alt+Tab or Swap brings it back)."""
         screens = QGuiApplication.screens()
-        if self.speaker is not None:
-            if len(screens) > 1:
-                self.speaker.setScreen(screens[0])
-                self.setScreen(screens[1])
-                self.move(screens[1].geometry().topLeft())
-            self.speaker.resize(900, 600)
-            self.speaker.show()
+        two = self.speaker is not None and len(screens) > 1
+        if two:
+            self.speaker.setScreen(screens[0])
+            self.setScreen(screens[1])
+            self.move(screens[1].geometry().topLeft())
         self.showFullScreen() if self._fullscreen else self.show()
+        if self.speaker is not None:
+            if two:
+                self.speaker.resize(900, 600)
+            else:
+                avail = (self.screen() or screens[0]).availableGeometry()
+                self.speaker.resize(min(900, max(480, avail.width() // 2)),
+                                    min(640, max(360, avail.height() * 2 // 3)))
+            self.speaker.show()
+            self.speaker.raise_()
+            if not two:
+                self.speaker.activateWindow()
         self.view.setFocus()
 
     def swap_screens(self) -> None:

@@ -41,13 +41,15 @@ class LessonDeck:
     def __init__(self, lesson):
         self.lesson = lesson
         self.slides: list[tuple[str, str, str]] = []      # (markdown, caption, notes)
+        self.drawings: list[Drawing | None] = []          # what the app shows, per slide
         self._build()
 
     def _build(self) -> None:
         lesson = self.lesson
         st = lesson.new_state()
         self._add(f"# {lesson.title}\n\n*{lesson.minutes} minutes* — {lesson.summary}",
-                  f"title: {lesson.title}")
+                  f"title: {lesson.title}",
+                  Drawing.of(st) if lesson.setup else None)
         for block in lesson.blocks:
             if isinstance(block, Notes):
                 self._attach_notes(block.text)
@@ -55,6 +57,7 @@ class LessonDeck:
                 self._add(block.text, _first_line(block.text))
             elif isinstance(block, Predict):
                 self._add("**Predict.** " + block.text, "predict: " + _first_line(block.text))
+                before = _moves(st)
                 try:
                     for call in block.reveal:
                         call.run(st)
@@ -62,19 +65,28 @@ class LessonDeck:
                 except RinglabError as e:
                     truth = f"(the app could not show it: {e})"
                 answer = f"**The app shows: {truth}.**" + (f"\n\n{block.explain}" if block.explain else "")
-                self._add("**Predict.** " + block.text + "\n\n" + answer, f"answer: {truth}")
+                self._add("**Predict.** " + block.text + "\n\n" + answer, f"answer: {truth}",
+                          Drawing.of(st) if _moves(st) != before else None)
             elif isinstance(block, Task):
                 self._add("**Task.** " + block.text, "task: " + _first_line(block.text))
+                before = _moves(st)
                 try:
                     for call in block.solution:
                         call.run(st)
                     done = "solution: " + ", ".join(str(c) for c in block.solution)
                 except RinglabError as e:
                     done = f"the solution does not run here: {e}"
-                self._add("**Task.** " + block.text + f"\n\n*{done}*", done)
+                self._add("**Task.** " + block.text + f"\n\n*{done}*", done,
+                          Drawing.of(st) if _moves(st) != before else None)
 
-    def _add(self, markdown: str, caption: str) -> None:
+    def _add(self, markdown: str, caption: str, drawing: Drawing | None = None) -> None:
         self.slides.append((markdown, caption, ""))
+        self.drawings.append(drawing)
+
+    def drawing(self, i: int) -> Drawing | None:
+        """What the app shows after slide i's block ran (its setup, reveal or solution), when
+        that block moved the app; None for text-only slides."""
+        return self.drawings[i]
 
     def _attach_notes(self, text: str) -> None:
         if self.slides:
@@ -93,6 +105,46 @@ class LessonDeck:
 
     def notes(self, i: int) -> str:
         return self.slides[i][2] or "(no notes for this slide)"
+
+
+def _moves(st) -> tuple:
+    """What a block can change that a drawing shows (code, tab, step, inputs, schedules)."""
+    return (id(st.code), st.tab, st.step, repr(st.inputs), st.seed, st.schedule_step,
+            repr(st.worked_example))
+
+
+class Drawing:
+    """The drawing beside a lesson slide: the window's Propagation view (the walkthrough at
+    the state's step) or its Schedules view (ring, tree and the code at the schedule step),
+    from a snapshot of the headless state (:class:`ringlab.state.AppState`)."""
+
+    def __init__(self, kind: str, state):
+        self.kind = kind                # "walkthrough" | "schedules"
+        self.state = state
+
+    @classmethod
+    def of(cls, st) -> Drawing | None:
+        if st.tab == "Schedules":
+            return cls("schedules", st.copy())
+        if st.tab in ("Editor", "Propagation"):
+            return cls("walkthrough", st.copy())
+        return None                      # Search, Mesh: their own views, not drawn here
+
+    @property
+    def step(self) -> int:
+        return self.state.schedule_step if self.kind == "schedules" else self.state.step
+
+    def key(self) -> tuple:
+        """Equal keys draw the same trace (only the step may differ)."""
+        st = self.state
+        return (self.kind, id(st.code), repr(st.inputs), st.seed, repr(st.worked_example))
+
+    def trace(self):
+        """The walkthrough's run, as the Propagation view draws it."""
+        return self.state.trace()
+
+    def schedules(self) -> SchedulesDeck:
+        return SchedulesDeck(self.state.comparison())
 
 
 def _compact_grid(trace, k: int) -> list[str]:

@@ -35,12 +35,13 @@ import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.text import Text
+from matplotlib.transforms import Bbox
 
 from .captions import node_tooltip, step_caption
 from .walkthrough import layout
 from .walkthrough.graph import GraphPanel, add_legend
 from .walkthrough.style import FIG_SIZE, MONO, RC, new_figure
-from .walkthrough.table import SideTable
+from .walkthrough.table import COVER_Z, RED_Z, SideTable
 
 # the figure and its size, for the exports to share (colours: ringlab.render.palette)
 __all__ = ["WalkthroughRenderer", "new_figure", "FIG_SIZE", "MONO"]
@@ -110,11 +111,32 @@ class WalkthroughRenderer:
         """Everything the side table shows at the current step, line by line (top first)."""
         return self._table.text()
 
+    MAX_CAPTION_LINES = 4
+
     def caption(self, t: int | None = None, width: int | None = None) -> str:
         """The caption of step t (default: the current one), wrapped for the figure unless a
-        ``width`` in characters is given (the app passes a huge one and lets Qt wrap)."""
-        return step_caption(self.trace, self.step if t is None else t,
+        ``width`` in characters is given (the app passes a huge one and lets Qt wrap).  In
+        the figure it has at most :attr:`MAX_CAPTION_LINES` lines ("…" when cut; the speaker
+        view and the app's label show it whole)."""
+        text = step_caption(self.trace, self.step if t is None else t,
                             width or layout.caption_width(self.figure, self._fs_caption))
+        if width is None:
+            lines = text.split("\n")
+            if len(lines) > self.MAX_CAPTION_LINES:
+                lines = lines[:self.MAX_CAPTION_LINES]
+                lines[-1] = lines[-1].rstrip(" .;,") + " …"
+            text = "\n".join(lines)
+        return text
+
+    def _count_caption_lines(self) -> int:
+        """The most lines a caption of this trace takes in the figure (the layout reserves
+        them, so the caption never reaches the table); 0 when the app shows it in a label."""
+        if not self.caption_in_figure:
+            return 0
+        N, _, T = self.trace.code.shape
+        if N * (T + 1) > 200:       # a large code: formatting every step's sends costs seconds
+            return 3
+        return max(len(self.caption(t).split("\n")) for t in range(T + 1))
 
     # tests read these parts directly (tests/render, tests/gui)
     @property
@@ -169,19 +191,45 @@ class WalkthroughRenderer:
             for a in self._dynamic():
                 if a.get_visible() and not (isinstance(a, Text) and not a.get_text()):
                     self.figure.draw_artist(a)
-            # the decode step's white cover is an animated artist drawn over everything; where
-            # the table's axes reach down to the legend (4:3 screens, large text) the legend
-            # must be drawn again on top, as a full draw (an export) would layer it — only
-            # there: a legend drawn twice over itself has darker antialiased edges
-            if self._table.covered:
-                for legend in self._legends_under_cover():
-                    self.figure.draw_artist(legend)
 
-    def _legends_under_cover(self) -> list:
-        renderer = self.figure.canvas.get_renderer()
-        cover = self._table.ax.get_window_extent(renderer)
-        return [lg for lg in self.figure.legends
-                if lg.get_visible() and lg.get_window_extent(renderer).overlaps(cover)]
+    def text_problems(self, min_px: float = 0.0) -> list[str]:
+        """What is wrong with the text of the current step, as drawn at the figure's dpi:
+        texts that overlap each other, run off the figure, or are under ``min_px`` pixels.
+        Texts hidden under the decode step's cover do not count, nor do the red overlays
+        laid exactly over a wrong entry.  (Present mode clamps its
+        zoom to what gives none; tests assert none.)"""
+        fig = self.figure
+        renderer = fig.canvas.get_renderer()
+        with mpl.rc_context(RC):
+            shown = []
+            for a in fig.findobj(Text):
+                if not a.get_visible() or not a.get_text().strip():
+                    continue
+                if (a.axes is self._table.ax and self._table.covered
+                        and a.get_zorder() <= COVER_Z):
+                    continue
+                box = a.get_window_extent(renderer)
+                patch = a.get_bbox_patch()
+                if patch is not None:       # an edge label's rounded box counts as its text
+                    a.update_bbox_position_size(renderer)
+                    box = Bbox.union([box, patch.get_window_extent(renderer)])
+                shown.append((a, box))
+        W, H = fig.bbox.width, fig.bbox.height
+        red = lambda a: a.axes is self._table.ax and a.get_zorder() == RED_Z
+        out = []
+        for k, (a, bb) in enumerate(shown):
+            px = a.get_fontsize() * fig.dpi / 72
+            if px < min_px - 0.5:
+                out.append(f"small ({px:.1f} px): {a.get_text()[:30]!r}")
+            if bb.x0 < -1 or bb.y0 < -1 or bb.x1 > W + 1 or bb.y1 > H + 1:
+                out.append(f"off the figure: {a.get_text()[:30]!r}")
+            for b, cc in shown[k + 1:]:
+                if red(a) or red(b):
+                    continue                # a red overlay sits on its entry by design
+                if (bb.x0 + 1 < cc.x1 - 1 and cc.x0 + 1 < bb.x1 - 1
+                        and bb.y0 + 1 < cc.y1 - 1 and cc.y0 + 1 < bb.y1 - 1):
+                    out.append(f"overlap: {a.get_text()[:30]!r} / {b.get_text()[:30]!r}")
+        return out
 
     def rgb(self) -> np.ndarray:
         """The current frame as an H×W×3 uint8 array (draws first)."""
@@ -213,7 +261,9 @@ class WalkthroughRenderer:
         fig.set_facecolor("white")
         self._title, self._caption = layout.add_header(fig, tr, s, self._note,
                                                        self.caption_in_figure)
-        graph_rect, table_rect = layout.rects(fig, s, self.caption_in_figure, self._note)
+        self._caption_lines = self._count_caption_lines()
+        graph_rect, table_rect = layout.rects(fig, s, self.caption_in_figure, self._note,
+                                              self._caption_lines)
         self._graph = GraphPanel(fig, graph_rect, tr, s)
         add_legend(fig, tr.code.N, tr.code.T, s)
         self._table = SideTable(fig, table_rect, tr, s)

@@ -516,7 +516,7 @@ class PropagationView(Playback, DocumentView):
         if tr.code.N > self.SHOWN_DECODES:
             shown.append(f"… nodes {self.SHOWN_DECODES}..{tr.code.N - 1}: hover here for all")
         # over GF(2^m) "1 + 3 = 2" is right (XOR), over GF(7) "5 + 6 = 4": say how sums work
-        note = tr.code.field.arithmetic_note()
+        note = tr.code.field.arithmetic_note(short=True)
         self.decode_label.setText("The decode with its numbers (R s + T x" + (f"; {note}" if note else "")
                                   + "):\n" + "\n".join(shown))
         self.decode_label.setToolTip("\n".join(block(i) for i in range(tr.code.N))

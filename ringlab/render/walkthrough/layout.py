@@ -28,21 +28,33 @@ def note_lines(fig, note: str, s: float) -> list[str]:
     return textwrap.wrap(f"inputs: {note}", max(20, int(w / (0.55 * 9 * s))))
 
 
-def rects(fig, s: float, caption_in_figure: bool, note: str):
+def legend_height(s: float) -> float:
+    """The legend's height in points (two rows of 9-pt text, :func:`.graph.add_legend`)."""
+    return 2 * 9 * s * 1.45 + 8
+
+
+def rects(fig, s: float, caption_in_figure: bool, note: str, caption_lines: int = 3):
     """Graph and table rectangles (figure fractions), margins worked out in points from
-    the font sizes so nothing collides when the figure is smaller than 1280×720."""
+    the font sizes so nothing collides when the figure is smaller than 1280×720: the
+    caption gets ``caption_lines`` lines, and the table stops above the legend (at 4:3 the
+    legend reaches under the table; the decode step's cover must not hide it)."""
     w, h = fig.get_size_inches() * 72
     top = 8 + 13.5 * s * 1.6                                  # title
     if caption_in_figure:
-        top += 3 * 12.5 * s * 1.25 + 6                        # up to three caption lines
+        top += caption_lines * 12.5 * s * 1.25 + 6            # the caption's lines
     top += 18 * s
-    bottom = 2 * 9 * s * 1.45 + 8 + (10 + 10.5) * s * 1.45 + 10   # legend, ticks, label
+    legend = legend_height(s)
+    bottom = legend + (10 + 10.5) * s * 1.45 + 10             # legend, ticks, label
     left = 0.6 * 10.5 * s * 7 + 14                            # "node 7" tick labels
     split = 0.545 * w
     graph = (left / w, bottom / h, (split - left) / w, (h - top - bottom) / h)
     tx = split + 0.04 * w
     foot = 6 + len(note_lines(fig, note, s)) * 9 * s * 1.25 if note else 14
-    table = (tx / w, foot / h, (w - tx - 6) / w, (h - top - foot + 22 * s) / h)
+    foot = max(foot, legend + 4)
+    # the table may start a little above the graph (its header needs no tick room), but
+    # never into the caption's lines
+    lift = 0 if caption_in_figure else 22 * s
+    table = (tx / w, foot / h, (w - tx - 6) / w, max(h - top - foot + lift, 1) / h)
     return graph, table
 
 

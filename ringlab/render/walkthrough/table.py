@@ -17,8 +17,16 @@ import textwrap
 from matplotlib.patches import Rectangle
 
 from ...core.simulate import support
-from ..captions import (failing_reason, fit_vec, fmt_vec, last_values, ring_combination,
-                        short_combination, sub)
+from ..captions import (
+    decode_arithmetic,
+    failing_reason,
+    fit_vec,
+    fmt_vec,
+    last_values,
+    ring_combination,
+    short_combination,
+    sub,
+)
 from . import style
 from .style import MONO, MONO_ADVANCE
 
@@ -229,7 +237,10 @@ class SideTable:
         return (1 - x0) / w
 
     def _show_failing_checks(self, wrong: list[bool]) -> None:
-        """The failing Theorem 2 check of each wrong node, below the rows, as many as fit."""
+        """Below the rows, as many as fit: the failing Theorem 2 check of each wrong node,
+        then the decode arithmetic (:func:`~ringlab.render.captions.decode_arithmetic`,
+        what the app's Propagation view lists), a wrong node's first, whole nodes at a
+        time, and a line saying how to see the rest."""
         tr, W, N = self.trace, self.chars, self.trace.code.N
         lines = []
         for i in range(N):
@@ -245,12 +256,56 @@ class SideTable:
         if lines:
             self._extra(0, self.line_y(top), "\n".join(lines), bbox=False, linespacing=1.4,
                         va="top")
+        self._show_arithmetic(wrong, top + len(lines) + (0.3 if lines else 0))
+
+    def _show_arithmetic(self, wrong: list[bool], row: float) -> None:
+        """Each node's decode with the numbers, wrapped to the table, from line ``row`` down:
+        a wrong node's first, whole nodes at a time, as many as the table's room holds
+        (measured as drawn), then a line saying where the rest is."""
+        tr, W, N, K = self.trace, self.chars, self.trace.code.N, self.trace.code.K
+        if tr.decoded_values is None or row > 1 / self.dy - 2:
+            return
+        order = [i for i in range(N) if wrong[i]] + [i for i in range(N) if not wrong[i]]
+        wrap = lambda ls: [w for line in ls for w in textwrap.wrap(
+            line, W - 2, subsequent_indent="    ", break_long_words=False)]
+        blocks = []
+        for i in order:
+            entries = decode_arithmetic(tr, i)
+            blocks.append((wrap(entries[:K]), wrap(entries[K:]) if N <= 3 else []))
+        head = f"decode ẑᵢ = Rᵢ sᵢ⁽{tr.code.T}⁾ + Tᵢ xᵢ with the numbers:"
+        head = head if len(head) < W else "the decode, with the numbers:"
+
+        def compose(n: int, where: bool) -> str:
+            out = [head]
+            for body, src in blocks[:n]:
+                out += body + (src if where else [])
+            if n < N:
+                out += textwrap.wrap(f"… {N - n} more node{'s' if N - n > 1 else ''}: "
+                                     f"View → Propagation lists each", W - 2)
+            return "\n".join(out)
+
+        self._extra(0, self.line_y(row), "", bbox=False, linespacing=1.25, va="top",
+                    color=style.C_TEXT)
+        text = self.extra[-1]
+        renderer = self.ax.figure.canvas.get_renderer()
+        floor = self.ax.get_window_extent(renderer).y0 + 2
+
+        def fits(candidate: str) -> bool:
+            text.set_text(candidate)
+            return text.get_window_extent(renderer).y0 >= floor
+
+        for n in range(N, 0, -1):
+            for where in ((True, False) if blocks[0][1] else (False,)):
+                if fits(compose(n, where)):
+                    return
+        text.set_text("")
 
     def _extra(self, x, y, text, bbox=True, **kw):
         kw.setdefault("va", "baseline")
         # red overlays on entries (not part of the table's text) above the lines of text
+        kw.setdefault("color", style.C_BAD)
         a = self.ax.text(x, y, text, fontsize=self.fs, family=MONO, ha="left",
-                         zorder=RED_Z if bbox else NOTE_Z, color=style.C_BAD,
+                         zorder=RED_Z if bbox else NOTE_Z,
                          fontweight="bold" if bbox else "normal", animated=True,
                          bbox=dict(boxstyle="square,pad=0", fc="white", ec="none") if bbox else None,
                          **kw)
