@@ -949,20 +949,8 @@ def _coding_gain_cells(st, N, field="GF(2)"):
 
 def found_by_label(by) -> str:
     """A rate-table entry's ``found_by`` in the words of the Search tab's tooltips."""
-    by = by or ""
-    if not by:
-        return "no code"
-    if by.startswith("search"):
-        return "the search over this field"
-    if by.startswith("the routing"):
-        return "a routing code"
-    if by.startswith("the GF(2) code"):
-        return "the GF(2) code"
-    if by.startswith("the GF(2) routing code"):
-        return "the GF(2) routing code"
-    if by.startswith("= GF(2)"):
-        return "GF(2)'s routing class"
-    return by
+    from ..core.search.rates import found_by_words
+    return found_by_words(by)
 
 
 @probe("rate_table_found_by", f"N:int{_r(N_RANGE)} K:int{_r(K_RANGE)} field:str={_FIELDS4} routing:bool?")

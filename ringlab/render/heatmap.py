@@ -25,6 +25,7 @@ import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
+from ._frames import StepFrames
 from .captions import step_caption
 from .palette import colour
 
@@ -78,7 +79,7 @@ def holdings(trace) -> Holdings:
     return Holdings(terms, complete, N, K, T)
 
 
-class HeatmapRenderer:
+class HeatmapRenderer(StepFrames):
     """Draws the summary of one trace into one Figure; ``show_step(t)`` moves the highlight.
 
     The same interface as :class:`ringlab.render.propagation.WalkthroughRenderer` where the
@@ -102,10 +103,6 @@ class HeatmapRenderer:
         self._bg = None
         self._exporting = False
 
-    @property
-    def steps(self) -> int:
-        return 0 if self.trace is None else self.trace.code.T + 1
-
     def set_trace(self, trace, note: str = "", summary: Holdings | None = None) -> None:
         """A new trace; ``summary`` is its :func:`holdings` if already computed (elsewhere)."""
         self.trace = trace
@@ -113,16 +110,6 @@ class HeatmapRenderer:
         self.summary = summary if summary is not None else holdings(trace)
         self._build()
         self.show_step(min(self.step, trace.code.T))
-
-    def needs_relayout(self) -> bool:
-        size = tuple(self.figure.get_size_inches())
-        return self.trace is not None and any(
-            abs(a - b) > 0.01 * b for a, b in zip(size, self._built_size))
-
-    def relayout(self) -> None:
-        if self.trace is not None:
-            self._build()
-            self.show_step(self.step)
 
     def _scale(self) -> float:
         w, h = self.figure.get_size_inches()

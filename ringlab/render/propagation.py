@@ -37,6 +37,7 @@ from matplotlib.figure import Figure
 from matplotlib.text import Text
 from matplotlib.transforms import Bbox
 
+from ._frames import StepFrames
 from .captions import node_tooltip, step_caption
 from .walkthrough import layout
 from .walkthrough.graph import GraphPanel, add_legend
@@ -47,7 +48,7 @@ from .walkthrough.table import COVER_Z, RED_Z, SideTable
 __all__ = ["WalkthroughRenderer", "new_figure", "FIG_SIZE", "MONO"]
 
 
-class WalkthroughRenderer:
+class WalkthroughRenderer(StepFrames):
     """Draws one trace into one Figure; ``show_step(t)`` restyles it for step t.
 
     >>> from ringlab import preset, simulate
@@ -70,29 +71,12 @@ class WalkthroughRenderer:
         self._exporting = False
 
     # -- public --------------------------------------------------------------------------
-    @property
-    def steps(self) -> int:
-        """Number of frames: T + 1 (t = 0..T)."""
-        return 0 if self.trace is None else self.trace.code.T + 1
-
     def set_trace(self, trace, note: str = "") -> None:
         """Rebuild every artist for a new trace (after an edit or new inputs)."""
         self.trace = trace
         self._note = note
         self._build()
         self.show_step(min(self.step, trace.code.T))
-
-    def needs_relayout(self) -> bool:
-        """Whether the figure changed size since the artists were laid out."""
-        size = tuple(self.figure.get_size_inches())
-        return self.trace is not None and any(
-            abs(a - b) > 0.01 * b for a, b in zip(size, self._built_size))
-
-    def relayout(self) -> None:
-        """Rebuild for a new figure size (the GUI calls this on resize)."""
-        if self.trace is not None:
-            self._build()
-            self.show_step(self.step)
 
     def node_at(self, x_px: float, y_px: float) -> tuple[int, int] | None:
         """The node ``(i, t)`` of $G_T$ under a display point (pixels), if any."""

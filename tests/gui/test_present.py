@@ -10,17 +10,20 @@ from ringlab.gui.present import MIN_TEXT_PX, PresentWindow, lesson_deck, walkthr
 from ringlab.lessons import course
 
 
+def open_present(qtbot, deck, size=(1280, 720)):
+    """Present mode in a window (with its speaker view) at ``size``, shown."""
+    w = PresentWindow(deck, fullscreen=False, speaker=True)
+    qtbot.addWidget(w)
+    qtbot.addWidget(w.speaker)
+    w.resize(*size)
+    w.start()
+    qtbot.waitExposed(w)
+    return w
+
+
 @pytest.fixture
 def present(qtbot):
-    def make(deck, size=(1280, 720)):
-        w = PresentWindow(deck, fullscreen=False, speaker=True)
-        qtbot.addWidget(w)
-        qtbot.addWidget(w.speaker)
-        w.resize(*size)
-        w.start()
-        qtbot.waitExposed(w)
-        return w
-    return make
+    return lambda deck, size=(1280, 720): open_present(qtbot, deck, size)
 
 
 def walk(code="paper-k2-t3"):

@@ -6,18 +6,13 @@ from matplotlib.text import Text
 from PySide6.QtCore import Qt
 
 from ringlab import preset
-from ringlab.gui.present import MIN_TEXT_PX, PresentWindow, walkthrough_deck
+from ringlab.gui.present import MIN_TEXT_PX, walkthrough_deck
 from ringlab.render.captions import decode_arithmetic
 
 
 def open_present(qtbot, deck, size):
-    w = PresentWindow(deck, fullscreen=False, speaker=True)
-    qtbot.addWidget(w)
-    qtbot.addWidget(w.speaker)
-    w.resize(*size)
-    w.start()
-    qtbot.waitExposed(w)
-    return w
+    from .test_present import open_present as opener
+    return opener(qtbot, deck, size)
 
 
 def overlapping_texts(fig, renderer_obj):

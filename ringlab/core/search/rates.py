@@ -164,16 +164,26 @@ def cell_short(res: dict) -> str:
     return "undecided"
 
 
+def found_by_words(by) -> str:
+    """Where a cell's code came from (its ``found_by``), in the Search tab's words; the
+    lessons' ``rate_table_found_by`` probe reads the same words."""
+    by = by or ""
+    for prefix, words in (("search", "the search over this field"),
+                          ("the routing", "a routing code"),
+                          ("the GF(2) code", "the GF(2) code"),
+                          ("the GF(2) routing code", "the GF(2) routing code"),
+                          ("= GF(2)", "GF(2)'s routing class")):
+        if by.startswith(prefix):
+            return words
+    return by or "no code"
+
+
 def _by(res: dict) -> str:
     by = res.get("found_by") or ""
-    if by.startswith("the routing"):
-        return "; met by a routing code"
-    if by.startswith("the GF(2) code"):
-        return "; met by the GF(2) code"
-    if by.startswith("the GF(2) routing code"):
-        return "; met by the GF(2) routing code"
     if by.startswith("= GF(2)"):
-        return "; = GF(2)'s routing class"
+        return "; = " + found_by_words(by)
+    if by.startswith(("the routing", "the GF(2) code", "the GF(2) routing code")):
+        return "; met by " + found_by_words(by)
     return ""
 
 
