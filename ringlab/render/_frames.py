@@ -1,11 +1,58 @@
 """What the step-by-step renderers (the full $G_T$ walkthrough, the large-N heat map) share:
-artists laid out once for a figure size and rebuilt when the figure changes size."""
+artists laid out once for a figure size and rebuilt when the figure changes size, and blitting
+— what a step does not change is drawn once and kept as a background; a step restores it and
+draws only the artists that change (``_dynamic()``)."""
 from __future__ import annotations
+
+from contextlib import nullcontext
+
+from matplotlib.text import Text
 
 
 class StepFrames:
     """Mixin: the renderer has ``trace``, ``step``, ``figure``, ``_built_size`` (the figure's
-    size in inches when it built its artists), ``_build()`` and ``show_step(t)``."""
+    size in inches when it built its artists), ``_build()``, ``show_step(t)``, ``_dynamic()``
+    (the artists a step changes, in drawing order), ``_cid`` and ``_exporting``; ``_rc()``
+    may give the matplotlib rc context it draws in."""
+
+    def _rc(self):
+        return nullcontext()
+
+    def _start_blitting(self) -> None:
+        """After a build: the dynamic artists are drawn by hand, over a saved background."""
+        fig = self.figure
+        for a in self._dynamic():
+            a.set_animated(True)
+        if self._cid is not None:
+            fig.canvas.mpl_disconnect(self._cid)
+        self._cid = fig.canvas.mpl_connect("draw_event", self._on_draw)
+        self._bg = None
+
+    def draw(self) -> None:
+        """Draw the current step onto the figure's canvas (the background once per size)."""
+        canvas = self.figure.canvas
+        with self._rc():
+            if self._bg is None or self._bg_size != canvas.get_width_height():
+                canvas.draw()              # static artists; _on_draw adds the dynamic ones
+            else:
+                canvas.restore_region(self._bg)
+                self._draw_dynamic()
+
+    def _on_draw(self, event) -> None:
+        canvas = self.figure.canvas
+        if self._exporting or self.trace is None or not hasattr(canvas, "copy_from_bbox"):
+            return
+        self._bg = canvas.copy_from_bbox(self.figure.bbox)
+        self._bg_size = canvas.get_width_height()
+        self._draw_dynamic()
+
+    def _draw_dynamic(self) -> None:
+        # most per-step artists are hidden or empty at any one step (the decode rows before
+        # t = T, the sends at t = T): skipping them saves matplotlib's per-artist overhead
+        with self._rc():
+            for a in self._dynamic():
+                if a.get_visible() and not (isinstance(a, Text) and not a.get_text()):
+                    self.figure.draw_artist(a)
 
     @property
     def steps(self) -> int:

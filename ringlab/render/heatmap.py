@@ -167,12 +167,7 @@ class HeatmapRenderer(StepFrames):
             f"nodes hold every term of all K sums. Tick \u201cFull graph\u201d for G_T itself "
             f"(slow here)." + (f" Inputs: {self.note}." if self.note else ""),
             ha="left", va="bottom", fontsize=fs * 0.85, color=colour("text"))
-        for a in self._dynamic():
-            a.set_animated(True)
-        if self._cid is not None:
-            fig.canvas.mpl_disconnect(self._cid)
-        self._cid = fig.canvas.mpl_connect("draw_event", self._on_draw)
-        self._bg = None
+        self._start_blitting()
 
     def show_step(self, t: int) -> None:
         tr = self.trace
@@ -189,29 +184,6 @@ class HeatmapRenderer(StepFrames):
 
     def _dynamic(self) -> list:
         return [a for a in (self._caption, self._frame, *self._marks) if a is not None]
-
-    def draw(self) -> None:
-        """Draw the current step: the map is kept as a background (blitting), a step draws
-        only the frame and the marks over it."""
-        canvas = self.figure.canvas
-        if self._bg is None or self._bg_size != canvas.get_width_height():
-            canvas.draw()                  # the map; _on_draw adds the dynamic artists
-        else:
-            canvas.restore_region(self._bg)
-            self._draw_dynamic()
-
-    def _on_draw(self, event) -> None:
-        canvas = self.figure.canvas
-        if self._exporting or self.trace is None or not hasattr(canvas, "copy_from_bbox"):
-            return
-        self._bg = canvas.copy_from_bbox(self.figure.bbox)
-        self._bg_size = canvas.get_width_height()
-        self._draw_dynamic()
-
-    def _draw_dynamic(self) -> None:
-        for a in self._dynamic():
-            if a.get_visible():
-                self.figure.draw_artist(a)
 
     def caption(self, t: int | None = None, width: int | None = None) -> str:
         return step_caption(self.trace, self.step if t is None else t, width or 160)

@@ -70,6 +70,9 @@ class WalkthroughRenderer(StepFrames):
         self._bg = None
         self._exporting = False
 
+    def _rc(self):
+        return mpl.rc_context(RC)
+
     # -- public --------------------------------------------------------------------------
     def set_trace(self, trace, note: str = "") -> None:
         """Rebuild every artist for a new trace (after an edit or new inputs)."""
@@ -139,42 +142,10 @@ class WalkthroughRenderer(StepFrames):
         return self._table.extra
 
     # -- drawing -------------------------------------------------------------------------
-    def draw(self) -> None:
-        """Draw the current step onto the figure's canvas.
-
-        The structure of $G_T$, the ticks and the legend do not change between steps, so they
-        are drawn once and kept as a background (blitting); a step restores it and draws only
-        the artists that change.  A resize or rebuild redraws the background.
-        """
-        canvas = self.figure.canvas
-        with mpl.rc_context(RC):
-            if self._bg is None or self._bg_size != canvas.get_width_height():
-                canvas.draw()              # static artists; _on_draw adds the dynamic ones
-            else:
-                canvas.restore_region(self._bg)
-                self._draw_dynamic()
-
-    def _on_draw(self, event) -> None:
-        if self._exporting or self.trace is None:
-            return
-        canvas = self.figure.canvas
-        if not hasattr(canvas, "copy_from_bbox"):
-            return
-        self._bg = canvas.copy_from_bbox(self.figure.bbox)
-        self._bg_size = canvas.get_width_height()
-        self._draw_dynamic()
 
     def _dynamic(self) -> list:
         """The artists a step changes, in drawing order."""
         return [self._caption, *self._graph.dynamic, *self._table.dynamic]
-
-    def _draw_dynamic(self) -> None:
-        # most per-step artists are hidden or empty at any one step (the decode rows before
-        # t = T, the sends at t = T): skipping them saves matplotlib's per-artist overhead
-        with mpl.rc_context(RC):
-            for a in self._dynamic():
-                if a.get_visible() and not (isinstance(a, Text) and not a.get_text()):
-                    self.figure.draw_artist(a)
 
     def text_problems(self, min_px: float = 0.0) -> list[str]:
         """What is wrong with the text of the current step, as drawn at the figure's dpi:
@@ -251,12 +222,7 @@ class WalkthroughRenderer(StepFrames):
         self._graph = GraphPanel(fig, graph_rect, tr, s)
         add_legend(fig, tr.code.N, tr.code.T, s)
         self._table = SideTable(fig, table_rect, tr, s)
-        for a in self._dynamic():
-            a.set_animated(True)
-        if self._cid is not None:
-            fig.canvas.mpl_disconnect(self._cid)
-        self._cid = fig.canvas.mpl_connect("draw_event", self._on_draw)
-        self._bg = None
+        self._start_blitting()
 
     def show_step(self, t: int) -> None:
         """Restyle every part for step t (clipped to 0..T); draw with :meth:`draw`."""
