@@ -219,12 +219,14 @@ def main(argv=None) -> int:
 
 def markdown(d: dict) -> str:
     """The table as Markdown, one row per (N, K): short answers per field and class (routing
-    over GF(2^m) is GF(2)'s routing, so it is not repeated); every step is in the JSON."""
+    over GF(2^m) is GF(2)'s routing, so it is not repeated); every step is in the JSON.  Fields
+    are named as the app names them (``GF(2^2)``; the JSON's keys are the search's ``GF(4)``)."""
+    from ringlab.core.fields import field
     fields = d.get("fields") or ["GF(2)"]
     cols = [(f, "general") for f in fields] + [(f, "routing") for f in fields
                                                  if not is_extension_of_gf2(f)]
     head = ("| N | K | lower bound | conjecture T* | "
-            + " | ".join(f"{f} {k}" for f, k in cols) + " | verdict |")
+            + " | ".join(f"{field(f).name} {k}" for f, k in cols) + " | verdict |")
     out = [head, "|" + "---|" * (5 + len(cols))]
     for c in d["cells"]:
         byf = c.get("by_field") or {"GF(2)": {"general": c["general"], "routing": c["routing"]}}

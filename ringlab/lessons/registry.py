@@ -71,7 +71,7 @@ crossover           a, b, unit?                                      size where 
 search_status       N, K, T, field?, routing?                        found / impossible / undecided
 search_proof        N, K, T, field?, routing?                        SAT / Proposition 1 / "" (found)
 rate_table          N, K, routing?                                   smallest T in the shipped rate table
-rate_table_field    N, K, field, routing?                            the same over GF(2), GF(3), GF(4) or GF(8)
+rate_table_field    N, K, field, routing?                            the same over GF(2), GF(3), GF(2^2) or GF(2^3)
 rate_table_status   N, K, field, routing?                            proven / found (an upper bound) / undecided
 conjecture          N, K                                             the table's verdict on max(K+N−2, ⌈2K(N−1)/N⌉)
 counting_bound      N, K                                             ⌈K(N+1)/N⌉ (Theorem 3's argument, any N)
@@ -889,19 +889,30 @@ def _rate_cell(N, K):
     raise RinglabError(f"the rate table has no row N = {N}, K = {K}")
 
 
+# the fields as the window names them (the table's keys are the search's GF(q): _table_key)
+_FIELDS4 = "GF(2)|GF(3)|GF(2^2)|GF(2^3)"
+
+
+def _table_key(field: str) -> str:
+    """The rate table's key for a field the app names (``GF(2^2)`` → ``GF(4)``)."""
+    from ..core.search.encode import search_field
+    return search_field(field)
+
+
 def _field_entry(N, K, field, routing):
     per = _rate_cell(N, K).get("by_field", {})
+    field = _table_key(field)
     if field not in per:
         raise RinglabError(f"the rate table has no {field} column (it has {', '.join(per) or 'GF(2) only'})")
     return per[field]["routing" if routing else "general"]
 
 
-@probe("rate_table_field", f"N:int{_r(N_RANGE)} K:int{_r(K_RANGE)} field:str=GF(2)|GF(3)|GF(4)|GF(8) routing:bool?")
+@probe("rate_table_field", f"N:int{_r(N_RANGE)} K:int{_r(K_RANGE)} field:str={_FIELDS4} routing:bool?")
 def _rate_table_field(st, N, K, field, routing=False):
     return _field_entry(N, K, field, routing)["min_T"]
 
 
-@probe("rate_table_status", f"N:int{_r(N_RANGE)} K:int{_r(K_RANGE)} field:str=GF(2)|GF(3)|GF(4)|GF(8) routing:bool?")
+@probe("rate_table_status", f"N:int{_r(N_RANGE)} K:int{_r(K_RANGE)} field:str={_FIELDS4} routing:bool?")
 def _rate_table_status(st, N, K, field, routing=False):
     return _field_entry(N, K, field, routing)["status"]
 
@@ -923,9 +934,6 @@ def _conjecture_T(st, N, K):
     return max(K + N - 2, -(-2 * K * (N - 1) // N))
 
 
-_FIELDS4 = "GF(2)|GF(3)|GF(4)|GF(8)"
-
-
 @probe("coding_gain_cells", f"N:int{_r(N_RANGE)} field:str={_FIELDS4}?")
 def _coding_gain_cells(st, N, field="GF(2)"):
     """The K of row N of the shipped rate table where general codes provably need fewer slots
@@ -935,6 +943,7 @@ def _coding_gain_cells(st, N, field="GF(2)"):
     row = [c for c in data["cells"] if c["N"] == N]
     if not row:
         raise RinglabError(f"the rate table has no row N = {N}")
+    field = _table_key(field)
     out = []
     for cell in sorted(row, key=lambda c: c["K"]):
         per = cell.get("by_field", {})
