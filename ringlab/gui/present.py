@@ -418,6 +418,9 @@ def _present_canvas(figure):
             self.apply_dpi()
 
         def draw(self):
+            from shiboken6 import isValid
+            if not isValid(self):       # a draw_idle queued before the slide was closed
+                return
             r = getattr(self, "renderer_hook", None)
             if r is not None and r.trace is not None and r.needs_relayout():
                 try:
@@ -433,7 +436,11 @@ def _present_canvas(figure):
                         view.zoom = 1.0
                     self.apply_dpi()
                     r.relayout()
-            super().draw()
+            try:
+                super().draw()
+            except RuntimeError:
+                if isValid(self):
+                    raise           # (deleted while drawing: nothing to show)
 
     c = Canvas(figure)
     return c

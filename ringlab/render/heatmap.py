@@ -93,6 +93,7 @@ class HeatmapRenderer(StepFrames):
         self.figure = figure
         self.caption_in_figure = caption_in_figure
         self.min_scale = 0.8
+        self.max_scale = 1.6
         self.trace = None
         self.summary: Holdings | None = None
         self.step = 0
@@ -113,7 +114,7 @@ class HeatmapRenderer(StepFrames):
 
     def _scale(self) -> float:
         w, h = self.figure.get_size_inches()
-        return max(self.min_scale, min(w / 12.8, h / 7.2, 1.6))
+        return max(self.min_scale, min(w / 12.8, h / 7.2, self.max_scale))
 
     def _build(self) -> None:
         fig, tr, h = self.figure, self.trace, self.summary

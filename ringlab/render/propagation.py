@@ -63,6 +63,7 @@ class WalkthroughRenderer(StepFrames):
         # the app shows the caption in a Qt label instead, and gives the room to G_T
         self.caption_in_figure = caption_in_figure
         self.min_scale = 0.8
+        self.max_scale = 1.6
         self.trace = None
         self.step = 0
         self._note = ""
@@ -211,7 +212,7 @@ class WalkthroughRenderer(StepFrames):
         fig, tr = self.figure, self.trace
         fig.clear()
         self._built_size = tuple(fig.get_size_inches())
-        s = layout.scale(fig, self.min_scale)
+        s = layout.scale(fig, self.min_scale, self.max_scale)
         self._fs_caption = 12.5 * s
         fig.set_facecolor("white")
         self._title, self._caption = layout.add_header(fig, tr, s, self._note,

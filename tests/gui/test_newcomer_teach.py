@@ -24,11 +24,23 @@ def propagation(open_window, qtbot, size, name="paper-k2-t3"):
 
 
 # -- 7: Ctrl+= grows the caption and the drawing with everything else --------------------------
+def drawing_text_px(v) -> dict:
+    """Every shown text of the walkthrough drawing by part, in screen pixels (points × dpi)."""
+    from matplotlib.text import Text
+    r = v.renderer
+    fig = r.figure
+    v.canvas.draw()
+    px = lambda a: a.get_fontsize() * fig.dpi / 72                # noqa: E731
+    shown = lambda ax: [px(a) for a in ax.findobj(Text)          # noqa: E731
+                        if a.get_visible() and a.get_text().strip()]
+    return {"title": px(r._title), "table": shown(r._table.ax), "graph": shown(r._graph.ax)}
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_ctrl_equal_scales_caption_and_drawing(open_window, qtbot, size):
     w, v = propagation(open_window, qtbot, size)
     pt0, cap0 = w.font_size(), v.caption_label.font().pointSizeF()
-    title0 = v.renderer._title.get_fontsize()
+    before = drawing_text_px(v)
     view_menu = next(a.menu() for a in w.menuBar().actions() if a.text() == "&View")
     acts = {a.text(): a for a in view_menu.actions()}
     assert "Ctrl+=" in acts["&Larger text"].shortcut().toString()
@@ -37,12 +49,24 @@ def test_ctrl_equal_scales_caption_and_drawing(open_window, qtbot, size):
     qtbot.waitUntil(lambda: w.font_size() == pt0 + 3)
     qtbot.waitUntil(lambda: v.caption_label.font().pointSizeF() == pytest.approx(1.25 * (pt0 + 3)))
     assert v.caption_label.font().pointSizeF() > cap0
-    assert v.renderer.min_scale == pytest.approx(min(1.6, (pt0 + 3) / 11))
-    v.set_step(1)
-    assert v.renderer._title.get_fontsize() > title0          # the drawing's text grew too
+    v.set_step(0)
+    after = drawing_text_px(v)
+    # issue 20: one factor for the title, the side table and G_T's labels — none shrinks to
+    # fit while another grows (it was: labels ×1.36, title and table smaller)
+    factor = (pt0 + 3) / pt0
+    assert after["title"] == pytest.approx(before["title"] * factor, rel=0.03)
+    for part in ("table", "graph"):
+        assert sorted(after[part]) == pytest.approx([x * factor for x in sorted(before[part])],
+                                                    rel=0.03), part
+    # the controls stay in the window (the drawing scrolls instead)
+    for ctl in (v.slider, v.play_button, v.last_button, v.export_button):
+        corner = ctl.mapTo(w, ctl.rect().bottomRight())
+        assert 0 <= corner.x() <= w.width() and 0 <= corner.y() <= w.height(), ctl.toolTip()
     acts["&Reset text size"].trigger()                         # Ctrl+0 brings all back
     qtbot.waitUntil(lambda: v.caption_label.font().pointSizeF() == pytest.approx(
         1.25 * w.font_size()))
+    assert drawing_text_px(v)["title"] == pytest.approx(
+        before["title"] * w.font_size() / pt0, rel=0.03)
 
 
 # -- 8: the decode's arithmetic -------------------------------------------------------------

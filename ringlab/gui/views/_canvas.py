@@ -16,17 +16,42 @@ def sized_canvas(figure, hint: tuple[int, int], minimum: tuple[int, int] | None 
 
     class Canvas(FigureCanvasQTAgg):
         before_draw = None
+        zoom = 1.0
 
         def sizeHint(self):
-            return QSize(w, h)
+            return QSize(round(w * self.zoom), round(h * self.zoom))
+
+        zoomed_room = None
 
         def minimumSizeHint(self):
-            return QSize(mw, mh)
+            # zoomed in, the drawing is laid out in at least ``zoomed_room`` (points' worth of
+            # pixels at zoom 1) and magnified: a scroll area shows the rest
+            lw, lh = (mw, mh) if self.zoom <= 1 or not self.zoomed_room else self.zoomed_room
+            return QSize(round(lw * self.zoom), round(lh * self.zoom))
+
+        def set_zoom(self, zoom: float) -> None:
+            """Draw everything ``zoom`` times larger — every text, line and marker by the one
+            factor — by raising the figure's dots per inch: the layout, worked out in points,
+            sees the same figure as at zoom 1 (no part shrinks to fit while another grows)."""
+            from PySide6.QtGui import QResizeEvent
+            self.zoom = float(zoom)
+            fig = self.figure
+            fig._original_dpi = 100.0 * self.zoom
+            fig._set_dpi(fig._original_dpi * self.device_pixel_ratio, forward=False)
+            self.updateGeometry()
+            self.resizeEvent(QResizeEvent(self.size(), self.size()))
 
         def draw(self):
+            from shiboken6 import isValid
+            if not isValid(self):       # a draw_idle queued before the view was closed
+                return
             if self.before_draw is not None:
                 self.before_draw()
-            super().draw()
+            try:
+                super().draw()
+            except RuntimeError:
+                if isValid(self):
+                    raise           # (deleted while drawing: nothing to show)
 
     c = Canvas(figure)
     c.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)

@@ -63,24 +63,30 @@ class PropagationView(Playback, DocumentView):
 
         # -- canvas ------------------------------------------------------------------------
         self.figure = Figure(figsize=(12.8, 7.2), dpi=100)
-        self.canvas = sized_canvas(self.figure, (640, 360), (320, 180))
+        self.canvas = sized_canvas(self.figure, (640, 360), self.MIN_DRAWING)
         self.renderer = WalkthroughRenderer(self.figure, caption_in_figure=False)
         # on screen the figure is usually smaller than a 1280×720 frame; keep the text at
-        # full size or larger, following the window's text size (the layout abbreviates
-        # instead) so it reads from the back of a room
-        self.renderer.min_scale = max(0.7, min(1.6, self.font().pointSizeF()
-                                               / self.BASE_POINT_SIZE))
+        # full size (the layout abbreviates instead) so it reads from the back of a room; the
+        # window's text size (Ctrl+=) zooms the whole drawing (_follow_text_size)
+        self.renderer.min_scale = self.renderer.max_scale = 1.0
         # -- large N: the summary on a canvas of its own, shown instead (issue 20) -----------
         from ...render.heatmap import HeatmapRenderer
         self._full = (self.figure, self.canvas, self.renderer)
         sfig = Figure(figsize=(12.8, 7.2), dpi=100)
-        scanvas = sized_canvas(sfig, (640, 360), (320, 180))
+        scanvas = sized_canvas(sfig, (640, 360), self.MIN_DRAWING)
         srend = HeatmapRenderer(sfig, caption_in_figure=False)
-        srend.min_scale = self.renderer.min_scale
+        srend.min_scale = srend.max_scale = 1.0
         self._summary = (sfig, scanvas, srend)
         self.canvas_stack = QStackedWidget()
         self.canvas_stack.addWidget(self.canvas)
         self.canvas_stack.addWidget(scanvas)
+        # zoomed past what the window holds, the drawing scrolls; the controls stay on screen
+        self.drawing_scroll = QScrollArea()
+        self.drawing_scroll.setObjectName("propagation_drawing")
+        self.drawing_scroll.setWidget(self.canvas_stack)
+        self.drawing_scroll.setWidgetResizable(True)
+        self.drawing_scroll.setFrameShape(QScrollArea.NoFrame)
+        self.drawing_scroll.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
         self._full_graph = False
         self._pending = None           # the token of the computation awaited, if any
         self._jobs: dict = {}          # running jobs by generation (kept alive until done)
@@ -184,7 +190,7 @@ class PropagationView(Playback, DocumentView):
         lay.addLayout(busy)
         self.busy_label.hide()
         self.busy_bar.hide()
-        lay.addWidget(self.canvas_stack, 1)
+        lay.addWidget(self.drawing_scroll, 1)
         lay.addWidget(self.caption_label)
         lay.addWidget(self.decode_box)
         lay.addWidget(self.verdict_label)
@@ -219,19 +225,33 @@ class PropagationView(Playback, DocumentView):
                                step_signal=self.step_changed)
 
     # -- one zoom for everything (Ctrl+= / Ctrl+− / Ctrl+0) ----------------------------------
-    BASE_POINT_SIZE = 11        # the app's default text size: the drawing's scale 1 there
+    BASE_POINT_SIZE = 11        # the app's default text size: the drawing's zoom 1 there
+    # the least room the drawing is laid out in, in pixels at zoom 1 (it grows with the zoom;
+    # a smaller window scrolls it): its text never shrinks to fit
+    MIN_DRAWING = (600, 300)
+    # zoomed in (Ctrl+=), the least room: a 1280×720 window's at 11 pt, where the title and the
+    # side table have their full size — so the zoomed drawing is that one magnified, every
+    # part by the one factor, and scrolls where the window is smaller
+    ZOOMED_ROOM = (1080, 448)
+
+    def drawing_zoom(self) -> float:
+        """The factor every part of the drawing is drawn at: the window's text size / 11 pt."""
+        return self.font().pointSizeF() / self.BASE_POINT_SIZE
 
     def _follow_text_size(self) -> None:
-        """The caption at 1.25× the view's text and the drawing's text at pt / 11 of its
-        1280×720 size: a larger window font (Ctrl+=) grows both with the menus and panels."""
+        """The caption at 1.25× the view's text and the whole drawing at pt / 11 — title,
+        labels, side table, legend and lines by one factor: a larger window font (Ctrl+=)
+        grows them with the menus and panels."""
         pt = self.font().pointSizeF()
         f = QFont(self.font())
         f.setPointSizeF(pt * 1.25)
         self.caption_label.setFont(f)
-        if hasattr(self, "renderer"):
-            # (the layout caps the drawing's scale at 1.6×)
-            self.renderer.min_scale = max(0.7, min(1.6, pt / self.BASE_POINT_SIZE))
-            self._summary[2].min_scale = self._full[2].min_scale = self.renderer.min_scale
+        if hasattr(self, "_summary"):
+            for _, canvas, _ in (self._full, self._summary):
+                canvas.zoomed_room = self.ZOOMED_ROOM
+                canvas.set_zoom(self.drawing_zoom())
+            # at once, not on the next layout pass: the drawing is laid out for its new room
+            self.canvas_stack.setMinimumSize(self.canvas.minimumSizeHint())
 
     def changeEvent(self, e):
         super().changeEvent(e)

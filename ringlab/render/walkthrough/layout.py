@@ -15,11 +15,13 @@ from . import style
 from .style import FIG_SIZE
 
 
-def scale(fig, min_scale: float) -> float:
-    """Text scale: the figure's size relative to 1280×720, clipped to [min_scale, 1.6]."""
+def scale(fig, min_scale: float, max_scale: float = 1.6) -> float:
+    """Text scale: the figure's size relative to 1280×720, clipped to [min_scale, max_scale]
+    (the window pins both at 1: its text size is the user's zoom, not the window's size)."""
     w, h = fig.get_size_inches()
     # below min_scale text gets too small to read across a room: abbreviate more instead
-    return float(np.clip(min(w / FIG_SIZE[0], h / FIG_SIZE[1]), min_scale, 1.6))
+    return float(np.clip(min(w / FIG_SIZE[0], h / FIG_SIZE[1]), min_scale,
+                         max(min_scale, max_scale)))
 
 
 def note_lines(fig, note: str, s: float) -> list[str]:
