@@ -40,7 +40,7 @@ BACK_KEYS = (Qt.Key_Left, Qt.Key_Up, Qt.Key_PageUp)
 ZOOM_RANGE = (0.5, 3.0)
 MIN_TEXT_PX = 18          # the issue's floor for any text in present mode
 BASE_DPI = 160            # 9-pt figure text is 20 px: nothing on a slide below MIN_TEXT_PX
-LESSON_DRAWING_DPI = 120  # the drawing under a lesson slide's text (the window's own scale)
+LESSON_DRAWING_DPI = 144    # 9-pt text at scale 1 is 18 px: MIN_TEXT_PX
 
 
 class PresentView(QWidget):
@@ -121,7 +121,8 @@ class PresentView(QWidget):
         # the slide's text says what happens: the caption stays out of the figure
         self.lesson_renderer = WalkthroughRenderer(Figure(figsize=(6.4, 4.8), dpi=BASE_DPI),
                                                    caption_in_figure=False)
-        self.lesson_renderer.min_scale = 0.8
+        self.lesson_renderer.min_text_px = MIN_TEXT_PX
+        self.lesson_renderer.min_scale = 1.0        # with LESSON_DRAWING_DPI: no text under 18 px
         self.lesson_canvas = _present_canvas(self.lesson_renderer.figure)
         self.lesson_canvas.renderer_hook = self.lesson_renderer
         self.lesson_canvas.present_dpi = LESSON_DRAWING_DPI
@@ -139,10 +140,22 @@ class PresentView(QWidget):
         self._drawn_key = None
         return page
 
+    def _style_slide(self) -> None:
+        """The slide's text size: a lesson slide with a drawing under it gets smaller prose
+        (still ≥ MIN_TEXT_PX), so the drawing has the room to keep its own text ≥ 18 px."""
+        drawn = getattr(self, "_drawing_shown", False)
+        base = 19 if self.deck.kind == "schedules" else (22 if drawn else 30)
+        px = max(MIN_TEXT_PX, round(base * self.zoom))
+        self.slide.setStyleSheet(f"font-size: {px}px; color: #111; background: white;")
+
     def _show_drawing(self, i: int) -> None:
         d = self.deck.drawing(i) if hasattr(self.deck, "drawing") else None
         if self.drawing_panel is None:
             return
+        shown = d is not None
+        if shown != getattr(self, "_drawing_shown", False):
+            self._drawing_shown = shown
+            self._style_slide()
         if d is None:
             self.drawing_panel.hide()
             self.slide.setMargin(40)
@@ -237,8 +250,11 @@ class PresentView(QWidget):
             # the smallest figure text is 9 pt: at BASE_DPI·zoom it stays ≥ MIN_TEXT_PX
             lo = max(lo, MIN_TEXT_PX / (9 * BASE_DPI / 72))
         else:
-            base = 19 if self.deck.kind == "schedules" else 30
+            base = 19 if self.deck.kind == "schedules" else 22
             lo = max(lo, MIN_TEXT_PX / base)
+            if getattr(self, "drawing_panel", None) is not None:
+                # a lesson drawing's 9-pt text at LESSON_DRAWING_DPI·zoom stays ≥ MIN_TEXT_PX
+                lo = max(lo, MIN_TEXT_PX / (9 * LESSON_DRAWING_DPI / 72))
         return lo, hi
 
     def _fits(self, zoom: float) -> bool:
@@ -253,6 +269,17 @@ class PresentView(QWidget):
             lab = self.slide
             if not lab.isVisible():         # not laid out yet: nothing to measure
                 return True
+            if (self.drawing_panel is not None and self.drawing_panel.isVisible()
+                    and self.drawing_panel.currentWidget() is self.lesson_canvas):
+                # the drawing under the text must fit too (its dpi follows the zoom)
+                r = self.lesson_renderer
+                try:
+                    r.relayout()
+                    self.lesson_canvas.figure.canvas.draw()
+                    if r.text_problems(MIN_TEXT_PX):
+                        return False
+                except ValueError:          # a layout with no room left
+                    return False
             return lab.heightForWidth(max(lab.width(), 1)) <= max(lab.height(), 1)
         finally:
             self.zoom = old
@@ -261,6 +288,8 @@ class PresentView(QWidget):
                 # back to the zoom shown: a trial that ran out of room may have left the
                 # drawing half built
                 self.deck.renderer.relayout()
+            elif self.drawing_panel is not None and self.lesson_renderer.trace is not None:
+                self.lesson_renderer.relayout()
 
     def _figure_fits(self) -> bool:
         r = self.deck.renderer
@@ -278,14 +307,11 @@ class PresentView(QWidget):
             return False
 
     def _apply_zoom(self) -> None:
-        # three grids side by side need a smaller (still ≥ 18 px) text than a lesson's prose
-        base = 19 if self.deck.kind == "schedules" else 30
-        px = max(MIN_TEXT_PX, round(base * self.zoom))
         # the footer stays one readable size: it says how to undo the zoom
         self.status.setStyleSheet(f"font-size: {max(MIN_TEXT_PX, 20)}px; "
                                   f"color: #333; background: #f4f4f4;")
         if self.slide is not None:
-            self.slide.setStyleSheet(f"font-size: {px}px; color: #111; background: white;")
+            self._style_slide()
         if getattr(self, "drawing_panel", None) is not None:
             self.lesson_grids.setStyleSheet(f"font-size: {max(MIN_TEXT_PX, round(19 * self.zoom))}px; "
                                             f"color: #111; background: white;")
@@ -590,11 +616,12 @@ def walkthrough_deck(code, inputs="random", seed: int = 0, note: str = ""):
     from matplotlib.figure import Figure
 
     from ..core.analysis import Analysis
-    from ..render.inputs import resolve_inputs
+    from ..core.inputs import resolve_inputs
     from ..render.propagation import WalkthroughRenderer
     from .present_decks import WalkthroughDeck
     renderer = WalkthroughRenderer(Figure(figsize=(12.8, 7.2), dpi=BASE_DPI), caption_in_figure=True)
     renderer.min_scale = 1.0
+    renderer.min_text_px = MIN_TEXT_PX
     trace = Analysis(code).trace(resolve_inputs(code, inputs, seed))
     # the inputs note goes to the status line: at 4:3 it would meet the legend in the figure
     renderer.set_trace(trace, note="")

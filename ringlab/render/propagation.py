@@ -64,6 +64,9 @@ class WalkthroughRenderer(StepFrames):
         self.caption_in_figure = caption_in_figure
         self.min_scale = 0.8
         self.max_scale = 1.6
+        # the smallest text wanted, in pixels (present mode: 18); the side table goes to one
+        # line a node rather than under it
+        self.min_text_px = 0.0
         self.trace = None
         self.step = 0
         self._note = ""
@@ -216,13 +219,14 @@ class WalkthroughRenderer(StepFrames):
         self._fs_caption = 12.5 * s
         fig.set_facecolor("white")
         self._title, self._caption = layout.add_header(fig, tr, s, self._note,
-                                                       self.caption_in_figure)
+                                                       self.caption_in_figure,
+                                                       self.min_text_px * 72 / fig.dpi)
         self._caption_lines = self._count_caption_lines()
         graph_rect, table_rect = layout.rects(fig, s, self.caption_in_figure, self._note,
                                               self._caption_lines)
         self._graph = GraphPanel(fig, graph_rect, tr, s)
         add_legend(fig, tr.code.N, tr.code.T, s)
-        self._table = SideTable(fig, table_rect, tr, s)
+        self._table = SideTable(fig, table_rect, tr, s, self.min_text_px * 72 / fig.dpi)
         self._start_blitting()
 
     def show_step(self, t: int) -> None:

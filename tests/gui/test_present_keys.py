@@ -87,7 +87,7 @@ def test_decode_slide_shows_the_arithmetic(qtbot):
     table = v.deck.renderer.table_text()
     first = decode_arithmetic(v.deck.renderer.trace, 0)[0]
     # node 0's first entry, ẑ₀,₁ = y₂→⁽¹⁾ − y₂→⁽²⁾ + x₀,₁ + x₀,₂ = 18 − 12 + 1 + 2 = 9 (wrapped)
-    assert "ẑ₀,₁ = y₂→⁽¹⁾" in table and first.split(" = ")[-1] == "9"
+    assert "ẑ₀,₁ = " in table and first.split(" = ")[-1] == "9"
     assert " ".join(table.split()).count("18 − 12 + 1 + 2 = 9") == 1
     assert_slide_ok(v, "decode")
 
@@ -166,7 +166,7 @@ def test_lesson_slides_show_what_the_block_did(qtbot, size):
             [(Qt.Key_0, Qt.ControlModifier)]:
         qtbot.keyClick(v, key, mods)
         v.lesson_canvas.draw()
-        assert not [p for p in r.text_problems() if not p.startswith("small")], r.text_problems()
+        assert not r.text_problems(MIN_TEXT_PX), r.text_problems(MIN_TEXT_PX)
         assert v.slide.font().pixelSize() in (-1,) or v.slide.font().pixelSize() >= MIN_TEXT_PX
     assert v.zoom == 1.0 and v.step == answer
 
@@ -180,3 +180,60 @@ def test_lesson_schedules_slide_shows_the_grids(qtbot):
     v.show_step(i)
     assert v.drawing_panel.currentWidget() is v.lesson_grids
     assert "step 1 of" in v.lesson_grids.text() and "ring" in v.lesson_grids.text()
+
+
+# -- the rest of issue 20: every drawing on a slide readable at a projector's sizes ----------------
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720)])
+def test_every_lesson_drawing_has_no_text_under_18_px(qtbot, size):
+    from ringlab.lessons import course
+    from ringlab.gui.present import lesson_deck
+    seen = 0
+    for lesson in course():
+        deck = lesson_deck(lesson.path)
+        if not any(d is not None and d.kind == "walkthrough" for d in deck.drawings):
+            continue
+        w = open_present(qtbot, deck, size)
+        v = w.view
+        for i, d in enumerate(deck.drawings):
+            if d is None or d.kind != "walkthrough":
+                continue
+            qtbot.keyClick(v, Qt.Key_Home)
+            for _ in range(i):
+                qtbot.keyClick(v, Qt.Key_Right)          # the presenter's way to the slide
+            assert v.drawing_panel.currentWidget() is v.lesson_canvas
+            v.lesson_canvas.draw()
+            problems = v.lesson_renderer.text_problems(MIN_TEXT_PX)
+            assert not problems, (lesson.key, i, size, problems)
+            seen += 1
+        w.close()
+    assert seen >= 5                    # the course moves the walkthrough on many slides
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720)])
+def test_an_8_node_walkthrough_slide_keeps_its_table_readable(qtbot, size):
+    w = open_present(qtbot, walkthrough_deck(preset("classic-ring-n8")), size)
+    v = w.view
+    r = v.deck.renderer
+    for t in range(v.last + 1):
+        qtbot.keyClick(v, Qt.Key_Right) if t else qtbot.keyClick(v, Qt.Key_Home)
+        v.canvas.draw()
+        assert not r.text_problems(MIN_TEXT_PX), (t, r.text_problems(MIN_TEXT_PX))
+    # one line a node: what each sends now; at the decode, every ẑᵢ row and its mark
+    assert v.step == v.last
+    text = r.table_text()
+    assert all(f"node {i}" in text for i in range(8)) and text.count("✓") == 8
+
+
+def test_the_papers_decode_slide_shows_each_nodes_arithmetic_at_1280x720(qtbot):
+    deck = walkthrough_deck(preset("paper-k2-t3"), [[1, 2], [3, 4], [5, 6]])
+    w = open_present(qtbot, deck, (1280, 720))
+    v = w.view
+    qtbot.keyClick(v, Qt.Key_End)
+    v.canvas.draw()
+    text = " ".join(v.deck.renderer.table_text().split())
+    # every node's decode with its numbers (computed independently: eq. (3) by hand gives
+    # node 0: 18 − 12 + 1 + 2 = 9, see test_decode_slide_shows_the_arithmetic)
+    assert "18 − 12 + 1 + 2" in text
+    for i in range(3):
+        assert f"ẑ{'₀₁₂'[i]} = [" in text.split("with the numbers:")[-1], text
+    assert not v.deck.renderer.text_problems(MIN_TEXT_PX)

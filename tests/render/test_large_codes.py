@@ -176,20 +176,24 @@ def test_graph_edges_are_definition_1():
                              for t in range(T) for i in range(N)]
 
 
-def test_red_overlays_right_of_the_figure_are_skipped_without_changing_the_frame():
+def test_a_long_decoded_vector_is_cut_with_an_ellipsis_and_its_overlays_stay_on_it():
     # classic ring N = 4 padded to K = 40: entries 5..40 are never sent, so every node is
-    # wrong there — and ẑ's 40 entries run past the figure's right edge
+    # wrong there — and ẑ's 40 entries would run past the figure's right edge (issue 20:
+    # the ✗ marks went off the slide): the row keeps the first entries that fit, then "…"
     code, _ = classic_ring(4).resized(K=40)
     tr = simulate(code, random_inputs(code, 2))
     r = WalkthroughRenderer(new_figure())
     r.set_trace(tr)
     r.show_step(code.T)
-    shown = len(r._tab_extra)
-    frame = r.rgb()
-    r._table._right_edge = lambda: float("inf")           # draw every overlay, as before
-    r.show_step(code.T)
-    assert len(r._tab_extra) > shown
-    assert (r.rgb() == frame).all()
+    r.figure.canvas.draw()
+    rows = [ln for ln in r.table_text().splitlines() if ln.startswith("node ")]
+    assert len(rows) == 4 and all("…]" in ln and "✗" in ln for ln in rows)
+    assert not [p for p in r.text_problems() if p.startswith("off the figure")]
+    # every red overlay sits on a shown entry: inside the table, left of the "…"
+    renderer = r.figure.canvas.get_renderer()
+    right = r.figure.bbox.x1
+    assert r._tab_extra and all(a.get_window_extent(renderer).x1 <= right
+                                for a in r._tab_extra)
 
 
 def test_received_values_keep_the_last_ones_that_fit():

@@ -66,17 +66,24 @@ def caption_width(fig, fs_caption: float) -> int:
     return max(40, int(w * 72 * 0.97 / (0.56 * fs_caption)))
 
 
-def add_header(fig, trace, s: float, note: str, caption_in_figure: bool):
+def add_header(fig, trace, s: float, note: str, caption_in_figure: bool, min_pt: float = 0.0):
     """The title (code, N, K, T, field, Theorem 2 verdict), the inputs note and an empty
-    caption text; returns ``(title, caption)``."""
+    caption text; returns ``(title, caption)``.  A title that would shrink under ``min_pt``
+    drops the code's name, then words, rather than get too small to read."""
     code = trace.code
     N, K, T = code.shape
     verdict = "feasible (Theorem 2 ✓)" if trace.report.feasible else "INFEASIBLE (Theorem 2 ✗)"
     H = fig.get_size_inches()[1] * 72
-    title = f"{code.name or 'code'} — N = {N}, K = {K}, T = {T} over {code.field.name}; {verdict}"
     W_pt = fig.get_size_inches()[0] * 72
     # bold DejaVu Sans averages ~0.65 em a character: shrink rather than run off the edge
-    fs_title = min(13.5 * s, 0.97 * W_pt / (0.65 * len(title)))
+    short = "Theorem 2 ✓" if trace.report.feasible else "Theorem 2 ✗"
+    for title in (f"{code.name or 'code'} — N = {N}, K = {K}, T = {T} over {code.field.name}; "
+                  f"{verdict}",
+                  f"N = {N}, K = {K}, T = {T} over {code.field.name}; {verdict}",
+                  f"N = {N}, K = {K}, T = {T}, {code.field.name}; {short}"):
+        fs_title = min(13.5 * s, 0.97 * W_pt / (0.65 * len(title)))
+        if fs_title >= min_pt:
+            break
     title_text = fig.text(0.012, 1 - 6 / H, title, fontsize=fs_title, fontweight="bold",
                           va="top", color=style.C_TEXT)
     if note:

@@ -21,7 +21,6 @@ from ..captions import (
     decode_arithmetic,
     failing_reason,
     fit_vec,
-    fmt_vec,
     last_values,
     ring_combination,
     short_combination,
@@ -40,14 +39,14 @@ COVER_Z, FINAL_Z, NOTE_Z, RED_Z = 3, 4, 5, 6
 class SideTable:
     """The table axes of one trace: built once, :meth:`show` fills it for step t."""
 
-    def __init__(self, fig, rect, trace, s: float):
+    def __init__(self, fig, rect, trace, s: float, min_pt: float = 0.0):
         self.trace = trace
         N = trace.code.N
         tab = self.ax = fig.add_axes(rect)
         tab.set_axis_off()
         tab.set_xlim(0, 1)
         tab.set_ylim(0, 1)
-        self._size_font(fig, rect, N, s)
+        self._size_font(fig, rect, N, s, min_pt)
         self._kw = dict(fontsize=self.fs, family=MONO, va="baseline", ha="left", color=style.C_TEXT)
         self._add_static(N)
         self._add_values(N)
@@ -61,14 +60,24 @@ class SideTable:
                 *[a for r in self._fin_rows for a in r], *self.extra]
 
     # -- building ------------------------------------------------------------------------
-    def _size_font(self, fig, rect, N: int, s: float) -> None:
+    def _size_font(self, fig, rect, N: int, s: float, min_pt: float = 0.0) -> None:
         w_pt = rect[2] * fig.get_size_inches()[0] * 72
         h_pt = rect[3] * fig.get_size_inches()[1] * 72
         # lines per node: 3 (the sent combination may wrap) when that still fits at 10 pt
-        self.lpn = lpn = 3 if h_pt / ((3 * N + 3.5) * 1.4) >= 10 * s else 2
+        lpn = 3 if h_pt / ((3 * N + 3.5) * 1.4) >= 10 * s else 2
         # as large as the panel allows: ≤ 13 pt, every line fits, 38 characters across (the
         # header; longer rows abbreviate or wrap)
-        fs = float(min(13 * s, h_pt / ((lpn * N + 3.5) * 1.4), w_pt / (MONO_ADVANCE * 38)))
+        size = lambda lpn: float(min(13 * s, h_pt / ((lpn * N + 3.5) * 1.4),  # noqa: E731
+                                     w_pt / (MONO_ADVANCE * 38)))
+        fs = size(lpn)
+        if fs < min_pt and lpn == 2 and size(1) > fs:
+            # many nodes on a slide: one line a node, what it sends now (the graph shows the
+            # rest), rather than text too small to read across the room
+            lpn, fs = 1, size(1)
+        self.lpn = lpn
+        # the "sends" lines of a node: under its xᵢ/sᵢ line, or (one line a node) on it
+        self.send_rows = max(1, lpn - 1)
+        self.send_row0 = 1 if lpn > 1 else 0
         self.fs = fs
         self.chars = int(w_pt / (MONO_ADVANCE * fs))
         self.dy = fs * 1.4 / h_pt
@@ -84,6 +93,14 @@ class SideTable:
     def _add_static(self, N: int) -> None:
         """Header, "node i", x_i, "sᵢ:" and "sends": drawn once into the background."""
         tr, tab, kw, ch = self.trace, self.ax, self._kw, self.ch
+        if self.lpn == 1:
+            tab.text(0, self.line_y(0), "node i: what it sends now, yᵢ→⁽ᵗ⁾", fontweight="bold",
+                     **kw)
+            tab.text(0, self.line_y(1), "(xᵢ, sᵢ: a smaller N, or the app)", **kw)
+            self.col_recv = self.col_send = 8
+            for i in range(N):
+                tab.text(0, self._node_y(i), f"node {i}", fontweight="bold", **kw)
+            return
         tab.text(0, self.line_y(0), "node i: input xᵢ, received sᵢ⁽ᵗ⁾,", fontweight="bold", **kw)
         tab.text(0, self.line_y(1), "and what it sends now, yᵢ→⁽ᵗ⁾", fontweight="bold", **kw)
         # xᵢ gets what is left after "node i", "sᵢ: " and 8 characters of received values
@@ -103,8 +120,8 @@ class SideTable:
         tab, kw, ch, lpn = self.ax, self._kw, self.ch, self.lpn
         self._recv = [tab.text((self.col_recv + len(f"s{sub(i)}:") + 1) * ch, self._node_y(i),
                                "", **kw) for i in range(N)]
-        self._send = [tab.text(self.col_send * ch, self._node_y(i, 1 + r), "", **kw)
-                      for i in range(N) for r in range(lpn - 1)]
+        self._send = [tab.text(self.col_send * ch, self._node_y(i, self.send_row0 + r), "", **kw)
+                      for i in range(N) for r in range(self.send_rows)]
 
     @property
     def covered(self) -> bool:
@@ -144,12 +161,13 @@ class SideTable:
         if final:
             self._show_decode(wrong)
         else:
-            per = self.lpn - 1
+            per = self.send_rows
             for i in range(self.trace.code.N):
                 lines = self._send_lines(t, i)
                 for r, a in enumerate(self._send[i * per:(i + 1) * per]):
                     a.set_text(lines[r] if r < len(lines) else "")
-                self._recv[i].set_text(self._received(t, i))
+                if self.lpn > 1:
+                    self._recv[i].set_text(self._received(t, i))
 
     def _send_lines(self, t: int, i: int) -> list[str]:
         """``combination = value → receiver`` on one line, wrapped to two, or shortened."""
@@ -196,7 +214,8 @@ class SideTable:
         """ẑᵢ beside the true sum, wrong entries red, failing checks below."""
         tr, ch, W = self.trace, self.ch, self.chars
         F, (N, _, T) = tr.field, tr.code.shape
-        total = "Σ_j x_j" if tr.true_sum is None else fmt_vec(F, tr.true_sum, 99)
+        room = W - self.col_vec - 3          # "  ✓" after the vector
+        total = "Σ_j x_j" if tr.true_sum is None else fit_vec(F, tr.true_sum, room)
         self._fin_head.set_text(f"t = T = {T}: decoded ẑᵢ vs the true sum")
         for a, txt in zip(self._fin_sum, ("sum", "Σ =", total)):
             a.set_text(txt)
@@ -208,14 +227,16 @@ class SideTable:
                 vals, vtext = None, "not the sum" if wrong[i] else "the sum"
             else:
                 vals = [F.format(v) for v in tr.decoded_values[i]]
-                vtext = "[" + ", ".join(vals) + "]"
+                vtext = fit_vec(F, tr.decoded_values[i], room)
             vec.set_text(vtext)
             mark.set_x((self.col_vec + len(vtext) + 2) * ch)
             roomy = self.col_vec + len(vtext) + 10 <= W
             mark.set_text(("✗ wrong" if roomy else "✗") if wrong[i] else "✓")
             mark.set_color(style.C_BAD if wrong[i] else style.C_OK)
             if wrong[i] and vals is not None:
-                self._mark_wrong_entries(i, vals, vec.get_position()[1])
+                shown = vtext.strip("[]").split(", ")       # fit_vec may end with "…"
+                self._mark_wrong_entries(i, vals[:len(shown) - (shown[-1] == "…")],
+                                         vec.get_position()[1])
         self._show_failing_checks(wrong)
 
     def _mark_wrong_entries(self, i: int, vals: list[str], y: float) -> None:
@@ -252,7 +273,7 @@ class SideTable:
         top = N + 3.2
         max_lines = max(0, int(1 / self.dy - top - 0.6))
         if len(lines) > max_lines:
-            lines = lines[:max(0, max_lines - 1)] + ["  … (`ringlab check FILE` lists all)"]
+            lines = lines[:max(0, max_lines - 1)] + ["  … (ringlab check FILE lists all)"]
         if lines:
             self._extra(0, self.line_y(top), "\n".join(lines), bbox=False, linespacing=1.4,
                         va="top")
@@ -271,17 +292,31 @@ class SideTable:
         blocks = []
         for i in order:
             entries = decode_arithmetic(tr, i)
-            blocks.append((wrap(entries[:K]), wrap(entries[K:]) if N <= 3 else []))
+            blocks.append((entries[:K], entries[K:] if N <= 3 else []))
         head = f"decode ẑᵢ = Rᵢ sᵢ⁽{tr.code.T}⁾ + Tᵢ xᵢ with the numbers:"
         head = head if len(head) < W else "the decode, with the numbers:"
 
-        def compose(n: int, where: bool) -> str:
+        def numbers_only(entry: str) -> str:
+            # "ẑ₀,₁ = y₂→⁽¹⁾ − y₂→⁽²⁾ + x₀,₁ = 4 − 9 + 3 = -2" → "ẑ₀,₁ = 4 − 9 + 3 = -2"
+            parts = entry.split(" = ")
+            return " = ".join([parts[0], *parts[2:]]) if len(parts) > 3 else entry
+
+        def as_vector(i: int, body: list[str]) -> str:
+            # a node on one line: "ẑ₀ = [4 − 9 + 3 + 4, 9]" (the row above has the result)
+            exprs = [e.split(" = ")[-2] if e.count(" = ") >= 3 else e.split(" = ")[-1]
+                     for e in body]
+            return f"ẑ{sub(i)} = [" + ", ".join(exprs) + "]"
+
+        def compose(n: int, form: str) -> str:
             out = [head]
-            for body, src in blocks[:n]:
-                out += body + (src if where else [])
+            for i, (body, src) in zip(order[:n], blocks[:n]):
+                if form == "numbers":
+                    body = [numbers_only(e) for e in body]
+                elif form == "vector":
+                    body = [as_vector(i, body)]
+                out += wrap(body) + (wrap(src) if form == "sources" else [])
             if n < N:
-                out += textwrap.wrap(f"… {N - n} more node{'s' if N - n > 1 else ''}: "
-                                     f"View → Propagation lists each", W - 2)
+                out += textwrap.wrap(f"… {N - n} more: the app's Propagation tab", W - 2)
             return "\n".join(out)
 
         self._extra(0, self.line_y(row), "", bbox=False, linespacing=1.25, va="top",
@@ -294,9 +329,12 @@ class SideTable:
             text.set_text(candidate)
             return text.get_window_extent(renderer).y0 >= floor
 
+        # every node with the most words that fit (where each y came from, the symbols, or
+        # the numbers alone), before fewer nodes
+        forms = (("sources", "symbols") if blocks[0][1] else ("symbols",)) + ("numbers", "vector")
         for n in range(N, 0, -1):
-            for where in ((True, False) if blocks[0][1] else (False,)):
-                if fits(compose(n, where)):
+            for form in forms:
+                if fits(compose(n, form)):
                     return
         text.set_text("")
 
