@@ -1,8 +1,8 @@
 r"""Where the course lives: ``ringlab/data/lessons`` in an installed package, ``lessons/`` in a
 source tree.
 
-``importlib.resources`` first (a wheel carries ``ringlab/data/lessons``; in a source tree that
-is a symlink to the top-level ``lessons/``), the top-level folder as a fallback.  Every
+:func:`ringlab.data.lessons_dir` finds it: ``ringlab/data/lessons`` in a wheel, the checkout's
+top-level ``lessons/`` in an editable install (``pyproject.toml`` maps it into the package).  Every
 ``*.md`` file there except ``README.md`` is a lesson; the glossary is ``glossary.md``, a
 page lessons link to, not a lesson.
 """
@@ -18,11 +18,11 @@ NOT_LESSONS = {"README.md", "glossary.md"}
 
 
 def lessons_dir() -> Path:
-    from importlib.resources import files
     try:
-        d = files("ringlab.data").joinpath("lessons")
-        if d.is_dir():
-            return Path(str(d))
+        from ..data import lessons_dir as shipped
+        d = shipped()
+        if d is not None:
+            return d
     except ModuleNotFoundError:
         pass
     raise LessonError(None, None, "no lessons found in ringlab/data/lessons (a broken install?)")
