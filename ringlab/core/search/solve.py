@@ -52,7 +52,14 @@ def _run_pysat(formula, name, xor_mode, timeout):
 
 
 def _run_cms(formula, timeout):
-    import pycryptosat
+    try:
+        import pycryptosat
+    except ModuleNotFoundError as e:
+        if e.name != "pycryptosat":
+            raise
+        raise ModuleNotFoundError(
+            "--backend cms needs CryptoMiniSat (pycryptosat), an optional extra: "
+            "pip install 'ringlab[cms]'", name=e.name) from e
     kw = {} if timeout is None else {"time_limit": max(float(timeout), 0.01)}
     s = pycryptosat.Solver(**kw)
     s.add_clauses(formula.clauses)
