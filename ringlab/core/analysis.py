@@ -17,8 +17,6 @@ True
 """
 from __future__ import annotations
 
-from functools import cached_property
-
 from .bounds import Bounds, bounds
 from .code import LinearCode
 from .shape import ShapeReport, reduce_multicast_shape
@@ -54,18 +52,39 @@ class Analysis:
         self._traces: dict = {}
         self._comparisons: dict = {}
 
-    @cached_property
+    # (not functools.cached_property: on Python < 3.12 it holds one lock for every instance,
+    # so a long report computed in a worker thread would block every other code's report)
+    @property
     def report(self) -> Theorem2Report:
-        return theorem2_report(self.code)
+        rep = self.__dict__.get("_report")
+        if rep is None:
+            rep = self._report = theorem2_report(self.code)
+        return rep
 
-    @cached_property
+    def has_report(self) -> bool:
+        """Whether :attr:`report` is computed (reading it costs nothing)."""
+        return self.__dict__.get("_report") is not None
+
+    def install_report(self, report: Theorem2Report) -> None:
+        """Keep a report computed elsewhere (the app's worker thread) for this code."""
+        if report.code is not self.code and report.code != self.code:
+            raise ValueError("install_report: the report is for another code")
+        self._report = report
+
+    @property
     def bounds(self) -> Bounds:
-        c = self.code
-        return bounds(c.N, c.K, c.T)
+        b = self.__dict__.get("_bounds")
+        if b is None:
+            c = self.code
+            b = self._bounds = bounds(c.N, c.K, c.T)
+        return b
 
-    @cached_property
+    @property
     def shape(self) -> ShapeReport:
-        return reduce_multicast_shape(self.code, self.report)
+        sh = self.__dict__.get("_shape")
+        if sh is None:
+            sh = self._shape = reduce_multicast_shape(self.code, self.report)
+        return sh
 
     def trace(self, inputs=None):
         """:func:`ringlab.simulate` of the code on ``inputs`` (an N×K array, or ``None`` for

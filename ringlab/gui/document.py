@@ -55,6 +55,8 @@ class CodeDocument(QObject):
     dirty_changed = Signal(bool)
     message = Signal(str)
     select_requested = Signal(int, str)
+    # a large code's Theorem 2 report, computed in a worker thread, is in (ReportJob)
+    report_ready = Signal()
 
     def __init__(self, code: LinearCode | None = None, path: str | None = None, parent=None,
                  state: AppState | None = None):
@@ -69,7 +71,13 @@ class CodeDocument(QObject):
         self._undo_text = "Change the code"
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
+        from .report_job import ReportJob
+        self.report_job = ReportJob(state, self)
+        self.report_job.ready.connect(self.report_ready)
+        self.report_job.failed.connect(
+            lambda err: self.message.emit(f"Theorem 2 could not be checked: {err}"))
         state.events.code.connect(self._on_state_code_changed)
+        self.report_job.want()
 
     def _on_clean_changed(self, clean: bool):
         self.dirty_changed.emit(not clean)
@@ -90,8 +98,14 @@ class CodeDocument(QObject):
 
     @property
     def report(self) -> Theorem2Report:
-        """Theorem 2 for the current code (``analysis.report``)."""
+        """Theorem 2 for the current code (``analysis.report``; computed now if it is still
+        pending — views ask :attr:`report_pending` first and wait for ``report_ready``)."""
         return self.state.analysis.report
+
+    @property
+    def report_pending(self) -> bool:
+        """Whether the current code's report is still being computed off the GUI thread."""
+        return self.report_job.pending
 
     @property
     def path(self) -> str | None:
@@ -194,6 +208,9 @@ class CodeDocument(QObject):
             # changed on the state itself (a lesson's action): one undoable step all the same
             self.changing.emit()
             self.undo_stack.push(_ReplaceCode(self, new, self._undo_text, old=old))
+        # a small code's report at once (readers of changed() see it); a large one's in the
+        # worker, announced by report_ready
+        self.report_job.want()
         self.changed.emit()
 
     @contextmanager

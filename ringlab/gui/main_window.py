@@ -478,4 +478,5 @@ class MainWindow(QMainWindow):
             self.autosaver.remove()
         if self.use_settings:
             self.save_settings()
+        self.document.report_job.shutdown()     # a large code's check process stops with us
         event.accept()

@@ -44,6 +44,8 @@ class MatrixModel(QAbstractTableModel):
         self._was_solved = self.solved
         self._was_wrong = tuple(self._translation_wrong())
         document.changed.connect(self._on_code_changed)
+        if which == "T":                # solved entries and red cells come with the report
+            document.report_ready.connect(self._on_code_changed)
 
     # -- what is shown --------------------------------------------------------------------
     def _current_shape(self):
@@ -58,6 +60,9 @@ class MatrixModel(QAbstractTableModel):
     def _current_values(self):
         m = self.document.code.node(self.node).get(self.which)
         if m is None:   # T solved from eq. (6)
+            if self.document.report_pending:        # a large code: shown as "…" until then
+                r, c = self._current_shape()
+                return tuple((None,) * c for _ in range(r))
             return tuple(tuple(r) for r in self.document.report.translation[self.node])
         return m
 
@@ -105,7 +110,8 @@ class MatrixModel(QAbstractTableModel):
         return f
 
     def text(self, r: int, c: int) -> str:
-        return self.document.code.field.format(self._shown[r][c])
+        v = self._shown[r][c]
+        return "…" if v is None else self.document.code.field.format(v)
 
     def data(self, index, role=Qt.DisplayRole):
         if not index.isValid():
@@ -142,6 +148,8 @@ class MatrixModel(QAbstractTableModel):
                         f"symbols received at t = 1..{r})")
             if self.solved:
                 return "solved from eq. (6); type a value to give T by hand"
+            if self.solved and self.document.report_pending:
+                return "solved from eq. (6) once Theorem 2 is checked (in the background)"
             if self.which == "T" and (r, c) in self._translation_wrong():
                 sol = self.document.report.translation[self.node][r][c]
                 return f"differs from eq. (6), which gives {self.document.code.field.format(sol)}"
@@ -149,7 +157,7 @@ class MatrixModel(QAbstractTableModel):
         return None
 
     def _translation_wrong(self):
-        if self.which != "T" or self.solved:
+        if self.which != "T" or self.solved or self.document.report_pending:
             return ()
         return self.document.report.translation_wrong[self.node]
 

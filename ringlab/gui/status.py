@@ -16,6 +16,7 @@ class CodeStatus(QObject):
             lab.setContentsMargins(14, 0, 14, 0)
             status_bar.addPermanentWidget(lab)
         document.changed.connect(self._on_code_changed)
+        document.report_ready.connect(self._on_code_changed)
         self._on_code_changed()
 
     def _on_code_changed(self) -> None:
@@ -25,6 +26,10 @@ class CodeStatus(QObject):
         ok = "✓" if b.satisfied else "<span style='color:#c00000'>✗ T too small</span>"
         self.bound_label.setText(f"{b.binding}: T ≥ {b.min_T} {ok}")
         self.bound_label.setToolTip(b.summary())
+        if self.document.report_pending:       # the shape reads the report: wait for it
+            self.shape_label.setText("shape: checking…")
+            self.shape_label.setToolTip("Theorem 2 is being checked in the background")
+            return
         shape = a.shape
         self.shape_label.setText("reduce-multicast shape" if shape.ok else "non-trivial coding")
         self.shape_label.setToolTip(shape.summary())

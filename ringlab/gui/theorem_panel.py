@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QStaticText, QTransform
-from PySide6.QtWidgets import QLabel, QScrollArea, QSizePolicy, QToolTip, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QLabel, QProgressBar, QScrollArea, QSizePolicy, QToolTip,
+                               QVBoxLayout, QWidget)
 
 from ..core.code import cell_name
 from .matrix_model import SUBSCRIPT, notation_tip
@@ -132,6 +133,13 @@ class ChecksCanvas(QWidget):
     # -- painting -------------------------------------------------------------------------
     def paintEvent(self, event):
         doc = self.document
+        if doc.report_pending:             # a large code: the worker is on it (report_ready)
+            p = QPainter(self)
+            p.setPen(GREY_TEXT)
+            p.drawText(self.rect().adjusted(8, 8, -8, -8), Qt.AlignLeft | Qt.AlignTop,
+                       "checking eq. (5) for every node…")
+            p.end()
+            return
         rep, code = doc.report, doc.code
         F, N, K = code.field, code.N, code.K
         p = QPainter(self)
@@ -215,6 +223,10 @@ class ChecksCanvas(QWidget):
             return
         i, j = h
         N = self.document.code.N
+        if self.document.report_pending:
+            QToolTip.showText(event.globalPosition().toPoint(), "Theorem 2 is being checked…",
+                              self)
+            return
         if j < N:
             c = self.document.report.check(i, j)
             tip = (f"node {i}, j = {j}: what node {i} decodes of x{_sub(c.source)} — "
@@ -237,6 +249,7 @@ class CheckMap(QWidget):
         self.document = document
         self.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Fixed)
         document.changed.connect(self._on_code_changed)
+        document.report_ready.connect(self.update)
         self._geometry()
 
     def _geometry(self):
@@ -257,7 +270,8 @@ class CheckMap(QWidget):
             self._geometry()
 
     def paintEvent(self, event):
-        rep, N = self.document.report, self.document.code.N
+        pending, N = self.document.report_pending, self.document.code.N
+        rep = None if pending else self.document.report
         _bg, GREEN_EDGE, _cell, RED_EDGE, _sel = panel_colours()  # noqa: N806
         p = QPainter(self)
         fm = self.fontMetrics()
@@ -270,7 +284,9 @@ class CheckMap(QWidget):
             p.setPen(GREY_TEXT)
             p.drawText(QRect(0, y, self.left - 4, self.sq), Qt.AlignRight | Qt.AlignVCenter, f"node {i}")
             for j in range(1, N + 1):
-                if j < N:
+                if rep is None:
+                    color = GREY_EDGE                   # not known yet: being checked
+                elif j < N:
                     color = GREEN_EDGE if rep.check(i, j).ok else RED_EDGE
                 else:
                     color = {None: GREY_EDGE, True: GREEN_EDGE, False: RED_EDGE}[rep.translation_ok[i]]
@@ -308,7 +324,17 @@ class Theorem2Panel(QWidget):
         self.verdict = QLabel()
         self.verdict.setWordWrap(True)
         self.verdict.setTextFormat(Qt.RichText)
+        self.verdict.setObjectName("theorem2_verdict")
         lay.addWidget(self.verdict)
+        # while a large code's report is computed off the GUI thread: "working"
+        self.busy = QProgressBar()
+        self.busy.setObjectName("theorem2_busy")
+        self.busy.setRange(0, 0)
+        self.busy.setTextVisible(False)
+        self.busy.setMaximumHeight(8)
+        self.busy.setAccessibleName("Theorem 2 being checked")
+        self.busy.hide()
+        lay.addWidget(self.busy)
         self.map = CheckMap(document)
         self.map.setToolTip("each square is one condition of eq. (5) (columns j = 1..N−1) or the "
                             "T_i of eq. (6); click to bring it into view")
@@ -345,7 +371,12 @@ class Theorem2Panel(QWidget):
         self.canvas.check_clicked.connect(self._on_check_clicked)
         self.map.check_clicked.connect(self.focus_check)
         document.changed.connect(self._on_code_changed)
+        document.report_ready.connect(self._on_report_ready)
         self._on_code_changed()
+
+    def _on_report_ready(self) -> None:
+        self._on_code_changed()
+        self.canvas.update()
 
     def _fit_map(self) -> None:
         """The map's scroll area: as tall as the map, but never more than ~8 rows when the
@@ -399,7 +430,15 @@ class Theorem2Panel(QWidget):
             w.update()
 
     def _on_code_changed(self):
-        rep, code = self.document.report, self.document.code
+        code = self.document.code
+        self.busy.setVisible(self.document.report_pending)
+        if self.document.report_pending:
+            N, K, T = code.shape
+            self.verdict.setText(f"<b>Checking…</b> Theorem 2 for N = {N}, K = {K}, T = {T} "
+                                 f"runs in the background (a large code); keep editing — the "
+                                 f"verdict appears here, for the code on screen.")
+            return
+        rep = self.document.report
         n, nfail = len(rep.checks), len(rep.failing)
         badt = [i for i, t in enumerate(rep.translation_ok) if t is False]
         if rep.feasible:
@@ -428,6 +467,10 @@ class Theorem2Panel(QWidget):
 
     def _on_check_clicked(self, i: int, j: int):
         code = self.document.code
+        if self.document.report_pending:
+            self.chain.setText("Theorem 2 is still being checked for this code: click again "
+                               "when the verdict is in.")
+            return
         N = code.N
         if j >= N:
             chain = [f"I_K − R{_sub(i)}", f"(I − {'·'.join('Λ' + _sub((i - k) % N) for k in range(1, N + 1))})⁻¹"] + \

@@ -28,6 +28,9 @@ class DocumentView(QWidget):
         self._soon = QTimer(self, singleShot=True, interval=0)
         self._soon.timeout.connect(self._on_soon)
         document.changed.connect(self._on_code_changed)
+        # a large code's Theorem 2 report arrives later, from its check process
+        if hasattr(document, "report_ready"):
+            document.report_ready.connect(self._on_code_changed)
 
     @property
     def analysis(self):

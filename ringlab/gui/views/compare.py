@@ -151,6 +151,14 @@ class CompareView(DocumentView):
         self._show_cost_params()
         params = self.state.cost_params()
         nE = params.pop("explorer_N") or ex.N
+        waiting = self.document.report_pending and self.document.code.N in (ex.N, nE)
+        if waiting:
+            # a large code still being checked: ring and tree now, the code's column when its
+            # Theorem 2 report arrives (report_ready refreshes); the window never waits
+            c = compare(ex, None, strict=False, **params)
+            self.comparison = self.cost_comparison = c
+            self._show_comparison(ex, c, c, waiting=True)
+            return
         try:
             c = self.analysis.comparison(ex, **params)
             costs = c if nE == ex.N else self._costs_for(nE, params)
@@ -162,6 +170,9 @@ class CompareView(DocumentView):
             c = self.analysis.comparison(ex)
             costs = c if nE == ex.N else self._costs_for(nE, {})
         self.comparison, self.cost_comparison = c, costs
+        self._show_comparison(ex, c, costs)
+
+    def _show_comparison(self, ex, c, costs, waiting: bool = False) -> None:
         fmt = lambda v: " ".join(str(x) if x.denominator != 1 else str(x.numerator) for x in v)  # noqa: E731
         self.target.setText(f"Target X @ W = [ {fmt(ex.target)} ]")
         code = self.document.code
@@ -174,7 +185,13 @@ class CompareView(DocumentView):
             self.match_button.setText(f"Use {article(code.N)} {code.N}-core example for this code")
         self.columns["ring"].set_trace(c.ring)
         self.columns["tree"].set_trace(c.tree)
-        self.columns["coded"].set_trace(c.coded, c.coded_error, calm=mismatch)
+        if waiting:
+            self.columns["coded"].set_trace(None, "Theorem 2 for this code is being checked in "
+                                                  "the background; its column appears when the "
+                                                  "verdict is in.")
+            self.columns["coded"].error.setStyleSheet("color: #555;")
+        else:
+            self.columns["coded"].set_trace(c.coded, c.coded_error, calm=mismatch)
         self.slider.blockSignals(True)
         self.slider.setMaximum(c.max_steps)
         self.slider.setValue(min(self.step, c.max_steps))
