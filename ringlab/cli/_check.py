@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 from ..core.bounds import bounds
 from ..core.code import LinearCode, cell_name
@@ -12,7 +11,8 @@ from ..core.errors import RinglabError
 from ..core import presets
 from ..core.presets import PRESET_PATTERNS, preset, preset_names
 from ..core.shape import reduce_multicast_shape
-from ..core.simulate import parse_inputs, random_inputs, simulate, symbol_name
+from ..core.inputs import resolve_inputs
+from ..core.simulate import simulate, symbol_name
 from ..core.theorem2 import theorem2_report
 
 
@@ -24,8 +24,9 @@ def register(sub) -> None:
 
     p = sub.add_parser("simulate", help="propagate a code step by step (exit 0 decodes the sum, 1 not)")
     p.add_argument("file", help="a *.ringlab.json code file, or preset:NAME")
-    p.add_argument("--inputs", default="random", metavar="random|FILE.json",
-                   help="message symbols: 'random' (default) or a JSON file with N rows of K entries")
+    p.add_argument("--inputs", default="random", metavar="random|matmul|FILE.json",
+                   help="message vectors: 'random' (default), 'matmul' (the worked matmul "
+                        "partials) or a JSON file with N rows of K entries")
     p.add_argument("--seed", type=int, default=0, help="seed for random inputs (default 0)")
     p.add_argument("--json", action="store_true", help="machine-readable trace")
     p.set_defaults(func=cmd_simulate)
@@ -115,25 +116,6 @@ def cmd_check(args) -> int:
     return 0 if rep.feasible else 1
 
 
-def _read_inputs(code: LinearCode, spec: str, seed: int):
-    if spec == "random":
-        return random_inputs(code, seed)
-    path = Path(spec)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise RinglabError(f"--inputs {spec}: no such file (expected 'random' or a JSON file)") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise RinglabError(f"--inputs {spec}: cannot be read ({e})") from None
-    except json.JSONDecodeError as e:
-        raise RinglabError(f"--inputs {spec}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
-    if isinstance(data, dict):
-        if "inputs" not in data:
-            raise RinglabError(f"--inputs {spec}: expected a list of {code.N} rows or {{\"inputs\": [...]}}")
-        data = data["inputs"]
-    return parse_inputs(code, data, where=f"--inputs {spec}")
-
-
 def simulate_json(trace) -> dict:
     code = trace.code
     F = code.field
@@ -155,7 +137,7 @@ def simulate_json(trace) -> dict:
 
 def cmd_simulate(args) -> int:
     code = open_code(args.file)
-    inputs = _read_inputs(code, args.inputs, args.seed)
+    inputs = resolve_inputs(code, args.inputs, args.seed)
     tr = simulate(code, inputs)
     if args.json:
         print(json.dumps(simulate_json(tr), ensure_ascii=False, indent=1))

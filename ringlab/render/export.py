@@ -19,7 +19,7 @@ import numpy as np
 
 from ..core.errors import RinglabError
 from ..core.simulate import simulate
-from .inputs import matmul_note, resolve_inputs
+from ..core.inputs import matmul_note, resolve_inputs
 from .propagation import FIG_SIZE, WalkthroughRenderer, new_figure
 
 FORMATS = ("gif", "mp4", "png", "svg", "pdf")

@@ -159,7 +159,7 @@ class AppState:
         """The inputs the walkthrough runs on, as an N×K array of field elements, and why typed
         inputs were not used (None when they were, or none were typed): typed rows that do not
         fit the code fall back to random values with the seed, as the view draws them."""
-        from ..render.inputs import resolve_inputs     # pure: no matplotlib, no Qt
+        from ..core.inputs import resolve_inputs
         spec = self.inputs
         if isinstance(spec, str) and spec not in ("random", "matmul"):
             raise RinglabError(f"inputs {spec!r}: expected 'random', 'matmul' or an N×K list")

@@ -11,7 +11,7 @@ import pytest
 
 from ringlab import preset, simulate
 from ringlab.render.captions import classify, ring_combination, short_combination, step_caption
-from ringlab.render.inputs import MATMUL_TARGET, matmul_inputs, matmul_partials_int, resolve_inputs
+from ringlab.core.inputs import MATMUL_TARGET, matmul_inputs, matmul_partials_int, resolve_inputs
 from ringlab.render.propagation import WalkthroughRenderer
 
 X = [[1, 2], [3, 4], [5, 6]]

@@ -33,7 +33,7 @@ from ._playback import Playback
 from ._worker import Job, start
 from ...core.errors import RinglabError
 from ...render.captions import decode_arithmetic, failing_reason
-from ...render.inputs import matmul_note
+from ...core.inputs import matmul_note
 
 SPEEDS = [("0.25 steps/s", 0.25), ("0.5 steps/s", 0.5), ("1 step/s", 1.0), ("2 steps/s", 2.0),
           ("4 steps/s", 4.0)]
