@@ -45,8 +45,7 @@ class Arith:
     field: Field
     kind: str              # "float", "prime", "gf2", "bin-ext", "odd-ext"
     dtype: np.dtype
-    itemsize: int          # bytes per stored element
-    elements_per_item: int = 1   # GF(2): 8 field elements per byte
+    itemsize: int          # bytes per stored element (GF(2): one byte holds 8 elements)
 
     # -- coefficients ---------------------------------------------------------------------
     def coeffs(self, rows) -> np.ndarray:
@@ -125,30 +124,10 @@ class Arith:
             out[...] = acc
         return out
 
-    def matmul(self, C: np.ndarray, B, out: np.ndarray | None = None) -> np.ndarray:
-        """``C`` (a×n coefficients) times the n blocks ``B``: a blocks (row by row, sparse)."""
-        a = C.shape[0]
-        if out is None:
-            out = self.zeros((a, B[0].shape[-1] if len(B) else 0))
-        for r in range(a):
-            nz = np.flatnonzero(C[r])
-            self.combine([C[r, j] for j in nz], [B[j] for j in nz], out[r])
-        return out
-
     # -- the reference sum ------------------------------------------------------------------
     def fix_sum(self, s: np.ndarray) -> np.ndarray:
         """Turn the raw output of the MPI reduction into the field's sum (GF(p): mod p)."""
         return s % self.field.p if self.kind == "prime" else s
-
-    def add(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        """a + b elementwise (used by the user-defined MPI op and by loopback checks)."""
-        if self.kind == "float":
-            return a + b
-        if self.kind == "prime":
-            return (a + b) % self.field.p
-        if self.kind in ("gf2", "bin-ext"):
-            return np.bitwise_xor(a, b)
-        return self.field._vadd(a, b).astype(self.dtype)
 
     def mismatches(self, got: np.ndarray, expected: np.ndarray) -> np.ndarray:
         """Flat indices where ``got`` differs from ``expected`` (with the tolerance for Q, R)."""
@@ -196,7 +175,7 @@ def arith_for(F: Field) -> Arith:
         return Arith(F, "float", np.dtype(np.float64), 8)
     if isinstance(F, PrimeField):
         if F.p == 2:
-            return Arith(F, "gf2", np.dtype(np.uint8), 1, 8)
+            return Arith(F, "gf2", np.dtype(np.uint8), 1)
         return Arith(F, "prime", np.dtype(np.int64), 8)
     if isinstance(F, ExtensionField):
         if F.p == 2:

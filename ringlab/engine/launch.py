@@ -3,14 +3,24 @@ r"""Start ``mpiexec`` as a child process, read the ranks' events, and never leav
 The caller's process never loads MPI: :func:`run_job` starts
 ``mpiexec -n N python -m ringlab.engine.rank …`` in a session of its own (so the whole job is
 one process group), reads the ranks' JSON lines (:mod:`ringlab.engine.rank`) as they arrive and
-hands each to ``on_event``.  It gives up when no line has arrived for ``timeout`` seconds
-(a deadlock or a hung rank), on Ctrl+C or SIGTERM: it sends SIGTERM to the group (Hydra then
+hands each to ``on_event``.  Two clocks measure the job, one after the other:
+
+* start-up: from launch until every rank has said ``ready`` (MPI initialised, the code read,
+  the data in memory).  Starting N Pythons costs CPU time, so the budget grows with ranks per
+  core and with the data each rank makes: :func:`startup_budget`.  Running out of it is
+  "ran out of time starting ranks", never a deadlock;
+* silence: once every rank is ready, the job is stopped when no line has arrived for
+  ``timeout`` seconds (a deadlock or a hung rank).
+
+It also gives up on Ctrl+C or SIGTERM.  To stop, it sends SIGTERM to the group (Hydra then
 ends its proxies and ranks, which live in sessions of their own), SIGKILL after a grace period,
 and finally SIGKILLs any process of the job's tree it saw that is still alive.
 
 :func:`run_code` and :func:`calibrate` are the two jobs ``ringlab run`` offers; their results
 (:mod:`ringlab.engine.results`) carry the exit code: 0 every rank decoded what
-``MPI.Allreduce`` gives, 1 some rank did not, 4 the engine failed (:class:`EngineError`).
+``MPI.Allreduce`` gives and Theorem 2 agrees, 1 some rank did not or Theorem 2 (exact) calls the
+code infeasible, 4 the engine failed (:class:`EngineError`).  :func:`plan` refuses a request
+before anything starts (exit 2), among others one whose data would not fit in free memory.
 """
 from __future__ import annotations
 
@@ -30,9 +40,15 @@ from pathlib import Path
 
 from ..core.code import LinearCode
 from ..core.errors import RinglabError
+from ..core.schedules.costs import format_bytes
 from .arith import arith_for
 
-DEFAULT_TIMEOUT = 10.0          # seconds of silence; starting 4 Pythons on a busy 2-core box takes ~1–3 s
+DEFAULT_TIMEOUT = 10.0          # seconds of silence once every rank is ready …
+SILENCE_PER_GIB = 20.0          # … + this per GiB of data per core (one repetition's work is silent)
+STARTUP_BASE = 10.0             # start-up budget: base seconds …
+STARTUP_PER_RANK = 3.0          # … + this per rank on each core (a rank's start costs ~0.8 s CPU here)
+STARTUP_PER_GIB = 10.0          # … + this per GiB of data made on each core
+RANK_OVERHEAD = 64 << 20        # bytes one rank's Python, numpy, mpi4py and MPI take before data
 DEFAULT_BLOCK = 1024            # elements per symbol when --size is not given
 GRACE = 2.0                     # seconds between SIGTERM and SIGKILL
 LIBRARY_ALGORITHMS = ("auto", "ring", "tree", "recursive_doubling", "reduce_scatter_allgather",
@@ -87,18 +103,88 @@ class Plan:
     block: int                # stored elements per symbol
     bytes: int                # S: bytes of one node's vector (K blocks)
     repeat: int = 5
-    timeout: float = DEFAULT_TIMEOUT
+    timeout: float | None = None  # seconds of silence once all are ready; None: silence_budget()
     hostfile: str | None = None
     algorithm: str = "auto"
     seed: int = 0
     item: str = ""            # what one stored element is, in words
     inputs: str | None = None  # JSON file of x_i (absolute); then block = 1
+    startup: float | None = None  # start-up budget in seconds; None: startup_budget()
 
     def rank_args(self) -> list[str]:
         a = [self.spec, "--block", str(self.block), "--repeat", str(self.repeat),
              "--seed", str(self.seed)]
         return (a + (["--field", self.field] if self.field else [])
                 + (["--inputs", self.inputs] if self.inputs else []))
+
+
+def local_cores() -> int:
+    """The cores this process may run on (what the ranks started here share)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+def startup_budget(procs: int, data_bytes: int = 0, cores: int | None = None) -> float:
+    """Seconds allowed for every rank to become ready: ``STARTUP_BASE`` + ``STARTUP_PER_RANK`` ×
+    ranks per core + ``STARTUP_PER_GIB`` × GiB of data per core (the ranks share the cores, so
+    their starts take turns).  With ``data_bytes`` each rank's vector in bytes."""
+    per_core = procs / max(1, cores or local_cores())
+    return (STARTUP_BASE + STARTUP_PER_RANK * per_core
+            + STARTUP_PER_GIB * per_core * data_bytes / (1 << 30))
+
+
+STARTUP_WORDS = (f"{STARTUP_BASE:g} s + {STARTUP_PER_RANK:g} s per rank per core + "
+                 f"{STARTUP_PER_GIB:g} s per GiB of data per core")
+
+
+def silence_budget(procs: int, data_bytes: int = 0, cores: int | None = None) -> float:
+    """Seconds without an event, once every rank is ready, before the job counts as hung:
+    ``DEFAULT_TIMEOUT`` + ``SILENCE_PER_GIB`` × GiB of data per core (a timed repetition, a
+    decode and MPI_Allreduce pass over the data between two events)."""
+    per_core = procs / max(1, cores or local_cores())
+    return DEFAULT_TIMEOUT + SILENCE_PER_GIB * per_core * data_bytes / (1 << 30)
+
+
+SILENCE_WORDS = f"{DEFAULT_TIMEOUT:g} s + {SILENCE_PER_GIB:g} s per GiB of data per core"
+
+
+def memory_per_rank(K: int, T: int, block: int, itemsize: int) -> int:
+    """Bytes one rank holds at its peak: x_i, what it receives, the symbol it sends, its decode,
+    MPI_Allreduce's sum and the timed runs' copy (4K + T + 1 blocks of one symbol), K more for
+    temporaries (making the random data, MPI's reduction), and the process (``RANK_OVERHEAD``).
+    Measured: 1.93 GB peak per rank for K = 2, T = 3 and 256 MiB of data; this says 1.95 GB."""
+    return (5 * K + T + 1) * block * itemsize + RANK_OVERHEAD
+
+
+def available_memory() -> tuple[int, str] | None:
+    """(bytes, where from) of memory free for new processes, or None when unknown."""
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                return int(line.split()[1]) * 1024, "MemAvailable in /proc/meminfo"
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE"), "free pages (sysconf)"
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+def check_memory(procs: int, K: int, T: int, block: int, itemsize: int, what: str) -> None:
+    """Refuse (exit 2, one line) a job whose ranks would need more memory than is free here."""
+    free = available_memory()
+    if free is None:
+        return
+    need = procs * memory_per_rank(K, T, block, itemsize)
+    if need > free[0]:
+        raise RinglabError(
+            f"{what}: the {procs} ranks would need about {format_bytes(need)} of memory (each "
+            f"{5 * K + T + 1} blocks of {format_bytes(block * itemsize)}: its data, what it "
+            f"receives, its decode, MPI_Allreduce's sum, temporaries; plus "
+            f"{format_bytes(RANK_OVERHEAD)} for the process) but only {format_bytes(free[0])} is "
+            f"free ({free[1]}): give a smaller --size")
 
 
 def _item_words(ar) -> str:
@@ -108,10 +194,13 @@ def _item_words(ar) -> str:
 
 
 def plan(spec: str, code: LinearCode, field: str | None = None, procs: int | None = None,
-         size: int | None = None, repeat: int = 5, timeout: float = DEFAULT_TIMEOUT,
+         size: int | None = None, repeat: int = 5, timeout: float | None = None,
          hostfile: str | None = None, algorithm: str = "auto", seed: int = 0,
-         inputs: str | None = None) -> Plan:
-    """Check a request before anything starts; bad input raises :class:`RinglabError` (exit 2)."""
+         inputs: str | None = None, startup: float | None = None) -> Plan:
+    """Check a request before anything starts; bad input raises :class:`RinglabError` (exit 2).
+
+    Without a ``hostfile`` every rank runs here, so the memory they need is checked against
+    what is free here (:func:`check_memory`)."""
     N, K = code.N, code.K
     if procs is not None and procs != N:
         raise RinglabError(f"--procs {procs}: the code is for N = {N} nodes and each rank plays one "
@@ -122,8 +211,8 @@ def plan(spec: str, code: LinearCode, field: str | None = None, procs: int | Non
         if size is not None:
             raise RinglabError("--size and --inputs: give one (with --inputs each symbol is the "
                                "one element the file gives)")
-        from .node import read_inputs
-        read_inputs(code, inputs)          # refuse a bad file here, before any rank starts
+        from ..core.inputs import read_message_vectors
+        read_message_vectors(code, inputs)   # refuse a bad file here, before any rank starts
         inputs, block = str(Path(inputs).resolve()), 1
     elif size is None:
         block = DEFAULT_BLOCK
@@ -138,18 +227,24 @@ def plan(spec: str, code: LinearCode, field: str | None = None, procs: int | Non
         block = size // unit
     if repeat < 1:
         raise RinglabError(f"--repeat {repeat}: expected at least 1 timed repetition")
-    if not timeout > 0:
+    if timeout is not None and not timeout > 0:
         raise RinglabError(f"--timeout {timeout}: expected a positive number of seconds")
+    if startup is not None and not startup > 0:
+        raise RinglabError(f"--startup-timeout {startup}: expected a positive number of seconds")
     if hostfile is not None and not Path(hostfile).is_file():
         raise RinglabError(f"--hostfile {hostfile}: no such file (expected one host name per line, "
                            f"optionally host:slots)")
     if algorithm not in LIBRARY_ALGORITHMS:
         raise RinglabError(f"--library-algorithm {algorithm}: expected one of "
                            f"{', '.join(LIBRARY_ALGORITHMS)}")
+    if hostfile is None:
+        check_memory(N, K, code.T, block, ar.itemsize,
+                     f"--size {size} ({format_bytes(size)})" if size is not None
+                     else f"{block * unit} bytes per rank")
     if not spec.startswith("preset:"):
         spec = str(Path(spec).resolve())   # ranks may start in another folder (-wdir, hosts)
     return Plan(spec, code, field, N, block, block * unit, repeat, timeout, hostfile, algorithm,
-                seed, _item_words(ar), inputs)
+                seed, _item_words(ar), inputs, startup)
 
 
 # -- one job -----------------------------------------------------------------------------------
@@ -160,14 +255,23 @@ class JobOutcome:
     noise: list = field(default_factory=list)    # stdout lines that are not events (Hydra's)
     stderr: str = ""
     returncode: int | None = None
-    timed_out: bool = False
+    timed_out: bool = False                      # silence past ``timeout`` after all were ready
     timeout: float = DEFAULT_TIMEOUT
+    startup_ran_out: bool = False                # not every rank ready within ``startup``
+    startup: float = 0.0                         # the start-up budget, seconds
+    ready: set = field(default_factory=set)      # ranks that said ``ready``
+    ready_s: float | None = None                 # when the last of them did (since launch)
+    procs: int = 0
+    cores: int = 1                               # cores here (local_cores)
     exit_statuses: list | None = None            # raw wait statuses per rank (Hydra)
-    command: list = field(default_factory=list)
+    bad_termination: dict | None = None          # Hydra's report of the first process that died
     wall_s: float = 0.0
 
 
 _EXIT_CODES = re.compile(r"Exit codes:\s*(.*)")
+_BAD_PID = re.compile(r"^=+\s*PID (\d+) RUNNING AT (\S+)")
+_BAD_CODE = re.compile(r"^=+\s*EXIT CODE: (\d+)")
+_EXIT_SIGNAL = re.compile(r"EXIT STRING: .*\(signal (\d+)\)")
 
 
 def _statuses(noise: list[str]) -> list[int] | None:
@@ -177,6 +281,22 @@ def _statuses(noise: list[str]) -> list[int] | None:
         if m:
             return [int(v) for v in re.findall(r"\d+", re.sub(r"\[[^\]]*\]", " ", m.group(1)))]
     return None
+
+
+def _bad_termination(noise: list[str]) -> dict | None:
+    """Hydra's BAD TERMINATION block → {pid, host, code, signal}: the first process that died.
+
+    ``=   PID 30457 RUNNING AT vm`` / ``=   EXIT CODE: 9`` / ``… EXIT STRING: Killed (signal 9)``;
+    the signal is known only from the last line (an exit code of 9 may be either)."""
+    out: dict = {}
+    for line in noise:
+        if m := _BAD_PID.search(line):
+            out.update(pid=int(m.group(1)), host=m.group(2))
+        elif m := _BAD_CODE.search(line):
+            out["code"] = int(m.group(1))
+        elif m := _EXIT_SIGNAL.search(line):
+            out["signal"] = int(m.group(1))
+    return out if "pid" in out else None
 
 
 def _pdeathsig():
@@ -257,8 +377,12 @@ def _reader(stream, q: queue.Queue) -> None:
 
 
 def run_job(rank_args: list[str], procs: int, *, timeout: float = DEFAULT_TIMEOUT,
-            hostfile: str | None = None, env: dict | None = None, on_event=None) -> JobOutcome:
-    """Run the rank program on ``procs`` ranks; see the module docstring for how it ends."""
+            startup: float | None = None, hostfile: str | None = None, env: dict | None = None,
+            on_event=None) -> JobOutcome:
+    """Run the rank program on ``procs`` ranks; see the module docstring for how it ends.
+
+    ``startup``: seconds for every rank to say ``ready`` (None: :func:`startup_budget` for
+    ``procs`` ranks and no data); ``timeout``: seconds of silence allowed after that."""
     check_mpi4py()
     mpiexec = find_mpiexec()
     cmd = [mpiexec, "-print-all-exitcodes", "-n", str(procs)]
@@ -266,7 +390,10 @@ def run_job(rank_args: list[str], procs: int, *, timeout: float = DEFAULT_TIMEOU
         cmd += ["-f", hostfile]
     cmd += [sys.executable, "-m", "ringlab.engine.rank", *rank_args]
     full_env = dict(os.environ, **(env or {}))
-    out = JobOutcome(command=cmd, timeout=timeout)
+    cores = local_cores()
+    if startup is None:
+        startup = startup_budget(procs, 0, cores)
+    out = JobOutcome(timeout=timeout, startup=startup, procs=procs, cores=cores)
     t0 = time.monotonic()
     try:
         proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
@@ -282,10 +409,15 @@ def run_job(rank_args: list[str], procs: int, *, timeout: float = DEFAULT_TIMEOU
     et.start()
     try:
         while True:
+            starting = len(out.ready) < procs
+            wait = (t0 + startup - time.monotonic()) if starting else timeout
             try:
-                line = q.get(timeout=timeout)
+                line = q.get(timeout=max(wait, 0.0))
             except queue.Empty:
-                out.timed_out = True
+                if starting:
+                    out.startup_ran_out = True
+                else:
+                    out.timed_out = True
                 break
             if line is None:
                 break
@@ -296,11 +428,15 @@ def run_job(rank_args: list[str], procs: int, *, timeout: float = DEFAULT_TIMEOU
                 ev = None
             if isinstance(ev, dict) and "event" in ev:
                 out.events.append(ev)
+                if ev["event"] == "ready":
+                    out.ready.add(ev.get("rank"))
+                    if len(out.ready) == procs:
+                        out.ready_s = time.monotonic() - t0
                 if on_event:
                     on_event(ev)
             elif s:
                 out.noise.append(s)
-        if not out.timed_out:
+        if not (out.timed_out or out.startup_ran_out):
             try:
                 proc.wait(timeout)
             except subprocess.TimeoutExpired:
@@ -311,6 +447,7 @@ def run_job(rank_args: list[str], procs: int, *, timeout: float = DEFAULT_TIMEOU
     out.returncode = proc.returncode
     out.stderr = "".join(errs)
     out.exit_statuses = _statuses(out.noise)
+    out.bad_termination = _bad_termination(out.noise)
     out.wall_s = time.monotonic() - t0
     return out
 
@@ -325,18 +462,24 @@ def library_env(algorithm: str) -> dict:
 
 def run_code(p: Plan, on_event=None):
     """Run the code of ``p`` on ``p.procs`` ranks; a :class:`~.results.RunResult`."""
-    from .results import RunResult
-    job = run_job(p.rank_args(), p.procs, timeout=p.timeout, hostfile=p.hostfile,
+    from .results import RunResult, exact_verdict
+    exact = exact_verdict(p.code)          # Theorem 2 in the core's own arithmetic (exact over Q)
+    startup = p.startup if p.startup is not None else startup_budget(p.procs, p.bytes)
+    timeout = p.timeout if p.timeout is not None else silence_budget(p.procs, p.bytes)
+    job = run_job(p.rank_args(), p.procs, timeout=timeout, startup=startup, hostfile=p.hostfile,
                   env=library_env(p.algorithm), on_event=on_event)
-    return RunResult.from_job(p, job)
+    return RunResult.from_job(p, job, exact)
 
 
-def calibrate(procs: int = 2, *, sizes=CALIBRATION_SIZES, timeout: float = DEFAULT_TIMEOUT,
-              hostfile: str | None = None, on_event=None):
+def calibrate(procs: int = 2, *, sizes=CALIBRATION_SIZES, timeout: float | None = None,
+              startup: float | None = None, hostfile: str | None = None, on_event=None):
     """Ring ping-pong at ``sizes`` on ``procs`` ranks; a :class:`~.results.Calibration`."""
     from .results import Calibration
     if procs < 2:
         raise RinglabError(f"--procs {procs}: a ring ping-pong needs at least 2 ranks")
-    job = run_job(["-", "--calibrate", ",".join(str(s) for s in sizes)], procs, timeout=timeout,
-                  hostfile=hostfile, on_event=on_event)
+    for name, v in (("--timeout", timeout), ("--startup-timeout", startup)):
+        if v is not None and not v > 0:
+            raise RinglabError(f"{name} {v}: expected a positive number of seconds")
+    job = run_job(["-", "--calibrate", ",".join(str(s) for s in sizes)], procs,
+                  timeout=timeout if timeout is not None else DEFAULT_TIMEOUT, startup=startup, hostfile=hostfile, on_event=on_event)
     return Calibration.from_job(procs, job)

@@ -91,51 +91,28 @@ class NodeProgram:
 
 def node_programs(code: LinearCode) -> list[NodeProgram]:
     """Every node's program; $T_i$ solved by eq. (6) where the code omits it."""
-    a = arith_for(code.field)
     rep = theorem2_report(code) if any(nd.T is None for nd in code.nodes) else None
-    progs = []
-    for i, nd in enumerate(code.nodes):
-        Tr = nd.T if nd.T is not None else rep.effective_translation(i)
-        progs.append(NodeProgram(a, i, code.N, code.K, code.T, a.coeffs(nd.M), a.coeffs(nd.Lambda),
-                                 a.coeffs(nd.R), a.coeffs(Tr)))
-    return progs
+    return [_program(code, i, rep) for i in range(code.N)]
 
 
 def node_program(code: LinearCode, i: int) -> NodeProgram:
-    return node_programs(code)[i]
+    """Node i's program alone (what rank i builds)."""
+    rep = theorem2_report(code) if code.node(i).T is None else None
+    return _program(code, i, rep)
+
+
+def _program(code: LinearCode, i: int, rep) -> NodeProgram:
+    a = arith_for(code.field)
+    nd = code.node(i)
+    Tr = nd.T if nd.T is not None else rep.effective_translation(i)
+    return NodeProgram(a, i, code.N, code.K, code.T, a.coeffs(nd.M), a.coeffs(nd.Lambda),
+                       a.coeffs(nd.R), a.coeffs(Tr))
 
 
 def node_data(arith: Arith, seed: int, rank: int, K: int, L: int) -> np.ndarray:
     """Node ``rank``'s K blocks of L elements: reproducible from (seed, rank) alone."""
     rng = np.random.default_rng([seed, rank])
     return arith.random_data(rng, K * L).reshape(K, L)
-
-
-def read_inputs(code: LinearCode, path) -> list:
-    """Message symbols from a JSON file: N rows of K entries, or ``{"inputs": [...]}``.
-
-    The same file ``ringlab simulate --inputs`` reads, so a run replays a simulation.
-    """
-    import json
-    from pathlib import Path
-
-    from ..core.errors import RinglabError
-    from ..core.simulate import parse_inputs
-    where = f"--inputs {path}"
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise RinglabError(f"{where}: no such file (expected a JSON file with {code.N} rows of "
-                           f"{code.K} entries)") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise RinglabError(f"{where}: cannot be read ({e})") from None
-    except json.JSONDecodeError as e:
-        raise RinglabError(f"{where}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
-    if isinstance(data, dict):
-        if "inputs" not in data:
-            raise RinglabError(f"{where}: expected a list of {code.N} rows or {{\"inputs\": [...]}}")
-        data = data["inputs"]
-    return parse_inputs(code, data, where=where)
 
 
 def loopback(code: LinearCode, data: list[np.ndarray]) -> tuple[list[np.ndarray], list[np.ndarray]]:

@@ -10,7 +10,9 @@ Protocol: every rank writes JSON lines on its own stdout, one event per line, ea
 them as they come).  Events, in order for each rank:
 
 * ``start``     — rank, size, host, pid, cpus, N, K, T, field, block (elements per symbol),
-  bytes (the whole vector $x_i$), mpi (library version line)
+  bytes (the whole vector $x_i$), mpi (library version line): MPI is initialised, the code read
+* ``ready``     — rank, pid: its program built and its data in memory; the launcher's silence
+  timeout starts when every rank has said this (before, start-up has its own budget)
 * ``sent``      — t, to, bytes, head (first ≤ 4 elements of $y_{i\to}^{(t)}$)   } verified run,
 * ``received``  — t (arrival time t+1 in the paper), from, bytes, head            } live
 * ``decoded``   — ok, wrong (how many entries differ from ``MPI.Allreduce`` of the same data),
@@ -19,11 +21,13 @@ them as they come).  Events, in order for each rank:
 * ``done``
 * ``error``     — message (then the rank exits non-zero)
 
-Calibration (``--calibrate``): rank 0 sends a message of m bytes around the ring (N hops) and
-times its return; it emits ``pingpong`` events {bytes, hops, round_trip_s (median), runs}.
+Calibration (``--calibrate``): every rank says ``start`` and ``ready``; rank 0 sends a message
+of m bytes around the ring (N hops) and times its return; it emits ``pingpong`` events
+{bytes, hops, round_trip_s (median), runs}.
 
-Test hook: ``RINGLAB_ENGINE_FAULT=die:R`` makes rank R exit with status 3 before it sends;
-``RINGLAB_ENGINE_FAULT=deadlock`` makes every rank Recv before it Sends — a real deadlock.
+Test hooks (``RINGLAB_ENGINE_FAULT``): ``die:R`` makes rank R exit with status 3 after
+``ready``, before it sends; ``deadlock`` makes every rank Recv before it Sends — a real
+deadlock; ``hang-setup:R`` makes rank R sleep before ``ready`` — a start-up that never ends.
 """
 from __future__ import annotations
 
@@ -32,6 +36,7 @@ import json
 import os
 import socket
 import sys
+import time
 
 import numpy as np
 
@@ -70,8 +75,9 @@ def _fault(rank: int) -> str:
     f = os.environ.get("RINGLAB_ENGINE_FAULT", "")
     if f == "deadlock":
         return "deadlock"
-    if f.startswith("die:") and f[4:].isdigit() and int(f[4:]) == rank:
-        return "die"
+    kind, _, who = f.partition(":")
+    if kind in ("die", "hang-setup") and who.isdigit() and int(who) == rank:
+        return kind
     return ""
 
 
@@ -104,19 +110,23 @@ class Reference:
 
 
 def run(MPI, comm, code, args) -> int:
-    from .node import node_data, node_program, read_inputs
+    from ..core.inputs import read_message_vectors
+    from .node import node_data, node_program
     rank = comm.Get_rank()
     prog = node_program(code, rank)
     a, K, T, L = prog.arith, code.K, code.T, args.block
     if args.inputs:
         L = args.block = 1
-        X = a.from_elements(read_inputs(code, args.inputs)[rank]).reshape(K, 1)
+        X = a.from_elements(read_message_vectors(code, args.inputs)[rank]).reshape(K, 1)
     else:
         X = node_data(a, args.seed, rank, K, L)
     S, y, Z = a.zeros((T, L)), a.zeros(L), a.zeros((K, L))
-    ref, expected = Reference(MPI, comm, a), a.zeros((K, L))
+    ref, expected, out = Reference(MPI, comm, a), a.zeros((K, L)), a.zeros((K, L))
     nbytes = L * a.itemsize
     fault = _fault(rank)
+    if fault == "hang-setup":
+        time.sleep(3600)
+    emit(event="ready", rank=rank, pid=os.getpid())
     if fault == "die":
         os._exit(3)
 
@@ -146,7 +156,6 @@ def run(MPI, comm, code, args) -> int:
     emit(event="decoded", rank=rank, ok=not bad.size, wrong=int(bad.size), entries=K * L,
          first=first, max_error=a.max_error(z, expected), head=_head(a, z))
 
-    out = a.zeros((K, L))
     for r in range(args.repeat):
         comm.Barrier()
         t0 = MPI.Wtime()
@@ -198,6 +207,7 @@ def main(argv=None) -> int:
     try:
         if args.calibrate:
             emit(event="start", **base)
+            emit(event="ready", rank=rank, pid=base["pid"])
             rc = calibrate(MPI, comm, [int(s) for s in args.calibrate.split(",")])
             emit(event="done", rank=rank)
             return rc

@@ -25,8 +25,16 @@ import numpy as np
 _KILLED_BY_HYDRA = (signal.SIGKILL, signal.SIGTERM, signal.SIGINT)
 
 
+def _signal_name(n: int) -> str:
+    try:
+        return signal.Signals(n).name
+    except ValueError:
+        return f"signal {n}"
+
+
 def _status_words(st: int) -> str:
-    return f"signal {st & 0x7F}" if st & 0x7F else f"exit status {st >> 8}"
+    """A wait status: 'exit status 3' or 'killed by SIGSEGV'."""
+    return f"killed by {_signal_name(st & 0x7F)}" if st & 0x7F else f"exit status {st >> 8}"
 
 
 def _last_words(ev) -> str:
@@ -37,8 +45,19 @@ def _last_words(ev) -> str:
     return f"last event '{ev['event']}'"
 
 
+def _ranks_words(ranks) -> str:
+    ranks = sorted(ranks)
+    shown = ", ".join(map(str, ranks[:8])) + (f", … ({len(ranks)} in all)" if len(ranks) > 8 else "")
+    return f"rank{'s' if len(ranks) > 1 else ''} {shown}"
+
+
 def failure(job, N: int) -> str | None:
-    """One line saying why a job failed (timeout, a rank's error, a rank that died), or None."""
+    """One line saying why a job failed, or None.
+
+    In order: a rank's own error; start-up out of time (not every rank ready within the
+    budget: never called a deadlock); silence after every rank was ready (a deadlock or a hung
+    rank, each rank's last event named); a rank that died (Hydra names the first process that
+    died and how: its pid is a rank's, from that rank's events); mpiexec's own failure."""
     last = {}
     for ev in job.events:
         last[ev.get("rank")] = ev
@@ -48,21 +67,65 @@ def failure(job, N: int) -> str | None:
     for ev in job.events:
         if ev["event"] == "error":
             return f"rank {ev['rank']} failed: {ev['message']}"
+    if getattr(job, "startup_ran_out", False):
+        waiting = [r for r in range(N) if r not in job.ready]
+        return (f"ran out of time starting ranks ({len(job.ready)} of {N} ready after "
+                f"{job.startup:.3g} s; {N} ranks on {job.cores} core{'s' if job.cores != 1 else ''}): "
+                f"{_ranks_words(waiting)} not ready; allow more with --startup-timeout S")
     if job.timed_out:
-        return (f"no event from the ranks for {job.timeout:g} s (a deadlock or a hung rank), so the "
-                f"job was stopped; {where or 'every rank had finished'}")
+        return (f"no event from the ranks for {job.timeout:g} s after all {N} were ready (a deadlock "
+                f"or a hung rank), so the job was stopped; {where or 'every rank had finished'}")
     if job.returncode == 0 and not unfinished:
         return None
     sts = job.exit_statuses or []
-    culprits = [(r, s) for r, s in enumerate(sts)
-                if s and (s & 0x7F == 0 or (s & 0x7F) not in _KILLED_BY_HYDRA)]
+    exited = [(r, st) for r, st in enumerate(sts) if st and st & 0x7F == 0]
+    if exited:                     # a rank that exited non-zero by itself: Hydra killed the rest
+        r, st = exited[0]
+        return (f"rank {r} died ({_status_words(st)}; {_last_words(last.get(r))}); "
+                f"mpiexec then ended the other ranks")
+    # killed by a signal: Hydra names the first process that died (then SIGKILLs the others,
+    # so its per-rank statuses alone cannot tell the victim from the cleaned-up)
+    pids = {ev["pid"]: ev["rank"] for ev in job.events if "pid" in ev and "rank" in ev}
+    bad = getattr(job, "bad_termination", None)
+    if bad and "signal" in bad:
+        r = pids.get(bad["pid"])
+        who = f"rank {r}" if r is not None else f"process {bad['pid']} (not yet a known rank)"
+        lw = f"; {_last_words(last.get(r))}" if r is not None else ""
+        return (f"{who} was killed by {_signal_name(bad['signal'])} (on {bad['host']}{lw}); "
+                f"mpiexec then ended the other ranks")
+    culprits = [(r, st) for r, st in enumerate(sts) if st and (st & 0x7F) not in _KILLED_BY_HYDRA]
     if culprits:
-        r, s = culprits[0]
-        return (f"rank {r} died ({_status_words(s)}; {_last_words(last.get(r))}); "
+        r, st = culprits[0]
+        return (f"rank {r} was {_status_words(st)} ({_last_words(last.get(r))}); "
                 f"mpiexec then ended the other ranks")
     tail = (job.stderr.strip().splitlines() or job.noise or [""])[-1][:200]
     return (f"mpiexec exited with status {job.returncode} before every rank finished"
             f" ({where})" + (f": {tail}" if tail else ""))
+
+
+@dataclass(frozen=True)
+class ExactVerdict:
+    """Theorem 2 in the core's own arithmetic: exact rationals over Q, exact over every finite
+    field; over R the core's float tolerance (so only there is it not exact)."""
+
+    field: str
+    exact: bool
+    failing: tuple            # nodes that fail eq. (5)/(6)
+
+    @property
+    def feasible(self) -> bool:
+        return not self.failing
+
+    def to_json(self) -> dict:
+        return {"feasible": self.feasible, "failing_nodes": list(self.failing),
+                "field": self.field, "exact": self.exact}
+
+
+def exact_verdict(code) -> ExactVerdict:
+    from ..core.theorem2 import theorem2_report
+    rep = theorem2_report(code)
+    return ExactVerdict(code.field.name, bool(code.field.exact),
+                        tuple(i for i in range(code.N) if not rep.node_ok(i)))
 
 
 def oversubscription(starts: dict) -> str | None:
@@ -95,9 +158,10 @@ class RunResult:
     error: str | None
     oversubscribed: str | None
     mpi: str = ""
+    exact: ExactVerdict | None = None
 
     @classmethod
-    def from_job(cls, plan, job) -> "RunResult":
+    def from_job(cls, plan, job, exact: ExactVerdict | None = None) -> "RunResult":
         starts = {ev["rank"]: ev for ev in job.events if ev["event"] == "start"}
         decoded = {ev["rank"]: ev for ev in job.events if ev["event"] == "decoded"}
         reps: dict = {}
@@ -111,20 +175,26 @@ class RunResult:
                           statistics.median(max(e["allreduce_s"] for e in v) for v in full), len(full))
         mpi = next((ev.get("mpi", "") for ev in starts.values()), "")
         return cls(plan, job, starts, decoded, times, failure(job, plan.procs),
-                   oversubscription(starts), mpi)
+                   oversubscription(starts), mpi, exact)
 
     @property
     def wrong_ranks(self) -> list[int]:
         return sorted(r for r, ev in self.decoded.items() if not ev["ok"])
 
     @property
+    def hidden_by_float(self) -> bool:
+        """Theorem 2 calls the code infeasible yet every rank matched within the float tolerance."""
+        return (not self.error and self.exact is not None and not self.exact.feasible
+                and not self.wrong_ranks and len(self.decoded) == self.plan.procs)
+
+    @property
     def exit_code(self) -> int:
         if self.error:
             return 4
-        return 1 if self.wrong_ranks else 0
+        return 1 if self.wrong_ranks or (self.exact is not None and not self.exact.feasible) else 0
 
     def bandwidths(self) -> dict:
-        if not self.times:
+        if not self.times or self.error:      # a failed job's times mean nothing
             return {}
         S, N = self.plan.bytes, self.plan.procs
         out = {}
@@ -146,7 +216,10 @@ class RunResult:
                            "first": self.decoded[r]["first"] if r in self.decoded else None,
                            "max_error": self.decoded[r]["max_error"] if r in self.decoded else None}
                           for r in range(p.procs)],
-                "times": self.bandwidths(), "timed_repetitions": self.times.reps if self.times else 0,
+                "theorem2": self.exact.to_json() if self.exact else None,
+                "hidden_by_float": self.hidden_by_float,
+                "times": self.bandwidths(),
+                "timed_repetitions": self.times.reps if self.times and not self.error else 0,
                 "oversubscribed": self.oversubscribed, "wall_s": self.job.wall_s}
 
 
@@ -189,3 +262,43 @@ def fit_alpha_beta(points) -> tuple[float, float]:
     A = np.stack([np.ones_like(m), m], axis=1) / h[:, None]
     (alpha, beta), *_ = np.linalg.lstsq(A, np.ones_like(h), rcond=None)
     return float(alpha), float(beta)
+
+
+# -- what a result says, in one line (the command line and the app say the same) -------------
+
+FLOAT_TOLERANCE = "within 1e-9 + 1e-9·|sum|"
+
+
+def _nodes(nodes) -> str:
+    return f"node{'s' if len(nodes) > 1 else ''} {', '.join(map(str, nodes))}"
+
+
+def verdict(r: dict, see: str = "") -> tuple[str, str]:
+    """(kind, one line) of a ``result`` dict (:meth:`RunResult.to_json`): kind is ``"ok"``,
+    ``"wrong"`` (a rank did not decode the sum), ``"infeasible"`` (every rank matched, but only
+    within the float tolerance: Theorem 2, exact, says the code is infeasible) or ``"failed"``.
+    ``see``: where to read Theorem 2's report, e.g. "`ringlab check FILE`"."""
+    if r.get("error"):
+        return "failed", f"Engine failed: {r['error']}"
+    th = r.get("theorem2") or {}
+    bad = th.get("failing_nodes") or []
+    wrong = [k["rank"] for k in r["ranks"] if k["ok"] is False]
+    where = f", see {see}" if see else ""
+    exact = f"exact, over {th['field']}" if th.get("exact") else f"over {th.get('field')}"
+    if wrong:
+        why = (f"Theorem 2 agrees: {_nodes(bad)} fail{'s' if len(bad) == 1 else ''} eq. (5)/(6){where}"
+               if bad else
+               "Theorem 2 calls the code feasible, so this is the engine's fault: please report it")
+        return "wrong", (f"Rank{'s' if len(wrong) > 1 else ''} {', '.join(map(str, wrong))} did NOT "
+                         f"decode the sum. {why}.")
+    tol = f" ({r['field']}: {FLOAT_TOLERANCE})" if r["field"] in ("Q", "R") else ""
+    same = f"All {r['procs']} ranks decoded the same as MPI_Allreduce{tol}"
+    if bad:
+        return "infeasible", (
+            f"{same}, but Theorem 2 ({exact}) says the code is infeasible: {_nodes(bad)} "
+            f"fail{'s' if len(bad) == 1 else ''} eq. (5)/(6){where}. Floating point hid it: the "
+            f"ranks compute in float64 and compare {FLOAT_TOLERANCE}, and this code misses the "
+            f"sum by less than that.")
+    if th:
+        return "ok", f"{same}; Theorem 2 ({exact}) agrees: feasible."
+    return "ok", same + "."

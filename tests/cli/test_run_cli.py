@@ -1,15 +1,20 @@
 """``ringlab run`` as a user runs it: real mpiexec, real ranks, every exit code, no leftovers.
 
-Each job starts N Pythons (≈ 0.6–1 s here); sizes and repetitions are kept small.  Every test
-marks its ranks with a seed of its own and checks afterwards that no process carrying it is
-left (mpiexec, Hydra's proxy or a rank).
+Each job starts N Pythons (≈ 0.6–1 s here, much more on a loaded machine); sizes and
+repetitions are kept small.  No assertion rests on a wall-clock margin: the silence timeout
+counts only once every rank is ready, and tests that need a job to end by a timeout make it
+hang for good (``RINGLAB_ENGINE_FAULT``).  Every test's processes carry a mark in their
+environment (mpiexec passes it to its proxies and ranks): after each test none may be alive.
 """
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
+import time
 from importlib.util import find_spec
+from pathlib import Path
 
 import pytest
 
@@ -19,11 +24,53 @@ pytestmark = pytest.mark.skipif(find_spec("mpi4py") is None,
                                 reason="mpi4py is not installed (pip install mpi4py mpich)")
 
 _SEEDS = iter(range(915_000_001, 915_999_999))
+_MARK = "RINGLAB_TEST_RUN_MARK"
+_mark = {"value": ""}
 
 
-def run(*args, env=None, timeout=60):
+def marked(value: str) -> list[str]:
+    """Live processes (not zombies) whose environment carries this test's mark."""
+    out = []
+    needle = f"{_MARK}={value}".encode()
+    for d in os.listdir("/proc"):
+        if not d.isdigit() or int(d) == os.getpid():
+            continue
+        try:
+            if needle not in Path(f"/proc/{d}/environ").read_bytes().split(b"\0"):
+                continue
+            state = Path(f"/proc/{d}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            cmd = Path(f"/proc/{d}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if state != "Z":
+            out.append(f"{d}: {cmd[:120]}")
+    return out
+
+
+@pytest.fixture(autouse=True)
+def nothing_left_behind(request):
+    """No process of a test's jobs survives it (mpiexec, Hydra's proxy, a rank)."""
+    _mark["value"] = f"{os.getpid()}-{request.node.name}"
+    yield
+    left = marked(_mark["value"])
+    for _ in range(50):          # a SIGKILLed process may take a moment to be reaped
+        if not left:
+            break
+        time.sleep(0.1)
+        left = marked(_mark["value"])
+    assert left == [], "processes left behind"
+
+
+def run(*args, env=None, timeout=120):
     return subprocess.run([sys.executable, "-m", "ringlab", "run", *args], capture_output=True,
-                          text=True, timeout=timeout, env=dict(os.environ, **(env or {})))
+                          text=True, timeout=timeout,
+                          env=dict(os.environ, **{_MARK: _mark["value"]}, **(env or {})))
+
+
+def popen(*args, env=None):
+    return subprocess.Popen([sys.executable, "-m", "ringlab", "run", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True,
+                            env=dict(os.environ, **{_MARK: _mark["value"]}, **(env or {})))
 
 
 def events(stdout: str) -> list[dict]:
@@ -100,7 +147,7 @@ def test_wrong_code_exits_1_naming_rank_and_entry(tmp_path):
     r = run(str(f), "--size", "64", "--repeat", "1")
     assert r.returncode == 1, r.stdout + r.stderr
     assert "rank 1 on" in r.stdout and "WRONG" in r.stdout and "symbol k = 2, element 0" in r.stdout
-    assert "Theorem 2 agrees: node(s) 1" in r.stdout
+    assert "Rank 1 did NOT decode the sum. Theorem 2 agrees: node 1 fails eq. (5)/(6)" in r.stdout
 
 
 @pytest.mark.parametrize("args, says", [
@@ -117,14 +164,58 @@ def test_bad_input_exits_2_with_one_line(args, says):
 
 
 def test_deadlock_exits_4_within_the_timeout_and_leaves_nothing():
+    # the silence timeout counts from the moment every rank is ready: then each rank has sent
+    # its first symbol and waits for one that never comes, however slowly the ranks started
     s = next(_SEEDS)
-    r = run("preset:paper-k2-t3", "--timeout", "1", "--seed", str(s),
-            env={"RINGLAB_ENGINE_FAULT": "deadlock"}, timeout=30)
+    r = run("preset:paper-k2-t3", "--timeout", "4", "--seed", str(s),
+            env={"RINGLAB_ENGINE_FAULT": "deadlock"})
     assert r.returncode == 4
     err = r.stderr.strip().splitlines()
-    assert len(err) == 1 and "no event from the ranks for 1 s (a deadlock or a hung rank)" in err[0]
-    assert "rank 0: last event 'sent' at t = 0" in err[0]
+    assert len(err) == 1, r.stderr
+    assert ("no event from the ranks for 4 s after all 3 were ready (a deadlock or a hung rank)"
+            in err[0])
+    for rank in range(3):
+        assert f"rank {rank}: last event 'sent' at t = 0" in err[0]
+    assert "Times" not in r.stdout and "starting ranks" not in r.stderr
     assert leftovers(s) == []
+
+
+def test_a_start_up_that_never_ends_is_not_called_a_deadlock():
+    # rank 1 never gets ready: its start-up runs out of time, whatever the others did meanwhile
+    s = next(_SEEDS)
+    r = run("preset:paper-k2-t3", "--startup-timeout", "3", "--timeout", "1", "--seed", str(s),
+            env={"RINGLAB_ENGINE_FAULT": "hang-setup:1"})
+    assert r.returncode == 4
+    err = r.stderr.strip().splitlines()
+    assert len(err) == 1, r.stderr
+    m = re.search(r"ran out of time starting ranks \(([012]) of 3 ready after 3 s; 3 ranks on "
+                  r"(\d+) cores?\): (ranks? [\d, ]+) not ready; allow more with --startup-timeout S",
+                  err[0])
+    assert m, err[0]
+    assert "1" in m.group(3).split(" ", 1)[1].split(", ")
+    assert "deadlock" not in err[0] and "Times" not in r.stdout
+    assert leftovers(s) == []
+
+
+def test_a_tiny_start_up_budget_says_starting_ranks():
+    s = next(_SEEDS)
+    r = run("preset:classic-ring-n4", "--startup-timeout", "0.001", "--seed", str(s), "--json")
+    assert r.returncode == 4
+    res = events(r.stdout)[-1]
+    assert res["event"] == "result" and res["exit"] == 4
+    assert res["error"].startswith("ran out of time starting ranks (0 of 4 ready after 0.001 s; "
+                                   "4 ranks on ")
+    assert res["times"] == {} and res["timed_repetitions"] == 0
+    assert leftovers(s) == []
+
+
+def test_the_start_up_budget_is_in_the_help():
+    r = subprocess.run([sys.executable, "-m", "ringlab", "run", "--help"], capture_output=True,
+                       text=True, timeout=60)
+    text = " ".join(r.stdout.split())
+    assert "--startup-timeout S" in text
+    assert "10 s + 3 s per rank per core + 10 s per GiB of data per core" in text
+    assert "once every rank is ready" in text
 
 
 def test_a_dying_rank_exits_4_naming_it():
@@ -132,7 +223,85 @@ def test_a_dying_rank_exits_4_naming_it():
     r = run("preset:paper-k2-t3", "--seed", str(s), env={"RINGLAB_ENGINE_FAULT": "die:1"})
     assert r.returncode == 4
     assert "rank 1 died (exit status 3" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert "Times" not in r.stdout
     assert leftovers(s) == []
+
+
+def test_a_rank_killed_by_sigkill_is_named_with_the_signal_and_no_times():
+    # rank 2 dies in the middle of the timed repetitions (the OOM killer does this): the
+    # message names the rank and the signal, not mpiexec's status, and no time is reported
+    s = next(_SEEDS)
+    p = popen("preset:paper-k2-t3", "--json", "--size", "64", "--repeat", "1000000",
+              "--seed", str(s))
+    try:
+        pid = None
+        for line in p.stdout:
+            ev = json.loads(line)
+            if ev["event"] == "ready" and ev["rank"] == 2:
+                pid = ev["pid"]
+            if ev["event"] == "timing" and pid is not None:
+                os.kill(pid, signal.SIGKILL)
+                break
+        out, err = p.communicate(timeout=60)
+    finally:
+        p.kill()
+        p.wait()
+    assert p.returncode == 4
+    res = [e for e in events(out) if e["event"] == "result"][-1]
+    assert res["exit"] == 4
+    assert res["error"].startswith("rank 2 was killed by SIGKILL (on ")
+    assert "mpiexec exited with status" not in res["error"]
+    assert res["times"] == {} and res["timed_repetitions"] == 0
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "rank 2 was killed by SIGKILL" in lines[0]
+    assert leftovers(s) == []
+
+
+def test_a_size_beyond_free_memory_is_refused_before_anything_starts():
+    r = run("preset:paper-k2-t3", "--size", "1024GiB")
+    assert r.returncode == 2 and r.stdout == ""
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1, r.stderr
+    assert re.search(r"--size 1099511627776 \(.*\): the 3 ranks would need about [\d.e+]+ [KMGT]?B "
+                     r"of memory .* but only [\d.e+]+ [KMGT]?B is free", lines[0]), lines[0]
+    assert "give a smaller --size" in lines[0] and "MemoryError" not in r.stderr
+
+
+def _near_feasible(tmp_path) -> Path:
+    """The K = 2, T = 3 code with one coefficient 1 + 10⁻¹²: infeasible, by 10⁻¹²."""
+    from ringlab import preset
+    from ringlab.core.codefile import load_code, save_code
+    code = preset("paper-k2-t3").with_entry(0, "M", 2, 0, "1000000000001/1000000000000")
+    f = save_code(code, tmp_path / "near.ringlab.json")
+    assert load_code(f) == code
+    return f
+
+
+def test_floating_point_does_not_hide_an_infeasible_code(tmp_path):
+    f = _near_feasible(tmp_path)
+    check = subprocess.run([sys.executable, "-m", "ringlab", "check", str(f)], capture_output=True,
+                           text=True, timeout=60)
+    assert check.returncode == 1                     # Theorem 2, exact rationals
+    s = next(_SEEDS)
+    r = run(str(f), "--size", "64", "--repeat", "1", "--seed", str(s))
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert r.stdout.count("decoded = MPI_Allreduce ✓") == 3       # the measured verdict …
+    verdict = next(line for line in r.stdout.splitlines() if line.startswith("All 3 ranks"))
+    assert "but Theorem 2 (exact, over Q) says the code is infeasible: node 1 fails" in verdict
+    assert f"`ringlab check {f}`" in verdict                     # … and the exact one beside it
+    assert "Floating point hid it" in verdict
+    r = run(str(f), "--size", "64", "--repeat", "1", "--seed", str(s), "--json")
+    res = events(r.stdout)[-1]
+    assert r.returncode == 1 and res["exit"] == 1 and res["hidden_by_float"] is True
+    assert res["theorem2"] == {"feasible": False, "failing_nodes": [1], "field": "Q", "exact": True}
+    assert [k["ok"] for k in res["ranks"]] == [True] * 3
+    assert leftovers(s) == []
+
+
+def test_a_feasible_code_reports_theorem_2_beside_the_measurement():
+    r = run("preset:paper-k1-t2", "--size", "64", "--repeat", "1", "--json")
+    res = events(r.stdout)[-1]
+    assert r.returncode == 0 and res["theorem2"]["feasible"] and not res["hidden_by_float"]
 
 
 def test_missing_mpiexec_exits_4():
@@ -145,10 +314,8 @@ def test_missing_mpiexec_exits_4():
 def test_sigterm_cancels_the_job_and_leaves_nothing():
     # what the app's Cancel does (QProcess.terminate): the job must go with ringlab run
     s = next(_SEEDS)
-    p = subprocess.Popen([sys.executable, "-m", "ringlab", "run", "preset:paper-k2-t3", "--json",
-                          "--timeout", "60", "--seed", str(s)], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True,
-                         env=dict(os.environ, RINGLAB_ENGINE_FAULT="deadlock"))
+    p = popen("preset:paper-k2-t3", "--json", "--timeout", "60", "--seed", str(s),
+              env={"RINGLAB_ENGINE_FAULT": "deadlock"})
     try:
         for line in p.stdout:              # wait until the ranks are really running
             if json.loads(line)["event"] == "sent":

@@ -101,8 +101,11 @@ def test_simulate_export_and_run_say_the_readers_line(tmp_path, name, content):
         assert len(lines) == 1 and lines[0].endswith(want), (cmd, r.stderr)
 
 
-def test_the_window_reads_through_it():
+def test_the_ranks_and_the_window_read_through_it():
+    import ringlab.engine.rank as rank
     from ringlab.state import AppState
+    src = Path(rank.__file__).read_text(encoding="utf-8")
+    assert "read_message_vectors(code, args.inputs)" in src
     state = AppState(preset("classic-ring-n4"))
     state.inputs = "matmul"
     assert state.walkthrough_inputs()[0] == resolve_inputs(state.code, "matmul")

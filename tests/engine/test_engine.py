@@ -6,6 +6,7 @@ verdict (core), and hand-made numbers for the α-β fit and Hydra's exit-code li
 """
 import json
 from importlib.util import find_spec
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -13,9 +14,11 @@ import pytest
 from ringlab import RinglabError, preset
 from ringlab.core.codefile import code_to_dict
 from ringlab.engine.arith import arith_for
-from ringlab.engine.launch import _statuses, plan, run_code
-from ringlab.engine.node import loopback, node_data
-from ringlab.engine.results import fit_alpha_beta
+from ringlab.engine import launch
+from ringlab.engine.launch import (JobOutcome, _bad_termination, _statuses, plan, run_code,
+                                   silence_budget, startup_budget)
+from ringlab.engine.node import loopback, node_data, node_program, node_programs
+from ringlab.engine.results import exact_verdict, failure, fit_alpha_beta, verdict
 
 needs_mpi = pytest.mark.skipif(find_spec("mpi4py") is None,
                                reason="mpi4py is not installed (pip install mpi4py mpich)")
@@ -60,7 +63,7 @@ def test_every_node_decodes_the_sum(name, field):
 def test_gf2_is_xor_on_whole_words():
     code = preset("classic-ring-n4", "GF(2)")
     a = arith_for(code.field)
-    assert (a.dtype, a.itemsize, a.elements_per_item) == (np.uint8, 1, 8)
+    assert (a.dtype, a.itemsize) == (np.uint8, 1)          # one byte holds 8 GF(2) elements
     x = [np.full((4, 16), v, dtype=np.uint8) for v in (0b1010_1010, 0b0110_0110, 0b1111_0000, 1)]
     decoded, _ = loopback(code, x)
     assert all((z == (0b1010_1010 ^ 0b0110_0110 ^ 0b1111_0000 ^ 1)).all() for z in decoded)
@@ -88,6 +91,117 @@ def test_hydra_exit_codes_line():
     assert _statuses(["x", "[mpiexec@vm] Exit codes: [vm] 9,0,768"]) == [9, 0, 768]
     assert _statuses(["[mpiexec@a] Exit codes: [node-01] 0,0 [10.0.0.2] 768"]) == [0, 0, 768]
     assert _statuses(["nothing"]) is None
+
+
+HYDRA_KILLED = [   # what Hydra printed here when rank 2 (pid 30457) was sent SIGKILL
+    "===================================================================================",
+    "=   BAD TERMINATION OF ONE OF YOUR APPLICATION PROCESSES",
+    "=   PID 30457 RUNNING AT vm", "=   EXIT CODE: 9",
+    "=   CLEANING UP REMAINING PROCESSES", "=   YOU CAN IGNORE THE BELOW CLEANUP MESSAGES",
+    "===================================================================================",
+    "[mpiexec@vm] Exit codes: [vm] 0,9,9",
+    "YOUR APPLICATION TERMINATED WITH THE EXIT STRING: Killed (signal 9)",
+    "This typically refers to a problem with your application."]
+
+
+def _job(events, **kw) -> JobOutcome:
+    j = JobOutcome(events=events, procs=3, cores=2, **kw)
+    j.ready = {e["rank"] for e in events if e["event"] == "ready"}
+    return j
+
+
+def _ev(rank, event, **kw):
+    return {"event": event, "rank": rank, **kw}
+
+
+def test_a_rank_killed_by_a_signal_is_named_from_hydras_report():
+    assert _bad_termination(HYDRA_KILLED) == {"pid": 30457, "host": "vm", "code": 9, "signal": 9}
+    evs = [_ev(r, "ready", pid=30455 + r) for r in range(3)] + [_ev(0, "sent", t=0)]
+    j = _job(evs, noise=HYDRA_KILLED, returncode=9, exit_statuses=_statuses(HYDRA_KILLED),
+             bad_termination=_bad_termination(HYDRA_KILLED))
+    assert failure(j, 3) == ("rank 2 was killed by SIGKILL (on vm; last event 'ready'); mpiexec then "
+                             "ended the other ranks")
+    # Hydra's statuses alone would blame rank 1 (its cleanup SIGKILLs the others too)
+    assert j.exit_statuses == [0, 9, 9]
+
+
+def test_a_rank_that_exits_is_named_even_when_hydra_reports_a_cleaned_up_one():
+    # die:1 here: rank 1 exits with status 3, Hydra SIGKILLs rank 0 and reports *that* pid
+    noise = ["=   PID 12997 RUNNING AT vm", "=   EXIT CODE: 9", "[mpiexec@vm] Exit codes: [vm] 9,768,0",
+             "YOUR APPLICATION TERMINATED WITH THE EXIT STRING: Killed (signal 9)"]
+    evs = [_ev(r, "ready", pid=12997 + r) for r in range(3)]
+    j = _job(evs, noise=noise, returncode=9, exit_statuses=_statuses(noise),
+             bad_termination=_bad_termination(noise))
+    assert failure(j, 3) == ("rank 1 died (exit status 3; last event 'ready'); mpiexec then ended "
+                             "the other ranks")
+
+
+def test_start_up_out_of_time_is_not_a_deadlock():
+    evs = [_ev(0, "start", pid=1), _ev(0, "ready", pid=1), _ev(2, "start", pid=3)]
+    j = _job(evs, startup_ran_out=True, startup=14.5, returncode=-15)
+    assert failure(j, 3) == ("ran out of time starting ranks (1 of 3 ready after 14.5 s; 3 ranks on "
+                             "2 cores): ranks 1, 2 not ready; allow more with --startup-timeout S")
+
+
+def test_silence_after_everyone_is_ready_names_each_ranks_last_event():
+    evs = [_ev(r, "ready", pid=r) for r in range(3)] + [_ev(r, "sent", t=0) for r in range(3)]
+    j = _job(evs, timed_out=True, timeout=4.0, returncode=-15)
+    assert failure(j, 3) == ("no event from the ranks for 4 s after all 3 were ready (a deadlock or "
+                             "a hung rank), so the job was stopped; rank 0: last event 'sent' at "
+                             "t = 0; rank 1: last event 'sent' at t = 0; rank 2: last event 'sent' "
+                             "at t = 0")
+
+
+def test_budgets_grow_with_ranks_and_data_per_core():
+    assert startup_budget(32, 0, cores=2) == 10 + 3 * 16          # 58 s, said in --help
+    assert startup_budget(4, 1 << 30, cores=2) == 10 + 3 * 2 + 10 * 2
+    assert startup_budget(2, 0, cores=8) == 10 + 3 * 0.25
+    assert silence_budget(3, 0, cores=2) == 10
+    assert silence_budget(3, 1 << 30, cores=2) == 10 + 20 * 1.5
+
+
+def test_plan_refuses_data_beyond_free_memory(monkeypatch):
+    monkeypatch.setattr(launch, "available_memory", lambda: (1 << 30, "MemAvailable"))
+    code = preset("paper-k2-t3")
+    p = plan("preset:paper-k2-t3", code, size=1 << 20)             # 3 × (14 MiB/2 + 64 MiB) fits
+    assert p.bytes == 1 << 20
+    with pytest.raises(RinglabError) as e:
+        plan("preset:paper-k2-t3", code, size=1 << 28)
+    assert str(e.value) == (
+        "--size 268435456 (268.4 MB): the 3 ranks would need about 5.838 GB of memory (each 14 "
+        "blocks of 134.2 MB: its data, what it receives, its decode, MPI_Allreduce's sum, "
+        "temporaries; plus 67.11 MB for the process) but only 1.074 GB is free (MemAvailable): "
+        "give a smaller --size")
+    # across machines (a host file) the memory is not here: not checked
+    monkeypatch.setattr(launch, "available_memory", lambda: (1, "MemAvailable"))
+    hosts = Path(__file__)
+    assert plan("preset:paper-k2-t3", code, size=1 << 28, hostfile=str(hosts)).bytes == 1 << 28
+
+
+def test_one_nodes_program_is_that_node_of_all_programs():
+    code = preset("paper-k2-t3")
+    for i, whole in enumerate(node_programs(code)):
+        one = node_program(code, i)
+        assert all(np.array_equal(getattr(one, m), getattr(whole, m)) for m in ("M", "Lam", "R", "Tr"))
+
+
+def test_the_verdict_puts_theorem_2_beside_the_measurement():
+    near = preset("paper-k2-t3").with_entry(0, "M", 2, 0, "1000000000001/1000000000000")
+    ex = exact_verdict(near)
+    assert (ex.feasible, ex.failing, ex.exact) == (False, (1,), True)
+    ranks = [{"rank": r, "ok": True} for r in range(3)]
+    r = {"error": None, "field": "Q", "procs": 3, "ranks": ranks, "theorem2": ex.to_json()}
+    kind, line = verdict(r, see="`ringlab check near.json`")
+    assert kind == "infeasible" and "Floating point hid it" in line
+    assert "Theorem 2 (exact, over Q) says the code is infeasible: node 1 fails eq. (5)/(6), see " \
+           "`ringlab check near.json`" in line
+    r["theorem2"] = exact_verdict(preset("paper-k2-t3")).to_json()
+    assert verdict(r) == ("ok", "All 3 ranks decoded the same as MPI_Allreduce (Q: within 1e-9 + "
+                                "1e-9·|sum|); Theorem 2 (exact, over Q) agrees: feasible.")
+    r["ranks"][2]["ok"] = False
+    assert verdict(r)[0] == "wrong" and "the engine's fault" in verdict(r)[1]
+    r["error"] = "rank 2 was killed by SIGKILL"
+    assert verdict(r) == ("failed", "Engine failed: rank 2 was killed by SIGKILL")
 
 
 def test_plan_refuses_with_what_is_expected():
