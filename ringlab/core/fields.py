@@ -526,6 +526,9 @@ class ExtensionField(_FiniteField):
             raise FieldError(f"internal: x is not primitive modulo the Conway polynomial of {self.name}")
         exp[q - 1: 2 * q - 2] = exp[: q - 1]
         self._exp, self._log = exp, log
+        # the same tables as Python lists: a scalar product is two list reads, not a NumPy call
+        self._exp_list, self._log_list = exp[: 2 * q - 2].tolist(), log.tolist()
+        self._sentinel = None
         self._pows = np.array([p**k for k in range(m)], dtype=np.int64)
         if q <= 1024:
             a = np.arange(q)
@@ -592,16 +595,34 @@ class ExtensionField(_FiniteField):
         return out
 
     def neg(self, a):
-        return int(self._vneg(a))
+        return int(a) if self.p == 2 else int(self._vneg(a))
 
     def add(self, a, b):
-        return int(self._vadd(a, b))
+        return int(a) ^ int(b) if self.p == 2 else int(self._vadd(a, b))
 
     def sub(self, a, b):
-        return int(self._vadd(a, self._vneg(b)))
+        return int(a) ^ int(b) if self.p == 2 else int(self._vadd(a, self._vneg(b)))
 
     def mul(self, a, b):
-        return int(self._vmul(a, b))
+        if not a or not b:
+            return 0
+        lg = self._log_list
+        return self._exp_list[lg[a] + lg[b]]
+
+    def sentinel_tables(self):
+        r"""``(log, exp)`` for vectorised products $ab = \exp[\log a + \log b]$ without masking:
+        ``log`` (``intp``) maps 0 to a sentinel $Z = 2(q-1)$ beyond every sum of two true
+        logarithms, and ``exp`` (``uint16``, q ≤ 2^16) is 0 from index $2q - 2$ on, so a product
+        with a zero factor reads a zero."""
+        if self._sentinel is None:
+            q = self.order
+            z = 2 * (q - 1)
+            log = self._log.astype(np.intp)
+            log[0] = z
+            exp = np.zeros(2 * z + 1, dtype=np.uint16)
+            exp[: 2 * q - 2] = self._exp[: 2 * q - 2]
+            self._sentinel = (log, exp)
+        return self._sentinel
 
     def div(self, a, b):
         r"""$a/b = x^{(\log a - \log b) \bmod (q-1)}$; 0 has no logarithm (``_log[0]`` is a
@@ -614,9 +635,11 @@ class ExtensionField(_FiniteField):
 
     # -- matrices --------------------------------------------------------------------------
     def matmul(self, a, b):
+        if self.p == 2:                 # look-ups through the zero sentinel: no masks
+            log, exp = self.sentinel_tables()
+            prod = exp[log[a][..., :, :, None] + log[b][..., None, :, :]]
+            return np.bitwise_xor.reduce(prod, axis=-2).astype(np.int64)
         prod = self._vmul(a[..., :, :, None], b[..., None, :, :])
-        if self.p == 2:
-            return np.bitwise_xor.reduce(prod, axis=-2)
         acc = prod[..., 0, :]
         for k in range(1, prod.shape[-2]):
             acc = self._vadd(acc, prod[..., k, :])
