@@ -428,11 +428,13 @@ class SearchView(DocumentView):
         d = self.table_data
         fields = ", ".join(map(field_label, d.get("fields") or [d.get("field", "GF(2)")]))
         self.table_note.setText(
-            f"Fields: {fields}. Each cell: the smallest T at which SAT found a code "
-            f"(re-verified); 'exact' when T−1 was proven impossible (by SAT, or by a proven "
-            f"bound), '≤' when a smaller T stayed undecided; GF(2^2) and GF(2^3) start from the "
-            f"GF(2) code (GF(2) is a subfield). The conjecture column: does the minimum equal "
-            f"max(K+N−2, ⌈2K(N−1)/N⌉)? Hover for every step. Made by "
+            f"Fields: {fields}. Each cell holds over its column's field only (the paper allows "
+            f"any field; no other field is covered): the smallest T at which a code was found "
+            f"(re-verified); 'exact' when T−1 was proven impossible over that field (by SAT, or "
+            f"by a bound proven for every field), '≤' when a smaller T stayed undecided; GF(2^2) "
+            f"and GF(2^3) start from the GF(2) code (GF(2) is a subfield). The conjecture column: "
+            f"does the minimum equal max(K+N−2, ⌈2K(N−1)/N⌉) over every field listed? Hover for "
+            f"every step. Made by "
             f"`{d['made_by'].strip()}` on {d['made_at']} in {d['total_seconds']} s "
             f"({d['per_T_timeout']:g} s per T).")
         self.table.setRowCount(len(d["cells"]))
@@ -448,12 +450,13 @@ class SearchView(DocumentView):
             it = QTableWidgetItem(str(v))
             it.setTextAlignment(Qt.AlignCenter)
             self.table.setItem(r, c, it)
-        for c, key in ((5, "general"), (6, "routing")):
+        gf2 = field_label(cell.get("field", "GF(2)"))
+        for c, key, words in ((5, "general", "general coding"), (6, "routing", "routing only")):
             res = cell[key]
             it = QTableWidgetItem(cell_short(res))
             it.setForeground(QColor(STATUS_COLOURS.get(res["status"], "#000000")))
             it.setTextAlignment(Qt.AlignCenter)
-            it.setToolTip(f"{cell_text(res)}\n{_steps_text(res)}")
+            it.setToolTip(f"{gf2}, {words}: {cell_text(res)}\n{_steps_text(res)}")
             self.table.setItem(r, c, it)
         by_field = cell.get("by_field") or {}
         for c, f in enumerate(TABLE_FIELDS, start=7):
