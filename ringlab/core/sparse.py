@@ -108,8 +108,8 @@ def decoding_rows(code, budget: int | None = None):
                     work += len(x)
                     _axpy(y, lam, x, add, mul, one)
             sent[i][t] = _dropped_zeros(y)
-        if budget is not None and work > budget:
-            return None
+            if budget is not None and work > budget:     # per node: a dense code's time step
+                return None                                # alone can cost N·t·NK steps
     out = []
     for i in range(N):
         prev = sent[i - 1]

@@ -16,7 +16,13 @@ an inverse.  Two exact routes give the same matrices:
   source node *is* the row of $E_{i,j}$.  Its work is the number of non-zero coefficients
   carried, so the codes people build (0/1 entries, a few per row) cost milliseconds even at
   N = 32, K = 64, T = 128.
-* **dense** (:func:`decoding_blocks`): $A_i = R_i (I - L_i)^{-1}$ with $L_i = \Lambda_{i',N}$
+* **dense, forward** (:func:`ringlab.core.dense.decoding_matrix`, GF(2^m) and GF(p)): the
+  same forward pass on dense coefficient matrices, vectorised with NumPy: once row u of what
+  every node receives is final, its contribution to every later row of the next node is one
+  outer product; then $D_i = R_i S_i$.  The received matrices are computed once and serve all
+  N(N − 1) checks; GF(2^m) products are look-ups in log/antilog tables, sums XOR.
+* **dense, batched products** (:func:`decoding_blocks`; Q, R, GF(p^m) with p odd):
+  $A_i = R_i (I - L_i)^{-1}$ with $L_i = \Lambda_{i',N}$
   satisfies $A_i = R_i + A_i L_i$; since $L_i$ is a product of $N$ strictly lower triangular
   matrices, $L_i^k = 0$ once $kN \ge T$, so $\lceil T/N\rceil - 1$ rounds of
   $A \leftarrow R + A L$ are exact.  Each $A L$ and each step of
@@ -24,8 +30,8 @@ an inverse.  Two exact routes give the same matrices:
   batched over all nodes at once.
 
 The sparse route runs first with a budget of multiply-adds worth a small fraction of the dense
-route's products (:data:`SPARSE_SHARE`); a code that is too dense to stay within it goes the
-dense route.
+route's work (:func:`dense_flops`, :data:`SPARSE_SHARE`, :data:`FORWARD_SHARE`); a code that
+is too dense to stay within it goes the dense route.
 
 >>> from ringlab import preset
 >>> rep = theorem2_report(preset("paper-k2-t3"))
@@ -40,18 +46,29 @@ from functools import cached_property
 from ._lazy import np          # NumPy on first use (start-up: Q needs none)
 
 from .code import LinearCode
+from .dense import decoding_matrix, forward_flops, supported
 from .fields import ExtensionField, PrimeField, RationalField, RealField
 from .sparse import block_diff, block_is_identity, block_rows, decoding_rows
 
-# Python multiply-adds the sparse route may spend per multiply-add of the dense route's batched
-# products before handing over.  Measured on half-dense random codes at N = K = 8, T = 16 and
-# N = K = 16, T = 32: one sparse step costs 0.2–1.5 µs, one dense multiply-add 0.7–25 ns, so
-# the two break even at a share of about 1/130 (Q), 1/250 (R), 1/180 (GF(p)), 1/200–1/340
-# (GF(p^m)).  A third of that: a code that runs out of budget has cost a third of a dense run
-# extra, and the codes people build (0/1, a few entries per row) need 1/1000 to 1/60000.
+# Python multiply-adds the sparse route may spend per multiply-add of the dense route before
+# handing over.  Batched products (Q, R, GF(p^m) with p odd), measured on half-dense random
+# codes at N = K = 8, T = 16 and N = K = 16, T = 32: one sparse step costs 0.2–1.5 µs, one
+# dense multiply-add 0.7–25 ns, so the two break even at a share of about 1/130 (Q), 1/250
+# (R), 1/180 (GF(p)), 1/200–1/340 (GF(p^m)).  A third of that: a code that runs out of budget
+# has cost a third of a dense run extra, and the codes people build (0/1, a few entries per
+# row) need 1/1000 to 1/60000.
 SPARSE_SHARE = {RationalField: 1 / 400, RealField: 1 / 750, PrimeField: 1 / 500,
                 ExtensionField: 1 / 800}
 SPARSE_SHARE_OTHER = 1 / 800
+# The forward route (GF(p), GF(2^m)), measured (CPU time) on random dense codes at N = 32,
+# K = 64, T = 128: a sparse step costs
+# 0.12–0.2 µs over GF(p) (0/1 entries skip the product), 0.3–0.7 µs over GF(2^8)–GF(2^16); a
+# forward multiply-add 0.6–1.3 ns, plus about 10 µs of NumPy calls per node and time step
+# (:data:`FORWARD_STEP` multiply-adds' worth).  Break-even about 1/150–1/220 (GF(p)) and
+# 1/270–1/420 (GF(2^m)) there, 1/140–1/270 on half-dense codes at N = K = 16, T = 32; a
+# third of the larger-size figures, since that is where a wasted attempt costs seconds.
+FORWARD_SHARE = {PrimeField: 1 / 600, ExtensionField: 1 / 1200}
+FORWARD_STEP = 10_000
 SPARSE_FLOOR = 500              # tiny codes: a few hundred steps beat the dense calls' overhead
 
 
@@ -175,10 +192,23 @@ def decoding_blocks(code: LinearCode):
 
 
 def dense_flops(code: LinearCode) -> int:
-    """Multiply-adds of :func:`decoding_blocks` (the sparse route's budget is a share of it)."""
+    """Multiply-adds of the dense route this code would take: :func:`decoding_blocks`'
+    products, or the forward route's (:func:`ringlab.core.dense.forward_flops`, plus
+    :data:`FORWARD_STEP` per node and time step for its NumPy calls).  The sparse route's
+    budget is a share of it."""
     N, K, T = code.shape
+    if supported(code.field):
+        return forward_flops(N, K, T) + 2 * FORWARD_STEP * N * T
     rounds = -(-T // N) - 1
     return N * (rounds * N * K * T * T + (N - 1) * K * T * T + N * K * K * T)
+
+
+def sparse_budget(code: LinearCode) -> int:
+    """The multiply-adds the sparse route may spend before the dense route is cheaper."""
+    F = code.field
+    share = (FORWARD_SHARE[type(F)] if supported(F)
+             else SPARSE_SHARE.get(type(F), SPARSE_SHARE_OTHER))
+    return max(SPARSE_FLOOR, int(dense_flops(code) * share))
 
 
 def theorem2_report(code: LinearCode, method: str = "auto") -> Theorem2Report:
@@ -191,9 +221,7 @@ def theorem2_report(code: LinearCode, method: str = "auto") -> Theorem2Report:
         raise ValueError(f"method = {method!r}: expected 'auto', 'sparse' or 'dense'")
     rows = None
     if method != "dense":
-        share = SPARSE_SHARE.get(type(code.field), SPARSE_SHARE_OTHER)
-        budget = max(SPARSE_FLOOR, int(dense_flops(code) * share))
-        rows = decoding_rows(code, None if method == "sparse" else budget)
+        rows = decoding_rows(code, None if method == "sparse" else sparse_budget(code))
     return _sparse_report(code, rows) if rows is not None else _dense_report(code)
 
 
@@ -230,15 +258,22 @@ def _sparse_report(code: LinearCode, rows) -> Theorem2Report:
 def _dense_report(code: LinearCode) -> Theorem2Report:
     F = code.field
     N, K, _ = code.shape
-    E, Tsol = decoding_blocks(code)
+    D = decoding_matrix(code)
+    if D is None:
+        E, Tsol = decoding_blocks(code)
+        per_j = [F.unstack(E[j]) for j in range(N - 1)]
+        block = lambda i, j: per_j[j - 1][i]                       # noqa: E731
+        tsol = F.unstack(Tsol)
+    else:
+        block = lambda i, j: D[i][:, (i - j) % N * K:((i - j) % N + 1) * K]    # noqa: E731
+        tsol = F.unstack(F.bsub(F.stack([F.eye(K)] * N),
+                                F.stack([D[i][:, i * K:(i + 1) * K] for i in range(N)])))
     eye = F.eye(K)
     checks = []
-    per_j = [F.unstack(E[j]) for j in range(N - 1)]
     for i in range(N):
         for j in range(1, N):
-            m = per_j[j - 1][i]
+            m = block(i, j)
             checks.append(Check(i, j, (i - j) % N, F.mequal(m, eye), m, F))
-    tsol = F.unstack(Tsol)
     t_ok, t_wrong = [], []
     for i in range(N):
         given = code.node(i).T
