@@ -11,6 +11,7 @@ from ..core.schedules.costs import format_bandwidth, format_bytes, format_second
 from ..core.schedules.formulas import SCHEDULE_N_RANGE, check_cores
 from ..core.schedules.matmul import TRACE_N_RANGE, format_number
 from ..core.schedules.text import trace_text
+from ..core.schedules.algorithms import known_schedules
 
 
 def register(sub) -> None:
@@ -31,6 +32,11 @@ def register(sub) -> None:
     p.add_argument("--bandwidth", default="190GB/s", metavar="B",
                    help="link bandwidth, e.g. 1GB/s or 1e9 bytes/s (default 190GB/s)")
     p.add_argument("--size", default="1MB", metavar="S", help="message size, e.g. 1MB or 1e6 bytes (default 1MB)")
+    p.add_argument("--schedules", metavar="a,b,…",
+                   help="compare these schedules instead (N ≤ 32): "
+                        + ", ".join(known_schedules())
+                        + "; per schedule its steps and messages, α-β time on a fully connected "
+                          "network, slots and busiest link on the bidirectional ring, sum check")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_compare)
 
@@ -84,6 +90,8 @@ def example_from_args(args) -> WorkedExample | None:
 
 
 def cmd_compare(args) -> int:
+    if args.schedules is not None:
+        return cmd_schedules(args)
     from ._check import open_code
     ex = example_from_args(args)
     code = open_code(args.code) if args.code else None
@@ -147,4 +155,61 @@ def _cost_lines(c) -> list[str]:
             out.append(f"  S = {format_bytes(x.S)} ({float(x.S):.0f} B): {x.label}")
     else:
         out.append("No crossover: one schedule is fastest for every S")
+    return out
+
+
+# -- ringlab compare --schedules --------------------------------------------------------------
+
+def cmd_schedules(args) -> int:
+    """``--schedules a,b,…``: each schedule traced on the worked example, both cost models."""
+    from ..core.schedules.costs import parse_bandwidth, parse_bytes, parse_seconds
+    from ..core.schedules.models import parse_schedule_names, schedule_crossovers, schedule_rows
+    names = parse_schedule_names(args.schedules)
+    if args.code:
+        raise RinglabError("--code: a code is compared with ring and tree (without --schedules); "
+                           "--schedules compares the named schedules only")
+    lo, hi = TRACE_N_RANGE
+    if args.N is not None and args.N > hi:
+        raise RinglabError(f"--N {args.N}: --schedules traces every schedule on the worked "
+                           f"example, so N must be in {lo}..{hi}")
+    ex = example_from_args(args)
+    a, B, S = parse_seconds(args.alpha), parse_bandwidth(args.bandwidth), parse_bytes(args.size)
+    rows = schedule_rows(names, ex, size=S, alpha=a, bandwidth=B)
+    xs = schedule_crossovers(rows, a, B)
+    ok = all(r.sum_ok for r in rows if r.refused is None)
+    if args.json:
+        print(json.dumps({"N": ex.N, "alpha_s": float(a), "bandwidth_Bps": float(B),
+                          "size_bytes": float(S), "schedules": [r.to_json() for r in rows],
+                          "crossovers": [x.to_json() for x in xs]},
+                         ensure_ascii=False, indent=1))
+        return 0 if ok else 1
+    print("\n".join(_schedule_lines(ex, rows, xs, a, B, S)))
+    return 0 if ok else 1
+
+
+def _schedule_lines(ex, rows, xs, a, B, S) -> list[str]:
+    out = [f"All-Reduce schedules on N = {ex.N} cores, traced on the worked matmul (d = {ex.d}); "
+           f"S = {format_bytes(S)}, α = {format_seconds(a)}, B = {format_bandwidth(B)}",
+           "  (a) fully connected: a step costs α + largest message/B (every port a schedule "
+           "uses at once)",
+           "  (b) bidirectional ring: shortest paths, a directed link carries one message per "
+           "slot; 'ring slots' = Σ busiest link per step, 'busiest link' = most bytes on one "
+           "directed link",
+           ""]
+    w = max([len("schedule")] + [len(r.name) for r in rows])
+    out.append(f"  {'schedule':<{w}}{'steps':>7}{'msgs':>7}{'sent/core':>12}{'(a) time':>12}"
+               f"{'ring slots':>12}{'busiest link':>14}  sum")
+    for r in rows:
+        if r.refused:
+            out.append(f"  {r.name:<{w}}  refused: {r.refused.split(': ', 1)[-1]}")
+            continue
+        out.append(f"  {r.name:<{w}}{r.steps:>7}{r.messages:>7}{format_bytes(r.bytes_per_node):>12}"
+                   f"{format_seconds(r.alpha_beta_s):>12}{r.ring_steps:>12}"
+                   f"{format_bytes(r.max_link_load):>14}  {'ok' if r.sum_ok else 'WRONG'}")
+    out.append("")
+    if xs:
+        out.append("Crossovers in (a) (below S the first is faster):")
+        out += [f"  S = {format_bytes(x.S)} ({float(x.S):.0f} B): {x.label}" for x in xs]
+    elif sum(r.refused is None for r in rows) > 1:
+        out.append("No crossover in (a): the order of the schedules is the same for every S")
     return out
