@@ -34,12 +34,16 @@ The schedules (``SCHEDULES``; sources are those the implementations follow):
   all-gather mirrors it.  2·log₂N steps.  **N a power of two only**: the paper defines π for
   p a power of two, and the reference code leaves other p to a heuristic ("a later reach
   replaces an earlier one") that we do not reproduce — other N are refused.
-* ``bruck`` — Bruck, Ho, Kipnis, Upfal & Weathersby 1997, k-port dissemination with k = 2, in
-  the latency-optimal form the Trivance paper compares against (its authors' simulator,
-  ``emberbruckcoll.cc``): at step s = 0..⌈log₃N⌉−1 core r sends its whole running sum to
-  r + 3^s and r + 2·3^s and adds the two sums it receives.  ⌈log₃N⌉ steps.  **N a power of
-  3 only**: otherwise the last step's windows overlap and a sum would count some partials
-  twice (Bruck et al. fill the last round only for concatenation, where blocks stay apart).
+* ``bruck`` — the round structure of Bruck, Ho, Kipnis, Upfal & Weathersby 1997 (k-port
+  concatenation, k = 2: round s talks to r + 3^s and r + 2·3^s) applied to running sums — the
+  latency-optimal "Bruck all-reduce" the Trivance paper compares against, as its authors'
+  simulator (``emberbruckcoll.cc``) runs it; Bruck et al. themselves treat concatenation and
+  index, not reductions.  At step s = 0..⌈log₃N⌉−1 core r sends its whole running sum to
+  r + 3^s and r + 2·3^s and adds the two sums it receives.  ⌈log₃N⌉ steps; both messages go
+  the same way round the ring (on the ring model the longer one may take the short way back).
+  **N a power of 3 only**: otherwise the last step's windows overlap and a sum would count
+  some partials twice (Bruck et al. fill the last round only for concatenation, where blocks
+  stay apart).
 * ``bruck-bw`` — Bruck et al.'s concatenation (all-gather) on the same peers, for every N:
   round s sends the 3^s blocks a core holds to r + 3^s and r + 2·3^s, the last round only
   the N − 3^{L−1} blocks still missing (the first 3^{L−1} of them from r − 3^{L−1}, the rest
