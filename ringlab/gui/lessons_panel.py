@@ -80,7 +80,11 @@ class LessonsPanel(QWidget):
         self.export_button.clicked.connect(self.export_progress)
         self.import_button = QPushButton("Import progress…")
         self.import_button.clicked.connect(self.import_progress)
-        for b in (self.reset_button, self.export_button, self.import_button):
+        self.html_button = QPushButton("Export as HTML…")
+        self.html_button.setToolTip("The open lesson as one web page that opens offline: "
+                                    "maths, drawings, answers and solutions folded")
+        self.html_button.clicked.connect(lambda: self.export_html())
+        for b in (self.reset_button, self.export_button, self.import_button, self.html_button):
             buttons.addWidget(b)
         top = QWidget()
         tl = QVBoxLayout(top)
@@ -309,6 +313,34 @@ class LessonsPanel(QWidget):
             self.message.emit(f"{path}: cannot be written ({e.strerror or e})")
             return
         self.message.emit(f"lesson progress exported to {path}")
+
+    def export_html(self, path: str | None = None) -> None:
+        """The open lesson as one HTML page: ``ringlab export LESSON.md --format html`` run in
+        a background process (it replays the lesson and draws its steps: seconds), so the
+        window stays responsive and writes the command's page."""
+        import sys
+
+        from PySide6.QtCore import QProcess
+
+        from ..render.palette import palette_name
+        if self.lesson is None:
+            self.message.emit("Export as HTML: choose a lesson first")
+            return
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, "Export lesson as HTML",
+                                                  f"{self.lesson.key}.html", "Web page (*.html)")
+            if not path:
+                return
+        if not path.lower().endswith((".html", ".htm")):
+            path += ".html"
+        proc = self._html_process = QProcess(self)
+        proc.setProcessChannelMode(QProcess.MergedChannels)
+        proc.finished.connect(lambda code, _status, p=proc, out=path: self.message.emit(
+            f"lesson exported to {out}" if code == 0 else "lesson not exported: "
+            + (bytes(p.readAll()).decode(errors="replace").strip().splitlines() or ["?"])[-1]))
+        proc.start(sys.executable, ["-m", "ringlab", "export", str(self.lesson.path),
+                                    "--format", "html", "-o", path, "--palette", palette_name()])
+        self.message.emit(f"exporting “{self.lesson.title}” to {path}…")
 
     def import_progress(self, path: str | None = None) -> None:
         if path is None:

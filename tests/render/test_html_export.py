@@ -255,3 +255,53 @@ def test_browser_keys_scrubber_and_play(page, tmp_path):
 def test_browser_reads_an_out_of_range_hash_as_the_last_step(page):
     d = dom(page.as_uri() + "#step=99")
     assert 'data-step="3"' in d.split("<body", 1)[1].split(">", 1)[0]
+
+
+
+# -- from the window ------------------------------------------------------------------------------
+def _window(qtbot):
+    from ringlab.gui.app import create_window
+    w = create_window(code=preset("paper-k2-t3"), load_views=True, check_recovery=False,
+                      autosave=False)
+    w.ask_unsaved = lambda action: "discard"
+    qtbot.addWidget(w)
+    return w
+
+
+def test_file_export_walkthrough_offers_and_writes_html(qtbot, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+    w = _window(qtbot)
+    out = tmp_path / "walk"                     # no extension: the chosen filter decides
+    offered = []
+
+    def ask(*args, **kw):
+        offered.append(args[3])
+        return str(out), "Web page, every step, opens offline (*.html)"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", ask)
+    action = next(a for m in w.menuBar().actions() for a in m.menu().actions()
+                  if a.text().replace("&", "").startswith("Export walkthrough"))
+    action.trigger()
+    page = tmp_path / "walk.html"
+    qtbot.waitUntil(lambda: page.exists() and page.stat().st_size > 0, timeout=20000)
+    assert "(*.html)" in offered[0]
+    text = page.read_text(encoding="utf-8")
+    assert text.count('<section class="step"') == 4 and "<svg" in text
+
+
+def test_lessons_panel_exports_the_open_lesson_as_html(qtbot, tmp_path):
+    w = _window(qtbot)
+    w.show_lessons()
+    panel = w.lessons_panel
+    assert panel.html_button.text() == "Export as HTML…"
+    said = []
+    panel.message.connect(said.append)
+    panel.export_html(str(tmp_path / "none.html"))
+    assert said[-1] == "Export as HTML: choose a lesson first"
+    panel.open_lesson(next(k for k, les in enumerate(panel.lessons) if les.order == 9))
+    out = tmp_path / "lesson9.html"
+    panel.export_html(str(out))
+    qtbot.waitUntil(lambda: any(s.startswith(("lesson exported", "lesson not exported"))
+                                for s in said), timeout=120_000)
+    assert f"lesson exported to {out}" in said, said
+    text = out.read_text(encoding="utf-8")
+    assert text.count('<details class="answer"') == 3

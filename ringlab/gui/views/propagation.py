@@ -562,22 +562,25 @@ class PropagationView(Playback, DocumentView):
             r.relayout()
 
     def export_dialog(self):
-        """Ask for a file name and export the walkthrough (File → Export walkthrough…)."""
+        """Ask for a file name and export the walkthrough (File → Export walkthrough…); a
+        .html name writes one self-contained page with every step (ringlab.render.html_export)."""
         path, chosen = QFileDialog.getSaveFileName(
             self, "Export walkthrough", "walkthrough.gif",
             "Animated GIF (*.gif);;MP4 video (*.mp4);;PDF, one page per step (*.pdf);;"
-            "PNG of this step (*.png);;SVG of this step (*.svg)")
+            "PNG of this step (*.png);;SVG of this step (*.svg);;"
+            "Web page, every step, opens offline (*.html)")
         if not path:
             return
-        formats = ("gif", "mp4", "pdf", "png", "svg")
+        formats = ("gif", "mp4", "pdf", "png", "svg", "html")
         fmt = path.rsplit(".", 1)[-1].lower() if "." in path else ""
+        fmt = "html" if fmt == "htm" else fmt
         if fmt not in formats:
             # the chosen filter decides; some dialogs return none: then say what is expected
             fmt = chosen.split("*.")[-1].rstrip(")") if chosen else ""
             if fmt not in formats:
                 self.message.emit(
-                    f"Export not done: {path} does not end in .gif, .mp4, .pdf, .png or .svg "
-                    f"(the name says which format to write)")
+                    f"Export not done: {path} does not end in .gif, .mp4, .pdf, .png or .svg, "
+                    f"or .html for a web page (the name says which format to write)")
                 return
             path += "." + fmt
         dlg = QProgressDialog("Exporting…", "", 0, self.last_step + 1, self)
@@ -590,8 +593,15 @@ class PropagationView(Playback, DocumentView):
             dlg.setValue(done)
 
         try:
-            out = self.export(path, fmt, step=self.step if fmt in ("png", "svg") else None,
-                              progress=progress)
+            if fmt == "html":
+                from ...render.html_export import export_walkthrough_html
+                self.ensure_ready()            # current_inputs() must say what is drawn now
+                out = export_walkthrough_html(self.document.code, self.current_inputs(), path,
+                                              seed=self.state.seed, progress=progress,
+                                              fps=self.speed_box.currentData())
+            else:
+                out = self.export(path, fmt, step=self.step if fmt in ("png", "svg") else None,
+                                  progress=progress)
         except RinglabError as e:
             why = str(e)
             why = why[3:] if why.startswith("-o ") else why       # (the CLI's flag; no flags here)
