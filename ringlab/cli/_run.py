@@ -20,10 +20,8 @@ from ..core.schedules.costs import (code_time, format_bandwidth, format_bytes, f
                                     parse_bytes, ring_time)
 from ..engine.launch import (CALIBRATION_SIZES, LIBRARY_ALGORITHMS, SILENCE_WORDS, STARTUP_WORDS,
                              EngineError, calibrate, plan, run_code)
+from ..engine.results import SCHEDULER as SCHEDULER_NOTE
 from ..engine.results import verdict
-
-SCHEDULER_NOTE = ("with more ranks than cores these times measure the operating system's "
-                  "scheduler as much as the messages")
 
 
 def register(sub) -> None:

@@ -9,8 +9,9 @@ Protocol: every rank writes JSON lines on its own stdout, one event per line, ea
 ``"rank"`` and written with a single ``write`` (mpiexec forwards whole lines; the launcher reads
 them as they come).  Events, in order for each rank:
 
-* ``start``     — rank, size, host, pid, cpus, N, K, T, field, block (elements per symbol),
-  bytes (the whole vector $x_i$), mpi (library version line): MPI is initialised, the code read
+* ``start``     — rank, size, host, pid, supervisor (its pid, or null), cpus, N, K, T, field,
+  block (elements per symbol), bytes (the whole vector $x_i$), mpi (library version line):
+  MPI is initialised, the code read
 * ``ready``     — rank, pid: its program built and its data in memory; the launcher's silence
   timeout starts when every rank has said this (before, start-up has its own budget)
 * ``sent``      — t, to, bytes, head (first ≤ 4 elements of $y_{i\to}^{(t)}$)   } verified run,
@@ -20,6 +21,16 @@ them as they come).  Events, in order for each rank:
 * ``timing``    — rep, coded_s, allreduce_s: this rank's wall time of one timed repetition
 * ``done``
 * ``error``     — message (then the rank exits non-zero)
+* ``died``      — rank, pid, signal, name: written by the rank's *supervisor* (below) when the
+  rank was killed by a signal it did not expect (``kill -9``, the OOM killer)
+
+Supervisor: on Linux and macOS the process mpiexec starts forks at once, before numpy or MPI
+load; the child is the rank, the parent (a bare Python) only waits for it.  A rank killed by a
+signal cannot say so, and mpiexec then SIGKILLs every other rank too, so its exit codes cannot
+tell the victim from the cleaned-up; the parent knows exactly (``waitpid``), says ``died``,
+then dies by the same signal.  mpiexec's own signals reach both (each rank is a process group
+of its own): a supervisor that was told to stop says nothing.  ``RINGLAB_RANK_UNSUPERVISED=1``
+runs the rank in the process mpiexec started (as on Windows, which has no fork).
 
 Calibration (``--calibrate``): every rank says ``start`` and ``ready``; rank 0 sends a message
 of m bytes around the ring (N hops) and times its return; it emits ``pingpong`` events
@@ -34,13 +45,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import socket
 import sys
 import time
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
-N_HEAD = 4
+N_HEAD = 4          # numpy and MPI are imported in the rank, never in its supervisor
 
 
 def emit(**event) -> None:
@@ -82,14 +96,15 @@ def _fault(rank: int) -> str:
 
 
 def _head(arith, a) -> list:
-    return [arith.show(v) for v in np.ravel(a)[:N_HEAD]]
+    return [arith.show(v) for v in a.reshape(-1)[:N_HEAD]]
 
 
 class Reference:
     """``MPI.Allreduce`` of the same data, in the field's own sum (see :mod:`.arith`)."""
 
     def __init__(self, MPI, comm, arith):
-        self.MPI, self.comm, self.arith = MPI, comm, arith
+        import numpy as np
+        self.MPI, self.comm, self.arith, self.np = MPI, comm, arith, np
         k = arith.kind
         self.op = {"float": MPI.SUM, "prime": MPI.SUM, "gf2": MPI.BXOR, "bin-ext": MPI.BXOR}.get(k)
         if self.op is None:            # GF(p^m), p odd: digit-wise addition, the core's own
@@ -102,7 +117,7 @@ class Reference:
     def __call__(self, X: np.ndarray, out: np.ndarray) -> np.ndarray:
         src, dst = X.reshape(-1), out.reshape(-1)
         if self.arith.kind == "gf2" and src.size % 8 == 0:
-            src, dst = src.view(np.uint64), dst.view(np.uint64)   # XOR 8 bytes at a time
+            src, dst = src.view(self.np.uint64), dst.view(self.np.uint64)   # XOR 8 bytes at a time
         self.comm.Allreduce(src, dst, op=self.op)
         if self.arith.kind == "prime":
             out[...] = self.arith.fix_sum(out)
@@ -171,6 +186,7 @@ def run(MPI, comm, code, args) -> int:
 
 def calibrate(MPI, comm, sizes: list[int]) -> int:
     """Ring ping-pong: one message travels 0 → 1 → … → N−1 → 0; its round trip is N hops."""
+    import numpy as np
     rank, N = comm.Get_rank(), comm.Get_size()
     nxt, prv = (rank + 1) % N, (rank - 1) % N
     for m in sizes:
@@ -193,8 +209,55 @@ def calibrate(MPI, comm, sizes: list[int]) -> int:
     return 0
 
 
+def _pdeathsig(sig) -> None:
+    """Die by ``sig`` when the parent dies (Linux; elsewhere a no-op)."""
+    try:
+        import ctypes
+        ctypes.CDLL(None, use_errno=True).prctl(1, sig)     # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def supervise(child) -> int:
+    """Run ``child()`` (the rank) in a forked process; report a death by signal (see above)."""
+    pid = os.fork()
+    if pid == 0:              # the rank: it returns through main() and exits as usual (MPI_Finalize)
+        _pdeathsig(signal.SIGKILL)
+        return child()
+    stopping = []
+
+    def forward(signum, frame):
+        stopping.append(signum)                    # mpiexec (or Ctrl+C) stops the job
+        try:
+            os.kill(pid, signum)
+        except ProcessLookupError:
+            pass
+    for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(s, forward)
+    _, status = os.waitpid(pid, 0)                 # PEP 475: retried after a handled signal
+    if os.WIFSIGNALED(status):
+        sig = os.WTERMSIG(status)
+        if not stopping:
+            emit(event="died", rank=int(os.environ.get("PMI_RANK", "-1")), pid=pid, signal=sig,
+                 name=signal.Signals(sig).name)
+        try:
+            signal.signal(sig, signal.SIG_DFL)
+        except (OSError, ValueError):              # SIGKILL, SIGSTOP: no handler to reset
+            pass
+        os.kill(os.getpid(), sig)                  # mpiexec sees the rank's own ending
+        return 128 + sig
+    return os.WEXITSTATUS(status)
+
+
 def main(argv=None) -> int:
     args = _parser().parse_args(argv)
+    if hasattr(os, "fork") and os.environ.get("RINGLAB_RANK_UNSUPERVISED") != "1":
+        me = os.getpid()
+        return supervise(lambda: rank_main(args, supervisor=me))
+    return rank_main(args)
+
+
+def rank_main(args, supervisor: int | None = None) -> int:
     from mpi4py import MPI
     comm = MPI.COMM_WORLD
     rank, N = comm.Get_rank(), comm.Get_size()
@@ -203,7 +266,8 @@ def main(argv=None) -> int:
     except AttributeError:
         cpus = os.cpu_count() or 1
     base = dict(rank=rank, size=N, host=MPI.Get_processor_name() or socket.gethostname(),
-                pid=os.getpid(), cpus=cpus, mpi=MPI.Get_library_version().splitlines()[0].strip())
+                pid=os.getpid(), supervisor=supervisor, cpus=cpus,
+                mpi=MPI.Get_library_version().splitlines()[0].strip())
     try:
         if args.calibrate:
             emit(event="start", **base)

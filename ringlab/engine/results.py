@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 _KILLED_BY_HYDRA = (signal.SIGKILL, signal.SIGTERM, signal.SIGINT)
+SCHEDULER = ("with more ranks than cores these times measure the operating system's scheduler "
+             "as much as the messages")
 
 
 def _signal_name(n: int) -> str:
@@ -56,11 +58,14 @@ def failure(job, N: int) -> str | None:
 
     In order: a rank's own error; start-up out of time (not every rank ready within the
     budget: never called a deadlock); silence after every rank was ready (a deadlock or a hung
-    rank, each rank's last event named); a rank that died (Hydra names the first process that
-    died and how: its pid is a rank's, from that rank's events); mpiexec's own failure."""
+    rank, each rank's last event named); a rank killed by a signal (its supervisor's ``died``
+    event, :mod:`.rank`); a rank that exited non-zero; then, for ranks run without a supervisor,
+    Hydra's report (the lowest-numbered rank killed by a signal: a guess, since Hydra SIGKILLs
+    the others too); mpiexec's own failure."""
     last = {}
     for ev in job.events:
-        last[ev.get("rank")] = ev
+        if ev["event"] != "died":
+            last[ev.get("rank")] = ev
     done = {r for r, ev in last.items() if ev["event"] == "done"}
     unfinished = [r for r in range(N) if r not in done]
     where = "; ".join(f"rank {r}: {_last_words(last.get(r))}" for r in unfinished)
@@ -77,15 +82,21 @@ def failure(job, N: int) -> str | None:
                 f"or a hung rank), so the job was stopped; {where or 'every rank had finished'}")
     if job.returncode == 0 and not unfinished:
         return None
+    for ev in job.events:          # the rank's supervisor saw it killed (rank.py): exact
+        if ev["event"] == "died":
+            r = ev["rank"]
+            return (f"rank {r} was killed by {ev['name']} ({_last_words(last.get(r))}); "
+                    f"mpiexec then ended the other ranks")
     sts = job.exit_statuses or []
     exited = [(r, st) for r, st in enumerate(sts) if st and st & 0x7F == 0]
     if exited:                     # a rank that exited non-zero by itself: Hydra killed the rest
         r, st = exited[0]
         return (f"rank {r} died ({_status_words(st)}; {_last_words(last.get(r))}); "
                 f"mpiexec then ended the other ranks")
-    # killed by a signal: Hydra names the first process that died (then SIGKILLs the others,
-    # so its per-rank statuses alone cannot tell the victim from the cleaned-up)
-    pids = {ev["pid"]: ev["rank"] for ev in job.events if "pid" in ev and "rank" in ev}
+    # without a supervisor: Hydra's report names the lowest-numbered rank killed by a signal,
+    # which may be one it SIGKILLed itself after the first died (a guess, said as Hydra says it)
+    pids = {ev[k]: ev["rank"] for ev in job.events for k in ("pid", "supervisor")
+            if ev.get(k) is not None and "rank" in ev}
     bad = getattr(job, "bad_termination", None)
     if bad and "signal" in bad:
         r = pids.get(bad["pid"])

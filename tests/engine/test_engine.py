@@ -114,7 +114,18 @@ def _ev(rank, event, **kw):
     return {"event": event, "rank": rank, **kw}
 
 
-def test_a_rank_killed_by_a_signal_is_named_from_hydras_report():
+def test_a_rank_killed_by_a_signal_is_named_by_its_supervisor():
+    # Hydra SIGKILLs every rank once one dies: its statuses cannot tell; the supervisor can
+    noise = ["[mpiexec@vm] Exit codes: [vm] 9,9,9"]
+    evs = [_ev(r, "ready", pid=100 + r) for r in range(3)] + [_ev(0, "sent", t=0),
+                                                             _ev(2, "died", pid=102, signal=9,
+                                                                 name="SIGKILL")]
+    j = _job(evs, noise=noise, returncode=9, exit_statuses=_statuses(noise))
+    assert failure(j, 3) == ("rank 2 was killed by SIGKILL (last event 'ready'); mpiexec then "
+                             "ended the other ranks")
+
+
+def test_without_a_supervisor_hydras_report_is_read():
     assert _bad_termination(HYDRA_KILLED) == {"pid": 30457, "host": "vm", "code": 9, "signal": 9}
     evs = [_ev(r, "ready", pid=30455 + r) for r in range(3)] + [_ev(0, "sent", t=0)]
     j = _job(evs, noise=HYDRA_KILLED, returncode=9, exit_statuses=_statuses(HYDRA_KILLED),
@@ -163,14 +174,14 @@ def test_budgets_grow_with_ranks_and_data_per_core():
 def test_plan_refuses_data_beyond_free_memory(monkeypatch):
     monkeypatch.setattr(launch, "available_memory", lambda: (1 << 30, "MemAvailable"))
     code = preset("paper-k2-t3")
-    p = plan("preset:paper-k2-t3", code, size=1 << 20)             # 3 × (14 MiB/2 + 64 MiB) fits
+    p = plan("preset:paper-k2-t3", code, size=1 << 20)             # 3 × (14 × 512 KiB + 80 MiB) fits
     assert p.bytes == 1 << 20
     with pytest.raises(RinglabError) as e:
         plan("preset:paper-k2-t3", code, size=1 << 28)
     assert str(e.value) == (
-        "--size 268435456 (268.4 MB): the 3 ranks would need about 5.838 GB of memory (each 14 "
+        "--size 268435456 (268.4 MB): the 3 ranks would need about 5.889 GB of memory (each 14 "
         "blocks of 134.2 MB: its data, what it receives, its decode, MPI_Allreduce's sum, "
-        "temporaries; plus 67.11 MB for the process) but only 1.074 GB is free (MemAvailable): "
+        "temporaries; plus 83.89 MB for the process) but only 1.074 GB is free (MemAvailable): "
         "give a smaller --size")
     # across machines (a host file) the memory is not here: not checked
     monkeypatch.setattr(launch, "available_memory", lambda: (1, "MemAvailable"))
