@@ -4,10 +4,14 @@ The panel starts ``python -m ringlab run CODE --json --size S --repeat R`` (or `
 in a :class:`QProcess` — MPI never loads in the GUI process, and the GUI thread never waits: it
 reads the JSON lines as they arrive (:mod:`ringlab.cli._run`, :mod:`ringlab.engine.rank`).
 The current code is written to a temporary file with :func:`ringlab.core.codefile.save_code`.
+What a job's lines add up to — state, progress, the verdict — is the engine's Qt-free job model
+(:class:`ringlab.engine.job.Job`); :class:`JobProcess` is the thin QProcess around it, shared
+with the cost explorer's measurer.  No timeout is passed: start-up gets the engine's own budget
+(it grows with ranks per core), and the silence timeout counts once every rank is ready.
 
 What it shows, from the events alone:
 
-* progress: of the $N(2T + R + 3)$ rank events a run emits (start, T sent, T received,
+* progress: of the $N(2T + R + 4)$ rank events a run emits (start, ready, T sent, T received,
   decoded, R timings, done per rank);
 * per rank: the verdict against ``MPI_Allreduce`` (or the first wrong entry), and the times;
 * "what really happened": per step t and rank i the head of $y_{i\to}^{(t)}$ it sent to
@@ -15,7 +19,9 @@ What it shows, from the events alone:
   small integers they are passed with ``--inputs`` (one element per symbol), so these are the
   very values the Propagation view computes in-process;
 * any failure as one line: bad input (exit 2), a rank that decoded wrongly (exit 1: rank,
-  symbol, element, both values), the engine (exit 4: which rank died, a deadlock).
+  symbol, element, both values), a code Theorem 2 calls infeasible although the float64 ranks
+  matched (exit 1), the engine (exit 4: which rank died and how, ranks that did not start in
+  time, a deadlock).
 
 Cancel sends SIGTERM (:meth:`QProcess.terminate`); ``ringlab run`` then ends mpiexec's whole
 process group and exits 130 (:mod:`ringlab.engine.launch`); a kill follows after a grace
@@ -26,27 +32,26 @@ from __future__ import annotations
 
 import json
 import shutil
-import sys
 import tempfile
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QProcess, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QProcess, Qt, QTimer, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog, QHBoxLayout,
                                QHeaderView, QLabel, QProgressBar, QPushButton, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
 from ..core.errors import RinglabError
-from ..core.schedules.costs import format_bandwidth, format_bytes, format_seconds, parse_bytes
+from ..core.schedules.costs import parse_bytes
+from ..engine.job import KILL_AFTER_S, Job, command, rank_verdict, times_text
 from .params import SizeSpin
 
 SIZES = ("1KiB", "64KiB", "1MiB", "16MiB")
-KILL_AFTER_MS = 8000     # launch.py needs ≤ ~4 s (SIGTERM, 2 s, SIGKILL, 2 s for survivors)
+KILL_AFTER_MS = int(KILL_AFTER_S * 1000)
 CALIBRATION_PROCS = 2    # one link; more ranks than cores would fit the scheduler instead
-RED, GREEN, GREY = "#c92a2a", "#2b8a3e", "#777777"
+RED, GREEN, GREY, BUSY = "#c92a2a", "#2b8a3e", "#777777", "#444"
+COLOURS = {"ok": GREEN, "busy": BUSY, "cancelled": BUSY}      # anything else: RED
 STALE = ("The code has changed since this run: the verdicts and times below are the previous "
          "code's (greyed). Run again for this one. That run: ")
-SCHEDULER = ("with more ranks than cores these times measure the operating system's scheduler "
-             "as much as the messages")
 
 
 def _value(v):
@@ -91,20 +96,85 @@ def _heads(head, more: bool) -> str:
     return text if one else f"[{text}{', …' if more else ''}]"
 
 
-def read_events(buffer: bytes, proc) -> tuple[list, bytes]:
-    """The complete JSON-object lines ``ringlab run --json`` wrote since the last read, and
-    the unfinished rest (a line that is not a JSON object is not an event: skipped)."""
-    buffer += bytes(proc.readAllStandardOutput())
-    *lines, rest = buffer.split(b"\n")
-    events = []
-    for line in lines:
-        try:
-            ev = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(ev, dict):
-            events.append(ev)
-    return events, rest
+class JobProcess(QObject):
+    """One :class:`~ringlab.engine.job.Job` at a time in a :class:`QProcess`: bytes in, the
+    model's events out (``event``), ``finished`` with the final line when the process ends.
+
+    ``cancel`` sends SIGTERM (``ringlab run`` ends its job's process group, exit 130) and kills
+    ``KILL_AFTER_MS`` later if it is still running; ``shutdown`` does the same and waits."""
+
+    event = Signal(dict)
+    finished = Signal(dict)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.proc = QProcess(self)       # one process object, restarted for each job
+        self.proc.readyReadStandardOutput.connect(self._on_stdout)
+        self.proc.readyReadStandardError.connect(self._on_stderr)
+        self.proc.finished.connect(self._on_finished)
+        self.proc.errorOccurred.connect(self._on_process_error)
+        self.job: Job | None = None
+        self._generation = 0             # which job a delayed kill belongs to
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.shutdown)      # never leave a job behind the app
+
+    def is_running(self) -> bool:
+        return self.proc.state() != QProcess.NotRunning
+
+    def start(self, kind: str, args: list[str]) -> Job:
+        self.job = Job(kind, list(args))
+        self._generation += 1
+        program, arguments = command(args)
+        self.proc.setProgram(program)
+        self.proc.setArguments(arguments)
+        self.proc.start()
+        return self.job
+
+    def cancel(self) -> None:
+        if not self.is_running():
+            return
+        self.job.cancelling = True
+        self.proc.terminate()
+        gen = self._generation
+        QTimer.singleShot(KILL_AFTER_MS, self, lambda: self._kill_if_still(gen))
+
+    def _kill_if_still(self, generation: int) -> None:
+        if generation == self._generation and self.is_running():
+            self.proc.kill()      # the child then takes mpiexec along (PR_SET_PDEATHSIG)
+
+    def shutdown(self) -> None:
+        """Stop a running job and wait for it (a dialog closes, the app quits)."""
+        if self.is_running():
+            self.job.cancelling = True
+            self.proc.terminate()
+            if not self.proc.waitForFinished(KILL_AFTER_MS):
+                self.proc.kill()
+                self.proc.waitForFinished(2000)
+
+    def _on_stdout(self) -> None:
+        data = bytes(self.proc.readAllStandardOutput())
+        if self.job is not None:
+            for ev in self.job.feed(data):
+                self.event.emit(ev)
+
+    def _on_stderr(self) -> None:
+        if self.job is not None:
+            self.job.stderr += bytes(self.proc.readAllStandardError())
+
+    def _on_process_error(self, err) -> None:
+        if err == QProcess.FailedToStart and self.job is not None and not self.job.ended:
+            final = self.job.finish(None, crashed=f"could not start {self.proc.program()}: "
+                                                  f"{self.proc.errorString()}")
+            self.finished.emit(final)
+
+    def _on_finished(self, code: int, status) -> None:
+        self._on_stdout()
+        self._on_stderr()
+        if self.job is None or self.job.ended:
+            return
+        normal = status == QProcess.NormalExit
+        self.finished.emit(self.job.finish(code if normal else None))
 
 
 class RunPanel(QWidget):
@@ -117,25 +187,11 @@ class RunPanel(QWidget):
         super().__init__(parent)
         self._code_source, self._inputs_source = code, inputs
         self.seed = 0                    # of the ranks' random data (tests mark their jobs)
-        self.proc = QProcess(self)       # one process object, restarted for each job
-        self.proc.setProgram(sys.executable)
-        self.proc.readyReadStandardOutput.connect(self._on_stdout)
-        self.proc.readyReadStandardError.connect(self._on_stderr)
-        self.proc.finished.connect(self._on_finished)
-        self.proc.errorOccurred.connect(self._on_process_error)
-        self._generation = 0             # which job a delayed kill belongs to
-        self.job = ""                    # "run" | "calibrate" while a process runs
-        self.events: list[dict] = []     # every event but the timings (R × N of them: counted)
-        self.timings = 0
-        self.result: dict | None = None
-        self.error: str | None = None
-        self.exit_code: int | None = None
+        self.runner = JobProcess(self)
+        self.runner.event.connect(self._on_event)
+        self.runner.finished.connect(self._on_finished)
         self._measured: tuple[float, float] | None = None
         self._tmp: str | None = None
-        self._buf = b""
-        self._stderr = b""
-        self._launch: dict = {}
-        self._seen = 0
         self._ran_code = None            # the code of the last run: what the verdicts are about
         self.stale = False               # the code changed since (see code_changed)
         self._status = ("Not run yet.", "")
@@ -201,9 +257,6 @@ class RunPanel(QWidget):
         lay.addWidget(self.times)
         lay.addWidget(self.replay_note)
         lay.addWidget(self.replay, 2)
-        app = QCoreApplication.instance()
-        if app is not None:
-            app.aboutToQuit.connect(self.shutdown)      # never leave a job behind the app
         self.refresh_inputs()
         # in the Propagation view the walkthrough's inputs are the point: use them when we can
         self.inputs_check.setChecked(self.inputs_check.isEnabled())
@@ -217,8 +270,38 @@ class RunPanel(QWidget):
         """(α seconds, β seconds per byte) of the last calibration, or None."""
         return self._measured
 
+    # what the last job said: the engine's job model (ringlab.engine.job.Job)
+    @property
+    def proc(self) -> QProcess:
+        return self.runner.proc
+
+    @property
+    def job(self) -> str:
+        """"run" or "calibrate": the kind of the last job ("" before any)."""
+        return self.runner.job.kind if self.runner.job else ""
+
+    @property
+    def events(self) -> list[dict]:
+        return self.runner.job.events if self.runner.job else []
+
+    @property
+    def timings(self) -> int:
+        return self.runner.job.timings if self.runner.job else 0
+
+    @property
+    def result(self) -> dict | None:
+        return self.runner.job.result if self.runner.job else None
+
+    @property
+    def error(self) -> str | None:
+        return self.runner.job.error if self.runner.job else None
+
+    @property
+    def exit_code(self) -> int | None:
+        return self.runner.job.exit_code if self.runner.job else None
+
     def is_running(self) -> bool:
-        return self.proc.state() != QProcess.NotRunning
+        return self.runner.is_running()
 
     def status_text(self) -> str:
         return self.status.text()
@@ -315,23 +398,13 @@ class RunPanel(QWidget):
         """SIGTERM ``ringlab run`` (it ends the job's process group, exit 130); kill if stuck."""
         if not self.is_running():
             return
-        self._say("Cancelling: stopping mpiexec and its ranks…", "#444")
         self.cancel_button.setEnabled(False)
-        self.proc.terminate()
-        gen = self._generation
-        QTimer.singleShot(KILL_AFTER_MS, self, lambda: self._kill_if_still(gen))
-
-    def _kill_if_still(self, generation: int) -> None:
-        if generation == self._generation and self.is_running():
-            self.proc.kill()      # the child then takes mpiexec along (PR_SET_PDEATHSIG)
+        self.runner.cancel()
+        self._show_job()
 
     def shutdown(self) -> None:
         """Stop a running job and wait for it (the dialog closes, the app quits)."""
-        if self.is_running():
-            self.proc.terminate()
-            if not self.proc.waitForFinished(KILL_AFTER_MS):
-                self.proc.kill()
-                self.proc.waitForFinished(2000)
+        self.runner.shutdown()
 
     def highlight_step(self, t: int) -> None:
         """Select row t of the replay (the walkthrough's step t; row T is the decode)."""
@@ -340,15 +413,10 @@ class RunPanel(QWidget):
 
     # -- the process --------------------------------------------------------------------------
     def _start(self, job: str, args: list[str]) -> bool:
-        self.job, self.events, self.result, self.error, self.exit_code = job, [], None, None, None
-        self.timings = 0
-        self._buf, self._stderr, self._launch, self._seen = b"", b"", {}, 0
         self.progress.setRange(0, 0)               # busy until the launch line gives a total
-        self._say("Starting mpiexec…" if job == "run" else "Calibrating: ring ping-pong…", "#444")
-        self._generation += 1
-        self.proc.setArguments(["-m", "ringlab", "run", *args])
         self._set_running(True)
-        self.proc.start()
+        self.runner.start(job, args)
+        self._show_job()
         return True
 
     def _set_running(self, on: bool) -> None:
@@ -356,152 +424,59 @@ class RunPanel(QWidget):
         self.calibrate_button.setEnabled(not on)
         self.cancel_button.setEnabled(on)
 
-    def _on_stdout(self) -> None:
-        events, self._buf = read_events(self._buf, self.proc)
-        for ev in events:
-            if "event" in ev:
-                if ev["event"] == "timing":
-                    self.timings += 1
-                else:
-                    self.events.append(ev)
-                self._on_event(ev)
+    def _show_job(self) -> None:
+        """The status line and the progress bar, as the job model says."""
+        job = self.runner.job
+        kind, text = job.status()
+        self._say(text, COLOURS.get(kind, RED))
+        done, total = job.progress
+        if job.ended:
+            self.progress.setRange(0, 1)
+            self.progress.setValue(1 if job.result is not None else 0)
+        elif total:
+            self.progress.setRange(0, total)
+            self.progress.setValue(done)
 
-    def _on_stderr(self) -> None:
-        self._stderr += bytes(self.proc.readAllStandardError())
-
-    def _on_process_error(self, err) -> None:
-        if err == QProcess.FailedToStart:
-            self._say(f"Could not start {sys.executable}: {self.proc.errorString()}", RED)
-            self._set_running(False)
-
-    def _on_finished(self, code: int, status) -> None:
-        self._on_stdout()
-        self._on_stderr()
-        self.exit_code = code if status == QProcess.NormalExit else None
-        last = (self._stderr.decode(errors="replace").strip().splitlines() or [""])[-1]
-        if self.result is None and self.error is None:
-            if code == 130:
-                self.error = "Cancelled: the job and its ranks were stopped."
-            else:
-                how = f"exit {code}" if status == QProcess.NormalExit else "killed"
-                self.error = (f"ringlab run ended ({how}) without a result"
-                              + (f": {last}" if last else ""))
-            self._say(self.error, RED if code != 130 else "#444")
-        self.progress.setRange(0, 1)
-        self.progress.setValue(1 if self.result is not None else 0)
+    def _on_finished(self, final: dict) -> None:
+        job = self.runner.job
         self._set_running(False)
         if self._tmp:
             shutil.rmtree(self._tmp, ignore_errors=True)
             self._tmp = None
-        final = next((e for e in reversed(self.events)
-                      if e["event"] in ("result", "calibration", "error")), None)
-        self.run_finished.emit(final or {"event": "error", "exit": code, "message": self.error})
+        r = job.result
+        if r is not None and r["event"] == "calibration":
+            self._measured = (r["alpha_s"], r["beta_s_per_byte"])
+        elif r is not None:
+            self.times.setText(times_text(r, self._measured))
+        self._show_job()
+        if r is not None and r["event"] == "calibration":
+            self.calibrated.emit(float(r["alpha_s"]), float(r["beta_s_per_byte"]))
+        self.run_finished.emit(final)
 
     # -- events -------------------------------------------------------------------------------
     def _on_event(self, ev: dict) -> None:
         kind = ev["event"]
-        if kind == "launch":
-            self._launch = ev
-            if ev["job"] == "run":
-                total = ev["procs"] * (2 * ev["T"] + ev["repeat"] + 3)
-            else:
-                total = len(ev["sizes"]) + 2 * ev["procs"]
-            self.progress.setRange(0, total)
-            self.progress.setValue(0)
-            self._say(f"Running on {ev['procs']} ranks…", "#444")
-            return
-        if kind in ("result", "calibration"):
-            return self._on_final(ev)
-        if kind == "error" and "exit" in ev:        # the launcher's last line
-            self.error = ev["message"]
-            words = {2: "Bad input", 4: "Engine failed"}.get(ev["exit"], "Failed")
-            self._say(f"{words}: {ev['message']}", RED)
-            return
-        self._seen += 1
-        self.progress.setValue(min(self._seen, self.progress.maximum()))
+        if kind != "timing" or self.runner.job.timings % 8 == 0:
+            self._show_job()
         r = ev.get("rank")
         if kind == "start":
             self._set_rank(r, 0, ev.get("host", ""))
+            self._set_rank(r, 1, "starting…")
+        elif kind == "ready":
             self._set_rank(r, 1, "running…")
         elif kind == "sent":
             self._set_cell(ev["t"], r, f"→{ev['to']}: {self._fmt(ev)}", first=True)
         elif kind == "received":
             self._set_cell(ev["t"] - 1, r, f"←{ev['from']}: {self._fmt(ev)}", first=False)
         elif kind == "decoded":
-            self._set_rank(r, 1, self._verdict(ev))
+            self._set_rank(r, 1, rank_verdict(ev))
             self._set_cell(self.replay.rowCount() - 1, r, f"ẑ = {self._fmt(ev)}", first=True)
-        elif kind == "pingpong":
-            self._say(f"Calibrating: {format_bytes(ev['bytes'])} around {ev['hops']} ranks in "
-                      f"{format_seconds(ev['round_trip_s'])}", "#444")
-        elif kind == "error":
+        elif kind == "error" and "exit" not in ev:
             self._set_rank(r, 1, f"error: {ev['message']}")
 
     def _fmt(self, ev) -> str:
-        block = self._launch.get("block", 1)
+        block = self.runner.job.launch.get("block", 1)
         return _heads(ev.get("head", []), more=block > len(ev.get("head", [])))
-
-    def _verdict(self, ev) -> str:
-        if ev["ok"]:
-            err = f", max |error| {ev['max_error']:.3g}" if ev.get("max_error") else ""
-            return f"✓ decoded = MPI_Allreduce ({ev['entries']} entries{err})"
-        f = ev["first"]
-        return (f"✗ WRONG in {ev['wrong']} of {ev['entries']} entries; first: symbol k = "
-                f"{f['symbol']}, element {f['element']}: decoded {f['got']}, MPI_Allreduce {f['expected']}")
-
-    def _on_final(self, ev: dict) -> None:
-        if ev["event"] == "calibration":
-            if ev.get("error"):
-                self.error = ev["error"]
-                self._say(f"Calibration failed: {ev['error']}", RED)
-                return
-            self.result = ev
-            a, b = ev["alpha_s"], ev["beta_s_per_byte"]
-            self._measured = (a, b)
-            bw = format_bandwidth(1 / b) if b > 0 else "n/a (β ≤ 0: the points are not on a line)"
-            note = f" Note: {ev['oversubscribed']}: {SCHEDULER}." if ev.get("oversubscribed") else ""
-            self._say(f"Calibrated on {ev['procs']} ranks: α = {format_seconds(a)}, β = "
-                      f"{b * 1e9:.4g} ns/B (bandwidth {bw}).{note}", GREEN)
-            self.calibrated.emit(float(a), float(b))
-            return
-        self.result = ev
-        if ev.get("error"):
-            self.error = ev["error"]
-            self._say(f"Engine failed: {ev['error']}", RED)
-        else:
-            bad = [k for k in ev["ranks"] if k["ok"] is False]
-            if bad:
-                k, f = bad[0], bad[0]["first"]
-                rest = ", ".join(str(b["rank"]) for b in bad[1:])
-                others = f" (also rank{'s' if len(bad) > 2 else ''} {rest})" if rest else ""
-                self.error = (f"rank {k['rank']} did NOT decode the sum: symbol k = {f['symbol']}, "
-                              f"element {f['element']}: decoded {f['got']}, MPI_Allreduce "
-                              f"{f['expected']} ({k['wrong']} entries wrong){others}")
-                self._say("✗ " + self.error, RED)
-            else:
-                self._say(f"✓ All {ev['procs']} ranks decoded the same as MPI_Allreduce "
-                          f"(S = {format_bytes(ev['bytes'])}, {ev['timed_repetitions']} timed "
-                          f"repetitions, {' '.join(ev['mpi'].split())}).", GREEN)
-        self._show_times(ev)
-
-    def _show_times(self, ev: dict) -> None:
-        t = ev.get("times") or {}
-        if not t:
-            self.times.setText("")
-            return
-        c, a = t["coded"], t["allreduce"]
-        text = (f"Median of {ev['timed_repetitions']} repetitions (each the slowest rank's): coded "
-                f"{format_seconds(c['time_s'])} (busbw {format_bandwidth(c['busbw_Bps'])}), "
-                f"MPI_Allreduce ({ev['library_algorithm']}) {format_seconds(a['time_s'])} "
-                f"(busbw {format_bandwidth(a['busbw_Bps'])}).")
-        if self._measured and self._measured[1] > 0:
-            al, be = self._measured
-            N, K, T, S = ev["N"], ev["K"], ev["T"], ev["bytes"]
-            text += (f" α-β model with the calibrated α, β: code T(α + βS/K) = "
-                     f"{format_seconds(T * (al + be * S / K))}, ring 2(N−1)(α + βS/N) = "
-                     f"{format_seconds(2 * (N - 1) * (al + be * S / N))}.")
-        if ev.get("oversubscribed"):
-            text += f" ⚠ {ev['oversubscribed']}: {SCHEDULER}."
-        self.times.setText(text)
 
     # -- layout helpers -----------------------------------------------------------------------
     def _say(self, text: str, colour: str) -> None:

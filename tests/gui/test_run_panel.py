@@ -3,6 +3,7 @@ test's own process.  Expected values come from outside the panel: ``ringlab run 
 same job, seed 004's numbers, the mathematics of a broken R entry, and the process table."""
 import json
 import os
+import signal
 import subprocess
 import sys
 from importlib.util import find_spec
@@ -200,3 +201,43 @@ def test_closing_the_dialog_stops_its_job(qtbot):
     dlg.close()                                  # waits for ringlab run to end its job
     assert not panel.is_running() and panel.exit_code == 130
     assert alive(tree) == [] and leftovers(panel.seed) == []
+
+
+def test_the_panel_passes_no_timeout_so_start_up_gets_the_engines_budget(qtbot, make_panel):
+    panel = make_panel(preset("paper-k1-t2"), size="64", repeat=1)
+    final = run_to_end(qtbot, panel)
+    args = panel.proc.arguments()
+    assert "--timeout" not in args and "--startup-timeout" not in args
+    assert final["event"] == "result" and panel.exit_code == 0
+    # every rank said it was ready before its first message: the engine's job model saw it
+    first = {}
+    for i, e in enumerate(panel.events):
+        first.setdefault((e.get("rank"), e["event"]), i)
+    assert all(first[(r, "ready")] < first[(r, "sent")] for r in range(3))
+    assert leftovers(panel.seed) == []
+
+
+def test_floating_point_does_not_hide_an_infeasible_code_in_the_panel(qtbot, make_panel):
+    near = preset("paper-k2-t3").with_entry(0, "M", 2, 0, "1000000000001/1000000000000")
+    panel = make_panel(near, size="64", repeat=1)
+    run_to_end(qtbot, panel)
+    assert panel.exit_code == 1
+    assert [panel.ranks.item(r, 1).text()[0] for r in range(3)] == ["✓"] * 3   # measured …
+    line = panel.status_text()
+    assert line.startswith("✗ All 3 ranks decoded the same as MPI_Allreduce")  # … and exact
+    assert "Theorem 2 (exact, over Q) says the code is infeasible: node 1" in line
+    assert "Floating point hid it" in line
+    assert leftovers(panel.seed) == []
+
+
+def test_a_killed_rank_is_named_and_no_times_are_shown(qtbot, make_panel):
+    panel = make_panel(preset("paper-k2-t3"), size="64", repeat=1_000_000)
+    assert panel.run()
+    qtbot.waitUntil(lambda: panel.timings > 0, timeout=JOB_MS)
+    pid = next(e["pid"] for e in panel.events if e["event"] == "ready" and e["rank"] == 2)
+    with qtbot.waitSignal(panel.run_finished, timeout=JOB_MS):
+        os.kill(pid, signal.SIGKILL)
+    assert panel.exit_code == 4 and panel.result is None
+    assert panel.status_text().startswith("Engine failed: rank 2 was killed by SIGKILL")
+    assert panel.times.text() == ""
+    assert leftovers(panel.seed) == []

@@ -1,8 +1,9 @@
 r"""Measure on N processes: the cost explorer's ring, tree and code timed on real MPI ranks.
 
 For the explorer's N and S, :class:`CostMeasurer` runs one after another, each as
-``python -m ringlab run … --json`` in a :class:`QProcess` (MPI never loads in the GUI process
-and the GUI thread never waits):
+``python -m ringlab run … --json`` in a :class:`~ringlab.gui.run_panel.JobProcess` (a QProcess
+around the engine's Qt-free job model, :class:`ringlab.engine.job.Job`, the Run panel's too;
+MPI never loads in the GUI process and the GUI thread never waits):
 
 * ``preset:classic-ring-n<N> --library-algorithm ring``: the ring written as a linear code
   (K = N, T = 2(N−1)) run with point-to-point messages, and MPICH's own ring Allreduce;
@@ -24,19 +25,19 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QObject, QProcess, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
 from ...core.errors import RinglabError
 from ...core.schedules.costs import format_bandwidth, format_bytes, format_seconds, parse_bytes
-from ..run_panel import KILL_AFTER_MS, SCHEDULER, read_events
+from ...engine.results import SCHEDULER
+from ..run_panel import JobProcess
 
 MAX_PROCS = 16               # one rank per node; beyond this a laptop measures only its scheduler
 MAX_BYTES = 64 << 20         # each rank holds S bytes plus its received symbols
@@ -143,35 +144,33 @@ def plan_jobs(N: int, S: int, code, repeat: int | None, seed: int, tmpdir: str) 
 
 
 class CostMeasurer(QObject):
-    """Runs a :class:`Measurement`'s jobs one after another in one QProcess."""
+    """Runs a :class:`Measurement`'s jobs one after another in one :class:`JobProcess`."""
 
     progress = Signal(int, int, str)   # steps done, steps in all, what runs
     updated = Signal()                 # a job finished (results grew) or the measurement ended
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.proc = QProcess(self)
-        self.proc.setProgram(sys.executable)
-        self.proc.readyReadStandardOutput.connect(self._on_stdout)
-        self.proc.readyReadStandardError.connect(self._on_stderr)
-        self.proc.finished.connect(self._on_finished)
-        self.proc.errorOccurred.connect(self._on_process_error)
+        self.runner = JobProcess(self)
+        self.runner.event.connect(self._on_event)
+        self.runner.finished.connect(self._on_finished)
         self.seed = 0                  # of the ranks' random data (tests mark their jobs)
         self.repeat: int | None = None  # None: auto_repeat(S)
         self.measurement: Measurement | None = None
-        self.timings = 0               # timing events of the running job (a cancel test waits)
         self._index = 0
         self._tmp: str | None = None
-        self._generation = 0
-        self._buf = self._stderr = b""
-        self._final: dict | None = None
-        self._total = self._seen = 0
-        app = QCoreApplication.instance()
-        if app is not None:
-            app.aboutToQuit.connect(self.shutdown)
+
+    @property
+    def proc(self):
+        return self.runner.proc
+
+    @property
+    def timings(self) -> int:
+        """Timing events of the running job (a cancel test waits for the first)."""
+        return self.runner.job.timings if self.runner.job else 0
 
     def is_running(self) -> bool:
-        return self.proc.state() != QProcess.NotRunning
+        return self.runner.is_running()
 
     def start(self, N: int, S: int, code) -> Measurement:
         """Plan and start; raises :class:`RinglabError` with the reason when refused."""
@@ -191,76 +190,41 @@ class CostMeasurer(QObject):
 
     def cancel(self) -> None:
         """SIGTERM ``ringlab run`` (it ends mpiexec's process group, exit 130); kill if stuck."""
-        if not self.is_running():
-            return
-        self.measurement.cancelled = True
-        self.proc.terminate()
-        gen = self._generation
-        QTimer.singleShot(KILL_AFTER_MS, self, lambda: self._kill_if_still(gen))
+        if self.is_running():
+            self.measurement.cancelled = True
+            self.runner.cancel()
 
     def shutdown(self) -> None:
         if self.is_running():
             self.measurement.cancelled = True
-            self.proc.terminate()
-            if not self.proc.waitForFinished(KILL_AFTER_MS):
-                self.proc.kill()
-                self.proc.waitForFinished(2000)
+            self.runner.shutdown()
 
     # -- one job ------------------------------------------------------------------------------
     def _start_job(self) -> None:
         job = self.measurement.jobs[self._index]
-        self._generation += 1
-        self._buf = self._stderr = b""
-        self._final, self._total, self._seen, self.timings = None, 0, 0, 0
+        self.runner.start("run", job.args)
         self._emit_progress()
-        self.proc.setArguments(["-m", "ringlab", "run", *job.args])
-        self.proc.start()
 
     def _emit_progress(self) -> None:
         m, k = self.measurement, self._index
-        frac = min(self._seen / self._total, 1.0) if self._total else 0.0
+        done, total = self.runner.job.progress
+        frac = done / total if total else 0.0
         self.progress.emit(int(100 * (k + frac)), 100 * len(m.jobs),
                            f"{k + 1} of {len(m.jobs)}: {m.jobs[k].label}")
 
-    def _kill_if_still(self, generation: int) -> None:
-        if generation == self._generation and self.is_running():
-            self.proc.kill()          # the child then takes mpiexec along (PR_SET_PDEATHSIG)
+    def _on_event(self, ev: dict) -> None:
+        if ev["event"] != "timing" or self.runner.job.timings % 8 == 0:
+            self._emit_progress()
 
-    def _on_stdout(self) -> None:
-        events, self._buf = read_events(self._buf, self.proc)
-        for ev in events:
-            kind = ev.get("event")
-            if kind == "launch":
-                self._total = ev["procs"] * (2 * ev["T"] + ev["repeat"] + 3)
-            elif kind in ("result", "error") and "exit" in ev:
-                self._final = ev
-            else:
-                self.timings += kind == "timing"
-                self._seen += 1
-                if self._seen % 8 == 0 or kind != "timing":
-                    self._emit_progress()
-
-    def _on_stderr(self) -> None:
-        self._stderr += bytes(self.proc.readAllStandardError())
-
-    def _on_process_error(self, err) -> None:
-        if err == QProcess.FailedToStart:
-            self._end(f"could not start {sys.executable}: {self.proc.errorString()}")
-
-    def _on_finished(self, code: int, status) -> None:
-        self._on_stdout()
-        self._on_stderr()
-        m, job = self.measurement, self.measurement.jobs[self._index]
-        ev = self._final
+    def _on_finished(self, final: dict) -> None:
+        m, spec = self.measurement, self.measurement.jobs[self._index]
+        job = self.runner.job
         if m.cancelled:
             return self._end(None)
-        if ev is not None and ev["event"] == "result" and not ev.get("error"):
-            m.results[job.key] = ev            # exit 0, or 1 (a rank decoded wrongly: shown)
+        if job.result is not None:
+            m.results[spec.key] = job.result     # exit 0, or 1 (a rank decoded wrongly: shown)
         else:
-            last = (self._stderr.decode(errors="replace").strip().splitlines() or [""])[-1]
-            why = (ev.get("message") or ev.get("error") if ev else None) or last or (
-                f"exit {code}" if status == QProcess.NormalExit else "killed")
-            return self._end(f"measuring {job.label} failed: {why}")
+            return self._end(f"measuring {spec.label} failed: {job.error}")
         self._index += 1
         self.updated.emit()
         if self._index < len(m.jobs):
@@ -425,6 +389,10 @@ def measured_rows(m: Measurement, code) -> list[tuple[str, list[str], str]]:
             if bad:
                 cells[6] = f"✗ rank {bad[0]} wrong"
                 tip += f"; rank(s) {', '.join(map(str, bad))} did NOT decode the sum"
+            elif r.get("hidden_by_float"):
+                cells[6] = f"✗ {cells[6]} (infeasible)"
+                tip += ("; every rank matched MPI_Allreduce within float64's tolerance, but "
+                        "Theorem 2 (exact) calls the code infeasible: floating point hid it")
             else:
                 tip += "; every rank decoded the same as MPI_Allreduce"
         out.append((label, cells, tip))
