@@ -231,7 +231,8 @@ class RunResult:
                 "hidden_by_float": self.hidden_by_float,
                 "times": self.bandwidths(),
                 "timed_repetitions": self.times.reps if self.times and not self.error else 0,
-                "oversubscribed": self.oversubscribed, "wall_s": self.job.wall_s}
+                "oversubscribed": self.oversubscribed, "wall_s": self.job.wall_s,
+                "ready_s": getattr(self.job, "ready_s", None)}
 
 
 @dataclass

@@ -105,6 +105,7 @@ def test_classic_ring_json_lines_with_size():
     assert res["event"] == "result" and res["exit"] == 0 and res["procs"] == 4
     assert [k["ok"] for k in res["ranks"]] == [True] * 4
     assert res["timed_repetitions"] == 3
+    assert 0 < res["ready_s"] <= res["wall_s"]          # when the last rank said it was ready
     t = res["times"]["coded"]
     # nccl-tests: algbw = S/t, busbw = algbw·2(N−1)/N
     assert t["algbw_Bps"] == pytest.approx(4096 / t["time_s"])
