@@ -12,6 +12,7 @@ import html
 import re
 import shutil
 import subprocess
+import tempfile
 from html.parser import HTMLParser
 
 import numpy as np
@@ -37,9 +38,13 @@ def browser() -> str:
 
 
 def chromium(url: str, *args: str, offline: bool = True) -> subprocess.CompletedProcess:
-    cmd = [browser(), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-           "--no-first-run", "--disable-extensions", *(OFFLINE if offline else []), *args, url]
-    r = subprocess.run(cmd, capture_output=True, timeout=120)
+    # a profile of its own each run: no state from the user's browser, none left behind, and
+    # two runs at once never find the profile locked
+    with tempfile.TemporaryDirectory(prefix="ringlab-chromium-") as profile:
+        cmd = [browser(), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+               "--no-first-run", "--disable-extensions", f"--user-data-dir={profile}",
+               *(OFFLINE if offline else []), *args, url]
+        r = subprocess.run(cmd, capture_output=True, timeout=120)
     assert r.returncode == 0, r.stderr.decode(errors="replace")[-2000:]
     return r
 
