@@ -170,6 +170,8 @@ class PresentView(QWidget):
                     self._drawn_key = d.key()
                 r.show_step(d.step)
                 self.drawing_panel.setCurrentWidget(self.lesson_canvas)
+                self.drawing_panel.show()
+                self._fit_drawing()
                 self.lesson_canvas.draw_idle()
             else:
                 sched = d.schedules()
@@ -242,7 +244,7 @@ class PresentView(QWidget):
             self.zoom_clamped = False
         self.zoom = want
         self._apply_zoom()
-        self.show_step(self.step)
+        self.show_step(self.step)           # (a lesson drawing refits to the new zoom there)
 
     def _zoom_range(self) -> tuple[float, float]:
         lo, hi = ZOOM_RANGE
@@ -269,17 +271,7 @@ class PresentView(QWidget):
             lab = self.slide
             if not lab.isVisible():         # not laid out yet: nothing to measure
                 return True
-            if (self.drawing_panel is not None and self.drawing_panel.isVisible()
-                    and self.drawing_panel.currentWidget() is self.lesson_canvas):
-                # the drawing under the text must fit too (its dpi follows the zoom)
-                r = self.lesson_renderer
-                try:
-                    r.relayout()
-                    self.lesson_canvas.figure.canvas.draw()
-                    if r.text_problems(MIN_TEXT_PX):
-                        return False
-                except ValueError:          # a layout with no room left
-                    return False
+            # (a drawing under the text zooms as far as it fits on its own: _fit_drawing)
             return lab.heightForWidth(max(lab.width(), 1)) <= max(lab.height(), 1)
         finally:
             self.zoom = old
@@ -288,8 +280,47 @@ class PresentView(QWidget):
                 # back to the zoom shown: a trial that ran out of room may have left the
                 # drawing half built
                 self.deck.renderer.relayout()
-            elif self.drawing_panel is not None and self.lesson_renderer.trace is not None:
-                self.lesson_renderer.relayout()
+
+    drawing_zoom = 1.0              # a lesson drawing's own zoom: ≤ the slide's, what fits
+
+    def _fit_drawing(self) -> None:
+        """The lesson drawing at the slide's zoom if it fits there (no overlap, nothing cut,
+        nothing under 18 px), else at the largest smaller factor that does, down to 1 — a
+        zoom chosen on a text slide never wrecks the next slide's drawing."""
+        r, canvas = self.lesson_renderer, self.lesson_canvas
+        if r.trace is None or not self.drawing_panel.isVisible():
+            return
+        z, tried = max(1.0, self.zoom), []
+        while True:
+            tried.append(z)
+            canvas.present_dpi = LESSON_DRAWING_DPI * z
+            canvas.apply_dpi()
+            try:
+                r.relayout()
+                canvas.figure.canvas.draw()
+                ok = not r.text_problems(MIN_TEXT_PX)
+            except ValueError:              # no room at all at this zoom
+                ok = False
+            if ok or z <= 1.0:
+                break
+            z = max(1.0, round(z / 1.1, 2))
+        self.drawing_zoom = z
+        if not ok and self.zoom > 1.0:
+            # even unzoomed the drawing has no room under text this large: this slide's text
+            # comes down (to what leaves the drawing readable), said in the footer
+            self.zoom = max(1.0, round(self.zoom / 1.1, 2))
+            self.zoom_clamped = True
+            self._style_slide()
+            page = self.slide.parentWidget().layout()
+            page.invalidate()
+            page.activate()                 # the drawing panel gets its new height now
+            self._fit_drawing()
+            return
+        if not ok:
+            try:                            # the unzoomed drawing, whatever it says
+                r.relayout()
+            except ValueError:
+                pass
 
     def _figure_fits(self) -> bool:
         r = self.deck.renderer
@@ -315,7 +346,7 @@ class PresentView(QWidget):
         if getattr(self, "drawing_panel", None) is not None:
             self.lesson_grids.setStyleSheet(f"font-size: {max(MIN_TEXT_PX, round(19 * self.zoom))}px; "
                                             f"color: #111; background: white;")
-            self.lesson_canvas.present_dpi = LESSON_DRAWING_DPI * self.zoom
+            self.lesson_canvas.present_dpi = LESSON_DRAWING_DPI * self.drawing_zoom
             self.lesson_canvas.apply_dpi()
         if self.canvas is not None:
             self.canvas.present_dpi = BASE_DPI * self.zoom

@@ -237,3 +237,27 @@ def test_the_papers_decode_slide_shows_each_nodes_arithmetic_at_1280x720(qtbot):
     for i in range(3):
         assert f"ẑ{'₀₁₂'[i]} = [" in text.split("with the numbers:")[-1], text
     assert not v.deck.renderer.text_problems(MIN_TEXT_PX)
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720)])
+def test_zooming_a_text_slide_never_breaks_a_drawing(qtbot, size):
+    # found by a trial at a projector: Z pressed on lesson 9's third slide (text only) raised
+    # ValueError from the hidden drawing's relayout, and the zoom then wrecked the next drawing
+    deck = _lesson("09-")
+    w = open_present(qtbot, deck, size)
+    v = w.view
+    text_slide = min((i for i, d in enumerate(deck.drawings) if d is None and i > 0),
+                     key=lambda i: len(deck.markdown(i)))     # room to zoom its text
+    qtbot.keyClick(v, Qt.Key_Home)
+    for _ in range(text_slide):
+        qtbot.keyClick(v, Qt.Key_Right)
+    for _ in range(8):
+        qtbot.keyClick(v, Qt.Key_Z)                 # no exception (pytest-qt fails on one)
+    assert v.zoom > 1.0
+    for i, d in enumerate(deck.drawings):
+        if d is None or d.kind != "walkthrough":
+            continue
+        v.show_step(i)
+        v.lesson_canvas.draw()
+        assert not v.lesson_renderer.text_problems(MIN_TEXT_PX), (i, v.zoom, v.drawing_zoom)
+        assert 1.0 <= v.drawing_zoom <= v.zoom

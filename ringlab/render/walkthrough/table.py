@@ -117,7 +117,7 @@ class SideTable:
 
     def _add_values(self, N: int) -> None:
         """Per node: the received values, and the sent combination (one text per line)."""
-        tab, kw, ch, lpn = self.ax, self._kw, self.ch, self.lpn
+        tab, kw, ch = self.ax, self._kw, self.ch
         self._recv = [tab.text((self.col_recv + len(f"s{sub(i)}:") + 1) * ch, self._node_y(i),
                                "", **kw) for i in range(N)]
         self._send = [tab.text(self.col_send * ch, self._node_y(i, self.send_row0 + r), "", **kw)
