@@ -50,6 +50,20 @@ def forward_flops(N: int, K: int, T: int) -> int:
     return N * N * K * T * (T - 1) // 2 + N * N * K * K * T
 
 
+def forward_calls(N: int, K: int, T: int) -> int:
+    """About how many vectorised steps :func:`decoding_matrix` takes on a dense code (each
+    costs some µs of NumPy calls besides its elements)."""
+    NK = N * K
+    calls = 0
+    for u in range(T - 1):
+        group = _CHUNK // ((T - u - 1) * NK)
+        calls += -(-N // group) if group else N * -(-(T - u - 1) // max(1, _CHUNK // NK))
+    if N * K * T * NK <= _CHUNK:
+        return calls + 1
+    group = _CHUNK // (K * NK)
+    return calls + (N * -(-T // group) if group > 1 else N * T * -(-K // max(1, _CHUNK // NK)))
+
+
 def decoding_matrix(code):
     r"""``D`` of shape ``(N, K, N·K)``, field-native (``int64``): ``D[i][:, s·K:(s+1)·K]`` is
     the block of node i's decode $R_i S_i$ over $x_s$; ``None`` if the field has no kernel."""
@@ -78,28 +92,44 @@ def _received(code, dtype):
     return Y, nat["Lambda"], nat["R"]
 
 
+# Each NumPy call costs a few µs besides its elements: small codes update a group of nodes (all
+# of them up to N = K = 16, T = 32) in one call per time step and decode a node's time steps in
+# one call; large ones go node by node (skipping zero rows of Λ and zero columns) in chunks.
+
 def _char2(code, F):
     log, exp = F.sentinel_tables()
-    take, add, xor = np.take, np.add, np.bitwise_xor
+    take, xor = np.take, np.bitwise_xor
     N, K, T = code.shape
     NK = N * K
     Y, L, R = _received(code, np.uint16)
     logL = log[L]                                    # (N, T, T); zeros become the sentinel
     nonzero = L != 0
+    prev = (np.arange(N) - 1) % N                    # node i receives from node i − 1
     ibuf = np.empty(_CHUNK + NK, dtype=np.intp)      # index and product buffers, reused
     pbuf = np.empty(_CHUNK + NK, dtype=np.uint16)
 
     def product(lcol, lrow):
-        """The outer product as a (len(lcol), len(lrow)) view of ``pbuf``."""
-        shape = (len(lcol), len(lrow))
-        n = shape[0] * shape[1]
+        """Outer products in log form: ``exp[lcol[..., None] + lrow[..., None, :]]`` (a view
+        of ``pbuf`` when it fits)."""
+        shape = np.broadcast_shapes(lcol.shape + (1,), lrow.shape[:-1] + (1, lrow.shape[-1]))
+        n = int(np.prod(shape))
+        if n > len(ibuf):
+            return take(exp, lcol[..., None] + lrow[..., None, :])
         idx = ibuf[:n].reshape(shape)
-        add(lcol[:, None], lrow[None, :], out=idx)
+        np.add(lcol[..., None], lrow[..., None, :], out=idx)
         out = pbuf[:n].reshape(shape)
         take(exp, idx, out=out, mode="clip")
         return out
 
     for u in range(T - 1):
+        group = _CHUNK // ((T - u - 1) * NK)
+        if group:                                    # a group of nodes at once
+            for a in range(0, N, group):
+                b = min(N, a + group)
+                lsrc = log[Y[prev[a:b], u]]          # what nodes a..b−1 receive at u + 1
+                blk = Y[a:b, u + 1:]
+                xor(blk, product(logL[a:b, u + 1:, u], lsrc), out=blk)
+            continue
         for i in range(N):                           # node i sends y_i^(u); node i+1 receives it
             nxt = (i + 1) % N
             rows = np.flatnonzero(nonzero[nxt, u + 1:, u])
@@ -127,12 +157,22 @@ def _char2(code, F):
                     Y[nxt, r, c0:c1] ^= prod
                 else:
                     Y[nxt, r[:, None], cols[None, :]] ^= prod
-    D = np.zeros((N, K, NK), dtype=np.uint16)
     logR = log[R]                                    # (N, K, T)
+    if N * K * T * NK <= _CHUNK:                     # D_i = R_i S_i for every node at once
+        prod = product(logR.transpose(0, 2, 1), log[Y[prev]])         # (N, T, K, NK)
+        return xor.reduce(prod, axis=1).astype(np.int64)
+    D = np.zeros((N, K, NK), dtype=np.uint16)
+    group = _CHUNK // (K * NK)                       # time steps per call
     for i in range(N):
-        S = Y[(i - 1) % N]                           # what node i received: y_{i'}^(t), t = 0..T−1
+        S = Y[prev[i]]                               # what node i received: y_{i'}^(t), t = 0..T−1
         acc = D[i]
-        for t in np.flatnonzero((R[i] != 0).any(axis=0)):
+        ts = np.flatnonzero((R[i] != 0).any(axis=0))
+        if group > 1:
+            for a in range(0, len(ts), group):
+                tt = ts[a:a + group]
+                acc ^= xor.reduce(product(logR[i][:, tt].T, log[S[tt]]), axis=0)
+            continue
+        for t in ts:
             lS = log[S[t]]
             for a, b in _row_chunks(K, NK):
                 xor(acc[a:b], product(logR[i, a:b, t], lS), out=acc[a:b])
@@ -143,23 +183,30 @@ def _prime(code, F):
     p = F.p
     N, _, T = code.shape
     Y, L, R = _received(code, np.int64)
+    NK = Y.shape[2]
+    prev = (np.arange(N) - 1) % N
     for u in range(T - 1):
         Y[:, u] %= p                                 # row u is final: every row < u is in it
+        group = _CHUNK // ((T - u - 1) * NK)
+        if group:                                    # a group of nodes at once
+            for a in range(0, N, group):
+                b = min(N, a + group)
+                Y[a:b, u + 1:] += L[a:b, u + 1:, u, None] * Y[prev[a:b], u][:, None, :]
+            continue
         for i in range(N):
             nxt = (i + 1) % N
             lam = L[nxt, u + 1:, u]
             if not lam.any():
                 continue
             src = Y[i, u]
-            for a, b in _row_chunks(T - u - 1, src.shape[0]):
+            for a, b in _row_chunks(T - u - 1, NK):
                 Y[nxt, u + 1 + a:u + 1 + b] += lam[a:b, None] * src[None, :]
     Y[:, T - 1] %= p
     exact = T * (p - 1) ** 2 < 2**53                 # every partial sum exact in float64 (BLAS)
-    D = np.empty((N, R.shape[1], Y.shape[2]), dtype=np.int64)
+    dt = np.float64 if exact else np.int64           # else int64: < T·p² < 2^63
+    if N * T * NK <= _CHUNK:
+        return np.matmul(R.astype(dt), Y[prev].astype(dt)).astype(np.int64) % p
+    D = np.empty((N, R.shape[1], NK), dtype=np.int64)
     for i in range(N):
-        S = Y[(i - 1) % N]                           # what node i received
-        if exact:
-            D[i] = np.matmul(R[i].astype(np.float64), S.astype(np.float64))
-        else:
-            D[i] = np.matmul(R[i], S)                # < T·p² < 2^63
+        D[i] = np.matmul(R[i].astype(dt), Y[(i - 1) % N].astype(dt))
     return D % p

@@ -46,7 +46,7 @@ from functools import cached_property
 from ._lazy import np          # NumPy on first use (start-up: Q needs none)
 
 from .code import LinearCode
-from .dense import decoding_matrix, forward_flops, supported
+from .dense import decoding_matrix, forward_calls, forward_flops, supported
 from .fields import ExtensionField, PrimeField, RationalField, RealField
 from .sparse import block_diff, block_is_identity, block_rows, decoding_rows
 
@@ -63,12 +63,12 @@ SPARSE_SHARE_OTHER = 1 / 800
 # The forward route (GF(p), GF(2^m)), measured (CPU time) on random dense codes at N = 32,
 # K = 64, T = 128: a sparse step costs
 # 0.12–0.2 µs over GF(p) (0/1 entries skip the product), 0.3–0.7 µs over GF(2^8)–GF(2^16); a
-# forward multiply-add 0.6–1.3 ns, plus about 10 µs of NumPy calls per node and time step
-# (:data:`FORWARD_STEP` multiply-adds' worth).  Break-even about 1/150–1/220 (GF(p)) and
+# forward multiply-add 0.6–1.3 ns, plus 5–10 µs of NumPy calls per vectorised step
+# (:func:`ringlab.core.dense.forward_calls`; :data:`FORWARD_STEP` multiply-adds' worth).  Break-even about 1/150–1/220 (GF(p)) and
 # 1/270–1/420 (GF(2^m)) there, 1/140–1/270 on half-dense codes at N = K = 16, T = 32; a
 # third of the larger-size figures, since that is where a wasted attempt costs seconds.
 FORWARD_SHARE = {PrimeField: 1 / 600, ExtensionField: 1 / 1200}
-FORWARD_STEP = 10_000
+FORWARD_STEP = 5_000
 SPARSE_FLOOR = 500              # tiny codes: a few hundred steps beat the dense calls' overhead
 
 
@@ -194,11 +194,11 @@ def decoding_blocks(code: LinearCode):
 def dense_flops(code: LinearCode) -> int:
     """Multiply-adds of the dense route this code would take: :func:`decoding_blocks`'
     products, or the forward route's (:func:`ringlab.core.dense.forward_flops`, plus
-    :data:`FORWARD_STEP` per node and time step for its NumPy calls).  The sparse route's
+    :data:`FORWARD_STEP` per vectorised step for its NumPy calls).  The sparse route's
     budget is a share of it."""
     N, K, T = code.shape
     if supported(code.field):
-        return forward_flops(N, K, T) + 2 * FORWARD_STEP * N * T
+        return forward_flops(N, K, T) + FORWARD_STEP * forward_calls(N, K, T)
     rounds = -(-T // N) - 1
     return N * (rounds * N * K * T * T + (N - 1) * K * T * T + N * K * K * T)
 

@@ -374,3 +374,29 @@ def test_large_prime_stays_exact():
 def test_docstring_examples(module):
     res = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert res.failed == 0 and res.attempted > 0
+
+
+# -- the sparse route's early hand-over ---------------------------------------------------------
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(field_codes(max_N=5, max_K=3, max_T=8), st.integers(0, 400))
+def test_work_floor_never_changes_the_route(code, budget):
+    """``work_floor`` only hands a code over sooner: with or without it, ``decoding_rows``
+    gives up on exactly the same budgets (the floor never exceeds the work it bounds)."""
+    import ringlab.core.sparse as sparse_mod
+    with_floor = decoding_rows(code, budget) is None
+    real = sparse_mod.work_floor
+    sparse_mod.work_floor = lambda code, stop=None: 0
+    try:
+        without = decoding_rows(code, budget) is None
+    finally:
+        sparse_mod.work_floor = real
+    assert with_floor == without
+    assert sparse_mod.work_floor(code, budget) <= sparse_mod.work_floor(code)
+
+
+def test_dense_code_is_handed_over_by_the_floor():
+    code = randomcodes.random_dense_code("GF(2^16)", 12, 8, 24, seed=3)
+    from ringlab.core.sparse import work_floor
+    assert work_floor(code) > sparse_budget(code)
+    assert work_floor(preset("classic-ring-n8")) < sparse_budget(preset("classic-ring-n8"))
