@@ -199,9 +199,6 @@ class LinearCode:
         from fractions import Fraction
         return Fraction(self.K, self.T)
 
-    def translation_given(self, i: int) -> bool:
-        return self.nodes[i].T is not None
-
     @cached_property
     def native(self) -> dict:
         """Stacked field-native batches of M, Λ, R (one entry per node), built once."""

@@ -19,17 +19,6 @@ if TYPE_CHECKING:
     import networkx as nx
 
 
-def ring_graph(N: int) -> "nx.DiGraph":
-    import networkx as nx     # ~130 ms: only when a graph is asked for, not on `import ringlab`
-    G = nx.DiGraph()
-    for i in range(N):
-        G.add_node(i, pos=(math.cos(math.pi / 2 - 2 * math.pi * i / N),
-                           math.sin(math.pi / 2 - 2 * math.pi * i / N)))
-    for i in range(N):
-        G.add_edge(i, (i + 1) % N, capacity=1)
-    return G
-
-
 def time_expanded_graph(N: int, T: int, orientation: str = "horizontal") -> "nx.DiGraph":
     """$G_T$ with typed edges and drawing positions.
 
@@ -40,7 +29,7 @@ def time_expanded_graph(N: int, T: int, orientation: str = "horizontal") -> "nx.
     """
     if orientation not in ("horizontal", "vertical"):
         raise ValueError(f"orientation must be 'horizontal' or 'vertical', got {orientation!r}")
-    import networkx as nx
+    import networkx as nx     # ~130 ms: only when a graph is asked for, not on `import ringlab`
     G = nx.DiGraph(N=N, T=T)
     for t in range(T + 1):
         for i in range(N):
@@ -53,8 +42,3 @@ def time_expanded_graph(N: int, T: int, orientation: str = "horizontal") -> "nx.
             G.add_edge((i, t), (j, t + 1), kind="transmission", capacity=1, wrap=j < i, t=t)
             G.add_edge((i, t), (i, t + 1), kind="storage", capacity=math.inf, wrap=False, t=t)
     return G
-
-
-def transmission_edges(G: "nx.DiGraph", t: int | None = None) -> list:
-    return [(u, v) for u, v, d in G.edges(data=True)
-            if d["kind"] == "transmission" and (t is None or d["t"] == t)]

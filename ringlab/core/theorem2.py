@@ -286,8 +286,3 @@ def _dense_report(code: LinearCode) -> Theorem2Report:
             t_ok.append(ok)
             t_wrong.append([] if ok else F.mdiff(g, tsol[i]))
     return Theorem2Report(code, checks, t_ok, t_wrong, tsol)
-
-
-def is_feasible(code: LinearCode) -> bool:
-    """Theorem 2's verdict alone."""
-    return theorem2_report(code).feasible

@@ -97,12 +97,6 @@ class Grouping:
         out[self.members] = np.arange(self.G)[:, None]
         return out
 
-    def local_of(self) -> np.ndarray:
-        """Per node: its position in its group's chain (0..M−1)."""
-        out = np.empty(self.mesh.N, dtype=np.int64)
-        out[self.members] = np.arange(self.M)[None, :]
-        return out
-
 
 def make_grouping(mesh, M: int, tiling: str = "square",
                   intermediate: str = "center") -> Grouping:

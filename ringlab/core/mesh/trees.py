@@ -86,8 +86,3 @@ def box_rounds(extents: tuple, root: tuple, tree: str = "halving") -> list:
             dst = (base + lower[None, :] + a[:, 1:] * strides[d]).ravel()
             out.append((src, dst))
     return out
-
-
-def box_round_count(extents: tuple, tree: str = "halving") -> int:
-    """$\\sum_d \\lceil \\log_2 e_d \\rceil$ rounds (the same for every root)."""
-    return sum((int(e) - 1).bit_length() for e in extents)

@@ -229,10 +229,6 @@ class GFq(_FieldEncoding):
         self.addt = [[F.add(u, v) for v in rng] for u in rng]
         self.mult = [[F.mul(u, v) for v in rng] for u in rng]
 
-    @property
-    def p(self):                    # the old name (GF(p) only), kept for callers
-        return self.q
-
     def var(self):
         lits = tuple(self.f.new() for _ in range(self.q))
         self.f.add(lits)
@@ -318,12 +314,6 @@ class GFq(_FieldEncoding):
             if lit in model:
                 return v
         raise AssertionError("one-hot element without a true literal")
-
-
-def GFp(f: Formula, p: int) -> GFq:
-    """GF(p) one-hot (the name callers used before GF(q) existed)."""
-    from ..fields import field
-    return GFq(f, field(f"GF({p})"))
 
 
 class _Lin:

@@ -159,12 +159,6 @@ def field_order(name: str) -> int:
     return int(search_field(name)[3:-1])
 
 
-def prime_of(name: str) -> int:
-    """The characteristic of a field search can encode (kept for older callers)."""
-    q = field_order(name)
-    return 2 if q & (q - 1) == 0 else q
-
-
 def _is_prime(n: int) -> bool:
     return n >= 2 and all(n % d for d in range(2, int(n ** 0.5) + 1))
 

@@ -71,9 +71,3 @@ def _run_cms(formula, timeout):
     if not sat:
         return False, None
     return True, {v for v in range(1, len(sol)) if sol[v]}
-
-
-def timed_run(formula, backend="cadical", timeout=None):
-    t0 = time.perf_counter()
-    res = run(formula, backend, timeout)
-    return res, time.perf_counter() - t0
