@@ -67,6 +67,10 @@ class WalkthroughRenderer(StepFrames):
         # the smallest text wanted, in pixels (present mode: 18); the side table goes to one
         # line a node rather than under it
         self.min_text_px = 0.0
+        # the title drops the code's name (then words) rather than shrink below this (points)
+        self.min_title_pt = 0.0
+        # the side table keeps its full text size, the graph narrowing instead (the window)
+        self.full_table = False
         self.trace = None
         self.step = 0
         self._note = ""
@@ -220,10 +224,11 @@ class WalkthroughRenderer(StepFrames):
         fig.set_facecolor("white")
         self._title, self._caption = layout.add_header(fig, tr, s, self._note,
                                                        self.caption_in_figure,
-                                                       self.min_text_px * 72 / fig.dpi)
+                                                       max(self.min_text_px * 72 / fig.dpi,
+                                                           self.min_title_pt * s))
         self._caption_lines = self._count_caption_lines()
         graph_rect, table_rect = layout.rects(fig, s, self.caption_in_figure, self._note,
-                                              self._caption_lines)
+                                              self._caption_lines, self.full_table)
         self._graph = GraphPanel(fig, graph_rect, tr, s)
         add_legend(fig, tr.code.N, tr.code.T, s)
         self._table = SideTable(fig, table_rect, tr, s, self.min_text_px * 72 / fig.dpi)

@@ -29,6 +29,10 @@ def sized_canvas(figure, hint: tuple[int, int], minimum: tuple[int, int] | None 
             lw, lh = (mw, mh) if self.zoom <= 1 or not self.zoomed_room else self.zoomed_room
             return QSize(round(lw * self.zoom), round(lh * self.zoom))
 
+        def wheelEvent(self, event):          # noqa: N802 (Qt's name)
+            # nothing on the drawing uses the wheel: let a scroll area around it scroll
+            event.ignore()
+
         def set_zoom(self, zoom: float) -> None:
             """Draw everything ``zoom`` times larger — every text, line and marker by the one
             factor — by raising the figure's dots per inch: the layout, worked out in points,

@@ -23,7 +23,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QLabel,
                                QLineEdit, QProgressBar, QProgressDialog, QPushButton, QScrollArea,
-                               QSizePolicy, QSlider, QStackedWidget, QVBoxLayout)
+                               QSizePolicy, QSlider, QStackedWidget, QVBoxLayout, QWidget)
 
 from ..matrix_model import notation_tip
 from ..params import SizeSpin
@@ -69,6 +69,8 @@ class PropagationView(Playback, DocumentView):
         # full size (the layout abbreviates instead) so it reads from the back of a room; the
         # window's text size (Ctrl+=) zooms the whole drawing (_follow_text_size)
         self.renderer.min_scale = self.renderer.max_scale = 1.0
+        self.renderer.min_title_pt = 13.0      # a narrow drawing drops the code's name instead
+        self.renderer.full_table = True        # …and narrows the graph, not the table's text
         # -- large N: the summary on a canvas of its own, shown instead (issue 20) -----------
         from ...render.heatmap import HeatmapRenderer
         self._full = (self.figure, self.canvas, self.renderer)
@@ -80,10 +82,12 @@ class PropagationView(Playback, DocumentView):
         self.canvas_stack = QStackedWidget()
         self.canvas_stack.addWidget(self.canvas)
         self.canvas_stack.addWidget(scanvas)
-        # zoomed past what the window holds, the drawing scrolls; the controls stay on screen
+        # zoomed past what the window holds, the drawing and its caption scroll (the wheel
+        # over the drawing scrolls them too); the playback and inputs rows stay on screen
+        self.scroll_body = QWidget()
         self.drawing_scroll = QScrollArea()
         self.drawing_scroll.setObjectName("propagation_drawing")
-        self.drawing_scroll.setWidget(self.canvas_stack)
+        self.drawing_scroll.setWidget(self.scroll_body)
         self.drawing_scroll.setWidgetResizable(True)
         self.drawing_scroll.setFrameShape(QScrollArea.NoFrame)
         self.drawing_scroll.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
@@ -191,9 +195,12 @@ class PropagationView(Playback, DocumentView):
         self.busy_label.hide()
         self.busy_bar.hide()
         lay.addWidget(self.drawing_scroll, 1)
-        lay.addWidget(self.caption_label)
-        lay.addWidget(self.decode_box)
-        lay.addWidget(self.verdict_label)
+        body = QVBoxLayout(self.scroll_body)
+        body.setContentsMargins(0, 0, 0, 0)
+        body.addWidget(self.canvas_stack, 1)
+        body.addWidget(self.caption_label)
+        body.addWidget(self.decode_box)
+        body.addWidget(self.verdict_label)
         lay.addLayout(controls)
 
 
@@ -229,10 +236,11 @@ class PropagationView(Playback, DocumentView):
     # the least room the drawing is laid out in, in pixels at zoom 1 (it grows with the zoom;
     # a smaller window scrolls it): its text never shrinks to fit
     MIN_DRAWING = (600, 300)
-    # zoomed in (Ctrl+=), the least room: a 1280×720 window's at 11 pt, where the title and the
-    # side table have their full size — so the zoomed drawing is that one magnified, every
-    # part by the one factor, and scrolls where the window is smaller
-    ZOOMED_ROOM = (1080, 448)
+    # zoomed in (Ctrl+=), the least room (pixels at zoom 1): the height a 1280×720 window gives
+    # the drawing at 11 pt, so the zoomed drawing is that one magnified, every part by the one
+    # factor, scrolling down where the window is lower; across, it fits the window (the title
+    # drops the code's name and the graph gives the side table its room, rather than shrink)
+    ZOOMED_ROOM = (600, 448)
 
     def drawing_zoom(self) -> float:
         """The factor every part of the drawing is drawn at: the window's text size / 11 pt."""
@@ -291,7 +299,7 @@ class PropagationView(Playback, DocumentView):
         return int(1000 / self.speed_box.currentData())
 
     def current_inputs(self):
-        """The inputs drawn: a spec :func:`ringlab.render.inputs.resolve_inputs` accepts
+        """The inputs drawn: a spec :func:`ringlab.core.inputs.resolve_inputs` accepts
         (typed rows that do not fit the code are drawn as random values, and said so)."""
         spec = self.state.inputs
         if isinstance(spec, list):

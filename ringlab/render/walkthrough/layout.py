@@ -35,7 +35,8 @@ def legend_height(s: float) -> float:
     return 2 * 9 * s * 1.45 + 8
 
 
-def rects(fig, s: float, caption_in_figure: bool, note: str, caption_lines: int = 3):
+def rects(fig, s: float, caption_in_figure: bool, note: str, caption_lines: int = 3,
+          full_table: bool = False):
     """Graph and table rectangles (figure fractions), margins worked out in points from
     the font sizes so nothing collides when the figure is smaller than 1280×720: the
     caption gets ``caption_lines`` lines, and the table stops above the legend (at 4:3 the
@@ -49,10 +50,17 @@ def rects(fig, s: float, caption_in_figure: bool, note: str, caption_lines: int 
     bottom = legend + (10 + 10.5) * s * 1.45 + 10             # legend, ticks, label
     left = 0.6 * 10.5 * s * 7 + 14                            # "node 7" tick labels
     split = 0.545 * w
+    if full_table:
+        # the window: the side table keeps room for its 38 characters at full size (13 pt·s)
+        # when the graph can spare it — a narrow (or zoomed) drawing gives the graph less
+        # rather than the table smaller text — but the graph keeps 35 % of the width
+        table_need = style.MONO_ADVANCE * 38 * 13 * s + 6 + 0.04 * w
+        split = max(0.35 * w, min(split, w - table_need))
     graph = (left / w, bottom / h, (split - left) / w, (h - top - bottom) / h)
     tx = split + 0.04 * w
-    foot = 6 + len(note_lines(fig, note, s)) * 9 * s * 1.25 if note else 14
-    foot = max(foot, legend + 4)
+    # the inputs note sits above the legend's band (at 4:3, or with the graph narrowed for
+    # the table, the legend reaches under the table), the table above the note
+    foot = legend + 4 + (6 + len(note_lines(fig, note, s)) * 9 * s * 1.25 if note else 0)
     # the table may start a little above the graph (its header needs no tick room), but
     # never into the caption's lines
     lift = 0 if caption_in_figure else 22 * s
@@ -88,8 +96,8 @@ def add_header(fig, trace, s: float, note: str, caption_in_figure: bool, min_pt:
                           va="top", color=style.C_TEXT)
     if note:
         # under the side table, wrapped to its width (the table leaves the room, rects)
-        fig.text(0.988, 0.008, "\n".join(note_lines(fig, note, s)), fontsize=9 * s, ha="right",
-                 va="bottom", color="#5c6670", linespacing=1.2)
+        fig.text(0.988, (legend_height(s) + 4) / H, "\n".join(note_lines(fig, note, s)),
+                 fontsize=9 * s, ha="right", va="bottom", color="#5c6670", linespacing=1.2)
     caption = fig.text(0.012, 1 - (8 + 13.5 * s * 1.6) / H, "", fontsize=12.5 * s, va="top",
                        color=style.C_TEXT, linespacing=1.25, visible=caption_in_figure)
     return title_text, caption
