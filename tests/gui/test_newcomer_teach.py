@@ -140,8 +140,12 @@ def test_the_decode_step_shows_the_numbers(open_window, qtbot, size):
     # s₀ = [y₂→⁽⁰⁾, y₂→⁽¹⁾, y₂→⁽²⁾]; ẑ₀,₁ = s₀[1] − s₀[2] + x₀,₁ + x₀,₂ = 9 = 1 + 3 + 5
     assert "node 0: ẑ₀,₁ = y₂→⁽¹⁾ − y₂→⁽²⁾ + x₀,₁ + x₀,₂ = 18 − 12 + 1 + 2 = 9" in text
     assert "y₂→⁽¹⁾ = 18: sent by node 2 at t = 1, received by node 0 at t = 2" in text
-    vp = w.tabs.currentWidget().viewport()
-    assert v.decode_box.mapTo(vp, v.decode_box.rect().bottomLeft()).y() <= vp.height()
+    # in view: the drawing's scroll area brings the whole decode on screen (it is not a
+    # box with a hidden scroll bar any more: every node's lines are there)
+    vp = v.drawing_scroll.viewport()
+    qtbot.waitUntil(lambda: v.decode_box.mapTo(vp, v.decode_box.rect().topLeft()).y() >= 0 and
+                    v.decode_box.mapTo(vp, v.decode_box.rect().topLeft()).y() < vp.height())
+    assert "node 2: ẑ₂," in text
     qtbot.mouseClick(v.first_button, Qt.LeftButton)
     qtbot.waitUntil(lambda: not v.decode_box.isVisible())
 

@@ -19,7 +19,7 @@ each node holds, nodes × time — unless "Full graph" asks for $G_T$ itself (sl
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QLabel,
                                QLineEdit, QProgressBar, QProgressDialog, QPushButton, QScrollArea,
@@ -120,11 +120,12 @@ class PropagationView(Playback, DocumentView):
         self.decode_label.setWordWrap(True)
         self.decode_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
         # in a scroll area a few lines tall: the drawing keeps its room at 1280×720
-        self.decode_box = QScrollArea()
-        self.decode_box.setWidget(self.decode_label)
-        self.decode_box.setWidgetResizable(True)
-        self.decode_box.setFrameShape(QScrollArea.NoFrame)
-        self.decode_box.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        # whole, under the caption: the view's scroll area scrolls it with the drawing (a box a
+        # few lines tall with its own hidden scroll bar hid nodes 1 and 2)
+        self.decode_box = QWidget()
+        box = QVBoxLayout(self.decode_box)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addWidget(self.decode_label)
         self.decode_box.hide()
         self.verdict_label = QLabel()
         self.verdict_label.setWordWrap(True)
@@ -550,9 +551,10 @@ class PropagationView(Playback, DocumentView):
         self.decode_label.setToolTip("\n".join(block(i) for i in range(tr.code.N))
                                      + "\n\n" + notation_tip("decode", "y", "x"))
         self.decode_label.show()
-        self.decode_box.setFixedHeight(min(self.decode_label.sizeHint().height() + 4,
-                                           4 * self.decode_label.fontMetrics().lineSpacing()))
         self.decode_box.show()
+        # the decode is what this step is for: bring it into view once laid out
+        QTimer.singleShot(0, self, lambda: self.drawing_scroll.ensureWidgetVisible(
+            self.decode_box, 0, 0))
 
     def _on_speed_changed(self, *_):
         if self.playing:
