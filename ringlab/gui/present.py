@@ -48,6 +48,7 @@ class PresentView(QWidget):
 
     step_changed = Signal(int)
     closed = Signal()
+    speaker_toggled = Signal()      # S: show or hide the speaker view
 
     def __init__(self, deck, parent=None):
         super().__init__(parent)
@@ -211,7 +212,7 @@ class PresentView(QWidget):
         else:
             self.status.setText(f"  t = {self.step} / {self.last}  ·  inputs: "
                                 f"{getattr(self.deck, 'inputs_note', '')}  ·  {self.zoom_note()}"
-                                f"  ·  Space/→ next, ← back, Esc leave")
+                                f"  ·  Space/→ next, ← back, S notes, Esc leave")
         self.step_changed.emit(self.step)
 
     def next(self):
@@ -443,6 +444,8 @@ class PresentView(QWidget):
             self.set_mouse_hidden(self.cursor().shape() != Qt.BlankCursor)
         elif key == Qt.Key_L:
             self.set_halo(not self.halo_on)
+        elif key == Qt.Key_S:
+            self.speaker_toggled.emit()
         else:
             super().keyPressEvent(event)
             return
@@ -597,6 +600,7 @@ class PresentWindow(QWidget):
         self.speaker = SpeakerView(self.view) if speaker else None
         if self.speaker is not None:
             self.speaker.swap_requested.connect(self.swap_screens)
+        self.view.speaker_toggled.connect(self.toggle_speaker)
         self._fullscreen = fullscreen
 
     def start(self) -> None:
@@ -613,15 +617,29 @@ class PresentWindow(QWidget):
         if self.speaker is not None:
             if two:
                 self.speaker.resize(900, 600)
+                self.speaker.show()
+                self.speaker.raise_()
             else:
+                # one screen (a projector mirroring the laptop): the slide alone — a trial
+                # found the notes window over the slide in the way; S brings it up
                 avail = (self.screen() or screens[0]).availableGeometry()
                 self.speaker.resize(min(900, max(480, avail.width() // 2)),
                                     min(640, max(360, avail.height() * 2 // 3)))
+        self.view.setFocus()
+
+    def toggle_speaker(self) -> None:
+        """S: the speaker view over the slide (one screen) or beside it, or away again; keys
+        typed in it drive the slide."""
+        if self.speaker is None:
+            return
+        if self.speaker.isVisible():
+            self.speaker.hide()
+            self.activateWindow()
+            self.view.setFocus()
+        else:
             self.speaker.show()
             self.speaker.raise_()
-            if not two:
-                self.speaker.activateWindow()
-        self.view.setFocus()
+            self.speaker.activateWindow()
 
     def swap_screens(self) -> None:
         screens = QGuiApplication.screens()

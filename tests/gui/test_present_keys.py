@@ -128,14 +128,21 @@ def test_legend_once_after_jumping_to_decode_twice(qtbot):
     assert len(fig.legends) == 1
 
 
-def test_speaker_view_after_the_slide_and_filled(qtbot):
+def test_speaker_view_on_one_screen_comes_with_s_and_is_filled(qtbot):
+    # one screen (a projector mirroring the laptop): the slide alone at first — a trial at a
+    # projector found the notes window over the slide in the way — and S brings the notes
     w = open_present(qtbot, walkthrough_deck(preset("paper-k2-t3")), (1024, 768))
     sp = w.speaker
+    assert not sp.isVisible()
+    assert "S notes" in w.view.status.text()
+    qtbot.keyClick(w.view, Qt.Key_S)
     assert sp.isVisible()
     assert sp.notes.text() and sp.next_label.text() and sp.clock.text()
     assert "step 0" in sp.now_label.text()
     qtbot.keyClick(sp, Qt.Key_Right)             # keys typed in the speaker view drive the slide
     assert w.view.step == 1 and "step 1" in sp.now_label.text()
+    qtbot.keyClick(sp, Qt.Key_S)                 # and S there puts it away again
+    assert not sp.isVisible()
 
 
 def _lesson(prefix):
