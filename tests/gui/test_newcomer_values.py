@@ -130,3 +130,26 @@ def test_1e400_over_R_is_refused_with_the_range(open_window, qtbot, size):
     assert w.document.code is before
     assert any("'1e400' is too large for floating point (it would become infinity)" in m
                and "±1.798e+308" in m for m in said), said
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_long_refusal_reads_on_its_own_line(open_window, qtbot, size):
+    # a trial: over GF(2^2) the refusal of "4" stood in a column one word wide ("elemen",
+    # "polynon") beside the typed inputs and pushed the drawing out of view
+    w, v = propagation(open_window, qtbot, size)
+    box = w.params.field
+    box.setFocus()
+    box.lineEdit().selectAll()
+    qtbot.keyClicks(box.lineEdit(), "GF(4)")
+    qtbot.keyClick(box.lineEdit(), Qt.Key_Return)
+    qtbot.waitUntil(lambda: w.document.code.field.name == "GF(2^2)")
+    v.inputs_box.setCurrentIndex(v.inputs_box.findData("typed"))
+    v.typed_edit.clear()
+    v.typed_edit.setFocus()
+    qtbot.keyClicks(v.typed_edit, "4 5; 6 7; 1 2")
+    qtbot.keyClick(v.typed_edit, Qt.Key_Return)
+    qtbot.waitUntil(lambda: "not an element" in v.inputs_status.text())
+    st = v.inputs_status
+    assert st.isVisible() and st.width() >= v.width() * 0.8       # the view's width, not a column
+    assert st.heightForWidth(st.width()) <= 4 * st.fontMetrics().lineSpacing()
+    assert v.canvas.isVisible() and v.canvas.height() >= 250       # the drawing keeps its room

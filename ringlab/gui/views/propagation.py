@@ -159,7 +159,8 @@ class PropagationView(Playback, DocumentView):
         self.seed_box.setAccessibleName("Seed")
         self.seed_box.valueChanged.connect(self._on_seed_edited)
         self.seed_box.refused.connect(
-            lambda msg: self.inputs_status.setText(f"<span style='color:#d6336c'>{msg}</span>"))
+            lambda msg: (self.inputs_status.setText(f"<span style='color:#d6336c'>{msg}</span>"),
+                         self.inputs_status.setVisible(True)))
         self.typed_edit = QLineEdit()
         self.typed_edit.setPlaceholderText("one row per node, ';' between nodes: 1 2; 3 4; 5 6")
         self.typed_edit.setAccessibleName("Typed inputs")
@@ -185,10 +186,12 @@ class PropagationView(Playback, DocumentView):
         inputs.addWidget(self.inputs_box)
         inputs.addWidget(self.seed_box)
         inputs.addWidget(self.typed_edit, 1)
-        inputs.addWidget(self.inputs_status, 1)
         inputs.addWidget(self.export_button)
         lay = QVBoxLayout(self)
         lay.addLayout(inputs)
+        # on a line of its own: beside the typed inputs a refusal was squeezed into a column
+        # one word wide (a trial: "elemen", "polynon"), pushing the drawing out of view
+        lay.addWidget(self.inputs_status)
         busy = QHBoxLayout()
         busy.addWidget(self.busy_bar)
         busy.addWidget(self.busy_label, 1)
@@ -376,6 +379,7 @@ class PropagationView(Playback, DocumentView):
         if mode == "matmul":
             status = matmul_note(code)
         self.inputs_status.setText(status)
+        self.inputs_status.setVisible(bool(status))
         # the drawing's footnote (and an export's) names the values actually drawn
         drawn = "typed" if mode == "typed" and self.current_inputs() != "random" else (
             "matmul" if mode == "matmul" else "random")
