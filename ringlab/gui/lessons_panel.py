@@ -155,11 +155,18 @@ class LessonsPanel(QWidget):
             target = None
             self.message.emit(f"lesson setup failed: {e}")
         st = self.state
-        with self.window.document.undo_text(f"Lesson: open “{lesson.title}”"):
+        doc = self.window.document
+        was_clean, before = not doc.dirty, st.code
+        with doc.undo_text(f"Lesson: open “{lesson.title}”"):
             if target is not None:
                 st.code = target.code
                 st.update(**{f: getattr(target, f) for f in _SETUP_FIELDS})
             st.update(answers={}, lesson=lesson.key)
+        if was_clean and st.code is not before:
+            # the lesson's code is not the user's work: quitting does not ask to save it, and
+            # Ctrl+S does not write it over the file that was open (Ctrl+Z brings that back)
+            doc.set_path(None)
+            doc.mark_clean()
         self.lesson = lesson
         self._opened_at = self._generation     # checks asked before this belong to another
         self._lay_out(lesson)

@@ -157,3 +157,39 @@ def test_answers_show_again_after_a_restart(qtbot, open_window, tmp_path, monkey
     w = again.lessons_panel.block(p.id)
     assert w.result.text().startswith("✓ Right (answered before)")
     assert w.answer.text() == registry.show(p.answer)
+
+
+def _click_lesson(qtbot, win, index):
+    lst = win.lessons_panel.list
+    item = lst.item(index)
+    lst.scrollToItem(item)
+    qtbot.mouseClick(lst.viewport(), Qt.LeftButton, pos=lst.visualItemRect(item).center())
+    assert win.lessons_panel.lesson.key == LESSONS[index].key
+
+
+def test_opening_a_lesson_leaves_nothing_to_save(qtbot, lessons_window, tmp_path):
+    # a trial: quitting after only opening a lesson asked about "unsaved changes"
+    from ringlab import save_code
+    path = tmp_path / "mine.ringlab.json"
+    save_code(lessons_window.document.code, path)
+    lessons_window.open_file(str(path)) if hasattr(lessons_window, "open_file") else \
+        lessons_window.document.open_code(lessons_window.document.code, str(path), "Open")
+    assert not lessons_window.document.dirty
+    index = next(i for i, lesson in enumerate(LESSONS)
+                 if lesson.new_state().code != lessons_window.document.code)
+    _click_lesson(qtbot, lessons_window, index)
+    doc = lessons_window.document
+    assert doc.code != LESSONS[0].new_state().code or index == 0
+    assert not doc.dirty                          # nothing of the user's to save
+    assert doc.path is None                       # Ctrl+S will not write it over mine.ringlab.json
+    qtbot.keyClick(lessons_window.editor, Qt.Key_Z, Qt.ControlModifier)
+    qtbot.waitUntil(lambda: doc.code == __import__("ringlab").load_code(path))
+
+
+def test_a_lesson_over_unsaved_work_keeps_it_dirty(qtbot, lessons_window):
+    doc = lessons_window.document
+    doc.set_entry(0, "M", 0, 0, 5)                # the user's own unsaved edit
+    assert doc.dirty
+    index = next(i for i, lesson in enumerate(LESSONS) if lesson.new_state().code != doc.code)
+    _click_lesson(qtbot, lessons_window, index)
+    assert doc.dirty                              # quitting still asks: their edit is in undo
