@@ -174,8 +174,12 @@ class CodeDocument(QObject):
             return
         old = self._code.field.name
         self.set_code(new, f"Field {old} → {new.field.name}")
-        self.message.emit(f"field changed to {new.field.name}: every entry read in the new field "
-                          f"(Ctrl+Z goes back to {old})")
+        typed = " ".join(str(name).split())
+        # GF(4) is written GF(2^2) everywhere in ringlab (one name): say so where it is typed
+        alias = (f" ({typed} is written {new.field.name} in ringlab: the same field)"
+                 if typed.replace(" ", "") != new.field.name.replace(" ", "") else "")
+        self.message.emit(f"field changed to {new.field.name}{alias}: every entry read in the "
+                          f"new field (Ctrl+Z goes back to {old})")
 
     def open_code(self, code: LinearCode, path: str | None, text: str) -> None:
         """Load a file (or a new code) as one undoable step and mark it as saved."""

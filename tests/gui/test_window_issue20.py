@@ -101,8 +101,11 @@ def test_gf4_has_one_name_in_every_box(open_window, qtbot):
     w = open_window("paper-k2-t3", load_views=False)
     params = [w.params.field.itemText(i) for i in range(w.params.field.count())]
     assert all(field(t).name == t for t in params), params
-    type_field(qtbot, w, "GF(4)")
+    with qtbot.waitSignal(w.document.message) as said:
+        type_field(qtbot, w, "GF(4)")
     assert w.params.field.currentText() == "GF(2^2)"
+    # the renaming is said where it happens (a trial: "accepted but renamed without saying so")
+    assert "GF(4) is written GF(2^2) in ringlab" in said.args[0]
     assert w.show_view("Search")
     view = w.view_by_title("Search")[1]
     items = [view.field_box.itemText(i) for i in range(view.field_box.count())]
