@@ -400,3 +400,14 @@ def test_dense_code_is_handed_over_by_the_floor():
     from ringlab.core.sparse import work_floor
     assert work_floor(code) > sparse_budget(code)
     assert work_floor(preset("classic-ring-n8")) < sparse_budget(preset("classic-ring-n8"))
+
+
+def test_forward_report_survives_the_pipe_to_the_window():
+    """The app checks large codes in a child process and pickles the report back."""
+    import pickle
+    code = randomcodes.random_dense_code("GF(2^16)", 6, 3, 8, seed=5)
+    rep = theorem2_report(code, "dense")
+    back = pickle.loads(pickle.dumps(rep))
+    assert [c.matrix for c in back.checks] == [c.matrix for c in rep.checks]
+    assert [c.wrong for c in back.checks] == [c.wrong for c in rep.checks]
+    assert back.translation == rep.translation and back.feasible == rep.feasible
