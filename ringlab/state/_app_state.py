@@ -77,6 +77,9 @@ class AppState:
       default example for the code's N, which follows the code (:meth:`example`);
     * ``alpha``, ``bandwidth``, ``size``, ``explorer_N`` — the cost explorer (``explorer_N``
       None: the example's N);
+    * ``schedules`` — the algorithms shown beside ring, tree and the code (names of
+      :func:`ringlab.core.schedules.known_schedules`, e.g. ``("recursive-doubling",)``; empty:
+      ring, tree and the code only);
     * ``searches`` — search outcomes keyed by (N, K, T, field, routing); ``searching`` — the
       requests queued or running;
     * ``palette``, ``zoom`` — colours of drawings, text size in points (None: the default);
@@ -95,6 +98,7 @@ class AppState:
     bandwidth: str = "190GB/s"
     size: str = "1MB"
     explorer_N: int | None = None
+    schedules: tuple = ()
     searches: dict = field(default_factory=dict)
     searching: tuple = ()
     palette: str = "default"
