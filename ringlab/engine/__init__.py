@@ -5,6 +5,9 @@
 * :mod:`.node`    — one node's eqs. (3)–(4) on blocks, and an in-process loopback of all nodes;
 * :mod:`.rank`    — the program each MPI rank runs (``python -m ringlab.engine.rank``), which
   reports JSON-line events;
+* :mod:`.schedule_rank` — a rank's part of a library schedule (recursive doubling, Rabenseifner,
+  Swing, Bruck, …, from ``ringlab.core.schedules``) as point-to-point messages;
+* :mod:`.mpit`    — MPICH's Allreduce control variables as the library read them (MPI_T);
 * :mod:`.launch`  — starts ``mpiexec`` as a child process (MPI never enters the caller), reads
   the events, enforces the silence timeout and leaves no process behind;
 * :mod:`.results` — verdicts, medians, algbw/busbw, the α-β fit and the exit code.

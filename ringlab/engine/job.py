@@ -25,7 +25,7 @@ import sys
 from dataclasses import dataclass, field
 
 from ..core.schedules.costs import format_bandwidth, format_bytes, format_seconds
-from .results import SCHEDULER, verdict
+from .results import SCHEDULER, schedule_verdict, verdict
 
 CANCELLED = 130          # ringlab run's exit status after SIGTERM (the job and its ranks stopped)
 KILL_AFTER_S = 8.0       # launch.py needs ≤ ~4 s (SIGTERM, 2 s, SIGKILL, 2 s for survivors)
@@ -133,13 +133,15 @@ class Job:
     @property
     def total(self) -> int:
         """Rank events a whole job emits (0 until its launch line): per rank start, ready, T sent,
-        T received, decoded, R timings, done; a calibration per rank start, ready, done and one
-        ping-pong per size."""
+        T received, decoded, R timings, done; a schedule per rank start, ready, T steps, checked,
+        R timings, done; a calibration per rank start, ready, done and one ping-pong per size."""
         ev = self.launch
         if not ev:
             return 0
         if ev["job"] == "run":
             return ev["procs"] * (2 * ev["T"] + ev["repeat"] + 4)
+        if ev["job"] == "schedule":     # start, ready, T steps, checked, R timings, done
+            return ev["procs"] * (ev["T"] + ev["repeat"] + 4)
         return len(ev["sizes"]) + 3 * ev["procs"]
 
     @property
@@ -200,6 +202,9 @@ class Job:
 
 def run_status(r: dict) -> tuple[str, str]:
     """The status line of a ``result``: the verdict, in the app's words (first wrong entry named)."""
+    if r.get("job") == "schedule":
+        kind, line = schedule_verdict(r)
+        return kind, ("✓ " if kind == "ok" else "✗ " if kind == "wrong" else "") + line
     kind, line = verdict(r, see="the Theorem 2 panel")
     if kind == "wrong":
         bad = [k for k in r["ranks"] if k["ok"] is False]
@@ -223,6 +228,15 @@ def times_text(r: dict, measured: tuple[float, float] | None = None) -> str:
     t = r.get("times") or {}
     if not t:
         return ""
+    if r.get("job") == "schedule":
+        c, a = t["schedule"], t["allreduce"]
+        text = (f"Median of {r['timed_repetitions']} repetitions (each the slowest rank's): "
+                f"{r['schedule']} {format_seconds(c['time_s'])} (busbw "
+                f"{format_bandwidth(c['busbw_Bps'])}), MPI_Allreduce ({r['library_algorithm']}) "
+                f"{format_seconds(a['time_s'])} (busbw {format_bandwidth(a['busbw_Bps'])}).")
+        if r.get("oversubscribed"):
+            text += f" ⚠ {r['oversubscribed']}: {SCHEDULER}."
+        return text
     c, a = t["coded"], t["allreduce"]
     text = (f"Median of {r['timed_repetitions']} repetitions (each the slowest rank's): coded "
             f"{format_seconds(c['time_s'])} (busbw {format_bandwidth(c['busbw_Bps'])}), "

@@ -16,7 +16,8 @@ It also gives up on Ctrl+C or SIGTERM.  To stop, it sends SIGTERM to the group (
 ends its proxies and ranks, which live in sessions of their own), SIGKILL after a grace period,
 and finally SIGKILLs any process of the job's tree it saw that is still alive.
 
-:func:`run_code` and :func:`calibrate` are the two jobs ``ringlab run`` offers; their results
+:func:`run_code`, :func:`run_schedule` (a library schedule as point-to-point messages,
+:mod:`ringlab.engine.schedule_rank`) and :func:`calibrate` are the jobs ``ringlab run`` offers; their results
 (:mod:`ringlab.engine.results`) carry the exit code: 0 every rank decoded what
 ``MPI.Allreduce`` gives and Theorem 2 agrees, 1 some rank did not or Theorem 2 (exact) calls the
 code infeasible, 4 the engine failed (:class:`EngineError`).  :func:`plan` refuses a request
@@ -245,6 +246,149 @@ def plan(spec: str, code: LinearCode, field: str | None = None, procs: int | Non
         spec = str(Path(spec).resolve())   # ranks may start in another folder (-wdir, hosts)
     return Plan(spec, code, field, N, block, block * unit, repeat, timeout, hostfile, algorithm,
                 seed, _item_words(ar), inputs, startup)
+
+
+# -- a library schedule ----------------------------------------------------------------------
+
+SCHEDULE_DTYPES = ("float64", "int64")
+DEFAULT_SCHEDULE_PROCS = 4
+DEFAULT_SCHEDULE_BYTES = 65536   # 8192 elements of 8 bytes
+
+
+@dataclass(frozen=True)
+class SchedulePlan:
+    """A checked ``ringlab run --schedule`` request: the schedule's plan on ``procs`` ranks and
+    each rank's vector (``elements`` of ``dtype``, cut into ``plan.n_blocks`` blocks of
+    ``block`` elements, ``padding`` zeros appended)."""
+
+    name: str
+    plan: object              # ringlab.core.schedules.Plan
+    procs: int
+    dtype: str
+    elements: int
+    block: int
+    padding: int
+    repeat: int = 5
+    timeout: float | None = None
+    hostfile: str | None = None
+    algorithm: str = "auto"
+    seed: int = 0
+    inputs: str | None = None
+    startup: float | None = None
+
+    @property
+    def bytes(self) -> int:
+        return self.elements * 8
+
+    def rank_args(self) -> list[str]:
+        return (["-", "--schedule", self.name, "--elements", str(self.elements), "--dtype",
+                 self.dtype, "--repeat", str(self.repeat), "--seed", str(self.seed)]
+                + (["--inputs", self.inputs] if self.inputs else []))
+
+
+def schedule_memory_per_rank(elements: int, n_blocks: int, ports: int) -> int:
+    """Bytes one rank of a schedule holds at its peak: its data, the working buffer (padded),
+    MPI_Allreduce's sum and the timed runs' copy, scratch for what one step receives and packs
+    (≤ ``ports`` whole vectors each way), and the process (``RANK_OVERHEAD``)."""
+    padded = -(-elements // n_blocks) * n_blocks
+    return 8 * (3 * elements + padded + 2 * max(1, ports) * padded) + RANK_OVERHEAD
+
+
+def _read_schedule_inputs(path: str, dtype: str | None) -> tuple[int, int, str]:
+    """(rows, elements per row, dtype) of an --inputs file for a schedule; bad files refused."""
+    try:
+        rows = json.loads(Path(path).read_text())
+    except OSError as e:
+        raise RinglabError(f"--inputs {path}: cannot read it ({e.strerror or e})") from None
+    except ValueError as e:
+        raise RinglabError(f"--inputs {path}: not JSON ({e})") from None
+    want = ("expected a list of N rows (one per rank), each a list of the same number of "
+            "numbers: that rank's vector")
+    if (not isinstance(rows, list) or not rows or not all(isinstance(r, list) and r for r in rows)
+            or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                       for r in rows for v in r)):
+        raise RinglabError(f"--inputs {path}: {want}")
+    lengths = {len(r) for r in rows}
+    if len(lengths) != 1:
+        raise RinglabError(f"--inputs {path}: rows of {sorted(lengths)} numbers; {want}")
+    ints = all(isinstance(v, int) for r in rows for v in r)
+    if dtype is None:
+        dtype = "int64" if ints else "float64"
+    elif dtype == "int64" and not ints:
+        raise RinglabError(f"--inputs {path} --dtype int64: the file holds numbers that are not "
+                           f"integers; drop --dtype (float64) or give integers")
+    if dtype == "int64" and any(abs(v) >= 2**62 // 32 for r in rows for v in r):
+        raise RinglabError(f"--inputs {path}: integers this large could overflow int64 when "
+                           f"summed; keep them below 2^57")
+    return len(rows), lengths.pop(), dtype
+
+
+def plan_schedule(name: str, procs: int | None = None, size: int | None = None,
+                  dtype: str | None = None, repeat: int = 5, timeout: float | None = None,
+                  hostfile: str | None = None, algorithm: str = "auto", seed: int = 0,
+                  inputs: str | None = None, startup: float | None = None) -> SchedulePlan:
+    """Check a ``--schedule`` request before anything starts; bad input raises
+    :class:`RinglabError` (exit 2): an unknown name (the known ones listed), an N the schedule
+    refuses (its reason), a size that is not whole elements, data beyond free memory."""
+    from ..core.schedules import schedule_plan
+    from ..core.schedules.algorithms import canonical
+    key = canonical(name)                  # unknown: "unknown schedule 'x'; known: ring, …"
+    if dtype is not None and dtype not in SCHEDULE_DTYPES:
+        raise RinglabError(f"--dtype {dtype}: expected one of {', '.join(SCHEDULE_DTYPES)}")
+    if inputs is not None:
+        if size is not None:
+            raise RinglabError("--size and --inputs: give one (with --inputs each rank's vector "
+                               "is its row of the file)")
+        rows, elements, dtype = _read_schedule_inputs(inputs, dtype)
+        if procs is not None and procs != rows:
+            raise RinglabError(f"--procs {procs}: the --inputs file has {rows} rows, one per "
+                               f"rank; drop --procs or give {rows}")
+        procs, inputs = rows, str(Path(inputs).resolve())
+    else:
+        size = DEFAULT_SCHEDULE_BYTES if size is None else size
+        if size <= 0 or size % 8:
+            lo, hi = size // 8 * 8, (size // 8 + 1) * 8
+            raise RinglabError(f"--size {size}: must be a positive multiple of 8 bytes (whole "
+                               f"float64/int64 elements); nearest: {f'{lo} or {hi}' if lo > 0 else hi}")
+        elements = size // 8
+        dtype = dtype or "float64"
+    if procs is None:
+        procs = DEFAULT_SCHEDULE_PROCS
+    pl = schedule_plan(key, procs)         # refused N: the schedule's own reason
+    if repeat < 1:
+        raise RinglabError(f"--repeat {repeat}: expected at least 1 timed repetition")
+    for opt, v in (("--timeout", timeout), ("--startup-timeout", startup)):
+        if v is not None and not v > 0:
+            raise RinglabError(f"{opt} {v}: expected a positive number of seconds")
+    if hostfile is not None and not Path(hostfile).is_file():
+        raise RinglabError(f"--hostfile {hostfile}: no such file (expected one host name per line, "
+                           f"optionally host:slots)")
+    if algorithm not in LIBRARY_ALGORITHMS:
+        raise RinglabError(f"--library-algorithm {algorithm}: expected one of "
+                           f"{', '.join(LIBRARY_ALGORITHMS)}")
+    if hostfile is None:
+        free = available_memory()
+        need = procs * schedule_memory_per_rank(elements, pl.n_blocks, pl.ports)
+        if free is not None and need > free[0]:
+            raise RinglabError(
+                f"--size {elements * 8} ({format_bytes(elements * 8)}): the {procs} ranks would "
+                f"need about {format_bytes(need)} of memory (each its data, its working buffer, "
+                f"MPI_Allreduce's sum, receive and send scratch, plus {format_bytes(RANK_OVERHEAD)} "
+                f"for the process) but only {format_bytes(free[0])} is free ({free[1]}): give a "
+                f"smaller --size")
+    L = -(-elements // pl.n_blocks)
+    return SchedulePlan(key, pl, procs, dtype, elements, L, pl.n_blocks * L - elements, repeat,
+                        timeout, hostfile, algorithm, seed, inputs, startup)
+
+
+def run_schedule(p: SchedulePlan, on_event=None):
+    """Run the schedule of ``p`` on ``p.procs`` ranks; a :class:`~.results.ScheduleResult`."""
+    from .results import ScheduleResult
+    startup = p.startup if p.startup is not None else startup_budget(p.procs, p.bytes)
+    timeout = p.timeout if p.timeout is not None else silence_budget(p.procs, p.bytes)
+    job = run_job(p.rank_args(), p.procs, timeout=timeout, startup=startup, hostfile=p.hostfile,
+                  env=library_env(p.algorithm), on_event=on_event)
+    return ScheduleResult.from_job(p, job)
 
 
 # -- one job -----------------------------------------------------------------------------------

@@ -32,6 +32,12 @@ then dies by the same signal.  mpiexec's own signals reach both (each rank is a 
 of its own): a supervisor that was told to stop says nothing.  ``RINGLAB_RANK_UNSUPERVISED=1``
 runs the rank in the process mpiexec started (as on Windows, which has no fork).
 
+Schedules (``--schedule NAME``, CODE ``-``): rank r runs its part of a library schedule
+(:mod:`ringlab.engine.schedule_rank`); its events are ``start`` (with schedule, T, blocks,
+ports, elements, block, padding, dtype), ``ready``, one ``step`` per step, ``checked`` (against
+``MPI.Allreduce``), ``timing`` (rep, schedule_s, allreduce_s), ``done``.  ``start`` of a code or
+a schedule carries ``library``: MPICH's Allreduce control variables as MPI_T reads them.
+
 Calibration (``--calibrate``): every rank says ``start`` and ``ready``; rank 0 sends a message
 of m bytes around the ring (N hops) and times its return; it emits ``pingpong`` events
 {bytes, hops, round_trip_s (median), runs}.
@@ -72,6 +78,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="seed of the test data (default 0)")
     p.add_argument("--inputs", help="JSON file of N rows of K symbols (then one element per symbol)")
     p.add_argument("--calibrate", metavar="BYTES", help="ping-pong sizes, e.g. 8,1024,65536")
+    p.add_argument("--schedule", metavar="NAME", help="run a library schedule instead of a code "
+                   "(CODE is then '-'; see ringlab.engine.schedule_rank)")
+    p.add_argument("--elements", type=int, default=8192, help="with --schedule: elements per rank")
+    p.add_argument("--dtype", choices=("float64", "int64"), default="float64",
+                   help="with --schedule: the element type (default float64)")
     return p
 
 
@@ -275,6 +286,8 @@ def rank_main(args, supervisor: int | None = None) -> int:
             rc = calibrate(MPI, comm, [int(s) for s in args.calibrate.split(",")])
             emit(event="done", rank=rank)
             return rc
+        if args.schedule:
+            return _schedule_main(MPI, comm, args, base)
         code = load(args.code, args.field)
         if N != code.N:
             emit(event="error", rank=rank, message=(
@@ -285,7 +298,7 @@ def rank_main(args, supervisor: int | None = None) -> int:
         a = arith_for(code.field)
         args.block = 1 if args.inputs else args.block
         emit(event="start", **base, N=code.N, K=code.K, T=code.T, field=code.field.name,
-             block=args.block, bytes=code.K * args.block * a.itemsize)
+             block=args.block, bytes=code.K * args.block * a.itemsize, library=_library(MPI))
         rc = run(MPI, comm, code, args)
         emit(event="done", rank=rank)
         return rc
@@ -294,6 +307,31 @@ def rank_main(args, supervisor: int | None = None) -> int:
         sys.stderr.flush()
         comm.Abort(4)
         return 4
+
+
+def _library(MPI) -> dict:
+    """MPICH's Allreduce settings as the library itself reads them (MPI_T, :mod:`.mpit`)."""
+    from .mpit import read_cvars
+    return read_cvars(MPI)
+
+
+def _schedule_main(MPI, comm, args, base) -> int:
+    """A library schedule on this rank (:mod:`.schedule_rank`); exceptions go to the caller."""
+    from ..core.schedules import schedule_plan
+    from .schedule_rank import layout, run
+    N = comm.Get_size()
+    plan = schedule_plan(args.schedule, N)      # the launcher checked N: this does not refuse
+    if args.inputs:
+        import json
+        with open(args.inputs) as f:
+            args.elements = len(json.load(f)[0])
+    L, pad = layout(args.elements, plan.n_blocks)
+    emit(event="start", **base, schedule=plan.name, N=N, T=plan.T, blocks=plan.n_blocks,
+         ports=plan.ports, elements=args.elements, block=L, padding=pad, dtype=args.dtype,
+         bytes=args.elements * 8, library=_library(MPI))
+    rc = run(MPI, comm, plan, args, emit)
+    emit(event="done", rank=base["rank"])
+    return rc
 
 
 if __name__ == "__main__":

@@ -44,6 +44,8 @@ def _last_words(ev) -> str:
         return "no event at all"
     if ev["event"] in ("sent", "received"):
         return f"last event '{ev['event']}' at t = {ev['t']}"
+    if ev["event"] == "step":
+        return f"last event 'step': step {ev['step']} of {ev['of']} done"
     return f"last event '{ev['event']}'"
 
 
@@ -232,7 +234,158 @@ class RunResult:
                 "times": self.bandwidths(),
                 "timed_repetitions": self.times.reps if self.times and not self.error else 0,
                 "oversubscribed": self.oversubscribed, "wall_s": self.job.wall_s,
+                "ready_s": getattr(self.job, "ready_s", None),
+                "library": library_check(self.starts, p.algorithm)}
+
+
+# -- MPICH's own algorithm, as the library read it ----------------------------------------------
+
+def library_check(starts: dict, algorithm: str) -> dict | None:
+    """What MPI_T says the ranks' MPICH took for ``--library-algorithm`` (:mod:`.mpit`):
+    {"requested", "read", "device_collectives", "ok", "note"}; None when no rank reported.
+    ``ok`` is True when every rank read the requested algorithm (and, for one other than auto,
+    device collectives off), False when some rank read another, None when it could not be read."""
+    from .mpit import ALGORITHM_CVAR, DEVICE_CVAR
+    libs = [ev.get("library") for ev in starts.values() if ev.get("library")]
+    if not libs:
+        return None
+    alg = {lib["values"].get(ALGORITHM_CVAR) for lib in libs}
+    dev = {lib["values"].get(DEVICE_CVAR) for lib in libs}
+    note = next((lib.get("note") for lib in libs if lib.get("note")), None)
+    read = alg.pop() if len(alg) == 1 else sorted(map(str, alg))
+    device = dev.pop() if len(dev) == 1 else sorted(map(str, dev))
+    if read is None:
+        ok = None
+        note = note or f"{ALGORITHM_CVAR} could not be read through MPI_T"
+    else:
+        ok = read == algorithm and (algorithm == "auto" or device == "none")
+    return {"requested": algorithm, "read": read, "device_collectives": device, "ok": ok,
+            "via": "MPI_T", "note": note}
+
+
+def library_words(chk: dict | None) -> str:
+    """One line on MPICH's algorithm as MPI_T read it ("" when nothing was read)."""
+    if not chk:
+        return ""
+    if chk["ok"] is None:
+        return f"MPICH's algorithm not confirmed: {chk['note']}"
+    said = (f"MPI_T reads MPIR_CVAR_ALLREDUCE_INTRA_ALGORITHM = {chk['read']}, "
+            f"MPIR_CVAR_DEVICE_COLLECTIVES = {chk['device_collectives']} on every rank")
+    if chk["ok"]:
+        return said
+    return f"{said} — NOT the requested {chk['requested']}"
+
+
+def fallback_words(algorithm: str, elements: int, procs: int) -> str:
+    """When MPICH cannot apply the requested algorithm to this call and silently uses its own
+    choice instead (MPICH 5: reduce_scatter_allgather needs count ≥ p', the largest power of
+    two ≤ N — seen with MPIR_CVAR_COLLECTIVE_FALLBACK=print), the words; else ""."""
+    p = 1 << (procs.bit_length() - 1)
+    if algorithm in ("reduce_scatter_allgather", "k_reduce_scatter_allgather") and elements < p:
+        return (f"MPICH cannot apply {algorithm} to {elements} element{'s' if elements != 1 else ''} "
+                f"on {procs} ranks (it needs at least p' = {p}) and falls back to its own choice "
+                f"without a word: give a larger --size")
+    return ""
+
+
+# -- a library schedule on real ranks ------------------------------------------------------------
+
+def schedule_tolerance(dtype: str) -> str:
+    return "exactly" if dtype == "int64" else FLOAT_TOLERANCE
+
+
+@dataclass
+class ScheduleResult:
+    """What a ``ringlab run --schedule`` job adds up to (the same conventions as
+    :class:`RunResult`: the slowest rank per repetition, the median over repetitions)."""
+
+    plan: object              # launch.SchedulePlan
+    job: object
+    starts: dict
+    checked: dict
+    times: Times | None       # .coded holds the schedule's time
+    error: str | None
+    oversubscribed: str | None
+    mpi: str = ""
+    library: dict | None = None
+
+    @classmethod
+    def from_job(cls, plan, job) -> "ScheduleResult":
+        starts = {ev["rank"]: ev for ev in job.events if ev["event"] == "start"}
+        checked = {ev["rank"]: ev for ev in job.events if ev["event"] == "checked"}
+        reps: dict = {}
+        for ev in job.events:
+            if ev["event"] == "timing":
+                reps.setdefault(ev["rep"], []).append(ev)
+        full = [v for v in reps.values() if len(v) == plan.procs]
+        times = None
+        if full:
+            times = Times(statistics.median(max(e["schedule_s"] for e in v) for v in full),
+                          statistics.median(max(e["allreduce_s"] for e in v) for v in full),
+                          len(full))
+        mpi = next((ev.get("mpi", "") for ev in starts.values()), "")
+        return cls(plan, job, starts, checked, times, failure(job, plan.procs),
+                   oversubscription(starts), mpi, library_check(starts, plan.algorithm))
+
+    @property
+    def wrong_ranks(self) -> list[int]:
+        return sorted(r for r, ev in self.checked.items() if not ev["ok"])
+
+    @property
+    def exit_code(self) -> int:
+        if self.error:
+            return 4
+        return 1 if self.wrong_ranks else 0
+
+    def bandwidths(self) -> dict:
+        if not self.times or self.error:
+            return {}
+        S, N = self.plan.bytes, self.plan.procs
+        out = {}
+        for name, t in (("schedule", self.times.coded), ("allreduce", self.times.allreduce)):
+            alg, bus = self.times.bw(S, N, t)
+            out[name] = {"time_s": t, "algbw_Bps": alg, "busbw_Bps": bus}
+        return out
+
+    def to_json(self) -> dict:
+        p, pl = self.plan, self.plan.plan
+        ranks = []
+        for r in range(p.procs):
+            c = self.checked.get(r)
+            ranks.append({"rank": r, "host": self.starts.get(r, {}).get("host"),
+                          "ok": c["ok"] if c else None, "wrong": c["wrong"] if c else None,
+                          "first": c["first"] if c else None,
+                          "max_error": c["max_error"] if c else None,
+                          "head": c["head"] if c else None})
+        return {"event": "result", "job": "schedule", "exit": self.exit_code, "error": self.error,
+                "schedule": p.name, "title": pl.title, "N": pl.N, "procs": p.procs, "T": pl.T,
+                "messages": pl.messages, "ports": pl.ports, "blocks": pl.n_blocks,
+                "block": p.block, "padding": p.padding, "dtype": p.dtype, "elements": p.elements,
+                "bytes": p.bytes, "repeat": p.repeat, "compared": schedule_tolerance(p.dtype),
+                "library_algorithm": p.algorithm, "library": self.library,
+                "library_fallback": fallback_words(p.algorithm, p.elements, p.procs) or None,
+                "mpi": self.mpi, "ranks": ranks, "times": self.bandwidths(),
+                "timed_repetitions": self.times.reps if self.times and not self.error else 0,
+                "oversubscribed": self.oversubscribed, "wall_s": self.job.wall_s,
                 "ready_s": getattr(self.job, "ready_s", None)}
+
+
+def schedule_verdict(r: dict) -> tuple[str, str]:
+    """(kind, one line) of a schedule's ``result``: "ok", "wrong" (naming every rank that
+    differs and the first one's first differing element) or "failed"."""
+    if r.get("error"):
+        return "failed", f"Engine failed: {r['error']}"
+    how = (f"{r['dtype']}, compared {r['compared']}")
+    bad = [k for k in r["ranks"] if k["ok"] is False]
+    if bad:
+        k, f = bad[0], bad[0]["first"]
+        names = ", ".join(str(b["rank"]) for b in bad)
+        return "wrong", (f"Rank{'s' if len(bad) > 1 else ''} {names} did NOT end with "
+                         f"MPI_Allreduce's sum ({how}): rank {k['rank']} first differs at element "
+                         f"{f['index']} (block {f['block']}, element {f['element']}): "
+                         f"{r['schedule']} gave {f['got']}, MPI_Allreduce {f['expected']} "
+                         f"({k['wrong']} of {r['elements']} elements differ).")
+    return "ok", (f"All {r['procs']} ranks ended with the same sum as MPI_Allreduce ({how}).")
 
 
 @dataclass
