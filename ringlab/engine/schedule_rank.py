@@ -123,9 +123,9 @@ def _show(v):
 class ScheduleRank:
     """The buffers and the steps of one rank; :meth:`run` is one all-reduce."""
 
-    def __init__(self, MPI, comm, plan, X: np.ndarray, fault: str = ""):
+    def __init__(self, MPI, comm, plan, X: np.ndarray, fault: str = "", rank: int | None = None):
         self.MPI, self.comm, self.plan, self.fault = MPI, comm, plan, fault
-        self.rank = comm.Get_rank()
+        self.rank = comm.Get_rank() if rank is None else rank
         self.n = X.size
         self.L, self.pad = layout(self.n, plan.n_blocks)
         self.X = X
@@ -146,7 +146,9 @@ class ScheduleRank:
     def result(self) -> np.ndarray:
         return self.buf[:self.n]
 
-    def _step(self, k: int, drop_first_add: bool = False):
+    def pack(self, k: int):
+        """Step k's (sends, receives, send buffers, receive buffers): what goes out is read now,
+        before anything of this step lands."""
         sends, recvs = self.steps[k]
         L, V = self.L, self.V
         sbufs, off = [], 0
@@ -162,6 +164,28 @@ class ScheduleRank:
         for p in recvs:
             rbufs.append(self.in_scratch[off:off + p.n * L])
             off += p.n * L
+        return sends, recvs, sbufs, rbufs
+
+    def apply(self, recvs, rbufs, drop_first_add: bool = False) -> int | None:
+        """Add or store what arrived, in the plan's order; the peer whose message was dropped
+        (the ``wrong`` test hook), else None."""
+        L, V = self.L, self.V
+        dropped = None
+        for p, b in zip(recvs, rbufs):
+            r = b.reshape(p.n, L)
+            if p.add and drop_first_add:
+                drop_first_add, dropped = False, p.peer
+                continue
+            if not p.add:
+                V[p.rows] = r
+            elif isinstance(p.rows, slice):
+                np.add(V[p.rows], r, out=V[p.rows])
+            else:
+                V[p.rows] += r
+        return dropped
+
+    def _step(self, k: int, drop_first_add: bool = False):
+        sends, recvs, sbufs, rbufs = self.pack(k)
         comm, m = self.comm, mode(sends, recvs)
         if self.fault == "deadlock" and m != "idle":     # every rank waits first: nobody sends
             for p, b in zip(recvs, rbufs):
@@ -179,19 +203,7 @@ class ScheduleRank:
             reqs = [comm.Irecv(b, source=p.peer, tag=k) for p, b in zip(recvs, rbufs)]
             reqs += [comm.Isend(b, dest=p.peer, tag=k) for p, b in zip(sends, sbufs)]
             self.MPI.Request.Waitall(reqs)
-        dropped = None
-        for p, b in zip(recvs, rbufs):
-            r = b.reshape(p.n, L)
-            if p.add and drop_first_add:
-                drop_first_add, dropped = False, p.peer
-                continue
-            if not p.add:
-                V[p.rows] = r
-            elif isinstance(p.rows, slice):
-                np.add(V[p.rows], r, out=V[p.rows])
-            else:
-                V[p.rows] += r
-        return m, sends, recvs, sbufs, dropped
+        return m, sends, recvs, sbufs, self.apply(recvs, rbufs, drop_first_add)
 
     def run(self, events=None) -> None:
         """All steps once; ``events``: a function taking each step's event (the verified run)."""
@@ -210,6 +222,25 @@ class ScheduleRank:
                             received=[{"from": p.peer, "blocks": list(p.blocks), "bytes": p.n * nb,
                                        "op": "add" if p.add else "store"} for p in recvs],
                             **({"dropped_from": dropped} if dropped is not None else {})))
+
+
+def loopback(plan, data: list[np.ndarray]) -> list[np.ndarray]:
+    """Every rank of ``plan`` in this process, with the ranks' own packing and adding (a message
+    is simply the sender's buffer handed over): each rank's result.  Tests check the arithmetic
+    with it, without MPI."""
+    ranks = [ScheduleRank(None, None, plan, X, rank=r) for r, X in enumerate(data)]
+    for k in range(plan.T):
+        packed = [me.pack(k) for me in ranks]
+        out: dict = {}                 # (src, dst) → that pair's send buffers, in the plan's order
+        for src, (sends, _, sbufs, _) in enumerate(packed):
+            for p, b in zip(sends, sbufs):
+                out.setdefault((src, p.peer), []).append(b)
+        for dst, (_, recvs, _, rbufs) in enumerate(packed):
+            for p, b in zip(recvs, rbufs):
+                b[...] = out[(p.peer, dst)].pop(0)
+        for me, (_, recvs, _, rbufs) in zip(ranks, packed):
+            me.apply(recvs, rbufs)
+    return [me.result().copy() for me in ranks]
 
 
 def run(MPI, comm, plan, args, emit) -> int:
