@@ -310,7 +310,7 @@ class ScheduleResult:
     library: dict | None = None
 
     @classmethod
-    def from_job(cls, plan, job) -> "ScheduleResult":
+    def from_job(cls, plan, job) -> ScheduleResult:
         starts = {ev["rank"]: ev for ev in job.events if ev["event"] == "start"}
         checked = {ev["rank"]: ev for ev in job.events if ev["event"] == "checked"}
         reps: dict = {}
