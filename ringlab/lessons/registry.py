@@ -32,6 +32,8 @@ set_example         N                                                Schedules: 
 set_costs           alpha?, bandwidth?, size?, N?                    Schedules: cost explorer (N: its cores)
 run_search          N, K, T, field?, routing?, load?                 Search: run one search
 type_answer         id, value                                        the lesson's own answer box
+show_schedules      names                                            Schedules: the algorithms shown beside ring/tree
+show_schedule       name, shown?                                     Schedules: tick (or untick) one algorithm
 =================== ================================================ ==============================
 
 Probes (what the app shows; numbers are exact fractions unless a float is the only truth)
@@ -86,11 +88,29 @@ mesh_hops           k, scheme, group?, n?, torus?                    hops of an 
 mesh_best_group     k, n?, torus?                                    the group size with the fewest coded hops
 mesh_fig3_transfers step                                             transfers in step A..G of Fig. 3
 mesh_fig3_decodes                                                    every XOR of Fig. 3 decodes to the true block
+schedules_shown                                                      the algorithms ticked beside ring, tree, the code
+algorithm_steps     schedule                                         steps of any shown schedule on the example
+algorithm_refused   schedule                                         it is not defined for the example's N (bool)
+link_load           schedule, step, core?, way?                      (b) messages on a directed link; no core: busiest
+ring_slots          schedule                                         (b) Σ over steps of the busiest link's messages
+max_link_bytes      schedule, unit?                                  (b) most bytes on one directed link, whole run
+algorithm_time      schedule, unit?                                  (a) α-β time on the explorer's N, fully connected
+fastest_schedule                                                     (a) the fastest of ring, tree and the shown, at S
+schedule_crossover  a, b, unit?                                      (a) size where the faster of any two shown changes
+which_schedule      a, b, what, step?, most?                         the one with less (most: more) steps/time/load…
 =================== ================================================ ==============================
 
 ``schedule`` is ``ring``, ``tree`` or ``coded``; ``unit`` a time (``s``, ``ms``, ``us``) or a
 size (``B``, ``KB``, ``MB``, ``GB``; 1 KB = 1000 B as in the seeds); ``matrix`` is ``M``,
 ``Lambda``, ``R`` or ``T``; nodes, rows, columns, chunks and t count from 0 as in the app.
+
+Issue 23's probes (``algorithm_steps`` … ``which_schedule``) take any schedule the core traces
+— ``ring``, ``tree``, ``recursive-doubling``, ``rabenseifner``, ``swing``, ``bruck``,
+``bruck-bw``, ``trivance``, ``trivance-bw``, ``nccl-tree`` — and read it only while the
+Schedules tab shows it (ring and tree always; the others once ticked, ``show_schedule``).  (a)
+is model (a) of :mod:`ringlab.core.schedules.models`, α-β on a fully connected network, on the
+cost explorer's N; (b) is model (b), the paper's bidirectional ring, on the worked example;
+``way`` is +1 for the link i → i+1 and −1 for i → i−1.
 
 **Limits.**  Every argument is bounded before anything runs — when the lesson is parsed (a
 malformed lesson, exit 2) and again on every call (one short RinglabError line): N, K, T as the
@@ -1085,3 +1105,186 @@ def show(value) -> str:
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(show(v) for v in value) + "]"
     return str(value)
+
+
+# ============================================================================== issue 23
+# Beyond ring and tree: which algorithms the Schedules tab shows (the state's ``schedules``),
+# and what it shows of them — steps on the worked example, model (b) on the bidirectional ring,
+# model (a) on the cost explorer's N.  Every value is computed here from
+# ringlab.core.schedules (schedule_trace, ring_model, alpha_beta_time, schedule_rows,
+# schedule_crossovers), as the tab computes it.
+
+# ringlab.core.schedules.known_schedules() without its alias (nccl-ring is the ring); written
+# out so that reading a lesson does not import the schedules (tests hold it to the core's list)
+ALGORITHMS = ("ring", "tree", "recursive-doubling", "rabenseifner", "swing", "bruck", "bruck-bw",
+              "trivance", "trivance-bw", "nccl-tree")
+_ALGO = "|".join(ALGORITHMS)
+_EXTRAS = ALGORITHMS[2:]
+
+
+def _check_names(v) -> str | None:
+    bad = [x for x in v if not isinstance(x, str) or x not in _EXTRAS]
+    if bad:
+        return (f"names: {brief(bad[0])} is not an algorithm the tab adds (expected some of "
+                f"{', '.join(_EXTRAS)}; ring and tree are always shown)")
+    return None
+
+
+def _ordered(names) -> tuple:
+    """As the tab keeps them: once each, in the core's table order."""
+    return tuple(n for n in _EXTRAS if n in set(names))
+
+
+@action("show_schedules", "names:list", checks={"names": _check_names})
+def _show_schedules(st, names):
+    st.schedules = _ordered(names)
+
+
+@action("show_schedule", f"name:str={'|'.join(_EXTRAS)} shown:bool?")
+def _show_schedule(st, name, shown=True):
+    now = set(st.schedules)
+    st.schedules = _ordered(now | {name} if shown else now - {name})
+
+
+@probe("schedules_shown")
+def _schedules_shown(st):
+    return list(_ordered(st.schedules))
+
+
+def _shown(st, name):
+    if name not in ("ring", "tree") and name not in st.schedules:
+        raise RinglabError(f"{name} is not shown: tick it on the Schedules tab "
+                           f"(show_schedule: {name})")
+
+
+def _algo_trace(st, name):
+    """``name`` traced on the worked example, as its column shows it; refused with the
+    column's reason when the algorithm is not defined for the example's N."""
+    from ..core.schedules import schedule_refusal, schedule_trace
+    _shown(st, name)
+    ex = st.example()
+    why = schedule_refusal(name, ex.N)
+    if why:
+        raise RinglabError(why)
+    return schedule_trace(name, ex)
+
+
+def _algo_ring(st, name):
+    from ..core.schedules import parse_bytes, ring_model
+    return ring_model(_algo_trace(st, name), parse_bytes(st.size))
+
+
+def _explorer_trace(st, name):
+    """``name`` on the cost explorer's N (the example's when it follows it): what the
+    explorer's model-(a) line is drawn from."""
+    from ..core.schedules import default_example, schedule_refusal, schedule_trace
+    from ..core.schedules.matmul import TRACE_N_RANGE
+    _shown(st, name)
+    ex = st.example()
+    n = st.explorer_N or ex.N
+    if n > TRACE_N_RANGE[1]:
+        raise RinglabError(f"the cost explorer's N = {n}: {name} is traced on up to "
+                           f"{TRACE_N_RANGE[1]} cores only")
+    why = schedule_refusal(name, n)
+    if why:
+        raise RinglabError(why)
+    return schedule_trace(name, ex if n == ex.N else default_example(n))
+
+
+def _model_a(st):
+    from ..core.schedules import parse_bandwidth, parse_bytes, parse_seconds
+    return parse_bytes(st.size), parse_seconds(st.alpha), parse_bandwidth(st.bandwidth)
+
+
+@probe("algorithm_steps", f"schedule:str={_ALGO}")
+def _algorithm_steps(st, schedule):
+    return _algo_trace(st, schedule).T
+
+
+@probe("algorithm_refused", f"schedule:str={_ALGO}")
+def _algorithm_refused(st, schedule):
+    from ..core.schedules import schedule_refusal
+    _shown(st, schedule)
+    return schedule_refusal(schedule, st.example().N) is not None
+
+
+@probe("link_load", f"schedule:str={_ALGO} step:int{_INDEX} core:int{_NODE}? way:int[-1..1]?",
+       checks={"way": lambda v: None if v in (-1, 1) else f"way = {v}: expected +1 (i → i+1) "
+                                                          f"or −1 (i → i−1)"})
+def _link_load(st, schedule, step, core=None, way=None):
+    m = _algo_ring(st, schedule)
+    T = len(m.congestion)
+    if not 1 <= step <= T:
+        raise RinglabError(f"{schedule} step {step}: steps are 1..{T}")
+    if (core is None) != (way is None):
+        raise RinglabError("link_load: give both core and way (one directed link), or neither "
+                           "(the step's busiest link)")
+    if core is None:
+        return m.congestion[step - 1]
+    if not 0 <= core < m.N:
+        raise RinglabError(f"core {core}: the example has cores 0..{m.N - 1}")
+    return m.link_messages[step - 1].get((core, way), 0)
+
+
+@probe("ring_slots", f"schedule:str={_ALGO}")
+def _ring_slots(st, schedule):
+    return _algo_ring(st, schedule).slots
+
+
+@probe("max_link_bytes", f"schedule:str={_ALGO} unit:str?")
+def _max_link_bytes(st, schedule, unit=None):
+    return _convert(_algo_ring(st, schedule).max_link_load, unit, "B")
+
+
+@probe("algorithm_time", f"schedule:str={_ALGO} unit:str?")
+def _algorithm_time(st, schedule, unit=None):
+    from ..core.schedules import alpha_beta_time
+    S, a, B = _model_a(st)
+    return _convert(alpha_beta_time(_explorer_trace(st, schedule), S, a, B), unit, "s")
+
+
+@probe("fastest_schedule")
+def _fastest_schedule(st):
+    """The least model-(a) time at S among ring, tree and the shown algorithms defined for the
+    explorer's N (the first in table order on a tie)."""
+    from ..core.schedules import alpha_beta_time, schedule_refusal
+    S, a, B = _model_a(st)
+    n = st.explorer_N or st.example().N
+    names = [x for x in ("ring", "tree") + _ordered(st.schedules)
+             if schedule_refusal(x, n) is None]
+    times = [(alpha_beta_time(_explorer_trace(st, x), S, a, B), k, x) for k, x in enumerate(names)]
+    return min(times)[2]
+
+
+@probe("schedule_crossover", f"a:str={_ALGO} b:str={_ALGO} unit:str?")
+def _schedule_crossover(st, a, b, unit=None):
+    from ..core.schedules import alpha_beta_line
+    from ..core.schedules.costs import crossovers, curve
+    _, al, B = _model_a(st)
+    f, g = (curve(x, x, [alpha_beta_line(_explorer_trace(st, x), al, B, x)]) for x in (a, b))
+    xs = crossovers(f, g)
+    if not xs:
+        raise RinglabError(f"no crossover between {a} and {b}: one is faster at every size "
+                           f"(model (a), N = {st.explorer_N or st.example().N})")
+    return _convert(xs[0].S, unit, "B")
+
+
+_WHAT = {"steps": _algorithm_steps, "time": _algorithm_time, "ring_slots": _ring_slots,
+         "max_link_bytes": _max_link_bytes}
+
+
+@probe("which_schedule", f"a:str={_ALGO} b:str={_ALGO} "
+                         f"what:str=steps|time|link_load|ring_slots|max_link_bytes "
+                         f"step:int{_INDEX}? most:bool?")
+def _which_schedule(st, a, b, what, step=None, most=False):
+    """The one of a, b with fewer steps / less time / a lighter link (``most``: the more),
+    ``tie`` when they are equal."""
+    if (what == "link_load") != (step is not None):
+        raise RinglabError("which_schedule: link_load needs a step (and only link_load takes one)")
+    if what == "link_load":
+        va, vb = (_link_load(st, x, step) for x in (a, b))
+    else:
+        va, vb = (_WHAT[what](st, x) for x in (a, b))
+    if va == vb:
+        return "tie"
+    return (a if va > vb else b) if most else (a if va < vb else b)
