@@ -56,7 +56,9 @@ def check_json(code: LinearCode, rep) -> dict:
     F = code.field
     b = bounds(code.N, code.K, code.T)
     return {
-        "feasible": rep.feasible, "N": code.N, "K": code.K, "T": code.T, "field": F.name,
+        "feasible": rep.feasible, "N": code.N, "K": code.K, "T": code.T,
+        "field": getattr(F, "base_name", F.name),
+        **({"modulus": F.modulus} if getattr(F, "modulus", None) is not None else {}),
         "rate": str(code.rate),
         "checks": [{"node": c.node, "j": c.j, "source": c.source, "ok": c.ok,
                     "matrix": [[F.format(v) for v in r] for r in c.matrix]} for c in rep.checks],
@@ -76,6 +78,9 @@ def cmd_check(args) -> int:
     F, N, K = code.field, code.N, code.K
     out = [f"{args.file}" + (f" — {code.name}" if code.name else ""),
            f"N = {N}, K = {K}, T = {code.T} over {F.name}; rate K/T = {code.rate}"]
+    if getattr(F, "modulus", None) is not None:     # which GF(p^m): the verdict depends on it
+        out.append(f"{F.base_name} computed modulo {F.modulus}"
+                   + (" (Conway's, the default when a file names no modulus)" if F.conway else ""))
     nfail = len(rep.failing)
     if rep.feasible:
         out.append(f"Verdict: FEASIBLE — all {len(rep.checks)} conditions of eq. (5) hold"

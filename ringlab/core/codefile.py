@@ -22,7 +22,7 @@ from .fields import field as get_field
 
 FORMAT = "ringlab-code"
 VERSION = 1
-_KEYS = {"format", "version", "name", "description", "N", "K", "T", "field", "nodes"}
+_KEYS = {"format", "version", "name", "description", "N", "K", "T", "field", "modulus", "nodes"}
 
 
 def code_to_dict(code: LinearCode) -> dict:
@@ -35,9 +35,13 @@ def code_to_dict(code: LinearCode) -> dict:
             if m is not None:
                 obj[which] = [[F.to_json(v) for v in row] for row in m]
         nodes.append(obj)
-    return {"format": FORMAT, "version": VERSION, "name": code.name,
-            "description": code.description, "N": code.N, "K": code.K, "T": code.T,
-            "field": F.name, "nodes": nodes}
+    d = {"format": FORMAT, "version": VERSION, "name": code.name,
+         "description": code.description, "N": code.N, "K": code.K, "T": code.T,
+         "field": getattr(F, "base_name", F.name)}
+    if getattr(F, "modulus", None) is not None:     # every GF(p^m): which field it is
+        d["modulus"] = F.modulus
+    d["nodes"] = nodes
+    return d
 
 
 def dumps_code(code: LinearCode) -> str:
@@ -115,6 +119,14 @@ def code_from_dict(data, source: str = "<code>") -> LinearCode:
         F = get_field(data["field"])
     except RinglabError as e:
         raise CodeFileError(f"{source}: {e}") from None
+    if "modulus" in data:
+        if getattr(F, "modulus", None) is None:
+            raise CodeFileError(f"{source}: \"modulus\" belongs to GF(p^m) only; "
+                                f"\"field\" is {F.name}")
+        try:
+            F = get_field(F.base_name, modulus=data["modulus"])
+        except RinglabError as e:
+            raise CodeFileError(f"{source}: \"modulus\": {e}") from None
     for key in ("name", "description"):
         if key in data and not isinstance(data[key], str):
             raise CodeFileError(f"{source}: \"{key}\" must be a string")

@@ -502,28 +502,41 @@ class PrimeField(_FiniteField):
 
 
 class ExtensionField(_FiniteField):
-    """GF(p^m), m ≥ 2, in galois's integer representation on the Conway polynomial."""
+    """GF(p^m), m ≥ 2, in galois's integer representation: an element is the integer whose
+    base-p digits are its polynomial's coefficients, computed modulo ``poly`` — the Conway
+    polynomial unless another irreducible monic polynomial is given (its name then carries it:
+    ``GF(2^3)[x^3 + x^2 + 1]``)."""
 
-    def __init__(self, p: int, m: int):
+    def __init__(self, p: int, m: int, poly: int | None = None):
         self.p, self.m = p, m
         self.characteristic = p
         self.order = q = p**m
-        self.name = f"GF({p}^{m})"
-        self.poly = CONWAY[(p, m)]
+        self.conway = poly is None or poly == CONWAY[(p, m)]
+        self.poly = CONWAY[(p, m)] if poly is None else poly
+        self.base_name = f"GF({p}^{m})"
+        self.name = self.base_name if self.conway else f"{self.base_name}[{self.modulus_text()}]"
         exp = np.empty(2 * q, dtype=np.int64)
         log = np.zeros(q, dtype=np.int64)
         poly_digits = [(self.poly // p**k) % p for k in range(m)]
+        if self.conway:
+            gen = None
+        else:           # x need not be primitive modulo another polynomial: find a generator
+            gen = _primitive_element(p, m, poly_digits)
         digits = [1] + [0] * (m - 1)
         for i in range(q - 1):
             v = sum(d * p**k for k, d in enumerate(digits))
             exp[i] = v
             log[v] = i
-            top = digits[-1]
-            digits = [0] + digits[:-1]          # multiply by x ...
-            if top:                              # ... and reduce x^m = -(lower terms of poly)
-                digits = [(d - top * c) % p for d, c in zip(digits, poly_digits)]
+            if gen is None:
+                top = digits[-1]
+                digits = [0] + digits[:-1]          # multiply by x ...
+                if top:                              # ... and reduce x^m = -(lower terms of poly)
+                    digits = [(d - top * c) % p for d, c in zip(digits, poly_digits)]
+            else:
+                digits = _mulmod(digits, gen, poly_digits, p)
         if len(set(exp[: q - 1].tolist())) != q - 1:
-            raise FieldError(f"internal: x is not primitive modulo the Conway polynomial of {self.name}")
+            raise FieldError(f"internal: the generator is not primitive modulo {self.modulus_text()} "
+                             f"in {self.base_name}")
         exp[q - 1: 2 * q - 2] = exp[: q - 1]
         self._exp, self._log = exp, log
         # the same tables as Python lists: a scalar product is two list reads, not a NumPy call
@@ -559,8 +572,16 @@ class ExtensionField(_FiniteField):
                 f"({self.p - 1} + 1 = {self.add(self.p - 1, 1)}), and a product is a polynomial "
                 f"product modulo {self.modulus_text()}")
 
+    @property
+    def modulus(self) -> str:
+        """The irreducible polynomial the field computes modulo, as text: ``x^3 + x + 1``."""
+        return self.modulus_text()
+
+    def __reduce__(self):
+        return (field, (self.name,))
+
     def modulus_text(self) -> str:
-        """The irreducible (Conway) polynomial, e.g. ``x^2 + x + 1``."""
+        """The irreducible polynomial (Conway's unless chosen), e.g. ``x^2 + x + 1``."""
         p, terms = self.p, []
         for k in range(self.m, -1, -1):
             d = (self.poly // p**k) % p
@@ -668,28 +689,192 @@ def _prime_power(q: int) -> tuple[int, int] | None:
     return (q, 1) if q >= 2 else None
 
 
+# -- polynomials over GF(p): coefficient lists, lowest degree first ---------------------------
+def _mulmod(a: list[int], b: list[int], f_low: list[int], p: int) -> list[int]:
+    """a·b modulo the monic polynomial whose lower coefficients are ``f_low`` (degree m)."""
+    m = len(f_low)
+    prod = [0] * (2 * m - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                if y:
+                    prod[i + j] = (prod[i + j] + x * y) % p
+    for k in range(2 * m - 2, m - 1, -1):       # x^k = x^(k-m) · (−f_low)
+        top = prod[k]
+        if top:
+            prod[k] = 0
+            for j, c in enumerate(f_low):
+                prod[k - m + j] = (prod[k - m + j] - top * c) % p
+    return prod[:m]
+
+
+def _powmod(a, e, f_low, p):
+    r = [1] + [0] * (len(f_low) - 1)
+    while e:
+        if e & 1:
+            r = _mulmod(r, a, f_low, p)
+        a = _mulmod(a, a, f_low, p)
+        e >>= 1
+    return r
+
+
+def _primitive_element(p: int, m: int, f_low: list[int]) -> list[int]:
+    """The first element (in integer order, from x) whose powers run through every nonzero
+    element modulo an irreducible polynomial."""
+    q = p**m
+    n, primes, d = q - 1, [], 2
+    while d * d <= n:
+        if n % d == 0:
+            primes.append(d)
+            while n % d == 0:
+                n //= d
+        d += 1
+    if n > 1:
+        primes.append(n)
+    one = [1] + [0] * (m - 1)
+    for v in range(p, q):
+        g = [(v // p**k) % p for k in range(m)]
+        if all(_powmod(g, (q - 1) // r, f_low, p) != one for r in primes):
+            return g
+    raise FieldError("internal: no primitive element (the modulus is not irreducible)")
+
+
+def _polymod_is_zero(f: list[int], g: list[int], p: int) -> bool:
+    """Whether the monic-or-not ``g`` (lowest first, nonzero leading) divides ``f``."""
+    r = list(f)
+    dg, inv = len(g) - 1, pow(g[-1], -1, p)
+    for k in range(len(r) - 1, dg - 1, -1):
+        c = r[k] * inv % p
+        if c:
+            for j in range(dg + 1):
+                r[k - dg + j] = (r[k - dg + j] - c * g[j]) % p
+    return not any(r[:dg])
+
+
+def _is_irreducible(coeffs: list[int], p: int) -> bool:
+    """Trial division by every monic polynomial of degree 1..m/2 (at most p^(m/2) ≤ 256 of
+    each degree for p^m ≤ 2^16)."""
+    m = len(coeffs) - 1
+    for d in range(1, m // 2 + 1):
+        for v in range(p**d):
+            g = [(v // p**k) % p for k in range(d)] + [1]
+            if _polymod_is_zero(coeffs, g, p):
+                return False
+    return True
+
+
+_SUP = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+_TERM = re.compile(r"([0-9]*)\*?(?:(x)(?:\^([0-9]+))?)?")
+
+
+def parse_modulus(text, p: int, m: int) -> int:
+    r"""The polynomial ``text`` (``"x^3 + x^2 + 1"``, ``"x^3+x^2+1"``, ``"x³+x²+1"``) as
+    galois's integer $\sum_k c_k p^k$; raises :class:`FieldError` (one line) unless it is a
+    monic irreducible polynomial of degree m over GF(p)."""
+    want = f"a monic irreducible polynomial of degree {m} over GF({p}) such as {_text_of(CONWAY[(p, m)], p, m)!r}"
+    if not isinstance(text, str):
+        raise FieldError(f"modulus must be text, got {text!r}: expected {want}")
+    s = re.sub(r"(x)([⁰¹²³⁴⁵⁶⁷⁸⁹]+)", lambda mt: "x^" + mt.group(2).translate(_SUP),
+               text.strip().replace("X", "x").replace("·", "*"))
+    s = s.replace(" ", "")
+    if not s or "-" in s:
+        raise FieldError(f"modulus {text!r} is not a polynomial: expected {want} (coefficients "
+                         f"0..{p - 1}, no minus signs)")
+    coeffs: dict[int, int] = {}
+    for term in s.split("+"):
+        mt = _TERM.fullmatch(term)
+        if not term or not mt or (not mt.group(1) and not mt.group(2)):
+            raise FieldError(f"modulus {text!r} is not a polynomial (at {term!r}): expected {want}")
+        c = int(mt.group(1)) if mt.group(1) else 1
+        k = (int(mt.group(3)) if mt.group(3) else 1) if mt.group(2) else 0
+        if c >= p:
+            raise FieldError(f"modulus {text!r}: coefficient {c} is not an element of GF({p}); "
+                             f"expected {want}")
+        if k in coeffs:
+            raise FieldError(f"modulus {text!r}: x^{k} appears twice; expected {want}")
+        coeffs[k] = c
+    deg = max((k for k, c in coeffs.items() if c), default=0)
+    if deg != m:
+        raise FieldError(f"modulus {text!r} has degree {deg}, but GF({p}^{m}) needs degree {m}: "
+                         f"expected {want}")
+    if coeffs[m] != 1:
+        raise FieldError(f"modulus {text!r} is not monic (leading coefficient {coeffs[m]}): "
+                         f"expected {want}")
+    lst = [coeffs.get(k, 0) for k in range(m + 1)]
+    if not _is_irreducible(lst, p):
+        raise FieldError(f"modulus {text!r} is reducible over GF({p}), so GF({p})[x] modulo it "
+                         f"is not a field: expected {want}")
+    return sum(c * p**k for k, c in enumerate(lst))
+
+
+def _text_of(poly: int, p: int, m: int) -> str:
+    terms = []
+    for k in range(m, -1, -1):
+        d = (poly // p**k) % p
+        if d:
+            mono = "x" if k == 1 else f"x^{k}"
+            terms.append(str(d) if k == 0 else (mono if d == 1 else f"{d}{mono}"))
+    return " + ".join(terms)
+
+
+def conway_modulus(p: int, m: int) -> str:
+    """Conway's polynomial for GF(p^m) as text, e.g. ``x^3 + x + 1``: the default modulus."""
+    return _text_of(CONWAY[(p, m)], p, m)
+
+
+def irreducible_moduli(p: int, m: int) -> list[str]:
+    """Every monic irreducible polynomial of degree m over GF(p), as text, Conway's first."""
+    conway = CONWAY[(p, m)]
+    out = [_text_of(conway, p, m)]
+    for low in range(p**m):
+        poly = low + p**m
+        if poly != conway and _is_irreducible([(poly // p**k) % p for k in range(m + 1)], p):
+            out.append(_text_of(poly, p, m))
+    return out
+
+
 @lru_cache(maxsize=None)
-def _make(p: int, m: int) -> Field:
-    return PrimeField(p) if m == 1 else ExtensionField(p, m)
+def _make(p: int, m: int, poly: int | None = None) -> Field:
+    if m == 1:
+        return PrimeField(p)
+    return ExtensionField(p, m, poly)
 
 
-def field(name) -> Field:
+def field(name, modulus=None) -> Field:
     """The field called ``name``: ``"Q"``, ``"R"``, ``"GF(p)"`` or ``"GF(p^m)"``.
 
-    ``"GF(8)"`` is accepted for GF(2^3).  Fields are cached: asking twice is free.
+    ``"GF(8)"`` is accepted for GF(2^3).  Fields are cached: asking twice is free.  GF(p^m)
+    computes modulo the Conway polynomial unless ``modulus`` (text, ``"x^3 + x^2 + 1"``) names
+    another irreducible polynomial, or the name carries it: ``"GF(2^3)[x^3 + x^2 + 1]"``.
 
     >>> field("GF(2^8)").order
     256
+    >>> field("GF(2^3)", modulus="x^3+x^2+1").name
+    'GF(2^3)[x^3 + x^2 + 1]'
     """
     if isinstance(name, Field):
-        return name
+        if modulus is None:
+            return name
+        name = getattr(name, "base_name", name.name)
     if not isinstance(name, str):
         raise FieldError(f"field must be a string, got {name!r}: {_HELP}")
     s = name.strip()
+    if s.endswith("]") and "[" in s:
+        s, _, inner = s[:-1].partition("[")
+        if modulus is not None and modulus.strip() != inner.strip():
+            raise FieldError(f"field {name!r} names modulus {inner!r}, but modulus {modulus!r} was given")
+        modulus = inner
+        s = s.strip()
     if s in ("Q", "QQ"):
-        return _Q
-    if s in ("R", "RR"):
-        return _R
+        F = _Q
+    elif s in ("R", "RR"):
+        F = _R
+    else:
+        F = None
+    if F is not None:
+        if modulus is not None:
+            raise FieldError(f"a modulus ({modulus!r}) belongs to GF(p^m) only, not {s}")
+        return F
     mt = _NAME.fullmatch(s.replace(" ", ""))
     if not mt:
         raise FieldError(f"unknown field {name!r}: {_HELP}")
@@ -710,7 +895,12 @@ def field(name) -> Field:
         p, m = base, exp
     if m > 1 and p**m > MAX_EXTENSION_ORDER:
         raise FieldError(f"field {name!r} is too large: {_HELP}")
-    return _make(p, m)
+    if modulus is None:
+        return _make(p, m)
+    if m == 1:
+        raise FieldError(f"a modulus ({modulus!r}) belongs to GF(p^m) with m ≥ 2, not GF({p})")
+    poly = parse_modulus(modulus, p, m)
+    return _make(p, m) if poly == CONWAY[(p, m)] else _make(p, m, poly)
 
 
 _Q = RationalField()

@@ -3,11 +3,14 @@
 Every change goes through the document as one undoable step; the spin boxes commit on Enter,
 on the arrows or when focus leaves (not on each keystroke: typing "16" must not pass through
 T = 1 and drop entries on the way).  A field that does not fit the entries is refused, with the
-entries named, and the box returns to the current field.
+entries named, and the box returns to the current field.  Over GF(p^m) a second box shows the
+modulus, the irreducible polynomial the field computes modulo (Conway's by default); choosing
+another reads every entry, as an integer, in that field (one undoable step).
 """
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QValidator
@@ -15,12 +18,24 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QWidget
 
 from ..core.code import K_RANGE, N_RANGE, T_RANGE
 from ..core.errors import RinglabError
+from ..core.fields import conway_modulus, irreducible_moduli
+from ..core.fields import field as get_field
 from ..core.presets import preset, preset_names
 from .matrix_grid import set_text_color
 from .matrix_model import notation_tip
 
 FIELDS = ["Q", "R", "GF(2)", "GF(3)", "GF(5)", "GF(7)", "GF(2^2)", "GF(2^8)"]
 PRESET_PLACEHOLDER = "Load a preset…"
+CONWAY_TAG = "  (Conway, default)"
+
+
+@lru_cache(maxsize=None)
+def modulus_choices(p: int, m: int) -> tuple[str, ...]:
+    """The moduli the box lists: every monic irreducible polynomial for small fields (m ≤ 4,
+    p^m ≤ 256), else Conway's alone (another can be typed); Conway's first."""
+    if m <= 4 and p**m <= 256:
+        return tuple(irreducible_moduli(p, m))
+    return (conway_modulus(p, m),)
 
 
 class SizeSpin(QSpinBox):
@@ -148,6 +163,23 @@ class ParameterBar(QWidget):
         self.field.activated.connect(lambda _i: self._on_field_edited(self.field.currentText()))
         self.field.lineEdit().returnPressed.connect(lambda: self._on_field_edited(self.field.currentText()))
         lay.addWidget(self.field)
+        self.modulus_label = QLabel("mod")
+        self.modulus = QComboBox()
+        self.modulus.setEditable(True)
+        self.modulus.setInsertPolicy(QComboBox.NoInsert)
+        self.modulus.setMinimumContentsLength(12)
+        self.modulus.setAccessibleName("Modulus")
+        self.modulus.setToolTip(
+            "GF(p^m) computes modulo an irreducible polynomial of degree m; Conway's is the default. "
+            "Another one is another field: choosing it reads every entry, as an integer, in that "
+            "field (Ctrl+Z undoes). Type one, e.g. x^8 + x^4 + x^3 + x + 1")
+        self.modulus_label.setBuddy(self.modulus)
+        self.modulus.activated.connect(lambda i: self._on_modulus_edited(
+            self.modulus.itemData(i) or self.modulus.currentText()))
+        self.modulus.lineEdit().returnPressed.connect(
+            lambda: self._on_modulus_edited(self.modulus.currentText()))
+        lay.addWidget(self.modulus_label)
+        lay.addWidget(self.modulus)
         lay.addSpacing(10)
         self.presets = PresetCombo()
         self.presets.addItem(PRESET_PLACEHOLDER)
@@ -182,14 +214,51 @@ class ParameterBar(QWidget):
                 sp.blockSignals(True)
                 sp.setValue(v)
                 sp.blockSignals(False)
-        if self.field.currentText() != c.field.name:
+        base = getattr(c.field, "base_name", c.field.name)
+        if self.field.currentText() != base:
             self.field.blockSignals(True)
-            i = self.field.findText(c.field.name)
+            i = self.field.findText(base)
             if i < 0:
-                self.field.addItem(c.field.name)
+                self.field.addItem(base)
                 i = self.field.count() - 1
             self.field.setCurrentIndex(i)
             self.field.blockSignals(False)
+        self._sync_modulus()
+
+    def _sync_modulus(self):
+        """The modulus box: shown over GF(p^m) only, listing the choices, on the code's modulus."""
+        F = self.document.code.field
+        ext = getattr(F, "modulus", None) is not None
+        self.modulus_label.setVisible(ext)
+        self.modulus.setVisible(ext)
+        if not ext:
+            return
+        self.modulus.blockSignals(True)
+        choices = modulus_choices(F.p, F.m)
+        if [self.modulus.itemData(i) for i in range(self.modulus.count())][:len(choices)] != list(choices):
+            self.modulus.clear()
+            for k, poly in enumerate(choices):
+                self.modulus.addItem(poly + (CONWAY_TAG if k == 0 else ""), poly)
+        i = self.modulus.findData(F.modulus)
+        if i < 0:
+            self.modulus.addItem(F.modulus, F.modulus)
+            i = self.modulus.count() - 1
+        self.modulus.setCurrentIndex(i)
+        self.modulus.blockSignals(False)
+
+    def _on_modulus_edited(self, text: str):
+        F = self.document.code.field
+        poly = str(text).replace(CONWAY_TAG.strip(), "").strip()
+        if getattr(F, "modulus", None) is None or not poly:
+            return
+        try:
+            target = get_field(F.base_name, modulus=poly)
+            if target is F:
+                return  # (Enter also "activates" the box: one edit, and a refusal stays shown)
+            self.document.set_field(target.name)
+            self.problem.clear()
+        except RinglabError as e:
+            self._refuse(f"Modulus not changed: {e}")
 
     def _on_size_edited(self, name: str, value: int):
         if getattr(self.document.code, name) == value:
@@ -202,7 +271,8 @@ class ParameterBar(QWidget):
 
     def _on_field_edited(self, text: str):
         text = text.strip()
-        if text == self.document.code.field.name:
+        F = self.document.code.field
+        if text in (F.name, getattr(F, "base_name", F.name)):
             return      # (Enter in the box also "activates" it: one edit, not two)
         try:
             self.document.set_field(text)
@@ -221,8 +291,10 @@ class ParameterBar(QWidget):
         self.problem.setToolTip(msg)
         self.message.emit(msg)
         self._sync()                    # the boxes show the code as it is
-        if self.field.currentText() != self.document.code.field.name:
-            self.field.setEditText(self.document.code.field.name)
+        F = self.document.code.field
+        if self.field.currentText() != getattr(F, "base_name", F.name):
+            self.field.setEditText(getattr(F, "base_name", F.name))
+        self._sync_modulus()
 
     def _on_preset_chosen(self, index: int):
         name = self.presets.itemData(index)
