@@ -13,8 +13,17 @@ where GF(2) does not meet the lower bound, then the rest.  ``--jobs J`` runs J s
 processes (one solver each).  ``--deadline S`` stops starting new entries after S seconds;
 anything left says "not computed (budget)", never blank.
 
+Every class is walked bound first (:func:`ringlab.core.search.perfield.walk`): the first search
+is at the largest proven lower bound (at most ``--per-T-bound`` seconds), then up to a code, then
+down from it.  Every step records its T, verdict, seconds, limit and ``encoding_version``; a
+redone entry keeps the steps of earlier runs as ``earlier_steps``, and each run is appended to
+``runs`` (command, UTC start and end, wall clock, load average).  ``--retry`` redoes entries that
+are not exact; ``--only N,K,FIELD`` (repeatable) restricts the run to those entries.
+
     python scripts/make_rate_table.py --N 3,4,5,6,7,8 --K 1,2,3,4,5,6,7,8 \\
         --fields "GF(2),GF(3),GF(4),GF(8)" --per-T 20 --per-cell 120 --jobs 1 --deadline 3000
+    python scripts/make_rate_table.py --retry --only "6,4,GF(3)" --only "4,6,GF(8)" \\
+        --per-T-bound 60 --per-T 60 --per-cell 150 --jobs 1
     python scripts/make_rate_table.py --markdown assets/rate_table.json
 """
 from __future__ import annotations
@@ -31,22 +40,41 @@ from pathlib import Path
 
 from ringlab.core.search._worker import _die_with_parent
 from ringlab.core.search.perfield import (
+    ENCODING_FINGERPRINT,
+    ENCODING_VERSION,
     NOT_COMPUTED,
     bounds_cell,
     compute_entry,
+    encoding_fingerprint,
     is_extension_of_gf2,
     not_computed,
+    proven_lower,
     with_verdict,
 )
-from ringlab.core.search.rates import cell_short, cell_text
+from ringlab.core.search.rates import cell_short, cell_text, step_text, tried
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "assets" / "rate_table.json"   # packaged as ringlab/data/
 
 
+UNRECORDED = "unrecorded"          # a step searched before the table recorded encoder versions
+
+
+def _classes(c):
+    for pair in c.get("by_field", {}).values():
+        yield from (pair["general"], pair["routing"])
+    yield from (c.get("general") or {}, c.get("routing") or {})
+
+
 def upgrade(d: dict) -> dict:
-    """A version-1 table (GF(2) only, no by_field) as version 2, keeping every computed cell."""
+    """A version-1 table (GF(2) only, no by_field) as version 2, keeping every computed cell;
+    steps without an encoder version say so (``"unrecorded"``)."""
     for c in d.get("cells", []):
+        for res in _classes(c):
+            for s in (res.get("steps") or []) + (res.get("earlier_steps") or []):
+                s.setdefault("encoding_version", UNRECORDED)
+            if res.get("sat_below"):
+                res["sat_below"].setdefault("encoding_version", UNRECORDED)
         fresh = bounds_cell(c["N"], c["K"])
         for k, v in fresh.items():
             c.setdefault(k, v)
@@ -84,14 +112,39 @@ def better(old: dict, new: dict) -> dict:
     return new if kn <= ko else old
 
 
-def todo(cells, fields, retry=False, attempted=frozenset()):
+def merge(old: dict, new: dict, bound: int) -> dict:
+    """One class redone: the better result (:func:`better`), keeping the other run's steps as
+    ``earlier_steps`` (so a "≤" cell still says what every run tried, and for how long), and
+    what both runs proved together: a T proven impossible in one run and a code at T + 1 in the
+    other make the cell exact."""
+    if old is new or old.get("status") == NOT_COMPUTED:
+        return new
+    if (new.get("found_by") or "").startswith("= GF(2)"):
+        return new                  # a copy of GF(2)'s routing: GF(2)'s own entry keeps history
+    keep = better(old, new)
+    other = old if keep is new else new
+    out = dict(keep)
+    out["earlier_steps"] = [s for s in (keep.get("earlier_steps") or [])] + [
+        s for s in (other.get("steps") or []) + (other.get("earlier_steps") or [])]
+    lo = max(proven_lower(old, bound), proven_lower(new, bound))
+    if lo > (out.get("lower_T") or 0):
+        out["lower_T"] = lo
+        out["lower_T_by"] = "SAT"
+    T = out.get("min_T")
+    if out.get("status") == "found" and T is not None and T <= lo:
+        out["status"], out["lower_proof"] = "proven", "SAT"
+    return out
+
+
+def todo(cells, fields, retry=False, attempted=frozenset(), only=None):
     """(priority, N, K, field) still to compute; GF(2^m) waits for the cell's GF(2).  With
-    ``retry``, entries that are not exact are redone once per run (with this run's limits)."""
+    ``retry``, entries that are not exact are redone once per run (with this run's limits);
+    ``only``: a set of (N, K, field), the others are left as they are."""
     out = []
     rank = {"GF(2)": 0, "GF(4)": 1, "GF(3)": 2, "GF(8)": 3}
     for (N, K), c in cells.items():
         for f in fields:
-            if (N, K, f) in attempted:
+            if (N, K, f) in attempted or (only is not None and (N, K, f) not in only):
                 continue
             if done(c, f) and not (retry and open_question(c, f)):
                 continue
@@ -133,6 +186,25 @@ def finish(d, cells, fields, folder: Path, note="budget"):
     d["fields"] = list(fields)
 
 
+def made_by(runs: list) -> str:
+    """The table's one-line provenance (the app shows it): the first run's command, and how many
+    runs followed (each is in ``runs`` with its command, times and load)."""
+    more = len(runs) - 1
+    return runs[0]["command"] + (f" — then {more} more run{'s' if more > 1 else ''} (retries; "
+                                 f"see \"runs\")" if more else "")
+
+
+def _quote(arg: str) -> str:
+    return arg if all(ch.isalnum() or ch in "-_.,/=" for ch in arg) else f'"{arg}"'
+
+
+def _load() -> list[float] | None:
+    try:
+        return [round(x, 2) for x in os.getloadavg()]
+    except OSError:
+        return None
+
+
 def save(d, path: Path) -> None:
     tmp = path.with_suffix(".json.tmp")
     tmp.write_text(json.dumps(d, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -152,15 +224,40 @@ def main(argv=None) -> int:
     ap.add_argument("--jobs", type=int, default=2, help="solver processes")
     ap.add_argument("--retry", action="store_true",
                     help="also redo entries that are not exact (≤ T or undecided), once each")
+    ap.add_argument("--per-T-bound", type=float, default=None,
+                    help="seconds for the first search of a walk, at the largest lower bound "
+                         "(default: --per-T)")
+    ap.add_argument("--only", action="append", metavar="N,K,FIELD",
+                    help="compute only this entry (repeatable), e.g. --only '6,4,GF(3)'")
     ap.add_argument("-o", "--output", default=str(DEFAULT_OUT))
-    ap.add_argument("--markdown", metavar="JSON", help="only print the Markdown table of an "
-                    "existing table file (for docs/rate_table.md) and exit")
+    ap.add_argument("--markdown", metavar="JSON", help="only print the Markdown parts of an "
+                    "existing table file (for docs/rate_table.md: coverage counts, the cells "
+                    "that are not exact with every T tried, the table) and exit")
+    ap.add_argument("--update-doc", metavar="MD", help="with --markdown: rewrite the generated "
+                    "regions of this Markdown file (docs/rate_table.md) instead of printing")
     a = ap.parse_args(argv)
     if a.markdown:
-        print(markdown(json.loads(Path(a.markdown).read_text(encoding="utf-8"))))
+        d = upgrade(json.loads(Path(a.markdown).read_text(encoding="utf-8")))
+        if a.update_doc:
+            update_doc(Path(a.update_doc), d)
+        else:
+            print(generated(d))
         return 0
+    if encoding_fingerprint() != ENCODING_FINGERPRINT:
+        print(f"the search encoder's formulas changed since ENCODING_VERSION = "
+              f"{ENCODING_VERSION} was recorded (fingerprint {encoding_fingerprint()}, not "
+              f"{ENCODING_FINGERPRINT}): bump ENCODING_VERSION and ENCODING_FINGERPRINT in "
+              f"ringlab/core/search/perfield.py so the table says which encoder made each step",
+              file=sys.stderr)
+        return 2
     out = Path(a.output)
     fields = [f.strip() for f in a.fields.replace("),", ");").split(";") if f.strip()]
+    only = None
+    if a.only:
+        only = set()
+        for o in a.only:
+            n, k, f = (x.strip() for x in o.split(",", 2))
+            only.add((int(n), int(k), f))
     d = upgrade(json.loads(out.read_text(encoding="utf-8"))) if out.exists() else {
         "format": "ringlab-rate-table", "version": 2, "field": "GF(2)", "cells": [],
         "total_seconds": 0.0}
@@ -169,16 +266,33 @@ def main(argv=None) -> int:
         for K in (int(x) for x in a.K.split(",")):
             cells.setdefault((N, K), bounds_cell(N, K))
     prev_total = float(d.get("total_seconds", 0.0))
-    d.update({"made_by": "python scripts/make_rate_table.py " + " ".join(argv or sys.argv[1:]),
+    command = "python scripts/make_rate_table.py " + " ".join(
+        _quote(x) for x in (sys.argv[1:] if argv is None else argv))
+    runs = d.setdefault("runs", [])
+    if not runs and d.get("made_by"):           # the runs before this list existed, as recorded
+        runs.append({"command": d["made_by"], "ended": d.get("made_at"),
+                     "note": "before runs were recorded one by one; encoder version unrecorded"})
+    now = _dt.datetime.now(_dt.timezone.utc)
+    run = {"command": command, "started": now.strftime("%Y-%m-%d %H:%M:%S UTC"),
+           "ended": None, "wall_s": 0.0, "loadavg_start": _load(), "loadavg_end": None,
+           "jobs": a.jobs, "per_T": a.per_T, "per_T_bound": a.per_T_bound or a.per_T,
+           "per_cell": a.per_cell, "encoding_version": ENCODING_VERSION, "entries": []}
+    runs.append(run)
+    d.update({"made_by": made_by(runs),
               "machine": f"{platform.machine()}, Python {platform.python_version()}, "
                          f"shared 2 cores, {a.jobs} solver process(es)",
-              "per_T_timeout": a.per_T, "per_cell": a.per_cell, "encoding": "fast",
-              "backend": "cadical", "arith": "GF(2^m) as bits"})
+              "per_T_timeout": a.per_T, "per_T_bound": a.per_T_bound or a.per_T,
+              "per_cell": a.per_cell, "encoding": "fast", "backend": "cadical",
+              "arith": "GF(2^m) as bits", "encoding_version": ENCODING_VERSION,
+              "encoding_fingerprint": ENCODING_FINGERPRINT})
     t0 = time.perf_counter()
 
     def checkpoint():
         d["total_seconds"] = round(prev_total + time.perf_counter() - t0, 1)
-        d["made_at"] = _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+        end = _dt.datetime.now(_dt.timezone.utc)
+        d["made_at"] = end.strftime("%Y-%m-%d %H:%M UTC")
+        run.update(ended=end.strftime("%Y-%m-%d %H:%M:%S UTC"),
+                   wall_s=round(time.perf_counter() - t0, 1), loadavg_end=_load())
         finish(d, cells, fields, out.parent)
         save(d, out)
 
@@ -189,13 +303,14 @@ def main(argv=None) -> int:
         while True:
             busy = {(N, K, f) for (N, K, f) in running.values()}
             if time.perf_counter() - t0 < a.deadline:
-                for _, N, K, f in todo(cells, fields, a.retry, attempted):
+                for _, N, K, f in todo(cells, fields, a.retry, attempted, only):
                     if len(running) >= a.jobs:
                         break
                     if (N, K, f) in busy:
                         continue
                     base = cells[(N, K)]["by_field"].get("GF(2)") if f != "GF(2)" else None
-                    fut = pool.submit(compute_entry, N, K, f, base, a.per_T, a.per_cell)
+                    fut = pool.submit(compute_entry, N, K, f, base, a.per_T, a.per_cell,
+                                      a.per_T_bound)
                     running[fut] = (N, K, f)
                     attempted.add((N, K, f))
                     busy.add((N, K, f))
@@ -207,8 +322,10 @@ def main(argv=None) -> int:
                 N, K, f, res, secs = fut.result()
                 old = cells[(N, K)]["by_field"].get(f)
                 if old is not None and old["general"].get("status") != NOT_COMPUTED:
-                    res = {k: better(old[k], res[k]) for k in ("general", "routing")}
+                    lb = cells[(N, K)]["lower_bound"]
+                    res = {k: merge(old[k], res[k], lb) for k in ("general", "routing")}
                 cells[(N, K)]["by_field"][f] = res
+                run["entries"].append({"N": N, "K": K, "field": f, "seconds": round(secs, 1)})
                 checkpoint()
                 print(f"N={N} K={K} {f}: general {cell_text(res['general'])} | routing "
                       f"{cell_text(res['routing'])}  [{secs:.1f} s]", flush=True)
@@ -240,6 +357,121 @@ def markdown(d: dict) -> str:
         row.append(conj.get("verdict", "—"))
         out.append("| " + " | ".join(row) + " |")
     return "\n".join(out)
+
+
+def _classes_shown(d):
+    """(field key, class) as the docs count them: routing over GF(2^m) is GF(2)'s copy."""
+    fields = d.get("fields") or ["GF(2)"]
+    return [(f, k) for f in fields for k in ("general", "routing")]
+
+
+def coverage_markdown(d: dict) -> str:
+    """The coverage table (exact / ≤ / undecided / not computed per field and class) and the
+    conjecture column's counts, overall and per field."""
+    from ringlab.core.fields import field
+    words = {"proven": "exact", "found": "≤ T", "undecided": "undecided",
+             NOT_COMPUTED: "not computed"}
+    out = ["| field | class | exact | ≤ T | undecided | not computed |", "|---|---|---|---|---|---|"]
+    for f, k in _classes_shown(d):
+        n = {w: 0 for w in words.values()}
+        for c in d["cells"]:
+            n[words[c["by_field"][f][k]["status"]]] += 1
+        out.append(f"| {field(f).name} | {k} | " + " | ".join(str(v) for v in n.values()) + " |")
+    verdicts = [c["conjecture"]["verdict"] for c in d["cells"]]
+    out += ["", (f"Conjecture column: **{verdicts.count('agrees')} agree** (over every field of "
+                 f"the table), **{verdicts.count('contradicts')} contradict**, "
+                 f"{verdicts.count('undecided')} undecided (some field not exact or not "
+                 f"computed).")]
+    per = []
+    for f in d.get("fields") or ["GF(2)"]:
+        v = [c["conjecture"]["per_field"].get(f) for c in d["cells"]]
+        per.append(f"{field(f).name}: {v.count('agrees')} agree, {v.count('contradicts')} "
+                   f"contradict, {v.count('undecided')} undecided, {v.count(NOT_COMPUTED)} not "
+                   f"computed")
+    out.append("Per field: " + "; ".join(per) + ".")
+    return "\n".join(out)
+
+
+def open_markdown(d: dict) -> str:
+    """Every class that is not exact, with the proven bound it starts from and every T tried —
+    its verdict and seconds, this encoder's runs and earlier ones — read from the JSON."""
+    from ringlab.core.fields import field
+    out = []
+    for c in d["cells"]:
+        for f, k in _classes_shown(d):
+            if is_extension_of_gf2(f) and k == "routing":
+                continue                        # GF(2)'s routing, listed under GF(2)
+            res = c["by_field"][f][k]
+            if res["status"] in ("proven",):
+                continue
+            head = f"* N = {c['N']}, K = {c['K']}, {field(f).name} {k}: "
+            if res["status"] == NOT_COMPUTED:
+                out.append(head + "not computed (budget)")
+                continue
+            lo = proven_lower(res, c["lower_bound"])
+            if k == "routing":              # a routing code is a general code
+                g = c["by_field"][f]["general"]
+                lo = max(lo, g["min_T"] if g["status"] == "proven"
+                         else proven_lower(g, c["lower_bound"]))
+            what = (f"≤ {res['min_T']} (code: {res.get('found_by')})" if res["min_T"]
+                    else "undecided")
+            before = _steps(tried(res, earlier=True))
+            out.append(head + f"{what}; proven T ≥ {lo}; tried: {_steps(tried(res)) or 'none'}"
+                       + (f"; earlier runs: {before}" if before else ""))
+    return "\n".join(out) if out else "* none: every class of every cell is exact"
+
+
+def _steps(steps: list) -> str:
+    """Steps in words; the encoder's version is said when it is not this one."""
+    vs = {s.get("encoding_version", UNRECORDED) for s in steps}
+    text = "; ".join(map(step_text, steps))
+    if not steps or vs == {ENCODING_VERSION}:
+        return text
+    v = vs.pop() if len(vs) == 1 else "mixed"
+    return f"{text} (encoder version {v})"
+
+
+def above_gf2_markdown(d: dict) -> str:
+    """The cells where GF(2)'s general minimum is not the lower bound (where a larger field
+    could in principle do better), each field's short answer there."""
+    from ringlab.core.fields import field
+    cells = [c for c in d["cells"]
+             if not (c["by_field"]["GF(2)"]["general"]["status"] == "proven"
+                     and c["by_field"]["GF(2)"]["general"]["min_T"] == c["lower_bound"])]
+    out = ["Cells where GF(2) does not meet the lower bound (where a larger field could in "
+           "principle do better): " + ", ".join(f"N = {c['N']}, K = {c['K']}" for c in cells)
+           + ". There:", ""]
+    for c in cells:
+        out.append(f"* N = {c['N']}, K = {c['K']} (lower bound {c['lower_bound']}, T* = "
+                   f"{c['conjecture']['T']}): " + ", ".join(
+                       f"{field(f).name} {cell_short(p['general'])}"
+                       for f, p in c["by_field"].items()))
+    return "\n".join(out)
+
+
+PARTS = {"coverage": coverage_markdown, "above-gf2": above_gf2_markdown,
+         "open": open_markdown, "table": markdown}
+
+
+def generated(d: dict) -> str:
+    """Every generated part, each between the markers :func:`update_doc` replaces."""
+    return "\n\n".join(f"<!-- BEGIN generated: {name} -->\n{fn(d)}\n<!-- END generated: {name} -->"
+                       for name, fn in PARTS.items())
+
+
+def update_doc(doc: Path, d: dict) -> None:
+    """Replace every ``<!-- BEGIN generated: NAME -->`` … ``<!-- END generated: NAME -->``
+    region of ``doc`` with that part, freshly made from the table."""
+    import re
+    text = doc.read_text(encoding="utf-8")
+    for name, fn in PARTS.items():
+        pat = re.compile(rf"(<!-- BEGIN generated: {name} -->\n).*?(\n<!-- END generated: "
+                         rf"{name} -->)", re.DOTALL)
+        if not pat.search(text):
+            raise SystemExit(f"{doc}: no generated region '{name}'")
+        part = fn(d)
+        text = pat.sub(lambda m, part=part: m.group(1) + part + m.group(2), text)
+    doc.write_text(text, encoding="utf-8")
 
 
 if __name__ == "__main__":

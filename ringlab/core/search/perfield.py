@@ -21,15 +21,19 @@ if any field does, agrees if every field does, undecided otherwise.
 How a field is searched (every step is a decisive SAT answer or "undecided"; monotonicity in T
 — leave a slot unused — turns one impossible T into "every smaller T is impossible"):
 
-* the general class is walked *down* from an upper bound: a code at $T_0$, then $T_0 - 1$,
-  … until a T is proven impossible (then the last found T is exact) or the lower bound is met;
-  one UNSAT proof per cell instead of one per T below the minimum;
+* every class is walked **bound first** (:func:`walk`): the first search is at the largest
+  proven lower bound (Proposition 1, Theorem 3 at N = 3, the counting bound), where a code
+  makes the cell exact at once; then up from it until a code is found (unless one is known
+  without searching, below), then down from that code — T₀ − 1, T₀ − 2, … to the proven bound,
+  every T not searched yet — until a T is proven impossible.  A cell left "≤" records every T
+  tried, its verdict, its seconds and its limit (issue 22: cells at "≤ 10" whose bound, 8, had
+  never been tried had a code there);
 * GF(2^m) ⊃ GF(2): a GF(2) code is a GF(2^m) code (eq. (5) stays inside the subfield), so the
   GF(2) minimum is an upper bound; where it meets the lower bound the cell costs nothing;
 * routing only over GF(2^m) *is* routing only over GF(2): every coefficient (and T_i) is 0 or
   1, and arithmetic on 0/1 elements of GF(2^m) is GF(2)'s — copied, no search;
-* routing only is walked *up* from the general minimum of the same field (routing codes are
-  general codes, so the general minimum is a lower bound for routing).
+* routing only starts from the largest T general codes are proven to need over the same field
+  (routing codes are general codes, so that is a lower bound for routing).
 """
 from __future__ import annotations
 
@@ -39,6 +43,44 @@ from ..bounds import proposition1_min_T, theorem3_min_T
 from . import make_spec, search_spec
 
 NOT_COMPUTED = "not computed"
+
+#: Which encoder the recorded steps were searched with (every step of the table says it, as
+#: ``encoding_version``): the search encoder (``encode.py``, ``cnf.py``; "fast" encoding, CaDiCaL)
+#: has no version of its own, so it is kept here, beside the table that records it.
+#:
+#: * 1 — GF(2) and GF(p) one-hot only (commits da194c3 … c2028a4);
+#: * 2 — GF(2^m) as m bits, normalisations 1–3b with pivots 1, M eliminated (commit 37c3e11,
+#:   unchanged in behaviour through 1fa244a): the formulas whose fingerprint is
+#:   :data:`ENCODING_FINGERPRINT`.
+#:
+#: Steps computed before the table recorded versions say ``"unrecorded"``.  When the encoder's
+#: formulas change, :func:`encoding_fingerprint` no longer matches: bump both constants
+#: (``scripts/make_rate_table.py`` refuses to run on a changed encoder with the old version).
+ENCODING_VERSION = 2
+ENCODING_FINGERPRINT = "036cb5407eb93bee"
+#: The first search of a walk is at the largest lower bound; if general codes are undecided
+#: there (or at any T), routing only is tried at the same T for at most this long — a routing
+#: code is a general code and is often found much faster (N = 7, K = 8, T = 14: 4 s against
+#: > 20 s undecided).
+ROUTING_FALLBACK_S = 20.0
+
+_FINGERPRINT_SPECS = ((3, 2, 3, "GF(2)", False), (3, 2, 3, "GF(2)", True),
+                      (3, 2, 3, "GF(4)", False), (3, 2, 3, "GF(3)", False),
+                      (4, 3, 5, "GF(8)", False))
+
+
+def encoding_fingerprint() -> str:
+    """16 hex digits of SHA-256 over the formulas (variables, clauses, XORs) the encoder builds
+    for five small specs (GF(2) general and routing, GF(2^2), GF(3), GF(2^3)); 0.03 s.  Equal to
+    :data:`ENCODING_FINGERPRINT` while the encoder is the one :data:`ENCODING_VERSION` names."""
+    import hashlib
+
+    from .encode import Encoding
+    h = hashlib.sha256()
+    for N, K, T, f, r in _FINGERPRINT_SPECS:
+        e = Encoding(make_spec(N, K, T, f, r), "fast", "bits")
+        h.update(repr((e.f.nvars, e.f.clauses, e.f.xors)).encode())
+    return h.hexdigest()[:16]
 
 
 def counting_min_T(N: int, K: int) -> int | None:
@@ -76,82 +118,114 @@ def _clock(budget):
     return lambda: None if budget is None else budget - (time.perf_counter() - t0)
 
 
-def walk(N, K, field, routing, start, lower, lower_name, cap, per_T, budget=None,
-         progress=None, known_upper=None, upper_by=None):
-    """Smallest T in one class: up from ``start`` until a code is found (or ``cap``), then down
-    until a T is proven impossible or ``lower`` (a proven bound called ``lower_name``) is met.
+def proven_lower(res: dict, bound: int) -> int:
+    """The largest T below which every T is proven impossible for ``res``'s own class: ``bound``
+    (a theorem), or one more than a T its steps (this run's or earlier ones) proved impossible.
+    Routing-only steps taken inside a general walk say nothing about general codes."""
+    lo = max(bound, res.get("lower_T") or 0)
+    for s in list(res.get("steps") or []) + list(res.get("earlier_steps") or []):
+        if s.get("status") == "impossible" and "class" not in s:
+            lo = max(lo, s["T"] + 1)
+    return lo
 
-    ``known_upper``: a T where a code is known to exist without searching (``upper_by`` says
-    why); the walk then only goes down from it."""
+
+def walk(N, K, field, routing, lower, lower_name, cap, per_T, budget=None, progress=None,
+         known_upper=None, upper_by=None, per_T_bound=None):
+    """Smallest T in one class, **bound first**.
+
+    ``lower`` is the largest proven lower bound for this class (every T < ``lower`` is
+    impossible; ``lower_name`` says why).  The walk
+
+    1. searches T = ``lower`` first (at most ``per_T_bound`` seconds, default ``per_T``): a code
+       there is exact at once; an impossibility raises the proven bound to ``lower`` + 1 — and
+       every later search at the proven bound gets ``per_T_bound`` too;
+    2. without a code yet (``known_upper``: a T where a code exists without searching,
+       ``upper_by`` says why), walks *up* from the bound until a code is found (or ``cap``);
+    3. from the smallest code T₀, walks *down*: T₀ − 1, T₀ − 2, … to the proven bound, every T
+       not searched yet, as the budget allows, until one is proven impossible (then T₀ is
+       exact) — a code found on the way lowers T₀.
+
+    Every search is a step ``{T, status, proof, seconds, cpu_s, limit_s, phase,
+    encoding_version}`` (``seconds`` and ``limit_s`` are wall clock, ``cpu_s`` this process's
+    CPU time: on a shared machine a 60 s limit can be far less than 60 s of solving)
+    (``phase``: bound, up, down; ``class: routing only`` marks the routing fallback of a general
+    walk: when general codes are undecided at T, routing only is tried at the same T for at most
+    :data:`ROUTING_FALLBACK_S`, a routing code being a general code).  The result says
+    ``min_T`` (the smallest T with a code), ``lower_T`` (the proven bound after the walk) and
+    ``status``: proven when they meet, found ("≤ min_T") when they do not, undecided without a
+    code; ``bound``/``bound_by`` is where the walk started."""
     left = _clock(budget)
-    steps, found_at, by = [], None, None
     t_start = time.perf_counter()
+    steps, tried = [], set()
     beats = {}                          # T < conjecture: the code itself, to ship and re-check
+    st = {"lo": lower, "lo_by": lower_name, "hi": known_upper, "by": upper_by}
 
-    def run(T, cls=routing):
-        t = per_T if left() is None else min(per_T, left())
+    def run(T, phase, limit, cls=routing):
+        t = limit if left() is None else min(limit, left())
         if t <= 0:
             return None
         if progress:
-            progress(f"N={N} K={K} {field} {'routing' if cls else 'general'}: T = {T}")
+            progress(f"N={N} K={K} {field} {'routing' if cls else 'general'}: T = {T} ({phase})")
+        c0 = time.process_time()
         r = search_spec(make_spec(N, K, T, field, cls), timeout=t)
         steps.append({"T": T, "status": r.status, "proof": r.proof,
-                      "seconds": round(r.seconds, 3)}
+                      "seconds": round(r.seconds, 3),
+                      "cpu_s": round(time.process_time() - c0, 3),
+                      "limit_s": round(t, 1), "phase": phase,
+                      "encoding_version": ENCODING_VERSION}
                      | ({"class": "routing only"} if cls != routing else {}))
-        if r.status == "found" and T < conjecture_T(N, K):
-            from ..codefile import dumps_code
-            beats[T] = dumps_code(r.code)
+        if r.status == "found" and (st["hi"] is None or T < st["hi"]):
+            st["hi"] = T
+            st["by"] = ("search in this class" if cls == routing
+                        else "the routing-only code (a special case)")
+            if T < conjecture_T(N, K):
+                from ..codefile import dumps_code
+                beats[T] = dumps_code(r.code)
+        if r.status == "impossible" and cls == routing and T + 1 > st["lo"]:
+            st["lo"], st["lo_by"] = T + 1, r.proof or "SAT"
         return r
 
-    if known_upper is not None:
-        found_at, by = known_upper, upper_by
-    else:
-        T = max(start, lower)
-        while T <= cap:
-            r = run(T)
-            if r is None:
-                break
-            if r.status == "found":
-                found_at, by = T, "search in this class"
-                break
-            if r.status == "undecided" and not routing:
-                # routing codes are general codes and are often found far faster (N = 7,
-                # K = 8, T = 14: 4 s against > 20 s undecided): one at T settles "≤ T"
-                rr = run(T, True)
-                if rr is not None and rr.status == "found":
-                    found_at, by = T, "the routing-only code (a special case)"
+    def search_at(T, phase):
+        # a search at the largest proven bound (the first one, or the next T once the bound
+        # moved up by an impossibility) gets the bound's limit; the others ``per_T``
+        limit = per_T_bound if per_T_bound is not None and T == st["lo"] else per_T
+        tried.add(T)
+        r = run(T, phase, limit)
+        if r is not None and r.status == "undecided" and not routing:
+            run(T, phase, min(limit, ROUTING_FALLBACK_S), cls=True)
+        return r
+
+    if st["hi"] is None or st["hi"] > st["lo"]:
+        r = search_at(st["lo"], "bound")
+        T = st["lo"]
+        while r is not None and st["hi"] is None and T <= cap:
+            if T not in tried:
+                r = search_at(T, "up")
+            T = max(T + 1, st["lo"])
+        T = (st["hi"] or 0) - 1
+        while r is not None and st["hi"] is not None and T >= st["lo"]:
+            if T not in tried:
+                r = search_at(T, "down")
+                if r is not None and r.status == "impossible":
                     break
-            T += 1
-    below = None                        # status of found_at − 1
-    if found_at is not None:
-        T = found_at - 1
-        prior = [s for s in steps if s["T"] == T and "class" not in s]
-        if prior:
-            below = prior[0]
-        while below is None and T >= lower:
-            r = run(T)
-            if r is None:
-                break
-            if r.status == "found":
-                found_at, by = T, "search in this class"
-                T -= 1
-                continue
-            below = steps[-1]
-    status, lower_proof = "undecided", None
-    if found_at is not None:
-        if found_at <= lower:
-            status, lower_proof = "proven", lower_name
-        elif below is not None and below["status"] == "impossible":
-            status, lower_proof = "proven", below["proof"]
-        else:
-            status = "found"
-    if found_at is None and not steps:
+            T = min(T - 1, st["hi"] - 1)
+    lo, hi = st["lo"], st["hi"]
+    if hi is None and not steps:
         return not_computed(routing)            # the budget ran out before the first step
-    out = {"N": N, "K": K, "field": field, "routing": routing, "min_T": found_at,
-           "status": status, "lower_proof": lower_proof, "sat_below": None, "found_by": by,
+    if hi is not None and hi < lo:
+        raise AssertionError(f"N={N} K={K} {field}: a code at T = {hi} below the proven "
+                             f"bound {lo} ({st['lo_by']})")
+    status, lower_proof = "undecided", None
+    if hi is not None:
+        status = "proven" if hi == lo else "found"
+        lower_proof = st["lo_by"] if hi == lo else None
+    out = {"N": N, "K": K, "field": field, "routing": routing, "min_T": hi,
+           "status": status, "lower_proof": lower_proof, "sat_below": None,
+           "found_by": st["by"] if hi is not None else None,
+           "bound": lower, "bound_by": lower_name, "lower_T": lo, "lower_T_by": st["lo_by"],
            "seconds": round(time.perf_counter() - t_start, 3), "steps": steps}
-    if found_at in beats:
-        out["counterexample"] = beats[found_at]
+    if hi in beats:
+        out["counterexample"] = beats[hi]
     return out
 
 
@@ -180,12 +254,14 @@ def lifted_routing_T(N, K, field, base, per_T) -> int | None:
     return T
 
 
-def field_cell(N, K, field, base=None, per_T=30.0, budget=None, progress=None) -> dict:
+def field_cell(N, K, field, base=None, per_T=30.0, budget=None, progress=None,
+               per_T_bound=None) -> dict:
     """``{"general", "routing"}`` for one (N, K, field); ``base`` is the GF(2) pair, used as an
-    upper bound (general) and copied (routing) over GF(2^m)."""
+    upper bound (general) and copied (routing) over GF(2^m).  Each class is walked bound first
+    (:func:`walk`): general from the largest lower bound (:func:`lower_bound`), routing from
+    the largest T general codes are proven to need (a routing code is a general code)."""
     left = _clock(budget)
     lower, lname = lower_bound(N, K)
-    conj = conjecture_T(N, K)
     cap = 2 * (N - 1) * (-(-K // N)) + 1            # the classic ring is a code at cap − 1
     ext = is_extension_of_gf2(field) and base is not None
     known, lifted, by = None, None, None
@@ -195,27 +271,29 @@ def field_cell(N, K, field, base=None, per_T=30.0, budget=None, progress=None) -
         lifted = lifted_routing_T(N, K, field, base, per_T)
         if lifted is not None:
             known, by = lifted, f"the GF(2) routing code, re-verified over {field}"
-    general = walk(N, K, field, False, conj, lower, lname, cap, per_T, left(), progress,
-                   known_upper=known, upper_by=by)
+    general = walk(N, K, field, False, lower, lname, cap, per_T, left(), progress,
+                   known_upper=known, upper_by=by, per_T_bound=per_T_bound)
     if ext:
         routing = dict(base["routing"], field=field, seconds=0.0,
                        found_by="= GF(2): a routing code's entries are 0/1, and 0/1 "
                                 "arithmetic in " + field + " is GF(2)'s")
-    else:
-        g = general
-        start = g["min_T"] if g["min_T"] is not None else lower
-        r_lower, r_name = lower, lname
-        if g["status"] == "proven":     # routing codes are general codes: no routing proof below
-            r_lower, r_name = g["min_T"], "general class (" + (g["lower_proof"] or "") + ")"
-        routing = walk(N, K, field, True, start, r_lower, r_name, cap, per_T, left(), progress,
-                       known_upper=lifted, upper_by=by if lifted is not None else None)
-        if (g["status"] == "proven" and routing["min_T"] == g["min_T"]
-                and routing["status"] != "proven"):
-            routing["status"] = "proven"
-            routing["lower_proof"] = "general class (" + (g["lower_proof"] or "") + ")"
-        if g["min_T"] is None and routing["min_T"] is not None:
-            general.update(min_T=routing["min_T"], status="found",
-                           found_by="the routing-only code (a special case)")
+        return {"general": general, "routing": routing}
+    g = general
+    r_lower, r_name = lower, lname
+    if g["status"] == "proven":     # routing codes are general codes: no routing code below
+        r_lower, r_name = g["min_T"], "general class (" + (g["lower_proof"] or "") + ")"
+    elif (g.get("lower_T") or 0) > lower:
+        r_lower, r_name = g["lower_T"], "general class (" + g["lower_T_by"] + ")"
+    routing = walk(N, K, field, True, r_lower, r_name, cap, per_T, left(), progress,
+                   known_upper=lifted, upper_by=by if lifted is not None else None,
+                   per_T_bound=per_T_bound)
+    Tr = routing["min_T"]
+    if Tr is not None and (g["min_T"] is None or Tr < g["min_T"]):
+        # a routing code is a general code; exact if general codes are proven to need Tr
+        g_lo = g.get("lower_T") or lower
+        general.update(min_T=Tr, found_by="the routing-only code (a special case)",
+                       status="proven" if Tr <= g_lo else "found",
+                       lower_proof=(g.get("lower_T_by") or lname) if Tr <= g_lo else None)
     return {"general": general, "routing": routing}
 
 
@@ -255,10 +333,11 @@ def verdict_text(v: dict) -> str:
     return f"{v['T']}: {v['verdict']} ({detail})"
 
 
-def compute_entry(N, K, field, base, per_T, per_cell):
+def compute_entry(N, K, field, base, per_T, per_cell, per_T_bound=None):
     """One (N, K, field) for a process pool (a module-level function, so it pickles by name)."""
     t0 = time.perf_counter()
-    res = field_cell(N, K, field, base=base, per_T=per_T, budget=per_cell)
+    res = field_cell(N, K, field, base=base, per_T=per_T, budget=per_cell,
+                     per_T_bound=per_T_bound)
     return N, K, field, res, time.perf_counter() - t0
 
 
@@ -285,7 +364,7 @@ def with_verdict(c: dict) -> dict:
 
 
 def row(N, K, fields=("GF(2)", "GF(3)", "GF(4)", "GF(8)"), per_T=20.0, per_cell=None,
-        progress=None) -> dict:
+        progress=None, per_T_bound=None) -> dict:
     """A whole table row, field after field (GF(2) first: GF(2^m) starts from it) — what the
     Search tab's "Recompute selected row" runs in a worker process."""
     fields = ["GF(2)"] + [f for f in fields if f != "GF(2)"]
@@ -294,5 +373,6 @@ def row(N, K, fields=("GF(2)", "GF(3)", "GF(4)", "GF(8)"), per_T=20.0, per_cell=
         if progress:
             progress(f"N={N} K={K}: {f}")
         c["by_field"][f] = field_cell(N, K, f, base=c["by_field"].get("GF(2)"), per_T=per_T,
-                                      budget=per_cell, progress=progress)
+                                      budget=per_cell, progress=progress,
+                                      per_T_bound=per_T_bound)
     return with_verdict(c)

@@ -1,15 +1,18 @@
 r"""The rate explorer: the smallest T at which a ring of N nodes can all-reduce K symbols.
 
 Feasibility is monotone in T (a code for T works for T + 1 with the last slot unused), so the
-smallest T is found by walking T upward from a lower bound until a code is found.  The cell is
+smallest T is found by walking T upward from the largest proven lower bound (Proposition 1,
+Theorem 3 at N = 3, the counting bound: :func:`ringlab.core.search.perfield.lower_bound`) until
+a code is found.  The first search is at the bound itself.  The cell is
 
-* ``proven`` — a code was found at T* and T* − 1 was proven impossible (by SAT, or by
-  Proposition 1 when T* − 1 < K + N − 2), so T* is exactly the minimum in that class;
+* ``proven`` — a code was found at T* and T* − 1 was proven impossible (by SAT, or by the
+  bound when T* is the bound), so T* is exactly the minimum in that class;
 * ``found`` — a code was found at T*, but some smaller T was left undecided (T* is an upper
   bound only);
 * ``undecided`` — no code found before the time ran out.
 
-Every step is recorded (T, status, proof, seconds) so the table says what was spent where.
+Every step is recorded (T, status, proof, seconds, limit, the encoder's version) so the table
+says what was spent where and with which encoding.
 """
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ import time
 
 from ..bounds import proposition1_min_T, theorem3_min_T
 from . import make_spec, search_spec
+from .perfield import ENCODING_VERSION, lower_bound
 
 
 def classic_ring_T(N: int, K: int) -> int:
@@ -32,11 +36,16 @@ def bounds_row(N: int, K: int) -> dict:
 
 def min_T(N: int, K: int, field="GF(2)", routing=False, per_T_timeout=30.0, budget=None,
           start_T=None, cap=None, progress=None) -> dict:
-    """Walk T upward from ``start_T`` (default: Proposition 1) to ``cap`` (default: the
-    classic ring's T, where a code is known to exist); see the module docstring for the
-    meaning of the returned ``status``."""
+    """Walk T upward from ``start_T`` (default: the largest proven lower bound,
+    :func:`~ringlab.core.search.perfield.lower_bound`; a larger ``start_T`` must itself be
+    proven, e.g. a general minimum for routing) to ``cap`` (default: the classic ring's T, where
+    a code is known to exist); see the module docstring for the meaning of the returned
+    ``status``."""
     t0 = time.perf_counter()
-    T = max(1, start_T if start_T is not None else proposition1_min_T(N, K))
+    bound, bound_by = lower_bound(N, K)
+    T = max(1, bound, start_T if start_T is not None else bound)
+    if T > bound:
+        bound, bound_by = T, "given start"
     steps = []
     cap = classic_ring_T(N, K) + 1 if cap is None else cap
     found_at = None
@@ -50,7 +59,9 @@ def min_T(N: int, K: int, field="GF(2)", routing=False, per_T_timeout=30.0, budg
             progress(f"N={N} K={K} {'routing' if routing else 'general'}: trying T = {T}")
         r = search_spec(make_spec(N, K, T, field, routing), timeout=left)
         steps.append({"T": T, "status": r.status, "proof": r.proof,
-                      "seconds": round(r.seconds, 3)})
+                      "seconds": round(r.seconds, 3), "limit_s": round(left, 1),
+                      "phase": "bound" if not steps else "up",
+                      "encoding_version": ENCODING_VERSION})
         if r.status == "found":
             found_at = T
             break
@@ -58,8 +69,8 @@ def min_T(N: int, K: int, field="GF(2)", routing=False, per_T_timeout=30.0, budg
     status, lower_proof = "undecided", None
     if found_at is not None:
         prev = [s for s in steps if s["T"] == found_at - 1]
-        if found_at <= proposition1_min_T(N, K):
-            status, lower_proof = "proven", "Proposition 1"      # T* − 1 < K + N − 2
+        if found_at <= bound:
+            status, lower_proof = "proven", bound_by
         elif prev and prev[0]["status"] == "impossible":
             status, lower_proof = "proven", prev[0]["proof"]
         else:
@@ -72,10 +83,12 @@ def min_T(N: int, K: int, field="GF(2)", routing=False, per_T_timeout=30.0, budg
         if left > 0:
             r = search_spec(make_spec(N, K, found_at - 1, field, routing), timeout=left,
                             use_bounds=False)
-            sat_below = {"T": found_at - 1, "status": r.status, "seconds": round(r.seconds, 3)}
+            sat_below = {"T": found_at - 1, "status": r.status, "seconds": round(r.seconds, 3),
+                         "encoding_version": ENCODING_VERSION}
     return {"N": N, "K": K, "field": field, "routing": routing, "min_T": found_at,
             "status": status, "lower_proof": lower_proof, "sat_below": sat_below,
             "found_by": "search in this class" if found_at is not None else None,
+            "bound": bound, "bound_by": bound_by,
             "seconds": round(time.perf_counter() - t0, 3), "steps": steps}
 
 
@@ -100,15 +113,17 @@ def cell(N: int, K: int, field="GF(2)", per_T_timeout=30.0, budget=None, progres
         Tr = routing["min_T"]
         prev = [s for s in general["steps"] if s["T"] == Tr - 1]
         general["min_T"], general["found_by"] = Tr, "the routing-only code (a special case)"
-        if Tr <= proposition1_min_T(N, K):
-            general["status"], general["lower_proof"] = "proven", "Proposition 1"
+        lb, lb_by = lower_bound(N, K)
+        if Tr <= lb:
+            general["status"], general["lower_proof"] = "proven", lb_by
             if Tr > 1 and (left() is None or left() > 0):
                 # not resting on a theorem alone: SAT on T − 1 for all linear codes as well
                 t = per_T_timeout if left() is None else min(per_T_timeout, left())
                 r = search_spec(make_spec(N, K, Tr - 1, field, False), timeout=t,
                                 use_bounds=False)
                 general["sat_below"] = {"T": Tr - 1, "status": r.status,
-                                        "seconds": round(r.seconds, 3)}
+                                        "seconds": round(r.seconds, 3),
+                                        "encoding_version": ENCODING_VERSION}
         elif prev and prev[0]["status"] == "impossible":
             general["status"], general["lower_proof"] = "proven", prev[0]["proof"]
         else:
@@ -144,11 +159,38 @@ def cell_text(res: dict) -> str:
             why = f"T = {T - 1} impossible: SAT"
         return f"{T} exact ({why}){_by(res)} · {secs}"
     if res["status"] == "found":
-        und = [s["T"] for s in res.get("steps", []) if s["status"] == "undecided"]
-        why = (f"T = {', '.join(map(str, und))} undecided" if und
-               else f"T = {T - 1} not tried: budget")
+        why = tried_text(res) or f"T = {T - 1} not tried: budget"
         return f"≤ {T} ({why}){_by(res)} · {secs}"
-    return f"undecided · {secs}" + (f" ({res['note']})" if res.get("note") else "")
+    why = tried_text(res)
+    return f"undecided · {secs}" + (f" ({res['note']})" if res.get("note") else "") + (
+        f" ({why})" if why else "")
+
+
+def tried(res: dict, earlier=False) -> list[dict]:
+    """The searches of one class's walk below its code (all of them without a code), in T
+    order, the routing fallback of a general walk left out: what a "≤" or undecided cell says
+    was tried.  ``earlier``: those of earlier runs of the script (``earlier_steps``)."""
+    T = res.get("min_T")
+    steps = res.get("earlier_steps" if earlier else "steps") or []
+    return sorted((s for s in steps if "class" not in s and (T is None or s["T"] < T)),
+                  key=lambda s: (s["T"], s["seconds"]))
+
+
+def step_text(s: dict) -> str:
+    """e.g. ``T = 11 impossible by SAT in 65.7 s`` or ``T = 10 undecided in 60.0 s (CPU
+    21.3 s)`` — the CPU time is said when the machine's load left the solver well under the
+    wall clock."""
+    how = f" by {s['proof']}" if s["status"] == "impossible" and s.get("proof") else ""
+    cpu = s.get("cpu_s")
+    busy = f" (CPU {cpu:.1f} s)" if cpu is not None and cpu < 0.8 * s["seconds"] else ""
+    return f"T = {s['T']} {s['status']}{how} in {s['seconds']:.1f} s{busy}"
+
+
+def tried_text(res: dict) -> str:
+    """Every T tried below the code, with its verdict and seconds (and earlier runs')."""
+    now = "; ".join(map(step_text, tried(res)))
+    before = "; ".join(map(step_text, tried(res, earlier=True)))
+    return "; ".join(x for x in (now, f"earlier runs: {before}" if before else "") if x)
 
 
 def cell_short(res: dict) -> str:
