@@ -7,18 +7,27 @@ which nothing is known yet shows "·".  All text comes from :mod:`ringlab.core.s
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont
-from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWidget,
+from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QSizePolicy, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
 from ...core.schedules.matmul import format_number
 from ...core.schedules.text import cell_text, step_caption
 from ..matrix_model import notation_tip
+from ._link_loads import LinkLoads
 
 CHANGED = QColor("#ffd966")
 FINAL = QColor("#cfeccf")
 STALE_TEXT = QColor("#9a9a9a")
+# a note of the core's traces meant for programmers (which cost function to call), not shown
+_PROGRAMMER_NOTE = "messages carry different numbers of chunks"
+
+
+def whole_vector(trace) -> bool:
+    """The grid's columns are positions of one whole vector (the tree and the schedules
+    that never cut it), not chunks."""
+    return trace.name == "tree" or (trace.name not in ("ring", "coded") and trace.message_chunks == 1)
 
 
 def coded_caption(trace, k: int) -> str:
@@ -67,16 +76,27 @@ class ScheduleColumn(QWidget):
         mono = QFont("monospace")
         mono.setStyleHint(QFont.Monospace)
         self.table.setFont(mono)
+        # a grid wider than its column scrolls sideways; its height then counts the scroll bar
+        # (issue 23: with six columns in rows of three the last core's row hid behind it)
+        self.table.installEventFilter(self)
+        # columns share the width equally (stretch), whatever their grids would like
+        self.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        self.setMinimumWidth(160)
         self.sends = QLabel()
         self.sends.setObjectName(f"sends_{name}")
         self.sends.setFont(mono)
         self.sends.setTextInteractionFlags(Qt.TextSelectableByMouse)
         self.sends.setAlignment(Qt.AlignTop | Qt.AlignLeft)
         self.error = QLabel()
+        self.error.setObjectName(f"why_{name}")
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #b00020;")
         self.error.hide()
-        for w in (self.title, self.rule, self.caption, self.table, self.sends, self.error):
+        # model (b): the shown step's messages on each directed link of the bidirectional ring
+        self.links = LinkLoads(name)
+        self.links.hide()
+        for w in (self.title, self.rule, self.caption, self.table, self.links, self.sends,
+                  self.error):
             lay.addWidget(w)
         lay.addStretch(1)
 
@@ -94,6 +114,7 @@ class ScheduleColumn(QWidget):
         for w in (self.table, self.sends, self.caption):
             w.setVisible(trace is not None)
         if trace is None:
+            self.links.hide()
             self.title.setText("Coded schedule")
             self.rule.setText("")
             return
@@ -101,10 +122,11 @@ class ScheduleColumn(QWidget):
         tip = notation_tip("y", "s", "decode") if trace.name == "coded" else ""
         for w in (self.rule, self.caption):
             w.setToolTip(tip)
-        self.rule.setText(trace.rule + "".join(f"\nNote: {n}" for n in trace.notes))
+        notes = [n for n in trace.notes if not n.startswith(_PROGRAMMER_NOTE)]
+        self.rule.setText(trace.rule + "".join(f"\nNote: {n}" for n in notes))
         self.table.setRowCount(trace.N)
         self.table.setColumnCount(trace.n_chunks)
-        head = "pos" if trace.name == "tree" else "chunk"
+        head = "pos" if whole_vector(trace) else "chunk"
         self.table.setHorizontalHeaderLabels([f"{head}{c}" for c in range(trace.n_chunks)])
         self.table.setVerticalHeaderLabels([f"Core {i}" for i in range(trace.N)])
         self.show_step(self.k)
@@ -114,6 +136,7 @@ class ScheduleColumn(QWidget):
         tr = self.trace
         if tr is None:
             return
+        self.links.show_step(k)
         kk = min(k, tr.T)
         self.caption.setText(coded_caption(tr, k) if tr.name == "coded" else step_caption(tr, k))
         changed = set(tr.steps[kk - 1].changed) if kk > 0 and k <= tr.T else set()
@@ -131,7 +154,7 @@ class ScheduleColumn(QWidget):
                     item.setBackground(QBrush(FINAL))
                 if text in (".", "·"):
                     item.setForeground(QBrush(STALE_TEXT))
-                tip = f"Core {i}, {'position' if tr.name == 'tree' else 'chunk'} {c}: " + \
+                tip = f"Core {i}, {'position' if whole_vector(tr) else 'chunk'} {c}: " + \
                     " ".join(format_number(v) for v in tr.cell(tr.state_at(kk)[i], c))
                 if detail is not None:
                     tip += f" = {detail[i][c]}"
@@ -149,13 +172,39 @@ class ScheduleColumn(QWidget):
         else:
             self.sends.setText("")
 
+    def set_refused(self, title: str, why: str) -> None:
+        """No trace: the schedule is not defined for this example's N; ``why`` says so, in
+        grey (nothing is wrong, the authors' form does not reach this N)."""
+        self.set_trace(None)
+        self.title.setText(title)
+        self.error.setText(why)
+        self.error.setStyleSheet("color: #555;")
+        self.error.show()
+
+    def set_links(self, model) -> None:
+        """Model (b) of the shown trace (a RingModel), drawn under the grid; None hides it."""
+        self.links.setVisible(model is not None and self.trace is not None)
+        if model is not None and self.trace is not None:
+            self.links.set_model(model, self.trace.T)
+            self.links.show_step(self.k)
+
     def _fit_table(self) -> None:
-        """Every core's row shows: the table is exactly as tall as its rows."""
-        self.table.resizeColumnsToContents()
-        self.table.resizeRowsToContents()
-        h = self.table.horizontalHeader().height() + sum(self.table.rowHeight(i)
-                                                         for i in range(self.table.rowCount())) + 4
-        self.table.setFixedHeight(h)
+        """Every core's row shows: the table is exactly as tall as its rows (and its
+        sideways scroll bar, when the grid is wider than the column)."""
+        t = self.table
+        t.resizeColumnsToContents()
+        t.resizeRowsToContents()
+        h = t.horizontalHeader().height() + sum(t.rowHeight(i) for i in range(t.rowCount())) + 4
+        wide = t.verticalHeader().width() + t.horizontalHeader().length() + 2 * t.frameWidth()
+        if wide > t.width():
+            h += t.horizontalScrollBar().sizeHint().height()
+        if t.height() != h:
+            t.setFixedHeight(h)
+
+    def eventFilter(self, obj, e):
+        if obj is self.table and e.type() == QEvent.Resize and e.size().width() != e.oldSize().width():
+            QTimer.singleShot(0, self, self._fit_table)
+        return super().eventFilter(obj, e)
 
     def changeEvent(self, e):
         super().changeEvent(e)
