@@ -1,7 +1,11 @@
 """The cost explorer as a matplotlib Figure: α-β time against message size, log axes.
 
 Draws a :class:`ringlab.core.schedules.costs.Explorer` (computed in the core); no Qt, no
-pyplot, so the same function serves the app's canvas and a PNG export.
+pyplot, so the same function serves the app's canvas and a PNG export.  Curves beyond ring,
+tree and the code (the algorithms the Schedules tab adds, keyed by their schedule names) get
+colours of their own, dash-dot for whole-vector (latency-optimal) schedules and dotted for
+reduce-scatter + all-gather ones; their crossovers are numbered markers (:func:`numbered`),
+listed with the same numbers beside the plot, so a dozen of them stay readable.
 """
 from __future__ import annotations
 
@@ -11,6 +15,29 @@ from ..core.schedules.costs import format_bandwidth, format_bytes, format_second
 
 COLORS = {"ring": "#1f77b4", "tree": "#ff7f0e", "coded": "#2ca02c"}
 _EXTRA = ["#9467bd", "#8c564b", "#e377c2", "#7f7f7f"]
+# the algorithms beyond ring and tree (ringlab.core.schedules.known_schedules)
+SCHEDULE_COLORS = {"recursive-doubling": "#d62728", "rabenseifner": "#17becf",
+                   "swing": "#bcbd22", "bruck": "#1b9e77", "bruck-bw": "#66a61e",
+                   "trivance": "#e6ab02", "trivance-bw": "#a6761d", "nccl-tree": "#000000"}
+_WHOLE_VECTOR = ("recursive-doubling", "bruck", "trivance", "nccl-tree")
+
+
+def is_base(key: str) -> bool:
+    """Ring, tree or a code: the explorer's own curves."""
+    return key in ("ring", "tree", "coded") or key.startswith("code:")
+
+
+def numbered(crossovers) -> list:
+    """(crossover, number) for each; the number is None for a crossover of two base curves
+    (labelled in full, as before) and 1, 2, … in order of S for the others."""
+    out, n = [], 0
+    for x in crossovers:
+        if all(is_base(k) for k in x.between):
+            out.append((x, None))
+        else:
+            n += 1
+            out.append((x, n))
+    return out
 
 
 def draw_costs(fig: Figure, exp, n: int = 240) -> None:
@@ -19,14 +46,26 @@ def draw_costs(fig: Figure, exp, n: int = 240) -> None:
     ax = fig.add_subplot(111)
     xs, ys = exp.sample(n)
     extra = iter(_EXTRA)
+    colour = {}
     for c in exp.curves:
-        color = COLORS.get(c.key) or next(extra, "#333333")
-        style = "-" if c.key in ("ring", "tree") else "--"   # dashed: the ring shows through
-        lw = 2.4 if c.key != "coded" else 1.8
+        color = colour[c.key] = (COLORS.get(c.key) or SCHEDULE_COLORS.get(c.key)
+                                 or next(extra, "#333333"))
+        if is_base(c.key):
+            style = "-" if c.key in ("ring", "tree") else "--"   # dashed: the ring shows through
+            lw = 2.4 if c.key != "coded" else 1.8
+        else:
+            style, lw = ("-." if c.key in _WHOLE_VECTOR else ":"), 2.0
         ax.plot(xs, ys[c.key], style, color=color, lw=lw, label=c.label,
                 zorder=3 if c.key == "coded" else 2)
-    for k, x in enumerate(exp.crossovers):
+    k = -1
+    for x, number in numbered(exp.crossovers):
         S, t = float(x.S), float(x.time)
+        if number is not None:          # beyond ring, tree and the code: a numbered marker
+            ax.plot([S], [t], "D", ms=5, mfc="white", mec="0.25", mew=1.1, zorder=5)
+            ax.annotate(str(number), (S, t), xytext=(3, 4), textcoords="offset points",
+                        fontsize=7, color="0.2", zorder=6)
+            continue
+        k += 1
         ax.plot([S], [t], "o", ms=8, mfc="white", mec="black", mew=1.6, zorder=5)
         ax.axvline(S, color="0.5", lw=0.8, ls=":", zorder=1)
         lo, hi = (float(v) for v in exp.S_range)
@@ -48,7 +87,7 @@ def draw_costs(fig: Figure, exp, n: int = 240) -> None:
                     xytext=(4, -14), textcoords="offset points", fontsize=8, color="crimson")
         for c in exp.curves:
             ax.plot([S], [float(c.at(exp.size))], ".", ms=7,
-                    color=COLORS.get(c.key, "0.3"), zorder=4)
+                    color=colour.get(c.key, "0.3"), zorder=4)
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel("message size S (bytes)")
@@ -56,7 +95,9 @@ def draw_costs(fig: Figure, exp, n: int = 240) -> None:
     ax.set_title(f"All-Reduce time, N = {exp.N}, α = {format_seconds(exp.alpha)}, "
                  f"B = {format_bandwidth(exp.bandwidth)}", fontsize=10)
     ax.grid(True, which="major", lw=0.5, alpha=0.5)
-    ax.legend(loc="upper left", fontsize=8, framealpha=0.9)
+    many = len(exp.curves) > 4
+    ax.legend(loc="upper left", fontsize=7 if many else 8, framealpha=0.9,
+              ncol=2 if many else 1)
     fig.tight_layout()
 
 

@@ -1,5 +1,7 @@
 """The cost explorer panel: α, B, S and N inputs, the seeds' presets, the matplotlib plot of
-time against message size, and the per-schedule cost table.
+time against message size, and the per-schedule cost table.  With algorithms chosen beyond ring
+and tree (issue 23) the plot adds their model-(a) lines and numbered crossovers, and a second
+table gives ring, tree and them in both models, as ``ringlab compare --schedules`` prints them.
 
 matplotlib's Qt canvas is imported lazily (only when the panel is built), so importing the
 views package stays cheap.
@@ -21,6 +23,14 @@ TIPS = ["steps (transmission rounds)", "messages sent in all", "bytes per messag
         "sent per worker ÷ 2S(N−1)/N (the lower bound of reduce-scatter + all-gather "
         "algorithms; for coding, proven for K ≤ N and N = 3)", "α-β time",
         "nccl-tests algbw = S / time", "nccl-tests busbw = algbw · 2(N−1)/N"]
+MODEL_COLUMNS = ["steps", "msgs", "sent/core", "(a) time", "ring slots", "busiest link", "sum"]
+MODEL_TIPS = ["steps of the schedule (rounds)", "messages sent in all",
+              "the most bytes one core sends",
+              "model (a), fully connected: Σ over steps of α + (largest message of the step)/B",
+              "model (b), bidirectional ring: Σ over steps of the messages on the step's "
+              "busiest directed link (one message per link per slot)",
+              "model (b): the most bytes one directed link carries over the whole run",
+              "every core ends with the sum (checked against Σ P_i added up directly)"]
 
 
 class CostPanel(QWidget):
@@ -110,10 +120,27 @@ class CostPanel(QWidget):
         self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
         right.addWidget(self.table)
+        # issue 23: ring, tree and the chosen algorithms in both models (shown when chosen)
+        self.models_title = QLabel()
+        self.models_title.setObjectName("compare_models_title")
+        self.models_title.setWordWrap(True)
+        self.models = QTableWidget(0, len(MODEL_COLUMNS))
+        self.models.setObjectName("compare_models")
+        self.models.setHorizontalHeaderLabels(MODEL_COLUMNS)
+        for col, tip in enumerate(MODEL_TIPS):
+            self.models.horizontalHeaderItem(col).setToolTip(tip)
+        self.models.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.models.setEditTriggers(QAbstractItemView.NoEditTriggers)
+        self.models.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
+        self.models.setWordWrap(False)
+        for w in (self.models_title, self.models):
+            w.hide()
+            right.addWidget(w)
         # issue 12: the same N and S on real MPI processes, beside the model (QProcess logic
         # in _cost_measure; the measured columns appear once there is a measurement)
         from ._cost_measure import MeasureControls
         self._comparison = None
+        self.explorer = None             # what the plot shows: c.explorer and the chosen lines
         self._markers: list = []
         self.measure = MeasureControls(lambda: (self.n_spin.value(), self.size.text(),
                                                 self._measurable_code()))
@@ -204,17 +231,24 @@ class CostPanel(QWidget):
         if e.type() == e.Type.FontChange:
             # a larger text size (Ctrl+=) grows the rows: refit once the table has the font
             QTimer.singleShot(0, self, self._fit_table)
+            QTimer.singleShot(0, self, self._fit_models)
 
     def show_error(self, msg: str) -> None:
         self.error.setText(msg + " — the plot and table show the last valid values")
 
-    def set_comparison(self, c, example_N: int | None = None) -> None:
+    def set_comparison(self, c, example_N: int | None = None, extra: tuple = (),
+                       rows=None) -> None:
         """Show the costs of ``c``: a comparison on the explorer's N cores (what ``ringlab
         compare --N`` prints for the same α, B, S), which may differ from the traced example's
-        ``example_N``."""
+        ``example_N``.  ``extra``: the algorithms chosen beyond ring and tree; ``rows``: their
+        :class:`~ringlab.core.schedules.ScheduleRow` (with ring's and tree's first) on the
+        explorer's N, None when N is above what is traced."""
         from ...render.cost_plot import draw_costs
+        from ._more_schedules import extended_explorer
         self.error.setText("")
-        draw_costs(self.figure, c.explorer)
+        model_rows = rows
+        self.explorer = extended_explorer(c.explorer, rows) if rows else c.explorer
+        draw_costs(self.figure, self.explorer)
         self._markers = []               # the figure was cleared, and the markers with it
         self.canvas.draw_idle()
         N = c.N
@@ -247,11 +281,62 @@ class CostPanel(QWidget):
             f"2S/B + 2(N−1)α = {format_seconds(c.seed001_estimate)}. The estimate rounds the "
             f"bandwidth term 2S(N−1)/(NB) up to 2S/B (the (N−1)/N factor → 1 only for large N), "
             f"which adds 2S/(NB) = {format_seconds(c.seed001_estimate - exact)}.")
-        xs = list(c.explorer.crossovers) + list(c.explorer.switches)
+        from ...render.cost_plot import numbered
+        exp = self.explorer
+        xs = numbered(exp.crossovers) + [(x, None) for x in exp.switches]
         self.crossings.setText(
-            "Crossovers (N = %d): " % c.explorer.N + "; ".join(
-                f"{format_bytes(x.S)}: {x.label}" for x in xs) if xs else
-            f"No crossover for N = {c.explorer.N}: one schedule is fastest at every size.")
+            "Crossovers (N = %d): " % exp.N + "; ".join(
+                ("" if n is None else f"[{n}] ") + f"{format_bytes(x.S)}: {x.label}"
+                for x, n in xs) if xs else
+            f"No crossover for N = {exp.N}: one schedule is fastest at every size.")
+        self._show_models(c, extra, model_rows)
+
+    def _show_models(self, c, extra, rows) -> None:
+        """Ring, tree and the chosen algorithms in both models (the CLI's table), or why not."""
+        show = bool(extra)
+        self.models_title.setVisible(show)
+        self.models.setVisible(show and rows is not None)
+        if not show:
+            return
+        if rows is None:
+            self.models_title.setText(
+                f"The chosen algorithms ({', '.join(extra)}) are traced on up to 32 cores; "
+                f"the explorer's N = {c.N} plots ring and tree from their closed forms only.")
+            return
+        self.models_title.setText(
+            f"Both models on N = {c.N} cores, S = {format_bytes(c.size)} (ringlab compare "
+            f"--schedules): (a) fully connected, a step costs α + its largest message/B; "
+            f"(b) the paper's bidirectional ring, a directed link carries one message per "
+            f"slot. Model (a)'s lines are on the plot; crossovers [n] are numbered there.")
+        self.models.clearSpans()
+        self.models.setRowCount(len(rows))
+        self.models.setVerticalHeaderLabels([r.name for r in rows])
+        for r, row in enumerate(rows):
+            if row.refused:
+                from PySide6.QtGui import QColor
+                from ...core.schedules import schedule_info
+                item = QTableWidgetItem(f"not for N = {c.N} (traced for "
+                                        f"{schedule_info(row.name).which_N})")
+                item.setForeground(QColor("#666666"))
+                item.setToolTip(row.refused)
+                for col in range(len(MODEL_COLUMNS)):
+                    self.models.setItem(r, col, QTableWidgetItem(""))
+                self.models.setSpan(r, 0, 1, len(MODEL_COLUMNS))
+                self.models.setItem(r, 0, item)
+                continue
+            cells = [str(row.steps), str(row.messages), format_bytes(row.bytes_per_node),
+                     format_seconds(row.alpha_beta_s), str(row.ring_steps),
+                     format_bytes(row.max_link_load), "ok" if row.sum_ok else "WRONG"]
+            for col, text in enumerate(cells):
+                self.models.setItem(r, col, QTableWidgetItem(text))
+        self._fit_models()
+
+    def _fit_models(self) -> None:
+        t = self.models
+        t.resizeColumnsToContents()
+        t.setFixedHeight(t.horizontalHeader().height()
+                         + sum(t.rowHeight(i) for i in range(t.rowCount()))
+                         + t.horizontalScrollBar().sizeHint().height() + 6)
 
     def _measurable_code(self):
         """The editor's code when the table has its row (it has the explorer's N nodes)."""

@@ -1,7 +1,8 @@
 """The worked example's inputs: N, X (one row) and W (one row per core), checked as typed.
 
 A bad entry shows one clear line (which entry, what was expected) and the last valid example
-stays in use; nothing typed is changed or dropped.
+stays in use; nothing typed is changed or dropped.  :class:`SchedulePicker` chooses the
+algorithms shown beside ring, tree and the code (issue 23).
 """
 from __future__ import annotations
 
@@ -35,7 +36,8 @@ class ExampleEditor(QWidget):
         self.n_spin.setValue(example.N)
         self.n_spin.setToolTip("Number of cores; changing it loads the default X and W for that N")
         self.n_spin.refused.connect(lambda msg: self.error.setText(msg))
-        self.reset = QPushButton("Ring all-reduce example (N = 4)")
+        # short: the tab beside the Lessons panel at 1280×720 has ~600 px
+        self.reset = QPushButton("Seeds' example (N = 4)")
         self.reset.setToolTip("X = [3 2 1 3] and the W of the tree and ring all-reduce examples")
         row.addWidget(self.n_spin)
         row.addWidget(self.reset)
@@ -124,3 +126,109 @@ class ExampleEditor(QWidget):
         if ex != self.example:
             self.example = ex
             self.example_changed.emit(ex)
+
+
+class SchedulePicker(QWidget):
+    """Which algorithms the tab shows beside ring, tree and the code: one check box each.
+    Emits ``chosen(tuple of names)`` when the user ticks or unticks one (:meth:`set_chosen`
+    shows the state's choice without emitting).
+
+    The boxes flow left to right and wrap to the width they get (placed by hand, with a height
+    for each width): in one line they made the tab wider than 1280×720 and it scrolled
+    sideways; in a grid of aligned columns they took a line more than needed, and the grids
+    below lost their last core's row."""
+
+    chosen = Signal(tuple)
+    H_GAP, V_GAP = 10, 2
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        from PySide6.QtWidgets import QCheckBox, QSizePolicy
+        from ._more_schedules import extra_names, short_name
+        sp = QSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        sp.setHeightForWidth(True)
+        self.setSizePolicy(sp)
+        self.label = QLabel("Also show:", self)
+        self.label.setToolTip("Algorithms libraries run (MPICH, NCCL, the papers'), traced on "
+                              "the same worked example beside ring, tree and the code")
+        self.boxes: dict = {}
+        for name in extra_names():
+            box = QCheckBox(short_name(name), self)
+            box.setObjectName(f"show_{name}")
+            box.setAccessibleName(f"Show {short_name(name)}")
+            box.toggled.connect(self._on_toggled)
+            self.boxes[name] = box
+        self._setting = False
+        self.set_N(4)
+
+    # -- flowing the boxes -------------------------------------------------------------
+    def _items(self) -> list:
+        return [self.label] + list(self.boxes.values())
+
+    def _flow(self, width: int):
+        """(item, x, y, w, h) for each item, and the height they take at ``width``."""
+        out, x, y, line = [], 0, 0, 0
+        for w in self._items():
+            hint = w.sizeHint()
+            if x > 0 and x + hint.width() > width:
+                x, y, line = 0, y + line + self.V_GAP, 0
+            out.append((w, x, y, hint.width(), hint.height()))
+            x += hint.width() + self.H_GAP
+            line = max(line, hint.height())
+        return out, y + line
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self._flow(width)[1]
+
+    def sizeHint(self):
+        from PySide6.QtCore import QSize
+        width = sum(w.sizeHint().width() + self.H_GAP for w in self._items()) - self.H_GAP
+        return QSize(width, self.heightForWidth(width))
+
+    def minimumSizeHint(self):
+        from PySide6.QtCore import QSize
+        width = max(w.sizeHint().width() for w in self._items())
+        return QSize(width, self.heightForWidth(width))
+
+    def resizeEvent(self, e):
+        super().resizeEvent(e)
+        self._place()
+
+    def changeEvent(self, e):
+        super().changeEvent(e)
+        if e.type() == e.Type.FontChange:          # Ctrl+=: the boxes grow, flow again
+            self.updateGeometry()
+            self._place()
+
+    def _place(self) -> None:
+        from PySide6.QtCore import QRect
+        for w, x, y, wd, h in self._flow(self.width())[0]:
+            w.setGeometry(QRect(x, y, wd, h))
+
+    # -- the choice ----------------------------------------------------------------------
+    def names(self) -> tuple:
+        return tuple(n for n, b in self.boxes.items() if b.isChecked())
+
+    def set_chosen(self, names) -> None:
+        self._setting = True
+        try:
+            for n, b in self.boxes.items():
+                b.setChecked(n in names)
+        finally:
+            self._setting = False
+
+    def set_N(self, N: int) -> None:
+        """Tooltips: what each is, and whether it runs on the example's N cores."""
+        from ...core.schedules import schedule_info, schedule_refusal
+        for n, b in self.boxes.items():
+            info = schedule_info(n)
+            why = schedule_refusal(n, N)
+            b.setToolTip(f"{info.title} — {info.source}. Traced for {info.which_N}"
+                         + (f"; not for N = {N} (its column says why)" if why else "") + ".")
+
+    def _on_toggled(self, _on) -> None:
+        if not self._setting:
+            self.chosen.emit(self.names())
