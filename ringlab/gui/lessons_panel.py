@@ -21,7 +21,7 @@ from .lesson_blocks import PredictBlock, TaskBlock, check_goal, markdown_label
 
 # what a lesson's setup decides; the rest (searches run, palette, text size) is the user's
 _SETUP_FIELDS = ("tab", "step", "inputs", "seed", "worked_example", "alpha", "bandwidth",
-                 "size", "explorer_N", "schedule_step")
+                 "size", "explorer_N", "schedule_step", "schedules")
 
 
 class _Results(QObject):
