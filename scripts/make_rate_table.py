@@ -22,7 +22,7 @@ are not exact; ``--only N,K,FIELD`` (repeatable) restricts the run to those entr
 
     python scripts/make_rate_table.py --N 3,4,5,6,7,8 --K 1,2,3,4,5,6,7,8 \\
         --fields "GF(2),GF(3),GF(4),GF(8)" --per-T 20 --per-cell 120 --jobs 1 --deadline 3000
-    python scripts/make_rate_table.py --retry --only "6,4,GF(3)" --only "4,6,GF(8)" \\
+    python scripts/make_rate_table.py --retry --only "6,4,GF(3)" --only "4,6,GF(2^3)" \\
         --per-T-bound 60 --per-T 60 --per-cell 150 --jobs 1
     python scripts/make_rate_table.py --markdown assets/rate_table.json
 """
@@ -39,6 +39,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
 
 from ringlab.core.search._worker import _die_with_parent
+from ringlab.core.search.encode import search_field
 from ringlab.core.search.perfield import (
     ENCODING_FINGERPRINT,
     ENCODING_VERSION,
@@ -51,7 +52,13 @@ from ringlab.core.search.perfield import (
     proven_lower,
     with_verdict,
 )
-from ringlab.core.search.rates import cell_short, cell_text, step_text, tried
+from ringlab.core.search.rates import (
+    cell_short,
+    cell_text,
+    found_by_words,
+    step_text,
+    tried,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "assets" / "rate_table.json"   # packaged as ringlab/data/
@@ -251,13 +258,15 @@ def main(argv=None) -> int:
               file=sys.stderr)
         return 2
     out = Path(a.output)
-    fields = [f.strip() for f in a.fields.replace("),", ");").split(";") if f.strip()]
+    # GF(2^2) / GF(2^3), as the app and the docs name them, are the search's GF(4) / GF(8)
+    fields = [search_field(f.strip()) for f in a.fields.replace("),", ");").split(";")
+              if f.strip()]
     only = None
     if a.only:
         only = set()
         for o in a.only:
             n, k, f = (x.strip() for x in o.split(",", 2))
-            only.add((int(n), int(k), f))
+            only.add((int(n), int(k), search_field(f)))
     d = upgrade(json.loads(out.read_text(encoding="utf-8"))) if out.exists() else {
         "format": "ringlab-rate-table", "version": 2, "field": "GF(2)", "cells": [],
         "total_seconds": 0.0}
@@ -413,7 +422,8 @@ def open_markdown(d: dict) -> str:
                 g = c["by_field"][f]["general"]
                 lo = max(lo, g["min_T"] if g["status"] == "proven"
                          else proven_lower(g, c["lower_bound"]))
-            what = (f"≤ {res['min_T']} (code: {res.get('found_by')})" if res["min_T"]
+            what = (f"≤ {res['min_T']} (code: {found_by_words(res.get('found_by'))})"
+                    if res["min_T"]
                     else "undecided")
             before = _steps(tried(res, earlier=True))
             out.append(head + f"{what}; proven T ≥ {lo}; tried: {_steps(tried(res)) or 'none'}"
@@ -422,13 +432,17 @@ def open_markdown(d: dict) -> str:
 
 
 def _steps(steps: list) -> str:
-    """Steps in words; the encoder's version is said when it is not this one."""
-    vs = {s.get("encoding_version", UNRECORDED) for s in steps}
-    text = "; ".join(map(step_text, steps))
-    if not steps or vs == {ENCODING_VERSION}:
-        return text
-    v = vs.pop() if len(vs) == 1 else "mixed"
-    return f"{text} (encoder version {v})"
+    """Steps in words, grouped by encoder version where it is not this one's."""
+    groups = {}
+    for st in steps:
+        groups.setdefault(st.get("encoding_version", UNRECORDED), []).append(st)
+    out = []
+    for v, sts in groups.items():
+        text = "; ".join(map(step_text, sts))
+        out.append(text if v == ENCODING_VERSION else
+                   f"{text} (encoder version {v})" if v != UNRECORDED else
+                   f"before encoder versions were recorded: {text}")
+    return "; ".join(out)
 
 
 def above_gf2_markdown(d: dict) -> str:
