@@ -170,7 +170,7 @@ class PropagationView(Playback, DocumentView):
         self.inputs_status.setWordWrap(True)
         self.inputs_status.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.export_button = QPushButton("Export…")
-        self.export_button.setToolTip("Save this walkthrough as GIF, MP4, PNG, SVG or PDF")
+        self.export_button.setToolTip("Save this walkthrough as GIF, MP4, PNG, SVG, PDF or one HTML page")
         self.export_button.clicked.connect(self.export_dialog)
 
         controls = QHBoxLayout()
