@@ -44,7 +44,7 @@ DIRECTIVES = ("predict", "task", "notes")
 FRONT_KEYS = {"title": str, "minutes": int, "order": int, "summary": str, "setup": dict}
 SETUP_KEYS = ("preset", "data", "code", "field", "N", "K", "T", "tab", "step", "schedule_step",
               "inputs", "seed", "schedules")
-SCHEDULE_KEYS = ("example_N", "alpha", "bandwidth", "size", "explorer_N")
+SCHEDULE_KEYS = ("example_N", "alpha", "bandwidth", "size", "explorer_N", "show")
 PREDICT_KEYS = {"ask", "show", "answer", "reveal", "choices", "wrong", "tol", "explain"}
 TASK_KEYS = {"goal", "input", "expect", "solution", "wrong", "hints", "choices", "tol", "explain"}
 ID = re.compile(r"[a-z0-9][a-z0-9-]*")
@@ -208,6 +208,9 @@ class _Parser:
                                                f"(expected {', '.join(SCHEDULE_KEYS)})")
             if "example_N" in sc:
                 calls.append(self.call("action", {"set_example": sc["example_N"]}, sc.line_of("example_N")))
+            if "show" in sc:        # the algorithms ticked under 'Also show'
+                calls.append(self.call("action", {"show_schedules": {"names": sc["show"]}},
+                                       sc.line_of("show")))
             costs = {k: sc[k] for k in ("alpha", "bandwidth", "size") if k in sc}
             if "explorer_N" in sc:
                 costs["N"] = sc["explorer_N"]

@@ -17,6 +17,9 @@ current step.
 "the Schedules tab's column titles give each schedule's number of steps"
 >>> on_screen(Call("probe", "feasible", {}, 1), st) is None
 True
+>>> st.schedules = ("swing",)
+>>> on_screen(Call("probe", "algorithm_refused", {"schedule": "swing"}, 1), st)
+"a ticked algorithm's column says in grey when it refuses this N"
 """
 from __future__ import annotations
 
@@ -27,8 +30,17 @@ def on_screen(call, st) -> str | None:
     if name == "param":
         return "the parameter bar shows N, K, T and the field"
     if tab == "Schedules":
-        if name == "schedule_steps":
+        if name == "schedule_steps" or (name == "algorithm_steps"
+                                        and a.get("schedule") in st.schedules):
             return "the Schedules tab's column titles give each schedule's number of steps"
+        if name == "algorithm_refused" and a.get("schedule") in st.schedules:
+            return "a ticked algorithm's column says in grey when it refuses this N"
+        if name == "schedules_shown":
+            return "the 'Also show' boxes are ticked or not"
+        if name == "link_load" and a.get("core") is None and a.get("schedule") in st.schedules \
+                and a.get("step") == st.schedule_step:
+            return (f"each column's ring drawing names its busiest link at step "
+                    f"{st.schedule_step}")
         if name in ("schedule_cell", "chunk_owner") and a.get("step") == st.schedule_step:
             return f"the Schedules grids show step {st.schedule_step}"
         if name == "schedule_send" and a.get("step") == st.schedule_step:

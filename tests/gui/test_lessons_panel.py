@@ -193,3 +193,70 @@ def test_a_lesson_over_unsaved_work_keeps_it_dirty(qtbot, lessons_window):
     index = next(i for i, lesson in enumerate(LESSONS) if lesson.new_state().code != doc.code)
     _click_lesson(qtbot, lessons_window, index)
     assert doc.dirty                              # quitting still asks: their edit is in undo
+
+
+def test_a_lesson_setup_ticks_algorithms_in_the_schedules_tab(qtbot, open_window, tmp_path,
+                                                                monkeypatch):
+    """``setup.schedules.show`` in a lesson ticks those boxes under 'Also show' when the student
+    clicks the lesson, and their columns appear; the next lesson (no ``show``) unticks them."""
+    from ringlab.gui import lessons_panel as lp
+    from ringlab.lessons import load_lesson
+    (tmp_path / "a.md").write_text("""---
+title: Two more algorithms
+minutes: 5
+order: 1
+setup:
+  preset: classic-ring-n8
+  tab: Schedules
+  schedules: {show: [swing, recursive-doubling]}
+---
+Look at the columns.
+
+:::{task} nine
+---
+goal:
+  - {param: N, equals: 9}
+solution: [{resize: {N: 9}}]
+wrong: [[{resize: {N: 7}}]]
+---
+Make the ring 9 nodes.
+:::
+""", encoding="utf-8")
+    (tmp_path / "b.md").write_text("""---
+title: None
+minutes: 5
+order: 2
+setup:
+  preset: classic-ring-n8
+  tab: Schedules
+---
+Nothing ticked.
+
+:::{task} nine
+---
+goal:
+  - {param: N, equals: 9}
+solution: [{resize: {N: 9}}]
+wrong: [[{resize: {N: 7}}]]
+---
+Make the ring 9 nodes.
+:::
+""", encoding="utf-8")
+    mine = [load_lesson(tmp_path / "a.md"), load_lesson(tmp_path / "b.md")]
+    monkeypatch.setattr(lp, "course", lambda: mine)
+    monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path / "data"))
+    win = open_window("paper-k2-t3", size=(1280, 720))
+    win.show_lessons()
+    _, view = win.view_by_title("Schedules")
+    for index, ticked in ((0, {"recursive-doubling", "swing"}), (1, set())):
+        lst = win.lessons_panel.list
+        item = lst.item(index)
+        qtbot.mouseClick(lst.viewport(), Qt.LeftButton, pos=lst.visualItemRect(item).center())
+        qtbot.waitUntil(lambda: {n for n, b in view.picker.boxes.items() if b.isChecked()}
+                        == ticked)
+        qtbot.waitUntil(lambda: set(view.columns) == {"ring", "tree", "coded"} | ticked)
+    qtbot.mouseClick(lst.viewport(), Qt.LeftButton, pos=lst.visualItemRect(lst.item(0)).center())
+    qtbot.waitUntil(lambda: "swing" in view.columns
+                    and view.columns["swing"].title.text().startswith("Swing"))
+    # the Swing paper: reduce-scatter and all-gather of log2(8) = 3 steps each
+    assert view.columns["swing"].title.text() == "Swing (bandwidth-optimal), 6 steps"

@@ -154,3 +154,39 @@ How many steps does the tree take?
     good.write_text(text.replace("  tab: Schedules", "  tab: Editor").replace(
         "wrong: [6]", "wrong: [6]\nreveal: [{show_tab: Schedules}]"), encoding="utf-8")
     assert check_file(good).ok, check_file(good).problems
+
+
+def test_setup_ticks_algorithms_and_their_steps_count_as_on_screen(tmp_path):
+    """``setup.schedules.show`` ticks algorithms under 'Also show'; a ticked algorithm's column
+    title gives its steps, so predicting them there is flagged, and an unknown name is one
+    line naming the file, the line and the names the tab adds."""
+    from ringlab.lessons import check_file, load_lesson
+    text = """---
+title: Steps
+minutes: 5
+order: 1
+setup:
+  preset: classic-ring-n4
+  tab: Schedules
+  schedules: {show: [swing, recursive-doubling]}
+---
+:::{predict} swing-steps
+---
+ask: number
+show: {algorithm_steps: swing}
+answer: 4
+wrong: [6]
+---
+How many steps does Swing take on 4 cores?
+:::
+"""
+    f = tmp_path / "ticked.md"
+    f.write_text(text, encoding="utf-8")
+    assert load_lesson(f).new_state().schedules == ("recursive-doubling", "swing")
+    r = check_file(f)
+    assert r.code == 1 and r.problems[0].startswith(
+        f"{f}:10: {{predict}} swing-steps: the answer is on screen")
+    f.write_text(text.replace("[swing, recursive-doubling]", "[swing, rng]"), encoding="utf-8")
+    r = check_file(f)
+    assert r.code != 0 and len(r.problems) == 1
+    assert r.problems[0].startswith(f"{f}:8:") and "'rng' is not an algorithm" in r.problems[0]

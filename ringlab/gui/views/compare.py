@@ -197,6 +197,11 @@ class CompareView(DocumentView):
 
     def refresh(self) -> None:
         ex = self.state.example()
+        if tuple(self.columns) != ("ring", "tree", "coded") + self.chosen:
+            # the state changed several fields as one act (a lesson's setup) and another
+            # field's event arrived before ``schedules``': the columns follow the state here
+            self.picker.set_chosen(self.chosen)
+            self._place_columns()
         self._show_example(ex)
         self._show_cost_params()
         params = self.state.cost_params()
