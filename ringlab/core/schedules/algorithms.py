@@ -73,6 +73,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
 from ..errors import RinglabError
 from .matmul import TRACE_N_RANGE, WorkedExample
@@ -667,6 +668,13 @@ def schedule_trace(name: str, ex: WorkedExample) -> ScheduleTrace:
     """
     key = canonical(name)
     _check_N(key, ex.N)
+    return _trace_of(key, ex)
+
+
+@lru_cache(maxsize=64)
+def _trace_of(key: str, ex: WorkedExample) -> ScheduleTrace:
+    # traces and examples are frozen: the Schedules tab's columns and its cost table ask for
+    # the same ones (at N = 32 tracing every algorithm twice took 0.7 s of a tick)
     if key == "ring":
         return ring_trace(ex)
     if key == "tree":
@@ -676,4 +684,5 @@ def schedule_trace(name: str, ex: WorkedExample) -> ScheduleTrace:
 
 def sum_of_partials(ex: WorkedExample) -> tuple[Fraction, ...]:
     """Σ_i P_i entry by entry (what every core must end with), added up directly."""
-    return tuple(sum((p[c] for p in ex.partials), Fraction(0)) for c in range(ex.d))
+    ps = ex.partials                    # a property that multiplies afresh: read it once
+    return tuple(sum((p[c] for p in ps), Fraction(0)) for c in range(ex.d))
