@@ -166,9 +166,23 @@ def _coded_trace(ex: WorkedExample, code: LinearCode, report=None) -> ScheduleTr
     if not report.feasible:
         notes.append("this code is not feasible (Theorem 2): some cores do not end with the sum")
     return ScheduleTrace(
-        name="coded", title=f"{code.name or 'Code'} — N={N}, K={K}, T={T} over {F.name}",
+        name="coded", title=_coded_title(code.name, N, K, T, F.name),
         rule="Slot t: core i sends y_i→(t) = m_i(t)·x_i + λ_i(t)·s_i(t) (a combination of "
              "chunks); cells show the running partial decode R_i s_i + T_i x_i.",
         N=N, n_chunks=K, chunk_size=L, padding=pad, initial=initial,
         initial_final=initial_final, steps=tuple(steps), target=tuple(target),
         message_chunks=K, notes=tuple(notes), initial_detail=initial_detail)
+
+
+def _coded_title(name: str, N: int, K: int, T: int, field_name: str) -> str:
+    """The column's title: the code's name and what it does not already say.
+
+    >>> _coded_title("Classic ring all-reduce, N=4", 4, 4, 6, "Q")
+    'Classic ring all-reduce, N=4 — K=4, T=6 over Q'
+    >>> _coded_title("", 3, 2, 3, "GF(2)")
+    'Code — N=3, K=2, T=3 over GF(2)'
+    """
+    import re
+    said = [f"{p}={v}" for p, v in (("N", N), ("K", K), ("T", T))
+            if not (name and re.search(rf"\b{p}\s*=\s*{v}\b", name))]
+    return f"{name or 'Code'} — {', '.join(said)}{' ' if said else ''}over {field_name}"
