@@ -18,6 +18,7 @@ from ..core.code import N_RANGE
 from ..core.errors import RinglabError
 from ..lessons import registry
 from .rich_text import rich_label, set_rich
+from .settings import set_text_colour
 
 OK_COLOUR, BAD_COLOUR, INFO_COLOUR = "#1b7f3b", "#b00020", "#444444"
 _DONE_EARLIER = ("✓ Done earlier. What you did since changed what it checked — that is "
@@ -33,7 +34,7 @@ def say(label: QLabel, text: str, colour: str) -> None:
     # ✓ / ✗ carry the verdict too: colour is never the only cue.  An explanation's Markdown
     # and formulas are typeset, in the verdict's colour; the text starts with its mark either
     # way (plain text when there is no markup, else inline HTML with no tag before the mark)
-    label.setStyleSheet(f"color: {colour};")
+    set_text_colour(label, colour)
     set_rich(label, text, inline=True, colour=colour)
 
 

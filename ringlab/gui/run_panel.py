@@ -44,6 +44,7 @@ from ..core.errors import RinglabError
 from ..core.schedules.costs import parse_bytes
 from ..engine.job import KILL_AFTER_S, Job, command, rank_verdict, times_text
 from .params import SizeSpin
+from .settings import set_text_colour
 
 SIZES = ("1KiB", "64KiB", "1MiB", "16MiB")
 KILL_AFTER_MS = int(KILL_AFTER_S * 1000)
@@ -487,7 +488,7 @@ class RunPanel(QWidget):
         text, colour = self._status
         if self.stale and self.job == "run":
             text, colour = STALE + text, GREY
-        self.status.setStyleSheet(f"color: {colour};" if colour else "")
+        set_text_colour(self.status, colour or None)
         self.status.setText(text)
 
     def _setup_tables(self, code) -> None:

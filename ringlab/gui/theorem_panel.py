@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (QLabel, QProgressBar, QScrollArea, QSizePolicy, Q
 
 from ..core.code import cell_name
 from .matrix_model import SUBSCRIPT, notation_tip
+from .settings import set_text_colour
 
 GREEN_BG = QColor("#c9efc9")      # the default palette's (tests compare pixels with these)
 GREEN_EDGE = QColor("#1e8c1e")
@@ -359,7 +360,7 @@ class Theorem2Panel(QWidget):
                                    "Editor tab.")
         self.compact_note.setObjectName("theorem_compact_note")
         self.compact_note.setWordWrap(True)
-        self.compact_note.setStyleSheet("color: #555;")
+        set_text_colour(self.compact_note, "#555")
         self.compact_note.hide()
         lay.addWidget(self.compact_note)
         lay.addStretch(0)

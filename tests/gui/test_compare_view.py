@@ -55,10 +55,17 @@ def test_bad_X_shows_one_line_and_keeps_the_last_example(view, qtbot):
     view.inputs.x_edit.clear()
     qtbot.keyClicks(view.inputs.x_edit, "3 2 1 a")
     assert "X, entry 3: 'a' is not a number" in view.inputs.error.text()
+    assert view.inputs.error.isVisible()
+    from ringlab.gui.settings import text_colour
+    assert text_colour(view.inputs.error) == "#b00020"
+    # the box holding the bad value is tinted, W's is not
+    assert view.inputs.x_edit.palette().base().color().name() == "#fde4e8"
+    assert view.inputs.w_edit.palette().base().color().name() != "#fde4e8"
     assert view.comparison.example.X == (3, 2, 1, 3)
     qtbot.keyClick(view.inputs.x_edit, Qt.Key_Backspace)
     qtbot.keyClicks(view.inputs.x_edit, "1")
-    assert view.inputs.error.text() == ""
+    assert view.inputs.error.text() == "" and not view.inputs.error.isVisible()
+    assert view.inputs.x_edit.palette().base().color().name() != "#fde4e8"
     # 3·[5 4 3 2] + 2·[1 4 3 2] + 1·[1 3 4 2] + 1·[4 2 1 5], by hand
     assert [int(v) for v in view.comparison.example.target] == [22, 25, 20, 17]
     # W with a missing entry

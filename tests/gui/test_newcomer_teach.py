@@ -203,3 +203,31 @@ def test_preset_dropdown_reads(open_window, qtbot):
             break
         qtbot.keyClick(combo, Qt.Key_Down)
     qtbot.waitUntil(lambda: w.document.code == preset("paper-k2-t3"))
+
+
+def test_ctrl_plus_reaches_every_label_of_every_tab(open_window, qtbot):
+    """Ctrl+= eight times from 11 pt: every visible label and button on every tab is drawn at
+    the chosen size — coloured notes too (a style sheet stopped Qt's font propagation: the
+    Schedules tab's rules, captions and the Theorem 2 panel's note stayed at 9 pt)."""
+    from PySide6.QtWidgets import QAbstractButton, QLabel, QWidget
+    from ringlab.gui.settings import settings
+    settings().clear()
+    w = open_window("paper-k2-t3", size=(1280, 720))
+    start = w.font_size()
+    with qtbot.waitActive(w):                      # shortcuts go to the active window
+        w.activateWindow()
+    for k in range(8):
+        qtbot.keyClick(w.editor.grid(0, "M").table, Qt.Key_Equal, Qt.ControlModifier)
+        qtbot.waitUntil(lambda: w.font_size() == start + k + 1)
+    want = start + 8
+    qtbot.waitUntil(lambda: w.font_size() == want)
+    for i, tab in enumerate(("Editor", "Propagation", "Schedules", "Search", "Mesh")):
+        bar = w.tabs.tabBar()
+        qtbot.mouseClick(bar, Qt.LeftButton, pos=bar.tabRect(i).center())
+        qtbot.waitUntil(lambda: w.tabs.tabText(w.tabs.currentIndex()) == tab)
+        small = [(type(c).__name__, c.objectName(), getattr(c, "text", lambda: "")()[:40],
+                  c.font().pointSize())
+                 for c in w.findChildren(QWidget)
+                 if isinstance(c, (QLabel, QAbstractButton)) and c.isVisible()
+                 and c.font().pointSize() < want]
+        assert not small, (tab, small)

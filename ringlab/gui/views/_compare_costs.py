@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFrame, QGridLayout
 from ..params import SizeSpin
 from ...core.schedules.costs import (EXPLORER_PRESETS, format_bandwidth, format_bytes,
                                      format_seconds)
+from ..settings import set_text_colour
 
 COLUMNS = ["steps", "msgs", "msg", "link", "sent", "÷bound", "time", "algbw", "busbw"]
 TIPS = ["steps (transmission rounds)", "messages sent in all", "bytes per message",
@@ -85,7 +86,7 @@ class CostPanel(QWidget):
         lay.addLayout(grid)
         self.error = QLabel()
         self.error.setObjectName("compare_cost_error")
-        self.error.setStyleSheet("color: #b00020;")
+        set_text_colour(self.error, "#b00020")
         self.error.setWordWrap(True)
         lay.addWidget(self.error)
         self.figure = Figure(figsize=(6.5, 3.6), dpi=90)

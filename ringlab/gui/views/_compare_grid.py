@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QSizePoli
 from ...core.schedules.matmul import format_number
 from ...core.schedules.text import cell_text, step_caption
 from ..matrix_model import notation_tip
+from ..settings import set_text_colour
 from ._link_loads import LinkLoads
 
 CHANGED = QColor("#ffd966")
@@ -59,7 +60,7 @@ class ScheduleColumn(QWidget):
         self.title.setWordWrap(True)
         self.rule = QLabel()
         self.rule.setWordWrap(True)
-        self.rule.setStyleSheet("color: #444;")
+        set_text_colour(self.rule, "#444")
         self.caption = QLabel()
         self.caption.setWordWrap(True)
         self.caption.setObjectName(f"caption_{name}")
@@ -90,7 +91,7 @@ class ScheduleColumn(QWidget):
         self.error = QLabel()
         self.error.setObjectName(f"why_{name}")
         self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #b00020;")
+        set_text_colour(self.error, "#b00020")
         self.error.hide()
         # model (b): the shown step's messages on each directed link of the bidirectional ring
         self.links = LinkLoads(name)
@@ -110,7 +111,7 @@ class ScheduleColumn(QWidget):
             error = ("No coded column for this example — a code runs on exactly as many cores "
                      "as it has nodes: " + error + ".")
         self.error.setText(error or "")
-        self.error.setStyleSheet("color: #555;" if calm else "color: #b00020;")
+        set_text_colour(self.error, "#555" if calm else "#b00020")
         for w in (self.table, self.sends, self.caption):
             w.setVisible(trace is not None)
         if trace is None:
@@ -178,7 +179,7 @@ class ScheduleColumn(QWidget):
         self.set_trace(None)
         self.title.setText(title)
         self.error.setText(why)
-        self.error.setStyleSheet("color: #555;")
+        set_text_colour(self.error, "#555")
         self.error.show()
 
     def set_links(self, model) -> None:

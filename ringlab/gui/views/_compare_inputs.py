@@ -15,8 +15,8 @@ from ..params import SizeSpin
 from ...core.code import N_RANGE
 from ...core.errors import RinglabError
 from ...core.schedules.matmul import WorkedExample, default_example, format_number
+from ..settings import mark_bad_input, set_text_colour
 
-_BAD = "border: 1px solid #b00020;"
 
 
 class ExampleEditor(QWidget):
@@ -35,7 +35,7 @@ class ExampleEditor(QWidget):
         self.n_spin.setRange(*N_RANGE)
         self.n_spin.setValue(example.N)
         self.n_spin.setToolTip("Number of cores; changing it loads the default X and W for that N")
-        self.n_spin.refused.connect(lambda msg: self.error.setText(msg))
+        self.n_spin.refused.connect(self._say_error)
         # short: the tab beside the Lessons panel at 1280×720 has ~600 px
         self.reset = QPushButton("Seeds' example (N = 4)")
         self.reset.setToolTip("X = [3 2 1 3] and the W of the tree and ring all-reduce examples")
@@ -62,14 +62,19 @@ class ExampleEditor(QWidget):
         self.error = QLabel()
         self.error.setObjectName("compare_input_error")
         self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #b00020;")
+        set_text_colour(self.error, "#b00020")
         form.addRow(self.error)
+        self.error.hide()                  # an empty row took a line of the 720 px the grids need
         self.setMaximumWidth(520)
         self._fill(example)
         self.n_spin.valueChanged.connect(self._on_n_changed)
         self.reset.clicked.connect(lambda: self.load(default_example(4)))
         self.x_edit.textChanged.connect(self._on_text_changed)
         self.w_edit.textChanged.connect(self._on_text_changed)
+
+    def _say_error(self, text: str) -> None:
+        self.error.setText(text)
+        self.error.setVisible(bool(text))
 
     def _fit_w(self, rows: int | None = None) -> None:
         """W's box shows every row up to 5 (then it scrolls), at the current text size."""
@@ -110,16 +115,16 @@ class ExampleEditor(QWidget):
             ex = WorkedExample.parse(self.x_edit.text(), self.w_edit.toPlainText())
         except RinglabError as e:
             msg = str(e)
-            self.error.setText(msg + " — still showing the last valid example")
-            self.x_edit.setStyleSheet(_BAD if msg.startswith("X") else "")
-            self.w_edit.setStyleSheet(_BAD if msg.startswith("W") else "")
+            self._say_error(msg + " — still showing the last valid example")
+            mark_bad_input(self.x_edit, msg.startswith("X"))
+            mark_bad_input(self.w_edit, msg.startswith("W"))
             return
         self._set_valid(ex)
 
     def _set_valid(self, ex: WorkedExample) -> None:
-        self.error.setText("")
-        self.x_edit.setStyleSheet("")
-        self.w_edit.setStyleSheet("")
+        self._say_error("")
+        mark_bad_input(self.x_edit, False)
+        mark_bad_input(self.w_edit, False)
         self._filling = True
         self.n_spin.setValue(ex.N)
         self._filling = False

@@ -38,6 +38,7 @@ from ...core.errors import RinglabError
 from ...core.schedules.costs import format_bandwidth, format_bytes, format_seconds, parse_bytes
 from ...engine.results import SCHEDULER
 from ..run_panel import JobProcess
+from ..settings import set_text_colour
 
 MAX_PROCS = 16               # one rank per node; beyond this a laptop measures only its scheduler
 MAX_BYTES = 64 << 20         # each rank holds S bytes plus its received symbols
@@ -344,7 +345,7 @@ class MeasureControls(QWidget):
         self.updated.emit()
 
     def _say(self, text: str, colour: str) -> None:
-        self.status.setStyleSheet(f"color: {colour};")
+        set_text_colour(self.status, colour)
         self.status.setText(text)
 
 

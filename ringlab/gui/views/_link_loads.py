@@ -20,6 +20,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QBoxLayout, QLabel, QSizePolicy, QWidget
 
 from ...core.schedules.costs import format_bytes
+from ..settings import set_text_colour
 
 IDLE = QColor("#c8c8c8")
 ONE = QColor("#0072B2")        # Okabe–Ito blue: one message, as the ring all-reduce sends
@@ -159,7 +160,7 @@ class LinkLoads(QWidget):
         self.caption = QLabel()
         self.caption.setObjectName(f"links_caption_{name}")
         self.caption.setWordWrap(True)
-        self.caption.setStyleSheet("color: #333;")
+        set_text_colour(self.caption, "#333")
         self.caption.setAlignment(Qt.AlignTop | Qt.AlignLeft)
         lay.addWidget(self.ring, 0, Qt.AlignTop)
         lay.addWidget(self.caption, 1)

@@ -28,6 +28,7 @@ from ...core.errors import RinglabError
 from ...core.schedules import compare, default_example
 from ...core.schedules.matmul import TRACE_N_RANGE
 from ...core.words import article
+from ..settings import set_text_colour
 from ._base import DocumentView
 from ._compare_costs import CostPanel
 from ._compare_grid import ScheduleColumn
@@ -121,7 +122,7 @@ class CompareView(DocumentView):
                         "on the paper's bidirectional ring — outer arcs i → i+1, inner arcs "
                         "i+1 → i, thicker and redder = more messages queued on that link.")
         legend.setWordWrap(True)
-        legend.setStyleSheet("color: #444;")
+        set_text_colour(legend, "#444")
 
         traces = QWidget()
         tl = QVBoxLayout(traces)
@@ -244,7 +245,7 @@ class CompareView(DocumentView):
             self.columns["coded"].set_trace(None, "Theorem 2 for this code is being checked in "
                                                   "the background; its column appears when the "
                                                   "verdict is in.")
-            self.columns["coded"].error.setStyleSheet("color: #555;")
+            set_text_colour(self.columns["coded"].error, "#555")
         else:
             self.columns["coded"].set_trace(c.coded, c.coded_error, calm=mismatch)
         self._show_extras(ex)

@@ -28,6 +28,7 @@ from ...core.search.job import SearchJob
 from ...core.search.perfield import verdict_text
 from ...core.search.rates import cell_short, cell_text, load_table
 from ...state import SearchOutcome, SearchRequest
+from ..settings import set_text_colour
 from ._base import DocumentView
 
 # named as the field parser, the parameter bar and code files name them (GF(4) is GF(2^2))
@@ -414,7 +415,7 @@ class SearchView(DocumentView):
 
     def _show(self, text: str, colour: str) -> None:
         self.result.setText(text)
-        self.result.setStyleSheet(f"color: {colour};")
+        set_text_colour(self.result, colour)
 
     # -- rate explorer -----------------------------------------------------------------------
     def _load_table(self, path=None) -> None:
