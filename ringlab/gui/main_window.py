@@ -395,7 +395,7 @@ class MainWindow(QMainWindow):
         apply_point_size(self, size)
         if self.use_settings and getattr(self, "_remember_zoom", True):
             settings().setValue("font_size", size)
-        self.say(f"text size {size} pt (Ctrl+= larger, Ctrl+− smaller, Ctrl+0 reset)")
+        self.say(f"Text {size} pt · Ctrl+0 resets")
 
     # -- settings and closing -----------------------------------------------------------------
     # the frame (title bar, borders) is not part of the size given to resize(); keep room for it
