@@ -437,7 +437,10 @@ def _steps(steps: list) -> str:
     for st in steps:
         groups.setdefault(st.get("encoding_version", UNRECORDED), []).append(st)
     out = []
-    for v, sts in groups.items():
+    # this encoder's steps first: a label applies to everything after it on the line
+    order = sorted(groups, key=lambda v: (v != ENCODING_VERSION, v == UNRECORDED, str(v)))
+    for v in order:
+        sts = groups[v]
         text = "; ".join(map(step_text, sts))
         out.append(text if v == ENCODING_VERSION else
                    f"{text} (encoder version {v})" if v != UNRECORDED else

@@ -29,12 +29,13 @@ STATUSES = ("found", "impossible", "undecided")
 # value K + N − 2; "below" — T − 1 was proven impossible by SAT (the code is GF(2)'s, or GF(2)'s
 # routing code re-verified over GF(3)).  Verified by this table's rerun.
 AUDIT = [(6, 4, "GF(3)", 8, "bound"), (6, 5, "GF(3)", 9, "bound"), (7, 5, "GF(3)", 10, "bound"),
-         (7, 6, "GF(3)", 11, "bound"), (8, 5, "GF(3)", 11, "bound"), (4, 6, "GF(8)", 9, "below"),
+         (7, 6, "GF(3)", 11, "bound"), (8, 5, "GF(3)", 11, "bound"), (8, 6, "GF(3)", 12, "bound"),
+         (4, 6, "GF(8)", 9, "below"),
          (5, 6, "GF(3)", 10, "below")]
-# The audit also says GF(3) codes exist at the bound here; the rerun's search at the bound stayed
-# undecided after 180 s on the loaded machine and 240 s (of CPU) on a quiet one, so the table
-# keeps "≤" — with those searches recorded.
-AUDIT_NOT_REPRODUCED = [(8, 6, "GF(3)", 12), (8, 7, "GF(3)", 13)]
+# The audit also says a GF(3) code exists at the bound here; searches at the bound stayed
+# undecided after 180 s, 240 s and 900 s (N = 8, K = 6 was found at 12 only on the 900 s
+# search, after 272 s), so the table keeps "≤" — with those searches recorded.
+AUDIT_NOT_REPRODUCED = [(8, 7, "GF(3)", 13)]
 
 
 def _script():
@@ -161,17 +162,18 @@ def test_every_le_cell_says_which_T_were_tried_and_for_how_long(table):
             assert ours[0]["T"] == res["bound"] and ours[0]["phase"] == "bound", where
 
 
-def test_no_general_cell_is_left_that_its_bound_settles_within_60_s(table):
-    """Issue 22's "done when", for general codes: every general class still "≤" or undecided
-    had a search at its largest proven lower bound with a limit of 60 s or more, and it stayed
-    undecided (wall clock on a shared machine; each step says its CPU time too)."""
+def test_no_cell_is_left_that_its_bound_settles_within_60_s(table):
+    """Issue 22's "done when": every class (general codes and routing only) still "≤" or
+    undecided had a search at its largest proven lower bound with a limit of 60 s or more, and
+    it stayed undecided (wall clock on a shared machine; each step says its CPU time too).
+    Routing over GF(2^m) is GF(2)'s, steps included (0/1 arithmetic is GF(2)'s)."""
     for c, f, cls, res in _classes(table):
-        if cls != "general" or res["status"] not in ("found", "undecided"):
+        if res["status"] not in ("found", "undecided"):
             continue
         lo = proven_lower(res, c["lower_bound"])
         at_lo = [s for s in _own((res.get("steps") or []) + (res.get("earlier_steps") or []))
                  if s["T"] == lo and s.get("encoding_version") == ENCODING_VERSION]
-        assert at_lo, f"N = {c['N']}, K = {c['K']}, {f}: its bound {lo} was not searched"
+        assert at_lo, f"N = {c['N']}, K = {c['K']}, {f} {cls}: its bound {lo} was not searched"
         assert all(s["status"] == "undecided" for s in at_lo)
         assert max(s["limit_s"] for s in at_lo) >= 60, (c["N"], c["K"], f, at_lo)
 
