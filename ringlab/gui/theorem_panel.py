@@ -312,7 +312,17 @@ class Theorem2Panel(QWidget):
     def __init__(self, document, parent=None):
         super().__init__(parent)
         self.document = document
-        lay = QVBoxLayout(self)
+        # everything scrolls as one when it is taller than the panel (large text on a 720-line
+        # screen clipped the verdict under the map); the canvas keeps its own scroll area
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        self.body_scroll = QScrollArea()
+        self.body_scroll.setObjectName("theorem2_body")
+        self.body_scroll.setWidgetResizable(True)
+        self.body_scroll.setFrameShape(QScrollArea.NoFrame)
+        self.body_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        body = QWidget()
+        lay = self._body = QVBoxLayout(body)
         lay.setContentsMargins(6, 6, 6, 6)
         title = QLabel("<b>Theorem 2</b> — eq. (5): R<sub>i</sub> (I − Λ<sub>i′,N</sub>)<sup>−1</sup> "
                        "Λ<sub>i′,j−1</sub> M<sub>i←j</sub> = I<sub>K</sub>")
@@ -369,6 +379,8 @@ class Theorem2Panel(QWidget):
         self.chain.setTextFormat(Qt.RichText)
         self.chain.setTextInteractionFlags(Qt.TextSelectableByMouse)
         lay.addWidget(self.chain)
+        self.body_scroll.setWidget(body)
+        outer.addWidget(self.body_scroll)
         self.canvas.check_clicked.connect(self._on_check_clicked)
         self.map.check_clicked.connect(self.focus_check)
         document.changed.connect(self._on_code_changed)
@@ -394,14 +406,14 @@ class Theorem2Panel(QWidget):
         return self.compact_note.isVisibleTo(self)
 
     def _update_compact(self) -> None:
-        m = self.layout().contentsMargins()
+        m = self._body.contentsMargins()
         c = self.canvas
         need = min(c.width(), c.label_w + 2 * (c._block_w() + c.gap)) + m.left() + m.right()
         narrow = self.width() < need + self.scroll.verticalScrollBar().sizeHint().width()
         self.scroll.setVisible(not narrow)
         self.compact_note.setVisible(narrow)
-        self.layout().setStretch(self.layout().indexOf(self.scroll), 0 if narrow else 1)
-        self.layout().setStretch(self.layout().count() - 1, 1 if narrow else 0)
+        self._body.setStretch(self._body.indexOf(self.scroll), 0 if narrow else 1)
+        self._body.setStretch(self._body.count() - 1, 1 if narrow else 0)
         self._fit_map()
 
     def resizeEvent(self, e):
@@ -418,7 +430,7 @@ class Theorem2Panel(QWidget):
         """Width that still shows the verdict and the check map (what the window gives the
         panel beside views other than the editor); a map wider than ~22 characters of text
         scrolls rather than taking the view's room."""
-        m = self.layout().contentsMargins()
+        m = self._body.contentsMargins()
         fm = self.fontMetrics()
         sb = self.map_scroll.verticalScrollBar().sizeHint().width()
         return max(min(self.map.width() + sb, 22 * fm.averageCharWidth() + 60)

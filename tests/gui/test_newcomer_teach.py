@@ -231,3 +231,36 @@ def test_ctrl_plus_reaches_every_label_of_every_tab(open_window, qtbot):
                  if isinstance(c, (QLabel, QAbstractButton)) and c.isVisible()
                  and c.font().pointSize() < want]
         assert not small, (tab, small)
+
+
+def test_the_theorem_panel_scrolls_rather_than_clips_at_the_largest_text(open_window, qtbot):
+    """At 1280×720 with the text at its largest, every wrapped label of the Theorem 2 panel is
+    as tall as its text needs (the verdict's last line was hidden under the check map at 27 pt);
+    what does not fit scrolls, and the scroll bar reaches the last label."""
+    from PySide6.QtWidgets import QLabel
+    from ringlab.gui.settings import MAX_POINT_SIZE, settings
+    settings().clear()
+    w = open_window("paper-k2-t3", size=(1280, 720))
+    with qtbot.waitActive(w):
+        w.activateWindow()
+    while w.font_size() < MAX_POINT_SIZE:
+        size = w.font_size()
+        qtbot.keyClick(w.editor.grid(0, "M").table, Qt.Key_Equal, Qt.ControlModifier)
+        qtbot.waitUntil(lambda: w.font_size() == size + 1)
+    panel = w.panel
+    for i, tab in ((0, "Editor"), (2, "Schedules")):
+        bar = w.tabs.tabBar()
+        qtbot.mouseClick(bar, Qt.LeftButton, pos=bar.tabRect(i).center())
+        qtbot.waitUntil(lambda: w.tabs.tabText(w.tabs.currentIndex()) == tab)
+        def fits():
+            short = [(lb.objectName(), lb.height(), lb.heightForWidth(lb.width()))
+                     for lb in panel.findChildren(QLabel)
+                     if lb.isVisible() and lb.wordWrap() and lb.text()
+                     and lb.height() < lb.heightForWidth(lb.width())]
+            return not short
+        qtbot.waitUntil(fits)
+        sb = panel.body_scroll.verticalScrollBar()
+        sb.setValue(sb.maximum())
+        chain = panel.chain
+        bottom = chain.mapTo(panel.body_scroll.viewport(), chain.rect().bottomLeft()).y()
+        assert bottom <= panel.body_scroll.viewport().height(), (tab, bottom)
