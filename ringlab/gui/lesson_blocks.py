@@ -155,6 +155,7 @@ class PredictBlock(_Block):
         self.answer.submitted.connect(self.check)
         self.waiting = None               # the answer, while the app is still working it out
         self.answered = False             # a prediction made (right or wrong)
+        self.revealed = False             # its reveal ran since the lesson was opened
         row = QHBoxLayout()
         row.addWidget(self.answer, 1)
         row.addWidget(self.check_button)
@@ -169,11 +170,18 @@ class PredictBlock(_Block):
         value = self._read(text)
         if value is None:
             return None
+        # the lesson's answers assume the predictions above were revealed first (as `ringlab
+        # lessons check` replays them): a student answering out of order gets their reveals too
+        above = self.panel.blocks[:self.panel.blocks.index(self)]
+        earlier = [b for b in above if isinstance(b, PredictBlock) and not b.revealed]
+        calls = [c for b in earlier for c in b.block.reveal] + list(self.block.reveal)
         try:
-            self.panel.act(self.block.reveal, f"reveal {self.block.id}")
+            self.panel.act(calls, f"reveal {self.block.id}")
         except RinglabError as e:
             say(self.result, f"The app could not show the answer: {e}", BAD_COLOUR)
             return None
+        for b in earlier + [self]:
+            b.revealed = True
         self.waiting = value
         return self.verdict()
 

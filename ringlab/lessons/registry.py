@@ -1153,8 +1153,8 @@ def _schedules_shown(st):
 
 def _shown(st, name):
     if name not in ("ring", "tree") and name not in st.schedules:
-        raise RinglabError(f"{name} is not shown: tick it on the Schedules tab "
-                           f"(show_schedule: {name})")
+        raise RinglabError(f"{name} is not shown: tick it under 'Also show' on the Schedules "
+                           f"tab")
 
 
 def _algo_trace(st, name):

@@ -87,7 +87,8 @@ def test_show_schedules_refuses_what_is_not_an_added_algorithm():
 
 def test_a_schedule_not_shown_cannot_be_read():
     st = lab()
-    with pytest.raises(RinglabError, match="show_schedule: swing"):
+    with pytest.raises(RinglabError,
+                       match="swing is not shown: tick it under 'Also show' on the Schedules"):
         probe(st, "algorithm_steps", schedule="swing")
     assert probe(st, "algorithm_steps", schedule="ring") == 14    # ring and tree: always shown
 
