@@ -31,6 +31,9 @@ def apply_point_size(widget, size: int) -> None:
     f = QFont(widget.font())
     f.setPointSize(size)
     widget.setFont(f)
+    from PySide6.QtWidgets import QMenu
+    for menu in widget.findChildren(QMenu):     # menus are windows: no font reaches them
+        menu.setFont(f)
 
 
 def set_text_colour(widget, colour: str | None) -> None:

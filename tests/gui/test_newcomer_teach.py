@@ -264,3 +264,20 @@ def test_the_theorem_panel_scrolls_rather_than_clips_at_the_largest_text(open_wi
         chain = panel.chain
         bottom = chain.mapTo(panel.body_scroll.viewport(), chain.rect().bottomLeft()).y()
         assert bottom <= panel.body_scroll.viewport().height(), (tab, bottom)
+
+
+def test_the_menus_grow_with_the_text(open_window, qtbot):
+    """A stranger's trial at 19–22 pt: the menu bar grew, the View menu's items stayed 9 pt."""
+    from PySide6.QtWidgets import QMenu
+    from ringlab.gui.settings import settings
+    settings().clear()
+    w = open_window("paper-k2-t3", size=(1280, 720))
+    with qtbot.waitActive(w):
+        w.activateWindow()
+    start = w.font_size()
+    for k in range(8):
+        qtbot.keyClick(w.editor.grid(0, "M").table, Qt.Key_Equal, Qt.ControlModifier)
+        qtbot.waitUntil(lambda: w.font_size() == start + k + 1)
+    menus = [m for m in w.menuBar().findChildren(QMenu)]
+    assert menus and all(m.font().pointSize() == start + 8 for m in menus), \
+        [(m.title(), m.font().pointSize()) for m in menus]
