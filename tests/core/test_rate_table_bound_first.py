@@ -5,7 +5,6 @@ only solver times the JSON records.
 The audit's cells and values are written out here by hand (from the issue), not read from the
 module under test; the bounds they rest on are Proposition 1 (T ≥ K + N − 2) and Theorem 3.
 """
-import importlib.util
 import json
 import re
 from pathlib import Path
@@ -21,6 +20,7 @@ from ringlab.core.search.perfield import (
     proven_lower,
 )
 from ringlab.core.search.rates import load_table, min_T, tried
+from tests._scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 STATUSES = ("found", "impossible", "undecided")
@@ -39,11 +39,7 @@ AUDIT_NOT_REPRODUCED = [(8, 7, "GF(3)", 13)]
 
 
 def _script():
-    spec = importlib.util.spec_from_file_location("make_rate_table",
-                                                  ROOT / "scripts" / "make_rate_table.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("make_rate_table")
 
 
 def _own(steps):

@@ -4,7 +4,6 @@ and the shipped table's internal consistency (subfield GF(2) ⊂ GF(2^m), conjec
 Expected numbers are written out by hand from the paper (Theorem 3: ⌈4K/3⌉ at N = 3) or from
 the formulas of the issue, not computed by the module under test.
 """
-import importlib.util
 import json
 from pathlib import Path
 
@@ -16,6 +15,7 @@ from ringlab.core.search.perfield import (
     verdict,
 )
 from ringlab.core.search.rates import cell_text, load_table
+from tests._scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -66,11 +66,7 @@ def test_gf4_cell_at_the_lower_bound_costs_nothing():
 
 
 def _script():
-    spec = importlib.util.spec_from_file_location("make_rate_table",
-                                                  ROOT / "scripts" / "make_rate_table.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("make_rate_table")
 
 
 def test_script_never_leaves_blanks_and_resumes(tmp_path):

@@ -201,47 +201,29 @@ def test_a_lesson_setup_ticks_algorithms_in_the_schedules_tab(qtbot, open_window
     clicks the lesson, and their columns appear; the next lesson (no ``show``) unticks them."""
     from ringlab.gui import lessons_panel as lp
     from ringlab.lessons import load_lesson
-    (tmp_path / "a.md").write_text("""---
-title: Two more algorithms
+    def lesson(name, order, title, extra):
+        (tmp_path / name).write_text(f"""---
+title: {title}
 minutes: 5
-order: 1
+order: {order}
 setup:
   preset: classic-ring-n8
   tab: Schedules
-  schedules: {show: [swing, recursive-doubling]}
----
+{extra}---
 Look at the columns.
 
-:::{task} nine
+:::{{task}} nine
 ---
 goal:
-  - {param: N, equals: 9}
-solution: [{resize: {N: 9}}]
-wrong: [[{resize: {N: 7}}]]
+  - {{param: N, equals: 9}}
+solution: [{{resize: {{N: 9}}}}]
+wrong: [[{{resize: {{N: 7}}}}]]
 ---
 Make the ring 9 nodes.
 :::
 """, encoding="utf-8")
-    (tmp_path / "b.md").write_text("""---
-title: None
-minutes: 5
-order: 2
-setup:
-  preset: classic-ring-n8
-  tab: Schedules
----
-Nothing ticked.
-
-:::{task} nine
----
-goal:
-  - {param: N, equals: 9}
-solution: [{resize: {N: 9}}]
-wrong: [[{resize: {N: 7}}]]
----
-Make the ring 9 nodes.
-:::
-""", encoding="utf-8")
+    lesson("a.md", 1, "Two more algorithms", "  schedules: {show: [swing, recursive-doubling]}\n")
+    lesson("b.md", 2, "None", "")
     mine = [load_lesson(tmp_path / "a.md"), load_lesson(tmp_path / "b.md")]
     monkeypatch.setattr(lp, "course", lambda: mine)
     monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path / "data"))
