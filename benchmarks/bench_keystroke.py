@@ -62,7 +62,7 @@ def main(runs: int = 15) -> None:
         for k in range(runs):
             w.document.open_code(code, None, "Open")
             if busy:                            # the check process is up and computing
-                while not w.document.report_job.running:
+                while not any(j.process_alive for j in w.state.jobs.jobs()):
                     app.processEvents()
                 assert w.document.report_pending
             out.append(keystroke(1 + k % 9))
@@ -72,7 +72,7 @@ def main(runs: int = 15) -> None:
 
     quiet = series(preset("paper-k2-t3"), busy=False)
     loaded = series(dense, busy=True)
-    w.document.report_job.shutdown()
+    w.state.jobs.shutdown()
     mq, ml = statistics.median(quiet), statistics.median(loaded)
     print(f"keystroke, paper code, nothing beside:          median {mq * 1000:7.1f} ms "
           f"(max {max(quiet) * 1000:.1f})")

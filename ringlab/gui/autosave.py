@@ -20,6 +20,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from ..core.codefile import load_code, save_code
 from ..core.errors import RinglabError
 from ..core.files import user_data_dir
+from .state_link import on_state
 
 DEBOUNCE_MS = int(os.environ.get("RINGLAB_AUTOSAVE_MS", "1500"))
 
@@ -112,7 +113,7 @@ class Autosaver(QObject):
         self.timer.setSingleShot(True)
         self.timer.setInterval(DEBOUNCE_MS if debounce_ms is None else debounce_ms)
         self.timer.timeout.connect(self.save_now)
-        document.changed.connect(self._on_code_changed)
+        on_state(self, document.state.events.code, self._on_code_changed)
         document.dirty_changed.connect(self._on_dirty_changed)
         d = autosave_dir()
         self.code_path = d / f"{os.getpid()}.ringlab.json"

@@ -1,14 +1,12 @@
-"""The Qt side of the code in the one application state: undo, file path, dirty flag.
+"""The Qt side of the code in the one application state: undo, the file, the dirty flag.
 
-The code itself lives in :class:`ringlab.state.AppState` (``document.state.code``), with
-everything else the window shows.  Data flows one way: an edit becomes an undoable command on
-the document, which sets ``state.code``; the state emits ``events.code`` and the document
-relays it as ``changed``.  A change made on the state directly (a lesson's action) is recorded
-on the undo stack too, as one step: Ctrl+Z brings the previous code back whoever changed it.
-:attr:`CodeDocument.analysis` (Theorem 2 report, bounds, shape, traces, comparisons —
-:class:`ringlab.core.analysis.Analysis`) belongs to the current code and computes each piece
-the first time a view asks for it.  Views never call the core's mathematics themselves and
-write back only through the methods here.  What the document did (entries a resize dropped, a
+The code, Theorem 2's verdict for it (checking / ready / failed, computed by the state's job
+runner — here :func:`ringlab.gui.jobs.qt_job_runner`, so a large code's check runs in a process
+and lands on the GUI thread) and the :class:`~ringlab.state.CodeSource` it belongs to all live
+in :class:`ringlab.state.AppState`.  An edit becomes an undoable command here, which sets the
+state; a change made on the state directly (a lesson's action, a search's ``load``) is recorded
+on the undo stack too, as one step, with the document it opened: Ctrl+Z brings back the previous
+code and its file whoever changed it.  What the document did (entries a resize dropped, a
 field change) it says on ``message``; the window shows it.
 """
 from __future__ import annotations
@@ -19,35 +17,47 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from ..core.analysis import Analysis
-from ..core.code import LinearCode, cell_name
+from ..core.code import LinearCode
 from ..core.theorem2 import Theorem2Report
-from ..state import AppState
+from ..state import AppState, CodeSource, same_code
+
+# Ctrl+Z reaches this many steps back: each step keeps a whole code (a 32-node code with
+# K = 64, T = 128 is ~1 MB of matrices; unchanged nodes are shared between steps)
+UNDO_LIMIT = 200
 
 
 class _ReplaceCode(QUndoCommand):
-    """Swap the whole (immutable) code: every edit, resize, field change or preset load."""
+    """Swap the whole (immutable) code — every edit, resize, field change, preset load — and,
+    for a step that opens another document (a file, a preset, a search result, a lesson's
+    code), the :class:`CodeSource` it belongs to: Ctrl+Z brings back the code *and its file*."""
 
-    def __init__(self, doc: "CodeDocument", new: LinearCode, text: str, merge_id: int = -1,
-                 old: LinearCode | None = None):
+    def __init__(self, doc: "CodeDocument", new: LinearCode, text: str,
+                 old: LinearCode | None = None, new_source: CodeSource | None = None,
+                 old_source: CodeSource | None = None):
         super().__init__(text)
-        self._doc, self._new, self._merge = doc, new, merge_id
+        self._doc, self._new, self._new_source = doc, new, new_source
         self._old = doc.code if old is None else old
+        self._old_source = old_source if old_source is not None else (
+            doc.state.source if new_source is not None else None)
 
     def redo(self):
-        self._doc._set(self._new)          # already the state's code when recorded after the fact
+        self._doc._apply(self._new, self._new_source)   # a no-op when recorded after the fact
 
     def undo(self):
-        self._doc._set(self._old)
-
-    def id(self):
-        return self._merge
+        self._doc._apply(self._old, self._old_source)
 
 
 class CodeDocument(QObject):
-    """The edited code.  Signals: ``changing()`` just before and ``changed()`` after every change
-    of the code (including undo/redo), ``path_changed(str)``, ``dirty_changed(bool)``,
-    ``message(str)`` saying what an operation did, ``select_requested(int node, str matrix)``
-    to focus a matrix in the editor."""
+    """The edited code's undo stack, file and dirty flag.  Signals: ``changing()`` just before
+    and ``changed()`` after every change of the code (including undo/redo),
+    ``path_changed(str)`` when the code's document changes (another file, untitled, saved as),
+    ``dirty_changed(bool)``, ``message(str)`` saying what an operation did,
+    ``select_requested(int node, str matrix)`` to focus a matrix in the editor, and
+    ``report_ready()`` when a large code's Theorem 2 verdict, checked in the background, is in.
+
+    The code, its verdict and its source (:class:`ringlab.state.CodeSource`) live in the state.
+    "Modified" means: the code differs from what its file holds (as last opened or saved), or,
+    untitled, from what it was when it came (a preset, a search result, a lesson's code)."""
 
     changing = Signal()
     changed = Signal()
@@ -55,7 +65,6 @@ class CodeDocument(QObject):
     dirty_changed = Signal(bool)
     message = Signal(str)
     select_requested = Signal(int, str)
-    # a large code's Theorem 2 report, computed in a worker thread, is in (ReportJob)
     report_ready = Signal()
 
     def __init__(self, code: LinearCode | None = None, path: str | None = None, parent=None,
@@ -66,21 +75,33 @@ class CodeDocument(QObject):
         elif code is not None:
             state.code = code
         self.state = state
-        self._path = path
+        self._saved: dict[str, LinearCode] = {}   # file -> the code it holds (opened or saved)
+        if path:
+            self._saved[str(path)] = state.code
+        state.source = CodeSource(str(path) if path else None, "", baseline=state.code)
         self._applying = False
         self._undo_text = "Change the code"
         self.undo_stack = QUndoStack(self)
-        self.undo_stack.cleanChanged.connect(self._on_clean_changed)
-        from .report_job import ReportJob
-        self.report_job = ReportJob(state, self)
-        self.report_job.ready.connect(self.report_ready)
-        self.report_job.failed.connect(
-            lambda err: self.message.emit(f"Theorem 2 could not be checked: {err}"))
+        self.undo_stack.setUndoLimit(UNDO_LIMIT)
+        self._last = (state.code, state.source)     # what the undo stack last recorded
+        self._dirty = False
+        from .jobs import qt_job_runner
+        state.jobs = qt_job_runner(self)
         state.events.code.connect(self._on_state_code_changed)
-        self.report_job.want()
+        state.events.source.connect(self._on_state_source_changed)
+        state.events.verdict.connect(self._on_verdict_changed)
+        state.said.connect(self._on_said)
+        state.want_report()
 
-    def _on_clean_changed(self, clean: bool):
-        self.dirty_changed.emit(not clean)
+    def _on_said(self, text: str) -> None:
+        self.message.emit(text)
+
+    def _on_verdict_changed(self, new, old) -> None:
+        if new is not None and new.status == "failed":
+            self.message.emit(f"Theorem 2 could not be checked: {new.error}")
+        if old is not None and old.status == "checking" and new is not None \
+                and new.status != "checking":
+            self.report_ready.emit()             # the views that said "checking…" repaint
 
     # -- read ---------------------------------------------------------------------------
     @property
@@ -104,88 +125,64 @@ class CodeDocument(QObject):
 
     @property
     def report_pending(self) -> bool:
-        """Whether the current code's report is still being computed off the GUI thread."""
-        return self.report_job.pending
+        """Whether a job is checking the current code off the GUI thread right now."""
+        return self.state.report_pending
 
     @property
     def path(self) -> str | None:
-        return self._path
+        return self.state.source.path
+
+    @property
+    def source(self) -> CodeSource:
+        return self.state.source
 
     @property
     def dirty(self) -> bool:
-        return not self.undo_stack.isClean()
+        src = self.state.source
+        base = self._saved.get(src.path) if src.path else src.baseline
+        return not same_code(self.state.code, base)
 
-    # -- write (all undoable) -----------------------------------------------------------
+    # -- write (each an undoable step, recorded when the state emits it) ---------------------
+    # The acts themselves are the state's (ringlab.state._edits): a grid writes to the state,
+    # and the undo stack below records what the state did — the same for a lesson's acts.
     def set_code(self, code: LinearCode, text: str = "Replace code") -> None:
-        """Replace the whole code as one undoable step (preset load, search result, paste)."""
-        if code == self._code:
-            return
-        self.undo_stack.push(_ReplaceCode(self, code, text))
+        """Replace the whole code as one undoable step, in the same document (an edit of it)."""
+        if code != self._code:
+            self.state.set_code(code, act=text)
 
     def set_entry(self, node: int, which: str, row: int, col: int, value) -> None:
-        """Parse and set one entry; raises :class:`RinglabError` (old value kept) if refused.
-
-        Typing into a ``T_i`` that was solved from eq. (6) starts from the solved matrix (what
-        the user saw in the grid), not from zeros: only the typed entry changes.
-        """
-        code = self._code
-        if which == "T" and code.node(node).T is None:
-            code = code.with_matrix(node, "T", self.report.translation[node])
-        new = code.with_entry(node, which, row, col, value)
-        self.set_code(new, f"Edit node {node} {which} ({cell_name(which, row, col)})")
+        self.state.set_entry(node, which, row, col, value)
 
     def set_translation_solved(self, node: int, solved: bool) -> None:
-        """Switch ``T_i`` between "solved from eq. (6)" and typed by hand (starting from the
-        solved values, so the switch alone changes no decoded value)."""
-        if solved:
-            self.set_code(self._code.with_translation_solved(node), f"Node {node}: T solved from eq. (6)")
-        elif self._code.node(node).T is None:
-            self.set_code(self._code.with_matrix(node, "T", self.report.translation[node]),
-                          f"Node {node}: T typed by hand")
+        self.state.set_translation_solved(node, solved)
 
     def resize(self, N: int | None = None, K: int | None = None, T: int | None = None) -> list[str]:
-        """Change N, K or T as one undoable step, keeping every entry that still fits.
-
-        Returns the non-zero entries that were dropped (also said on ``message``).
-        """
-        new, dropped = self._code.resized(N=N, K=K, T=T)
-        what = ", ".join(f"{k} = {v}" for k, v in (("N", N), ("K", K), ("T", T)) if v is not None)
-        if self._code.name:
-            # a resized preset is no longer that preset: titles and exports must not say so
-            base = self._code.name.split(" (resized to ")[0]
-            new = new.with_meta(name=f"{base} (resized to N = {new.N}, K = {new.K}, T = {new.T})")
-        self.set_code(new, f"Resize to {what}")
-        if dropped:
-            more = f" and {len(dropped) - 4} more" if len(dropped) > 4 else ""
-            self.message.emit(f"{what}: dropped {len(dropped)} non-zero entr{'y' if len(dropped) == 1 else 'ies'} "
-                              f"that no longer fit: " + "; ".join(dropped[:4]) + more + " (Ctrl+Z brings them back)")
-        else:
-            self.message.emit(f"{what}: every non-zero entry kept")
-        return dropped
+        return self.state.resize(N=N, K=K, T=T)
 
     def set_field(self, name: str) -> None:
-        """Read every entry in another field as one undoable step.
+        self.state.set_field(name)
 
-        Raises :class:`RinglabError` naming each entry that is not an element of the new field;
-        the code is then unchanged.
-        """
-        new = self._code.with_field(name)
-        if new.field.name == self._code.field.name:
-            return
-        old = self._code.field.name
-        self.set_code(new, f"Field {old} → {new.field.name}")
-        typed = " ".join(str(name).split())
-        # GF(4) is written GF(2^2) everywhere in ringlab (one name): say so where it is typed
-        alias = (f" ({typed} is written {new.field.name} in ringlab: the same field)"
-                 if typed.replace(" ", "") != new.field.name.replace(" ", "") else "")
-        self.message.emit(f"field changed to {new.field.name}{alias}: every entry read in the "
-                          f"new field (Ctrl+Z goes back to {old})")
+    def set_meta(self, name: str, description: str) -> None:
+        self.state.set_meta(name, description)
 
-    def open_code(self, code: LinearCode, path: str | None, text: str) -> None:
-        """Load a file (or a new code) as one undoable step and mark it as saved."""
-        self.set_code(code, text)
-        self.set_path(path)
-        self.mark_clean()
+    def set_matrix(self, node: int, which: str, rows, text: str | None = None) -> None:
+        self.state.set_matrix(node, which, rows, act=text)
+
+    def load_code(self, code: LinearCode, origin: str, text: str | None = None) -> None:
+        """Make ``code`` a new untitled, unmodified document (a preset, a search result, a
+        pasted code): Save asks for a name, so the file that was open is never written over;
+        Ctrl+Z brings back the previous code and its file."""
+        self.open_code(code, None, text or origin, origin=origin)
+
+    def open_code(self, code: LinearCode, path: str | None, text: str,
+                  origin: str | None = None) -> None:
+        """Open ``code`` as another document — the file ``path``, or untitled when None — as
+        one undoable step (Ctrl+Z brings back the previous code and its file), unmodified."""
+        if path:
+            path = str(path)
+            self._saved[path] = code
+        src = CodeSource(path, origin or "", baseline=code)
+        self.undo_stack.push(_ReplaceCode(self, code, text, new_source=src))
 
     def select_matrices(self, pairs) -> None:
         """Ask the editor to select these ``(node, matrix)`` pairs (one ``select_requested``
@@ -193,29 +190,57 @@ class CodeDocument(QObject):
         for node, which in pairs:
             self.select_requested.emit(int(node), str(which))
 
-    def set_matrix(self, node: int, which: str, rows, text: str | None = None) -> None:
-        new = self._code.with_matrix(node, which, rows)
-        self.set_code(new, text or f"Set node {node} {which}")
-
-    def _set(self, code: LinearCode) -> None:
-        if code is self.state.code:
+    def _apply(self, code: LinearCode, source: CodeSource | None) -> None:
+        st = self.state
+        if code is st.code and (source is None or source is st.source):
             return
-        self.changing.emit()
+        if code is not st.code:
+            self.changing.emit()
         self._applying = True
         try:
-            self.state.code = code
+            if source is None:
+                st.code = code
+            else:
+                st.update(code=code, source=source)
         finally:
             self._applying = False
+        self._last = (st.code, st.source)
+        self._update_dirty()
+
+    def _record(self) -> None:
+        """A change made on the state itself (a lesson's action, a search's load): one
+        undoable step all the same, with the document it opened if it opened one."""
+        st = self.state
+        (old_code, old_source), self._last = self._last, (st.code, st.source)
+        if self._applying or (old_code is st.code and old_source is st.source):
+            return
+        opened = old_source is not st.source
+        text = self._undo_text if self._undo_text != "Change the code" else st.act
+        st.act = type(st).act                # the next change names itself anew
+        self.undo_stack.push(_ReplaceCode(self, st.code, text, old=old_code,
+                                          new_source=st.source if opened else None,
+                                          old_source=old_source if opened else None))
+        self._update_dirty()
 
     def _on_state_code_changed(self, new: LinearCode, old: LinearCode) -> None:
         if not self._applying:
-            # changed on the state itself (a lesson's action): one undoable step all the same
+            self._record()                      # first: the views below see the step recorded
             self.changing.emit()
-            self.undo_stack.push(_ReplaceCode(self, new, self._undo_text, old=old))
-        # a small code's report at once (readers of changed() see it); a large one's in the
-        # worker, announced by report_ready
-        self.report_job.want()
+        # the state asked for the new code's verdict before this (its handler runs first):
+        # a small code's is in now, a large one's arrives as report_ready
         self.changed.emit()
+
+    def _on_state_source_changed(self, new: CodeSource, old: CodeSource) -> None:
+        if not self._applying:
+            self._record()
+        self._update_dirty()
+        self.path_changed.emit(new.path or "")
+
+    def _update_dirty(self) -> None:
+        d = self.dirty
+        if d != self._dirty:
+            self._dirty = d
+            self.dirty_changed.emit(d)
 
     @contextmanager
     def undo_text(self, text: str):
@@ -227,8 +252,29 @@ class CodeDocument(QObject):
             self._undo_text = before
 
     def set_path(self, path: str | None) -> None:
-        self._path = path
-        self.path_changed.emit(path or "")
+        """The code now belongs to ``path`` (saved there, or restored from its autosave) —
+        not an undoable step: the file on disk does not change back with Ctrl+Z."""
+        src = self.state.source
+        self._applying = True
+        try:
+            self.state.source = CodeSource(str(path) if path else None, src.origin,
+                                           baseline=src.baseline)
+        finally:
+            self._applying = False
+        self._last = (self.state.code, self.state.source)
+        self._update_dirty()
 
     def mark_clean(self) -> None:
-        self.undo_stack.setClean()
+        """The code as it is now is what its file holds (just saved) or, untitled, how it came."""
+        src = self.state.source
+        if src.path:
+            self._saved[src.path] = self.state.code
+            self._update_dirty()
+        else:
+            self._applying = True
+            try:
+                self.state.source = CodeSource(None, src.origin, baseline=self.state.code)
+            finally:
+                self._applying = False
+            self._last = (self.state.code, self.state.source)
+            self._update_dirty()

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QScrollArea, QVBoxLayout, 
 
 from ..core.code import MATRICES
 from .matrix_grid import MatrixGrid
+from .state_link import on_state
 
 
 class NodeRow(QGroupBox):
@@ -52,8 +53,9 @@ class CodeEditor(QScrollArea):
         self.rows: list[NodeRow] = []
         self._highlighted: set[tuple[int, str]] = set()
         self._batch_open = False
-        document.changed.connect(self._on_code_changed)
+        on_state(self, document.state.events.code, self._on_code_changed)
         document.select_requested.connect(self._on_select_requested)
+        on_state(self, document.state.events.selected_check, self._on_selected_check_changed)
         self._on_code_changed()
 
     def grid(self, node: int, which: str) -> MatrixGrid:
@@ -65,7 +67,8 @@ class CodeEditor(QScrollArea):
             row = self.rows.pop()
             self._lay.removeWidget(row)
             for g in row.grids.values():
-                self.document.changed.disconnect(g.model._on_code_changed)
+                # (the model lives until deleteLater: it must not hear this code's change)
+                self.document.state.events.code.disconnect(g.model._on_code_changed)
             row.deleteLater()
             self._highlighted = {(n, w) for n, w in self._highlighted if n < N}
         while len(self.rows) < N:
@@ -98,6 +101,10 @@ class CodeEditor(QScrollArea):
             if not self._highlighted:
                 self.ensureWidgetVisible(g, 20, 20)
             self._highlighted.add((node, which))
+
+    def _on_selected_check_changed(self, sel, _old=None):
+        if sel is None:               # the check's matrices were about the code before
+            self.clear_highlight()
 
     def _close_batch(self):
         self._batch_open = False

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QListWidget, QL
                                QPushButton, QScrollArea, QSplitter, QVBoxLayout, QWidget)
 
 from ..core.errors import RinglabError
+from ..state import CodeSource, same_code
 from ..lessons import LessonError, Predict, Progress, Prose, Task, course
 from .lesson_blocks import PredictBlock, TaskBlock, check_goal, markdown_label
 
@@ -148,7 +149,6 @@ class LessonsPanel(QWidget):
     def open_lesson(self, index: int) -> None:
         """Show lesson ``index`` and move the window to its setup."""
         lesson = self.lessons[index]
-        self.lesson = None                     # no re-checks while the setup is applied
         try:
             target = lesson.new_state()         # the replay's own start: a fresh state + setup
         except RinglabError as e:
@@ -156,17 +156,23 @@ class LessonsPanel(QWidget):
             self.message.emit(f"lesson setup failed: {e}")
         st = self.state
         doc = self.window.document
-        was_clean, before = not doc.dirty, st.code
+        setup = {} if target is None else {f: getattr(target, f) for f in _SETUP_FIELDS}
+        if target is not None and not same_code(target.code, st.code):
+            if not self.window.maybe_save(f"open lesson {index + 1}"):
+                # the user's unsaved work stays as it was, and so does the open lesson
+                keys = [les.key for les in self.lessons]
+                if self.lesson is not None and self.lesson.key in keys:
+                    self.list.setCurrentRow(keys.index(self.lesson.key))
+                return
+        self.lesson = None                     # no re-checks while the setup is applied
+        if target is not None and not same_code(target.code, st.code):
+            # the lesson's code is a new untitled document, not the user's work: quitting
+            # does not ask to save it, Ctrl+S asks for a name instead of writing it over the
+            # file that was open, and Ctrl+Z brings that file back
+            setup.update(code=target.code, source=CodeSource(
+                None, f"lesson {index + 1}", baseline=target.code))
         with doc.undo_text(f"Lesson: open “{lesson.title}”"):
-            if target is not None:
-                st.code = target.code
-                st.update(**{f: getattr(target, f) for f in _SETUP_FIELDS})
-            st.update(answers={}, lesson=lesson.key)
-        if was_clean and st.code is not before:
-            # the lesson's code is not the user's work: quitting does not ask to save it, and
-            # Ctrl+S does not write it over the file that was open (Ctrl+Z brings that back)
-            doc.set_path(None)
-            doc.mark_clean()
+            st.update(**setup, answers={}, lesson=lesson.key)
         self.lesson = lesson
         self._opened_at = self._generation     # checks asked before this belong to another
         self._lay_out(lesson)

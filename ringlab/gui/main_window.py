@@ -34,9 +34,17 @@ from .status import CodeStatus
 from .theorem_panel import Theorem2Panel
 from .view_tabs import ViewTabs
 from .views import VIEWS
+from .state_link import on_state
 
 FILE_FILTER = "ringlab codes (*.ringlab.json *.json);;All files (*)"
 # above this many multiply-adds per Theorem 2 check (N·N·K·T², about N = K = 16, T = 32) the
+def suggested_file_name(code: LinearCode) -> str:
+    """A file name for an untitled code, from its name ("K=2, T=3 (paper…)" → k2-t3-paper…)."""
+    import re
+    stem = re.sub(r"[^a-z0-9]+", "-", (code.name or "").lower()).strip("-")[:48].strip("-")
+    return f"{stem or 'code'}.ringlab.json"
+
+
 # views take visibly long to follow an edit: show a busy cursor so the app does not look hung
 BUSY_WORK = 16 * 16 * 16 * 32 * 32
 
@@ -100,7 +108,7 @@ class MainWindow(QMainWindow):
         self.state.search_runner = self._run_search
         self.state.events.palette.connect(self._on_palette_changed)
         self.state.events.zoom.connect(self._on_zoom_changed)
-        document.changed.connect(self._update_title)
+        on_state(self, self.state.events.code, self._update_title)
         document.dirty_changed.connect(self.setWindowModified)
         document.path_changed.connect(lambda _p: self._update_title())
         self._update_title()
@@ -253,9 +261,7 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, QGuiApplication.restoreOverrideCursor)
 
     def _update_title(self):
-        code, path = self.document.code, self.document.path
-        name = Path(path).name if path else (code.name or "untitled")
-        self.setWindowTitle(f"{name}[*] — ringlab")
+        self.setWindowTitle(f"{self.document.source.title(self.document.code)}[*] — ringlab")
         self.setWindowModified(self.document.dirty)
 
     def say(self, text: str):
@@ -336,11 +342,17 @@ class MainWindow(QMainWindow):
 
     def save_as(self, path: str | None = None) -> bool:
         if path is None:
-            start = self.document.path or str(Path(self.recent.last_dir()) / "code.ringlab.json")
+            start = self.document.path or str(Path(self.recent.last_dir()) / suggested_file_name(
+                self.document.code))
             path, _ = QFileDialog.getSaveFileName(self, "Save the code as", start, FILE_FILTER)
             if not path:
                 return False
         return self._write(str(path))
+
+    def edit_properties(self) -> None:
+        """File → Properties…: the code's name and description (one undoable step)."""
+        from .properties import edit_properties
+        edit_properties(self)
 
     def _write(self, path: str) -> bool:
         try:
@@ -478,5 +490,5 @@ class MainWindow(QMainWindow):
             self.autosaver.remove()
         if self.use_settings:
             self.save_settings()
-        self.document.report_job.shutdown()     # a large code's check process stops with us
+        self.state.jobs.shutdown()     # a large code's check process stops with us
         event.accept()

@@ -6,7 +6,12 @@ transmission time t = 0..T−1; the columns of $\Lambda_i$ and $R_i$ are the sym
 $R_i$'s and $T_i$'s rows the decoded sum's entries k = 1..K.
 
 The model never does arithmetic: it shows ``document.code`` (and, for a ``T_i`` solved from
-eq. (6), ``document.report.translation``) and writes through ``document.set_entry``.
+eq. (6), ``document.report.translation``) and writes through ``state.set_entry``.
+
+A model outlives its node for a moment when N shrinks (a lesson, a preset, the N box): the
+code already has fewer nodes while its grid still exists — a repaint or a tooltip before the
+editor drops the grid asked the new code for node i and raised IndexError.  A model whose node
+is gone (:attr:`MatrixModel.gone`) answers nothing and, told of the change, empties itself.
 """
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from ..core.code import cell_name, locked, matrix_shape
 from ..core.errors import RinglabError
+from .state_link import on_state, on_verdict_in
 
 LOCKED_BG = QColor("#e4e4e4")
 LOCKED_FG = QColor("#9a9a9a")
@@ -43,21 +49,29 @@ class MatrixModel(QAbstractTableModel):
         self._shown = self._current_values()
         self._was_solved = self.solved
         self._was_wrong = tuple(self._translation_wrong())
-        document.changed.connect(self._on_code_changed)
+        on_state(self, document.state.events.code, self._on_code_changed)
         if which == "T":                # solved entries and red cells come with the report
-            document.report_ready.connect(self._on_code_changed)
+            on_verdict_in(self, document.state, self._on_code_changed)
 
     # -- what is shown --------------------------------------------------------------------
+    @property
+    def gone(self) -> bool:
+        """Whether the code no longer has this model's node (N shrank; the grid is dropped)."""
+        return self.node >= self.document.code.N
+
     def _current_shape(self):
         c = self.document.code
-        return matrix_shape(self.which, c.K, c.T)
+        return (0, 0) if self.gone else matrix_shape(self.which, c.K, c.T)
 
     @property
     def solved(self) -> bool:
         """True for a ``T_i`` solved from eq. (6) (shown greyed, read from the report)."""
-        return self.which == "T" and self.document.code.node(self.node).T is None
+        return (self.which == "T" and not self.gone
+                and self.document.code.node(self.node).T is None)
 
     def _current_values(self):
+        if self.gone:
+            return ()
         m = self.document.code.node(self.node).get(self.which)
         if m is None:   # T solved from eq. (6)
             if self.document.report_pending:        # a large code: shown as "…" until then
@@ -67,9 +81,7 @@ class MatrixModel(QAbstractTableModel):
         return m
 
     def _on_code_changed(self):
-        if self.node >= self.document.code.N:
-            return      # this node is gone; the editor drops the grid
-        shape = self._current_shape()
+        shape = self._current_shape()        # (0, 0) once the node is gone
         if shape != self._shape:
             self.beginResetModel()
             self._shape = shape
@@ -78,6 +90,8 @@ class MatrixModel(QAbstractTableModel):
             self._was_wrong = tuple(self._translation_wrong())
             self.errors.clear()
             self.endResetModel()
+            return
+        if self.gone:
             return
         m = self.document.code.node(self.node).get(self.which)
         # the code is immutable: an untouched matrix is the very same tuple (a given T_i is
@@ -104,6 +118,8 @@ class MatrixModel(QAbstractTableModel):
         return 0 if parent.isValid() else self._shape[1]
 
     def flags(self, index):
+        if self.gone:
+            return Qt.NoItemFlags
         f = Qt.ItemIsEnabled | Qt.ItemIsSelectable
         if not locked(self.which, index.row(), index.column()):
             f |= Qt.ItemIsEditable
@@ -114,7 +130,7 @@ class MatrixModel(QAbstractTableModel):
         return "…" if v is None else self.document.code.field.format(v)
 
     def data(self, index, role=Qt.DisplayRole):
-        if not index.isValid():
+        if not index.isValid() or self.gone:
             return None
         r, c = index.row(), index.column()
         if role in (Qt.DisplayRole, Qt.EditRole):
@@ -157,12 +173,12 @@ class MatrixModel(QAbstractTableModel):
         return None
 
     def _translation_wrong(self):
-        if self.which != "T" or self.solved or self.document.report_pending:
+        if self.which != "T" or self.gone or self.solved or self.document.report_pending:
             return ()
         return self.document.report.translation_wrong[self.node]
 
     def setData(self, index, value, role=Qt.EditRole):
-        if role != Qt.EditRole or not index.isValid():
+        if role != Qt.EditRole or not index.isValid() or self.gone:
             return False
         r, c = index.row(), index.column()
         # "−" (U+2212), the minus of the paper's PDF, typed or pasted into one cell, is -
@@ -173,7 +189,8 @@ class MatrixModel(QAbstractTableModel):
             return True
         was_solved = self.solved
         try:
-            self.document.set_entry(self.node, self.which, r, c, text)
+            # straight to the state: grid → state → core → state → views, one direction
+            self.document.state.set_entry(self.node, self.which, r, c, text)
         except RinglabError as e:
             self.reject(r, c, f"{matrix_title(self.which, self.node)} {cell_name(self.which, r, c)}: "
                               f"{text!r} refused — " + _strip_place(str(e)))

@@ -27,6 +27,8 @@ def build_menus(window) -> dict:
     _act(window, m, "&Save", QKeySequence.Save, window.save)
     _act(window, m, "Save &As…", QKeySequence.SaveAs, window.save_as)
     m.addSeparator()
+    _act(window, m, "&Properties…", None, window.edit_properties)
+    m.addSeparator()
     _act(window, m, "&Export walkthrough…", QKeySequence("Ctrl+E"), window.export_walkthrough)
     m.addSeparator()
     _act(window, m, "&Quit", QKeySequence.Quit, window.close)
@@ -40,6 +42,9 @@ def build_menus(window) -> dict:
     for a in (undo, redo):
         a.setShortcutContext(Qt.ApplicationShortcut)
         e.addAction(a)
+    # a line edit would keep these keys even with nothing typed (Ctrl+Z in the modulus box)
+    from .undo_keys import UndoKeys
+    window.undo_keys = UndoKeys(window, undo, redo)
 
     v = bar.addMenu("&View")
     _act(window, v, "&Larger text", [QKeySequence("Ctrl+="), QKeySequence("Ctrl++")],

@@ -23,6 +23,7 @@ from ..core.fields import field as get_field
 from ..core.presets import preset, preset_names
 from .matrix_grid import set_text_color
 from .matrix_model import notation_tip
+from .state_link import on_state
 
 FIELDS = ["Q", "R", "GF(2)", "GF(3)", "GF(5)", "GF(7)", "GF(2^2)", "GF(2^8)"]
 PRESET_PLACEHOLDER = "Load a preset…"
@@ -193,7 +194,7 @@ class ParameterBar(QWidget):
         set_text_color(self.problem, "#b00000")
         self.problem.setWordWrap(True)
         lay.addWidget(self.problem, 1)
-        document.changed.connect(self._on_code_changed)
+        on_state(self, document.state.events.code, self._on_code_changed)
         self._on_code_changed()
 
     def _on_code_changed(self):
@@ -316,6 +317,6 @@ class ParameterBar(QWidget):
             return
         self.problem.clear()
         self._loaded = code
-        self.document.open_code(code, None, f"Load preset {name}")
+        self.document.load_code(code, "preset", f"Load preset {name}")
         self._loaded = self.document.code
         self.message.emit(f"loaded preset {name}: {code.name} over {code.field.name} (Ctrl+Z undoes)")

@@ -5,6 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
+from .state_link import on_state, on_verdict_in
+
 
 class CodeStatus(QObject):
     def __init__(self, document, status_bar, parent=None):
@@ -15,8 +17,8 @@ class CodeStatus(QObject):
             lab.setTextFormat(Qt.RichText)
             lab.setContentsMargins(14, 0, 14, 0)
             status_bar.addPermanentWidget(lab)
-        document.changed.connect(self._on_code_changed)
-        document.report_ready.connect(self._on_code_changed)
+        on_state(self, document.state.events.code, self._on_code_changed)
+        on_verdict_in(self, document.state, self._on_code_changed)
         self._on_code_changed()
 
     def _on_code_changed(self) -> None:

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (QLabel, QProgressBar, QScrollArea, QSizePolicy, Q
 from ..core.code import cell_name
 from .matrix_model import SUBSCRIPT, notation_tip
 from .settings import set_text_colour
+from .state_link import on_state, on_verdict_in
 
 GREEN_BG = QColor("#c9efc9")      # the default palette's (tests compare pixels with these)
 GREEN_EDGE = QColor("#1e8c1e")
@@ -48,6 +49,8 @@ def _sub(n: int) -> str:
     return str(n).translate(SUBSCRIPT)
 
 
+CHAIN_HINT = "Click a check to see which matrices enter it."
+
 class ChecksCanvas(QWidget):
     """One row per node: its N−1 checks of eq. (5), then its T_i from eq. (6)."""
 
@@ -61,7 +64,7 @@ class ChecksCanvas(QWidget):
         self.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Fixed)
         self._metrics()
         self.setFixedSize(self.sizeHint())
-        document.changed.connect(self._on_code_changed)
+        on_state(self, document.state.events.code, self._on_code_changed)
 
     # -- geometry -------------------------------------------------------------------------
     def _metrics(self):
@@ -212,8 +215,6 @@ class ChecksCanvas(QWidget):
     def mousePressEvent(self, event):
         h = self.hit(event.position().toPoint())
         if h is not None:
-            self.selected = h
-            self.update()
             self.check_clicked.emit(*h)
 
     def mouseMoveEvent(self, event):
@@ -249,8 +250,8 @@ class CheckMap(QWidget):
         super().__init__(parent)
         self.document = document
         self.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Fixed)
-        document.changed.connect(self._on_code_changed)
-        document.report_ready.connect(self.update)
+        on_state(self, document.state.events.code, self._on_code_changed)
+        on_verdict_in(self, document.state, self.update)
         self._geometry()
 
     def _geometry(self):
@@ -374,7 +375,7 @@ class Theorem2Panel(QWidget):
         self.compact_note.hide()
         lay.addWidget(self.compact_note)
         lay.addStretch(0)
-        self.chain = QLabel("Click a check to see which matrices enter it.")
+        self.chain = QLabel(CHAIN_HINT)
         self.chain.setWordWrap(True)
         self.chain.setTextFormat(Qt.RichText)
         self.chain.setTextInteractionFlags(Qt.TextSelectableByMouse)
@@ -383,12 +384,14 @@ class Theorem2Panel(QWidget):
         outer.addWidget(self.body_scroll)
         self.canvas.check_clicked.connect(self._on_check_clicked)
         self.map.check_clicked.connect(self.focus_check)
-        document.changed.connect(self._on_code_changed)
-        document.report_ready.connect(self._on_report_ready)
+        on_state(self, document.state.events.code, self._on_code_changed)
+        on_verdict_in(self, document.state, self._on_report_ready)
+        on_state(self, document.state.events.selected_check, self._on_selected_check_changed)
         self._on_code_changed()
 
     def _on_report_ready(self) -> None:
         self._on_code_changed()
+        self._on_selected_check_changed(self.document.state.selected_check)
         self.canvas.update()
 
     def _fit_map(self) -> None:
@@ -464,9 +467,6 @@ class Theorem2Panel(QWidget):
             text = (f"<span style='color:{panel_colours()[3].name()}; font-size:large'><b>✗ INFEASIBLE</b></span> — "
                     + "; ".join(why) + " (click a red check)")
         self.verdict.setText(text)
-        sel = self.canvas.selected
-        if sel is not None and (sel[0] >= code.N or sel[1] > code.N):
-            self.canvas.selected = None
         self._update_compact()
 
     def focus_check(self, i: int, j: int):
@@ -474,15 +474,29 @@ class Theorem2Panel(QWidget):
         rect = self.canvas.block_rect(i, j - 1)
         self.scroll.ensureVisible(rect.center().x(), rect.center().y(),
                                   rect.width() // 2 + 10, rect.height() // 2 + self.canvas.head + 10)
-        self.canvas.selected = (i, j)
-        self.canvas.update()
         self._on_check_clicked(i, j)
 
     def _on_check_clicked(self, i: int, j: int):
+        # the selection is state: a new code clears it (its line was about the old code)
+        st = self.document.state
+        if st.selected_check == (i, j):
+            self._on_selected_check_changed((i, j))    # a second click says it again
+        else:
+            st.selected_check = (i, j)
+
+    def _on_selected_check_changed(self, sel, _old=None) -> None:
         code = self.document.code
+        if sel is not None and (sel[0] >= code.N or sel[1] > code.N):
+            sel = None
+        self.canvas.selected = sel
+        self.canvas.update()
+        if sel is None:
+            self.chain.setText(CHAIN_HINT)
+            return
+        i, j = sel
         if self.document.report_pending:
-            self.chain.setText("Theorem 2 is still being checked for this code: click again "
-                               "when the verdict is in.")
+            self.chain.setText("Theorem 2 is still being checked for this code: the check's "
+                               "matrices show when the verdict is in.")
             return
         N = code.N
         if j >= N:

@@ -520,23 +520,20 @@ def _load_data(st, name):
         code = loads_code(p.read_text(encoding="utf-8"), f"data:{name}")
     except RinglabError as e:          # a shipped code is valid; never echo a file's content
         raise RinglabError(short(f"data {name!r}: not a valid code ({e})", 200)) from None
-    st.set_code(code)
+    st.set_code(code, origin="a lesson's code")
 
 
 @action("load_code", "code:dict")
 def _load_code(st, code):
     from ..core.codefile import code_from_dict
     data = {"format": "ringlab-code", "version": 1, **code}
-    st.set_code(code_from_dict(data, "inline code"))
+    code = code_from_dict(data, "inline code")
+    st.set_code(code, origin="a lesson's code")
 
 
 @action("set_entry", f"node:int{_NODE} matrix:str=M|Lambda|R|T row:int{_INDEX} col:int{_INDEX} value:any")
 def _set_entry(st, node, matrix, row, col, value):
-    code = st.code
-    if matrix == "T" and code.node(node if 0 <= node < code.N else 0).T is None:
-        # typing into a solved T_i starts from the solved matrix, as the editor does
-        code = code.with_matrix(node, "T", st.analysis.report.effective_translation(node))
-    st.set_code(code.with_entry(node, matrix, row, col, str(value)))
+    st.set_entry(node, matrix, row, col, str(value))     # as the editor's grid does
 
 
 @action("set_matrix", f"node:int{_NODE} matrix:str=M|Lambda|R|T rows:list")

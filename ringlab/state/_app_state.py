@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
-from psygnal import evented
+from psygnal import Signal, evented
 
 from ..core.analysis import Analysis
 from ..core.code import LinearCode
 from ..core.errors import RinglabError
+from ._edits import CodeEdits
 
 if TYPE_CHECKING:       # the schedules import NumPy: not on the way to the first window
     from ..core.schedules.matmul import WorkedExample
@@ -56,6 +57,58 @@ class SearchOutcome:
         return (self.N, self.K, self.T, self.field, self.routing)
 
 
+# N²·T·K² below this: eq. (5) takes milliseconds even for a dense code; checked at once
+SYNC_REPORT_COST = 2_000_000
+# an edit of a large code waits this long before its check process starts (typing coalesces)
+REPORT_START_DELAY = 0.15
+
+
+def report_cost(code) -> int:
+    """A size measure of eq. (5)'s work: N² node pairs, each a T-step chain of K×K blocks."""
+    N, K, T = code.shape
+    return N * N * T * K * K
+
+
+def same_code(a, b) -> bool:
+    """Whether ``a`` and ``b`` are the same code (an equal copy counts: a lesson reloading the
+    preset on screen replaces the object without an event, and must not orphan its verdict)."""
+    return a is b or (a is not None and b is not None and a == b)
+
+
+@dataclass(frozen=True, eq=False)
+class Verdict:
+    """Theorem 2 for one code: ``status`` is ``checking`` (a job runs for exactly this code),
+    ``ready`` (``report`` holds it) or ``failed`` (``error`` says why).  Compared by identity,
+    so every new verdict is an event."""
+
+    code: LinearCode
+    status: str
+    report: object = None
+    error: str | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class CodeSource:
+    """Where the code on screen came from: ``path``, the file it belongs to (None: untitled —
+    Save asks for a name), and ``origin``, said in the title of an untitled code ("preset",
+    "search result", "lesson 3").  Compared by identity: two untitled codes are two
+    documents."""
+
+    path: str | None = None
+    origin: str = ""
+    # an untitled document's code as it came (it is "modified" once it differs from this)
+    baseline: LinearCode | None = field(default=None, repr=False)
+
+    def title(self, code: LinearCode) -> str:
+        """The window's title for ``code`` from here: the file's name, or the code's name
+        and where it came from ("Classic ring all-reduce, N=8 (preset, untitled)")."""
+        from pathlib import Path
+        if self.path:
+            return Path(self.path).name
+        name = code.name or f"N = {code.N}, K = {code.K}, T = {code.T} over {code.field.name}"
+        return f"{name} ({self.origin + ', ' if self.origin else ''}untitled)"
+
+
 def _example_for(N: int) -> "WorkedExample":
     from ..core.schedules.matmul import TRACE_N_RANGE, default_example
     lo, hi = TRACE_N_RANGE
@@ -64,7 +117,7 @@ def _example_for(N: int) -> "WorkedExample":
 
 @evented
 @dataclass
-class AppState:
+class AppState(CodeEdits):
     """What the app shows.  Fields (each emits ``events.<name>(new, old)`` when assigned):
 
     * ``code`` — the edited :class:`~ringlab.core.code.LinearCode` (immutable; replace it);
@@ -84,7 +137,11 @@ class AppState:
       requests queued or running;
     * ``palette``, ``zoom`` — colours of drawings, text size in points (None: the default);
     * ``answers`` — what the student typed into a lesson's boxes, by question id;
-      ``lesson`` — the open lesson's key.
+      ``lesson`` — the open lesson's key;
+    * ``verdict`` — Theorem 2 for the code on screen as a :class:`Verdict` (checking / ready /
+      failed *for that code*); ``selected_check`` — the check (node, j) clicked in the Theorem
+      2 panel (cleared when the code changes: its failure line was about the old code);
+    * ``source`` — the :class:`CodeSource` the code belongs to (its file, or untitled).
     """
 
     code: LinearCode
@@ -105,6 +162,11 @@ class AppState:
     zoom: int | None = None
     answers: dict = field(default_factory=dict)
     lesson: str | None = None
+    verdict: Verdict | None = None
+    selected_check: tuple | None = None
+    source: CodeSource = field(default_factory=CodeSource)
+    # what an act said beyond its change ("dropped 3 entries"): the window's status line
+    said: ClassVar[Signal] = Signal(str)
 
     def __post_init__(self):
         if not isinstance(self.code, LinearCode):
@@ -113,6 +175,9 @@ class AppState:
         # who runs a search: None runs it here and now (headless); the window sets one that
         # runs it in a worker process and records the outcome when it ends
         self.search_runner = None
+        # work in flight: synchronous headless; the window gives one that posts to its thread
+        from .jobs import JobRunner
+        self.jobs = JobRunner()
         self.events.code.connect(self._on_code_changed)
 
     @classmethod
@@ -147,16 +212,66 @@ class AppState:
     @property
     def analysis(self) -> Analysis:
         """Everything derived from the current code (computed on first use, once per code)."""
-        if self._analysis is None or self._analysis.code is not self.code:
+        if self._analysis is None or not same_code(self._analysis.code, self.code):
             self._analysis = Analysis(self.code)
         return self._analysis
-
-    def set_code(self, code: LinearCode) -> None:
-        self.code = code
 
     def _on_code_changed(self, code, _old) -> None:
         if self.step > code.T:
             self.step = code.T
+        self.selected_check = None
+        if self.verdict is not None or not self.jobs.synchronous:
+            self.want_report()
+
+    # -- Theorem 2's verdict, in flight or in ----------------------------------------------
+    @property
+    def report_pending(self) -> bool:
+        """True exactly while a job checks the code on screen (never for a job that does not
+        exist: a view that waits on this always gets its answer)."""
+        v = self.verdict
+        return (v is not None and v.status == "checking" and same_code(v.code, self.code)
+                and self.jobs.is_running(("theorem2", id(v.code))))
+
+    def want_report(self) -> Verdict:
+        """Make sure the verdict for the code on screen is in or being computed, and return it:
+        a small code (or headless) is checked now; a large one in a process of the job runner,
+        its verdict ``checking`` until the report lands (only if the code is still the same)."""
+        code, v = self.code, self.verdict
+        if v is not None and same_code(v.code, code) and (
+                v.status != "checking" or self.jobs.is_running(("theorem2", id(v.code)))):
+            return v
+        a = self.analysis
+        for key in self.jobs.running():
+            if isinstance(key, tuple) and key[0] == "theorem2":
+                self.jobs.cancel(key)            # a check of an older code: stop it
+        if a.has_report() or report_cost(code) < SYNC_REPORT_COST or self.jobs.synchronous:
+            try:
+                self._set_verdict(Verdict(code, "ready", a.report))
+            except RinglabError as e:
+                self._set_verdict(Verdict(code, "failed", error=str(e)))
+            return self.verdict
+        from ..core.theorem2 import theorem2_report
+        self._set_verdict(Verdict(code, "checking"))
+        self.jobs.submit(("theorem2", id(code)), theorem2_report, code, process=True,
+                         delay=REPORT_START_DELAY,
+                         on_done=lambda rep: self._report_arrived(code, rep),
+                         on_error=lambda err: self._report_failed(code, err))
+        return self.verdict
+
+    def _set_verdict(self, verdict: Verdict) -> None:
+        """The verdict lands in the state (observers repaint from here)."""
+        self.verdict = verdict
+
+    def _report_arrived(self, code, rep) -> None:
+        if not same_code(code, self.code):
+            return                               # for a code long gone
+        object.__setattr__(rep, "code", self.code)   # the window's code object, not a copy
+        self.analysis.install_report(rep)
+        self._set_verdict(Verdict(self.code, "ready", rep))
+
+    def _report_failed(self, code, err: str) -> None:
+        if same_code(code, self.code):
+            self._set_verdict(Verdict(self.code, "failed", error=err))
 
     # -- walkthrough ---------------------------------------------------------------------------
     def walkthrough_inputs(self) -> tuple[list, str | None]:
@@ -253,7 +368,7 @@ class AppState:
                 rest.remove(request)
                 self.searching = tuple(rest)
             if request.load and outcome.code is not None:
-                self.code = outcome.code
+                self.set_code(outcome.code, origin="search result")
 
     def search(self, N, K, T, field="GF(2)", routing=False) -> SearchOutcome:
         key = (N, K, T, field, bool(routing))

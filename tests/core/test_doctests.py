@@ -9,7 +9,7 @@ MODULES = ["ringlab", "ringlab.core.fields", "ringlab.core.code", "ringlab.core.
            "ringlab.core.presets", "ringlab.core.shape", "ringlab.core.codefile",
            "ringlab.core.sparse", "ringlab.core.schedules.compare", "ringlab.core.analysis",
            "ringlab.core.files", "ringlab.core.words", "ringlab.render.palette", "ringlab.lessons.text",
-           "ringlab.state", "ringlab.lessons.answers", "ringlab.lessons.visibility", "ringlab.render.mathtext"]
+           "ringlab.state", "ringlab.state._edits", "ringlab.state.jobs", "ringlab.lessons.answers", "ringlab.lessons.visibility", "ringlab.render.mathtext"]
 
 
 @pytest.mark.parametrize("name", MODULES)

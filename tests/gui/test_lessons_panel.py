@@ -186,13 +186,30 @@ def test_opening_a_lesson_leaves_nothing_to_save(qtbot, lessons_window, tmp_path
     qtbot.waitUntil(lambda: doc.code == __import__("ringlab").load_code(path))
 
 
-def test_a_lesson_over_unsaved_work_keeps_it_dirty(qtbot, lessons_window):
+def test_a_lesson_over_unsaved_work_asks_first_and_keeps_it(qtbot, lessons_window):
     doc = lessons_window.document
     doc.set_entry(0, "M", 0, 0, 5)                # the user's own unsaved edit
+    mine = doc.code
     assert doc.dirty
     index = next(i for i, lesson in enumerate(LESSONS) if lesson.new_state().code != doc.code)
+    asked = []
+    lessons_window.ask_unsaved = lambda action: asked.append(action) or "cancel"
+    _click_lesson_no_check(qtbot, lessons_window, index)
+    assert asked and "lesson" in asked[0]         # the question came before the code changed
+    assert doc.code is mine and doc.dirty         # cancel: the work stays, the lesson not opened
+    lessons_window.ask_unsaved = lambda action: "discard"
     _click_lesson(qtbot, lessons_window, index)
-    assert doc.dirty                              # quitting still asks: their edit is in undo
+    assert not doc.dirty and doc.path is None     # the lesson's code: untitled, unmodified
+    qtbot.keyClick(lessons_window.editor, Qt.Key_Z, Qt.ControlModifier)
+    qtbot.waitUntil(lambda: doc.code == mine)     # Ctrl+Z: the unsaved edit is back, still unsaved
+    assert doc.dirty
+
+
+def _click_lesson_no_check(qtbot, win, index):
+    lst = win.lessons_panel.list
+    item = lst.item(index)
+    lst.scrollToItem(item)
+    qtbot.mouseClick(lst.viewport(), Qt.LeftButton, pos=lst.visualItemRect(item).center())
 
 
 def test_a_lesson_setup_ticks_algorithms_in_the_schedules_tab(qtbot, open_window, tmp_path,

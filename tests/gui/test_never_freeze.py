@@ -10,7 +10,8 @@ from ringlab import preset
 from ringlab.core.code import LinearCode
 from ringlab.core.fields import field
 from ringlab.core.theorem2 import theorem2_report
-from ringlab.gui.report_job import SYNC_COST, report_cost
+from ringlab.state import report_cost
+from ringlab.state._app_state import SYNC_REPORT_COST as SYNC_COST
 
 
 def dense_code(N, K, T, name, seed=1):
@@ -49,8 +50,9 @@ def test_the_window_takes_keys_while_a_dense_32_node_check_runs(open_window, qtb
     # the window came back at once: the verdict says it is being checked, with a busy bar
     assert doc.report_pending
     assert "Checking" in panel.verdict.text() and panel.busy.isVisibleTo(panel)
-    qtbot.waitUntil(lambda: doc.report_job.running, timeout=30_000)
-    first = doc.report_job._token[1]
+    jobs = doc.state.jobs
+    qtbot.waitUntil(lambda: any(j.process_alive for j in jobs.jobs()), timeout=30_000)
+    first = jobs.jobs()[0]
     # a keystroke into node 0's M while the child computes: handled, the cell shows it
     grid = w.editor.grid(0, "M")
     type_into(qtbot, grid, 0, 0, "7")
@@ -58,10 +60,11 @@ def test_the_window_takes_keys_while_a_dense_32_node_check_runs(open_window, qtb
     assert doc.code.node(0).M[0][0] == field("GF(2^16)").parse(7)
     assert doc.report_pending                      # still checking: the keys did not wait
     # the edit stopped the check of the code it replaced (cancel on a new edit)
-    qtbot.waitUntil(lambda: not first.is_alive(), timeout=30_000)
+    qtbot.waitUntil(lambda: not first.process_alive, timeout=30_000)
+    assert first.status == "cancelled"
     assert "Checking" in panel.verdict.text()
     w.close()
-    assert not doc.report_job.running
+    assert not doc.state.jobs.running()
 
 
 def test_a_report_is_shown_only_for_the_code_on_screen(open_window, qtbot):
@@ -90,7 +93,7 @@ def test_small_codes_are_checked_at_once(open_window):
     doc = w.document
     doc.set_code(preset("classic-ring-n8"))
     assert not doc.report_pending and "FEASIBLE" in w.panel.verdict.text()
-    assert not doc.report_job.running
+    assert not doc.state.jobs.running()
 
 
 def test_the_schedules_tab_shows_ring_and_tree_while_the_code_is_checked(open_window, qtbot):

@@ -127,7 +127,7 @@ def test_a_preset_loaded_and_not_edited_asks_nothing(open_window, qtbot):
     w.ask_unsaved = lambda action: asked.append(action) or "cancel"
     choose_preset(qtbot, w, "classic-ring-n8")
     assert not w.isWindowModified() and not w.document.dirty
-    assert w.windowTitle() == "Classic ring all-reduce, N=8[*] — ringlab"
+    assert w.windowTitle() == "Classic ring all-reduce, N=8 (preset, untitled)[*] — ringlab"
     assert w.document.path is None                   # Save asks where: a preset is no file
     assert w.close()                                  # closes, without a question
     assert asked == []

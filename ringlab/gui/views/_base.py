@@ -13,6 +13,8 @@ from __future__ import annotations
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
+from ..state_link import on_state, on_verdict_in
+
 
 class DocumentView(QWidget):
     """A tab that shows the document's code; ``refresh()`` runs only when it can be seen."""
@@ -27,10 +29,10 @@ class DocumentView(QWidget):
         # several state fields set by one act (a preset sets α, B, S and N) refresh once
         self._soon = QTimer(self, singleShot=True, interval=0)
         self._soon.timeout.connect(self._on_soon)
-        document.changed.connect(self._on_code_changed)
+        # the state's events, not a relay: edit → state → views, one direction
+        on_state(self, document.state.events.code, self._on_code_changed)
         # a large code's Theorem 2 report arrives later, from its check process
-        if hasattr(document, "report_ready"):
-            document.report_ready.connect(self._on_code_changed)
+        on_verdict_in(self, document.state, self._on_code_changed)
 
     @property
     def analysis(self):

@@ -212,8 +212,10 @@ class CompareView(DocumentView):
             # a large code still being checked: ring and tree now, the code's column when its
             # Theorem 2 report arrives (report_ready refreshes); the window never waits
             c = compare(ex, None, strict=False, **params)
-            self.comparison = self.cost_comparison = c
-            self._show_comparison(ex, c, c, waiting=True)
+            # the explorer's own N all the same (it showed the example's N while waiting)
+            costs = c if nE == ex.N else compare(N=nE, strict=False, **params)
+            self.comparison, self.cost_comparison = c, costs
+            self._show_comparison(ex, c, costs, waiting=True)
             return
         try:
             c = self.analysis.comparison(ex, **params)

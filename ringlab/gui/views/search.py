@@ -373,11 +373,14 @@ class SearchView(DocumentView):
     # -- what to do with a found code ---------------------------------------------------
     def use_found_code(self) -> None:
         """Replace the editor's code by the found one (one undoable step)."""
+        ask = getattr(self.window(), "maybe_save", None)
+        if ask is not None and not ask("replace the editor's code"):
+            return                              # the user's unsaved work stays in the editor
         code = self._take_found()
         if code is None:
             return
-        self.document.set_code(code, f"Search result: N={code.N}, K={code.K}, T={code.T} "
-                                     f"over {code.field.name}")
+        what = f"N = {code.N}, K = {code.K}, T = {code.T} over {code.field.name}"
+        self.document.load_code(code, "search result", f"Search result: {what}")
         self._show(f"Found — {self._found_summary}. It is now in the editor "
                    f"(Ctrl+Z brings back the previous code).", "#1b7f3b")
 
