@@ -167,7 +167,10 @@ class PresentView(QWidget):
             if d.kind == "walkthrough":
                 r = self.lesson_renderer
                 if self._drawn_key != d.key():
-                    r.set_trace(d.trace())
+                    try:
+                        r.set_trace(d.trace())
+                    except ValueError:
+                        pass        # no room yet (layout.NoRoom): _fit_drawing lays it out
                     self._drawn_key = d.key()
                 r.show_step(d.step)
                 self.drawing_panel.setCurrentWidget(self.lesson_canvas)
@@ -495,7 +498,10 @@ def _present_canvas(figure):
                     if view is not None and self is view.canvas:
                         view.zoom = 1.0
                     self.apply_dpi()
-                    r.relayout()
+                    try:
+                        r.relayout()
+                    except ValueError:
+                        pass        # none even unzoomed: the drawing waits for a larger window
             try:
                 super().draw()
             except RuntimeError:

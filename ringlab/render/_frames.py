@@ -1,7 +1,13 @@
 """What the step-by-step renderers (the full $G_T$ walkthrough, the large-N heat map) share:
 artists laid out once for a figure size and rebuilt when the figure changes size, and blitting
 — what a step does not change is drawn once and kept as a background; a step restores it and
-draws only the artists that change (``_dynamic()``)."""
+draws only the artists that change (``_dynamic()``).
+
+A build clears the figure first; until it has finished (``_start_blitting``) no dynamic artist
+is drawn and a step only records t: a build that stopped half-way (an exception) would
+otherwise leave ``_dynamic()`` naming artists ``fig.clear()`` removed, and every later draw
+event would fail on them (matplotlib: "'NoneType' object has no attribute 'dpi'").  Such a
+renderer counts as needing a relayout, so the next draw builds it again."""
 from __future__ import annotations
 
 from contextlib import nullcontext
@@ -11,16 +17,31 @@ from matplotlib.text import Text
 
 class StepFrames:
     """Mixin: the renderer has ``trace``, ``step``, ``figure``, ``_built_size`` (the figure's
-    size in inches when it built its artists), ``_build()``, ``show_step(t)``, ``_dynamic()``
-    (the artists a step changes, in drawing order), ``_cid`` and ``_exporting``; ``_rc()``
-    may give the matplotlib rc context it draws in."""
+    size in inches when it built its artists), ``_build()`` (starting with
+    :meth:`_clear_figure`, ending with :meth:`_start_blitting`), ``show_step(t)``,
+    ``_dynamic()`` (the artists a step changes, in drawing order), ``_cid`` and
+    ``_exporting``; ``_rc()`` may give the matplotlib rc context it draws in."""
+
+    _complete = False           # the artists of the last build are all in the figure
 
     def _rc(self):
         return nullcontext()
 
+    @property
+    def built(self) -> bool:
+        """Whether the last build finished (its artists are the figure's)."""
+        return self._complete
+
+    def _clear_figure(self) -> None:
+        """Start a build: the old artists leave the figure, and with them the dynamic list."""
+        self._complete = False
+        self._bg = None
+        self.figure.clear()
+
     def _start_blitting(self) -> None:
         """After a build: the dynamic artists are drawn by hand, over a saved background."""
         fig = self.figure
+        self._complete = True
         for a in self._dynamic():
             a.set_animated(True)
         if self._cid is not None:
@@ -40,7 +61,8 @@ class StepFrames:
 
     def _on_draw(self, event) -> None:
         canvas = self.figure.canvas
-        if self._exporting or self.trace is None or not hasattr(canvas, "copy_from_bbox"):
+        if (self._exporting or self.trace is None or not self._complete
+                or not hasattr(canvas, "copy_from_bbox")):
             return
         self._bg = canvas.copy_from_bbox(self.figure.bbox)
         self._bg_size = canvas.get_width_height()
@@ -49,10 +71,14 @@ class StepFrames:
     def _draw_dynamic(self) -> None:
         # most per-step artists are hidden or empty at any one step (the decode rows before
         # t = T, the sends at t = T): skipping them saves matplotlib's per-artist overhead
+        if not self._complete:
+            return
+        fig = self.figure
         with self._rc():
             for a in self._dynamic():
-                if a.get_visible() and not (isinstance(a, Text) and not a.get_text()):
-                    self.figure.draw_artist(a)
+                if a.get_visible() and not (isinstance(a, Text) and not a.get_text()) \
+                        and a.figure is fig:
+                    fig.draw_artist(a)
 
     @property
     def steps(self) -> int:
@@ -61,9 +87,12 @@ class StepFrames:
 
     def needs_relayout(self) -> bool:
         """Whether the figure changed size since the artists were laid out."""
+        if self.trace is None:
+            return False
+        if not self._complete:
+            return True
         size = tuple(self.figure.get_size_inches())
-        return self.trace is not None and any(
-            abs(a - b) > 0.01 * b for a, b in zip(size, self._built_size))
+        return any(abs(a - b) > 0.01 * b for a, b in zip(size, self._built_size))
 
     def relayout(self) -> None:
         """Rebuild for a new figure size (the GUI calls this on resize)."""

@@ -119,7 +119,7 @@ class HeatmapRenderer(StepFrames):
     def _build(self) -> None:
         fig, tr, h = self.figure, self.trace, self.summary
         N, K, T = tr.code.shape
-        fig.clear()
+        self._clear_figure()
         fig.set_facecolor("white")
         self._built_size = tuple(fig.get_size_inches())
         s = self._scale()
@@ -177,6 +177,8 @@ class HeatmapRenderer(StepFrames):
         T = tr.code.T
         t = int(min(max(t, 0), T))
         self.step = t
+        if not self.built:
+            return                  # (a build that did not finish: drawn at t when rebuilt)
         self._frame.set_x(t - 0.5)
         for m in self._marks:
             m.set_visible(t == T)

@@ -77,6 +77,7 @@ class WalkthroughRenderer(StepFrames):
         self._cid = None
         self._bg = None
         self._exporting = False
+        self._built_trace = None
 
     def _rc(self):
         return mpl.rc_context(RC)
@@ -217,21 +218,29 @@ class WalkthroughRenderer(StepFrames):
     # -- building and stepping -------------------------------------------------------------
     def _build(self) -> None:
         fig, tr = self.figure, self.trace
-        fig.clear()
-        self._built_size = tuple(fig.get_size_inches())
         s = layout.scale(fig, self.min_scale, self.max_scale)
         self._fs_caption = 12.5 * s
+        self._caption_lines = self._count_caption_lines()
+        # laid out before anything is removed: a figure with no room (layout.NoRoom) keeps
+        # the drawing it had, whole — if it was of this trace
+        try:
+            graph_rect, table_rect = layout.rects(fig, s, self.caption_in_figure, self._note,
+                                                  self._caption_lines, self.full_table)
+        except layout.NoRoom:
+            if self._built_trace is not tr:
+                self._clear_figure()
+            raise
+        self._clear_figure()
+        self._built_size = tuple(fig.get_size_inches())
         fig.set_facecolor("white")
         self._title, self._caption = layout.add_header(fig, tr, s, self._note,
                                                        self.caption_in_figure,
                                                        max(self.min_text_px * 72 / fig.dpi,
                                                            self.min_title_pt * s))
-        self._caption_lines = self._count_caption_lines()
-        graph_rect, table_rect = layout.rects(fig, s, self.caption_in_figure, self._note,
-                                              self._caption_lines, self.full_table)
         self._graph = GraphPanel(fig, graph_rect, tr, s)
         add_legend(fig, tr.code.N, tr.code.T, s)
         self._table = SideTable(fig, table_rect, tr, s, self.min_text_px * 72 / fig.dpi)
+        self._built_trace = tr
         self._start_blitting()
 
     def show_step(self, t: int) -> None:
@@ -242,6 +251,8 @@ class WalkthroughRenderer(StepFrames):
         N, _, T = tr.code.shape
         t = int(min(max(t, 0), T))
         self.step = t
+        if not self.built:
+            return                  # (a build that did not finish: drawn at t when rebuilt)
         self._caption.set_text(self.caption(t))
         wrong = [bool(tr.wrong_entries(i)) for i in range(N)] if t == T else [False] * N
         self._graph.show(t, wrong)

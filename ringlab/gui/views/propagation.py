@@ -269,8 +269,11 @@ class PropagationView(Playback, DocumentView):
         super().changeEvent(e)
         if e.type() == e.Type.FontChange and hasattr(self, "caption_label"):
             self._follow_text_size()
-            if self.trace is not None and self.renderer.trace is not None:
-                self.renderer.relayout()
+            # a hidden canvas keeps the size it last had, too small for a larger zoom: it is
+            # laid out when drawn again (the zoom changed its size in inches)
+            if (self.trace is not None and self.renderer.trace is not None
+                    and self.canvas.isVisible()):
+                self._relayout(self.renderer)
                 self._show(self.renderer.step)
 
     # -- public: playback -------------------------------------------------------------------
@@ -478,10 +481,14 @@ class PropagationView(Playback, DocumentView):
         if heavy:                       # the full G_T at large N: seconds, say so meanwhile
             self.setCursor(Qt.WaitCursor)
         try:
-            if self.renderer is self._summary[2]:
-                self.renderer.set_trace(trace, note=note, summary=summary)
-            else:
-                self.renderer.set_trace(trace, note=note)
+            from ...render.walkthrough.layout import NoRoom
+            try:
+                if self.renderer is self._summary[2]:
+                    self.renderer.set_trace(trace, note=note, summary=summary)
+                else:
+                    self.renderer.set_trace(trace, note=note)
+            except NoRoom:
+                pass        # (drawn once the canvas has room: the renderer needs a relayout)
         finally:
             if heavy:
                 self.unsetCursor()
@@ -573,7 +580,17 @@ class PropagationView(Playback, DocumentView):
     def _relayout_if_resized(self, renderer=None):
         r = renderer or self.renderer
         if r.trace is not None and r.needs_relayout():
+            self._relayout(r)
+
+    @staticmethod
+    def _relayout(r) -> None:
+        """Lay ``r`` out for its figure's size; a figure with no room for it (a squeezed or
+        hidden canvas) keeps what it showed until it has room again."""
+        from ...render.walkthrough.layout import NoRoom
+        try:
             r.relayout()
+        except NoRoom:
+            pass
 
     def export_dialog(self):
         """Ask for a file name and export the walkthrough (File → Export walkthrough…); a

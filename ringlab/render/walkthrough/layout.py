@@ -15,6 +15,12 @@ from . import style
 from .style import FIG_SIZE
 
 
+class NoRoom(ValueError):
+    """The figure is too small for the margins its text needs (a hidden or squeezed canvas, a
+    large zoom): nothing is laid out.  A ValueError, as matplotlib's own refusal of a
+    negative axes size was, which present mode catches to try a smaller zoom."""
+
+
 def scale(fig, min_scale: float, max_scale: float = 1.6) -> float:
     """Text scale: the figure's size relative to 1280×720, clipped to [min_scale, max_scale]
     (the window pins both at 1: its text size is the user's zoom, not the window's size)."""
@@ -65,6 +71,9 @@ def rects(fig, s: float, caption_in_figure: bool, note: str, caption_lines: int 
     # never into the caption's lines
     lift = 0 if caption_in_figure else 22 * s
     table = (tx / w, foot / h, (w - tx - 6) / w, max(h - top - foot + lift, 1) / h)
+    if min(graph[2], graph[3], table[2]) <= 0:
+        raise NoRoom(f"a {w:.0f}×{h:.0f} pt figure leaves no room for G_T and the side table "
+                     f"at text scale {s:.2f}")
     return graph, table
 
 
