@@ -17,6 +17,8 @@ True
 """
 from __future__ import annotations
 
+import threading
+
 from .bounds import Bounds, bounds
 from .code import LinearCode
 from .shape import ShapeReport, reduce_multicast_shape
@@ -51,6 +53,9 @@ class Analysis:
         self.code = code
         self._traces: dict = {}
         self._comparisons: dict = {}
+        # the window's thread and a lesson's goal check in a worker read the same analysis:
+        # each piece is computed once, under this lock, never twice or half-seen
+        self._lock = threading.RLock()
 
     # (not functools.cached_property: on Python < 3.12 it holds one lock for every instance,
     # so a long report computed in a worker thread would block every other code's report)
@@ -58,7 +63,10 @@ class Analysis:
     def report(self) -> Theorem2Report:
         rep = self.__dict__.get("_report")
         if rep is None:
-            rep = self._report = theorem2_report(self.code)
+            with self._lock:
+                rep = self.__dict__.get("_report")
+                if rep is None:
+                    rep = self._report = theorem2_report(self.code)
         return rep
 
     def has_report(self) -> bool:
@@ -69,21 +77,24 @@ class Analysis:
         """Keep a report computed elsewhere (the app's worker thread) for this code."""
         if report.code is not self.code and report.code != self.code:
             raise ValueError("install_report: the report is for another code")
-        self._report = report
+        with self._lock:
+            self._report = report
 
     @property
     def bounds(self) -> Bounds:
         b = self.__dict__.get("_bounds")
         if b is None:
-            c = self.code
-            b = self._bounds = bounds(c.N, c.K, c.T)
+            with self._lock:
+                c = self.code
+                b = self._bounds = bounds(c.N, c.K, c.T)
         return b
 
     @property
     def shape(self) -> ShapeReport:
         sh = self.__dict__.get("_shape")
         if sh is None:
-            sh = self._shape = reduce_multicast_shape(self.code, self.report)
+            with self._lock:
+                sh = self._shape = reduce_multicast_shape(self.code, self.report)
         return sh
 
     def trace(self, inputs=None):
@@ -91,9 +102,10 @@ class Analysis:
         the symbolic run only); the same inputs give the same object back."""
         from .simulate import simulate
         key = _key(inputs)
-        if key not in self._traces:
-            self._remember(self._traces, key, simulate(self.code, inputs, report=self.report))
-        return self._traces[key]
+        with self._lock:
+            if key not in self._traces:
+                self._remember(self._traces, key, simulate(self.code, inputs, report=self.report))
+            return self._traces[key]
 
     def comparison(self, example=None, *, alpha="1us", bandwidth="190GB/s", size="1MB",
                    explorer_N: int | None = None, N: int | None = None):
@@ -102,12 +114,13 @@ class Analysis:
         ``N`` and no example, the untraced schedules of N cores (steps and costs only)."""
         from .schedules import compare
         key = (example, _key(alpha), _key(bandwidth), _key(size), explorer_N, N)
-        if key not in self._comparisons:
-            extra = {} if N is None else {"N": N}
-            c = compare(example, self.code, alpha=alpha, bandwidth=bandwidth, size=size,
-                        strict=False, report=self.report, explorer_N=explorer_N, **extra)
-            self._remember(self._comparisons, key, c)
-        return self._comparisons[key]
+        with self._lock:
+            if key not in self._comparisons:
+                extra = {} if N is None else {"N": N}
+                c = compare(example, self.code, alpha=alpha, bandwidth=bandwidth, size=size,
+                            strict=False, report=self.report, explorer_N=explorer_N, **extra)
+                self._remember(self._comparisons, key, c)
+            return self._comparisons[key]
 
     @staticmethod
     def _remember(cache: dict, key, value) -> None:

@@ -11,7 +11,7 @@ can be exported, imported and reset per lesson.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
                                QPushButton, QScrollArea, QSplitter, QVBoxLayout, QWidget)
 
@@ -25,27 +25,9 @@ _SETUP_FIELDS = ("tab", "step", "inputs", "seed", "worked_example", "alpha", "ba
                  "size", "explorer_N", "schedule_step", "schedules")
 
 
-class _Results(QObject):
-    """Carries goal checks from the worker thread back to the GUI thread (queued)."""
-
-    checked = Signal(int, object)
-
-
-class _GoalChecks(QRunnable):
-    """The goals of several tasks checked on one snapshot of the state, in a worker."""
-
-    def __init__(self, generation: int, snapshot, tasks, results: _Results):
-        super().__init__()
-        self.generation, self.snapshot, self.tasks, self.results = (generation, snapshot,
-                                                                    tasks, results)
-
-    def run(self):
-        out = [(t.id, *check_goal(t, self.snapshot), t.id in self.snapshot.answers)
-               for t in self.tasks]
-        try:
-            self.results.checked.emit(self.generation, out)
-        except RuntimeError:           # the panel went away meanwhile
-            pass
+def _check_goals(snapshot, tasks) -> list:
+    """The goals of several tasks checked on one snapshot of the state (in the job runner)."""
+    return [(t.id, *check_goal(t, snapshot), t.id in snapshot.answers) for t in tasks]
 
 
 class LessonsPanel(QWidget):
@@ -118,10 +100,6 @@ class LessonsPanel(QWidget):
         self.state.events.connect(self._on_state_changed)
         # goals are checked on a snapshot of the state in one worker thread (in order: each
         # check sees the state as it was when asked), never on the GUI thread
-        self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(1)
-        self._results = _Results(self)
-        self._results.checked.connect(self._on_goals_checked)
         self._generation = self._opened_at = 0
         if self.progress.warning:
             QTimer.singleShot(0, self, lambda: self.message.emit(self.progress.warning))
@@ -253,8 +231,11 @@ class LessonsPanel(QWidget):
         self._generation += 1
         snapshot = self.state.copy()
         snapshot._analysis = self.state.analysis          # share what is computed already
-        self._pool.start(_GoalChecks(self._generation, snapshot, [b.block for b in reached],
-                                     self._results))
+        generation = self._generation
+        # one slot: a newer snapshot replaces an older one's check (its result is dropped)
+        self.state.jobs.submit(("lesson goals", id(self)), _check_goals, snapshot,
+                               [b.block for b in reached], replace=True,
+                               on_done=lambda out: self._on_goals_checked(generation, out))
 
     def _on_goals_checked(self, generation: int, results) -> None:
         if self.lesson is None or generation <= self._opened_at:

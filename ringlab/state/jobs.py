@@ -40,6 +40,8 @@ class Job:
     error: str | None = None
     _proc: object = field(default=None, repr=False)
     _wake: threading.Event = field(default_factory=threading.Event, repr=False)
+    _ended: threading.Event = field(default_factory=threading.Event, repr=False)
+    _after: "Job | None" = field(default=None, repr=False)
 
     @property
     def alive(self) -> bool:
@@ -94,17 +96,27 @@ class JobRunner:
         return j is not None and j.alive
 
     def submit(self, key, fn: Callable, *args, process: bool = False, delay: float = 0,
-               on_done: Callable | None = None, on_error: Callable | None = None) -> Job:
+               replace: bool = False, on_done: Callable | None = None,
+               on_error: Callable | None = None) -> Job:
         """Run ``fn(*args)`` for ``key``; ``on_done(result)`` or ``on_error(text)`` once it
         ends, if it is still wanted.  ``process=True`` runs it in a spawned process (it can be
         stopped at once; ``fn`` and ``args`` must pickle), started after ``delay`` seconds if
-        it is still wanted then (typing a row does not start a process per key)."""
+        it is still wanted then (typing a row does not start a process per key).
+
+        A key already running keeps its job (the newest callbacks hear it) — unless
+        ``replace``: the ``key`` names a slot (a view's one computation) whose input changed;
+        the old job's result is dropped and the new one starts when the old thread ends, so
+        a slot never has two threads computing at once."""
         with self._lock:
             old = self._jobs.get(key)
-            if old is not None and old.alive:
+            if old is not None and old.alive and not replace:
                 old.on_done, old.on_error = on_done, on_error   # the newest reader hears it
                 return old
+        if old is not None and old.alive:
+            self.cancel(key)
         job = Job(key, fn, tuple(args), process, on_done, on_error)
+        if old is not None and not process:
+            job._after = old
         with self._lock:
             self._jobs[key] = job
         if self._post is None:
@@ -113,6 +125,7 @@ class JobRunner:
             except Exception as e:              # noqa: BLE001 — reported through on_error
                 msg = ("error", f"{type(e).__name__}: {e}")
             self._finish(job, msg)
+            job._ended.set()
         elif process:
             threading.Thread(target=self._start_process, args=(job, delay), daemon=True,
                              name="ringlab-job-wait").start()
@@ -141,14 +154,23 @@ class JobRunner:
     # -- the work ---------------------------------------------------------------------------
     def _run_thread(self, job: Job) -> None:
         try:
-            msg = ("ok", job.fn(*job.args))
-        except Exception as e:                  # noqa: BLE001 — reported through on_error
-            msg = ("error", f"{type(e).__name__}: {e}")
-        self._deliver(job, msg)
+            if job._after is not None:
+                job._after._ended.wait()        # one computation per slot at a time
+                job._after = None
+            if not job.alive:
+                return                          # replaced while it waited
+            try:
+                msg = ("ok", job.fn(*job.args))
+            except Exception as e:              # noqa: BLE001 — reported through on_error
+                msg = ("error", f"{type(e).__name__}: {e}")
+            self._deliver(job, msg)
+        finally:
+            job._ended.set()
 
     def _start_process(self, job: Job, delay: float) -> None:
         import multiprocessing as mp
         if delay and job._wake.wait(delay) or not job.alive:
+            job._ended.set()
             return                              # cancelled before it started
         ctx = mp.get_context("spawn")           # never fork a process with GUI threads
         parent, child = ctx.Pipe(duplex=False)
@@ -167,6 +189,7 @@ class JobRunner:
             parent.close()
         proc.join(5)
         self._deliver(job, msg)
+        job._ended.set()
 
     def _deliver(self, job: Job, msg) -> None:
         try:
