@@ -192,10 +192,11 @@ def screenshot(out: str, code=None, path: str | None = None, view: str | None = 
         panel.open_lesson(lesson - 1)
     if view:
         win.show_view(view)
-        # a view that computes in the background (Propagation at large N) finishes first: the
-        # picture shows the view, not its busy line
-        shown = win.view_widget(win.find_view(view))
-        getattr(shown, "ensure_ready", lambda: None)()
+    # a view that computes in the background (Propagation at large N, the Mesh tab) finishes
+    # first — the tab chosen, or the one the lesson shows: the picture shows the view, not
+    # its busy line
+    shown = win.view_widget(win.tabs.currentIndex())
+    getattr(shown, "ensure_ready", lambda: None)()
     for _ in range(5):
         app.processEvents()
     win.resize(*size)

@@ -22,6 +22,10 @@ class LessonsDock(QDockWidget):
         panel.lesson_opened.connect(self._give_room)
         self.hide()
         window.addDockWidget(Qt.LeftDockWidgetArea, self)
+        # the course's formulas typeset at idle moments while the student reads the list:
+        # opening a lesson then only lays its text out (issue 29)
+        from .rich_text import typeset_ahead
+        typeset_ahead(panel.lessons, panel)
 
     def _give_room(self, _key=None) -> None:
         """A lesson reads best at about 36 % of the window (never under the panel's minimum):

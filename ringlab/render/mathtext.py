@@ -132,13 +132,11 @@ def _parser():
     return MathTextParser("agg")
 
 
-def _render(tex, size_px, dpr, color, display, ascent_px, descent_px):
-    from matplotlib.colors import to_rgb
+@lru_cache(maxsize=4096)
+def _raster(s: str, size_px: float, dpr: float):
+    """The expensive part: mathtext's raster of the normalised formula ``s`` —
+    ``(alpha, above)``, the coverage (read-only) and the rows above the baseline — or None."""
     from matplotlib.font_manager import FontProperties
-
-    s = normalise(tex, display)
-    if not s:
-        return None
     # mathtext's size is in points; at 72 dpi a point is a pixel, so dpi 72·dpr gives
     # size_px logical pixels on a screen of ratio dpr
     with _LOCK:
@@ -147,12 +145,47 @@ def _render(tex, size_px, dpr, color, display, ascent_px, descent_px):
     alpha = np.asarray(parsed.image, dtype=np.uint8)
     if alpha.ndim != 2 or alpha.size == 0 or not alpha.any():
         return None
-    h, w = alpha.shape
+    alpha = alpha.copy()
+    alpha.setflags(write=False)
+    h = alpha.shape[0]
     # the baseline's row: mathtext's raster puts one blank row above the box and says its
     # "depth" counting one row more than the rows under the baseline (matplotlib's own
     # drawing sits mathtext a pixel high); checked against the exact outlines (TextPath) on
     # every formula of the course: the same row for 91 %, one row off for the rest
-    above = max(1, min(h, math.floor(parsed.height - parsed.depth - 1 + 1e-9)))
+    return alpha, max(1, min(h, math.floor(parsed.height - parsed.depth - 1 + 1e-9)))
+
+
+def prepare(formulas, stop=lambda: False) -> int:
+    """Typeset ahead: ``formulas`` are ``(tex, size_px, dpr, display)``; each is parsed once
+    (the expensive part of :func:`formula_image`, kept), so a later ``formula_image`` of the
+    same formula, size and screen in any colour and padding costs only the PNG.  Call it on
+    the thread that draws figures (mathtext's grammar is matplotlib's, shared with every
+    figure's text); stops when ``stop()`` says so.  Returns how many were typeset."""
+    n = 0
+    for tex, size_px, dpr, display in formulas:
+        if stop():
+            break
+        try:
+            s = normalise(tex, display)
+            if s:
+                _raster(s, round(float(size_px), 2), round(float(dpr), 3))
+                n += 1
+        except Exception:        # noqa: BLE001 — formula_image says None for it later
+            pass
+    return n
+
+
+def _render(tex, size_px, dpr, color, display, ascent_px, descent_px):
+    from matplotlib.colors import to_rgb
+
+    s = normalise(tex, display)
+    if not s:
+        return None
+    r = _raster(s, size_px, dpr)
+    if r is None:
+        return None
+    alpha, above = r
+    h, w = alpha.shape
     depth = h - above
     top = max(0, ascent_px - above)
     bottom = max(0, descent_px - depth)

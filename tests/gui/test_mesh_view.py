@@ -1,5 +1,6 @@
 """The Mesh tab through its widgets: keys as in the Propagation view, hop totals equal to the
-core's, Fig. 3 stepped through, exports written."""
+core's, Fig. 3 stepped through, exports written.  The tab computes off the GUI thread (issue 29):
+after a change of its parameters a test waits until the tab shows the result, as a user does."""
 import pytest
 from PySide6.QtCore import Qt
 
@@ -17,7 +18,14 @@ def view(qtbot):
     v.resize(1200, 800)
     v.show()
     qtbot.waitExposed(v)
+    ready(v, qtbot)
     return v
+
+
+def ready(view, qtbot):
+    """Wait until the tab shows the result for its parameters (not "computing …")."""
+    qtbot.waitUntil(lambda: not view.busy, timeout=60_000)
+    assert view.shown is not None and view.shown.key == view.key
 
 
 def test_totals_equal_the_core_and_a_manhattan_sum(view):
@@ -51,6 +59,7 @@ def test_playback_keys(view, qtbot):
 def test_fig3_in_the_tab(view, qtbot):
     view.k_box.setValue(2)
     view.group_box.setCurrentIndex(view.group_box.findData(2))
+    ready(view, qtbot)
     assert view.totals == {"all-at-once": 16, "tree": 12, "coded": 12}
     qtbot.keyClick(view, Qt.Key_Home)
     for _ in range(3):
@@ -62,10 +71,11 @@ def test_fig3_in_the_tab(view, qtbot):
     assert "4 XOR decodes checked" in view.note_label.text()
 
 
-def test_options_follow_the_core(view):
+def test_options_follow_the_core(view, qtbot):
     view.torus_box.setChecked(True)
     view.base_box.setCurrentText("tree")
     view.measure_box.setCurrentText("unicast")
+    ready(view, qtbot)
     direct = schemes(Mesh.kary(4, 2, True), base="tree", measure="unicast")
     assert view.totals == {name: s.total("unicast") for name, s in direct.items()}
 
@@ -89,8 +99,9 @@ def test_exports(view, tmp_path):
     assert Image.open(gif).n_frames == len(view.schedule.steps)
 
 
-def test_three_dimensions_cap_k(view):
+def test_three_dimensions_cap_k(view, qtbot):
     view.k_box.setValue(32)
     view.n_box.setValue(3)
     assert view.k_box.value() == 10 and view.mesh.N == 1000
+    ready(view, qtbot)
     assert view.totals["all-at-once"] == schemes(Mesh.kary(10, 3))["all-at-once"].hops

@@ -97,7 +97,9 @@ class Mesh:
         import networkx as nx
         g = nx.grid_graph(dim=list(self.shape), periodic=self.torus)
         # networkx names a node by its coordinates last dimension first; ours: dimension 0 first
-        return nx.relabel_nodes(g, {c: tuple(reversed(c)) for c in g.nodes})
+        # (a one-dimensional grid names its nodes by the bare integer: ours is a 1-tuple)
+        return nx.relabel_nodes(g, {c: tuple(reversed(c)) if isinstance(c, tuple) else (c,)
+                                    for c in g.nodes})
 
     # -- routing -------------------------------------------------------------------------
     def _step_dir(self, i: int, a: int, b: int) -> int:
