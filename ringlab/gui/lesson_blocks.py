@@ -25,9 +25,9 @@ _DONE_EARLIER = ("âœ“ Done earlier. What you did since changed what it checked â
                  "fine, it stays done.")
 
 
-def markdown_label(text: str) -> QLabel:
+def markdown_label(text: str, parent=None) -> QLabel:
     """Lesson Markdown typeset: formulas as images on the text's baseline (:mod:`.rich_text`)."""
-    return rich_label(text)
+    return rich_label(text, parent=parent)
 
 
 def say(label: QLabel, text: str, colour: str) -> None:

@@ -166,7 +166,7 @@ class LessonsPanel(QWidget):
         self.evaluate_tasks()
 
     def _lay_out(self, lesson) -> None:
-        page = QWidget()
+        page = QWidget(self)                  # the panel's font (zoom) before any formula is set
         lay = QVBoxLayout(page)
         title = QLabel(f"<h2>{lesson.title}</h2><i>{lesson.minutes} minutes</i>")
         title.setWordWrap(True)
@@ -174,7 +174,7 @@ class LessonsPanel(QWidget):
         self.blocks = []
         for block in lesson.blocks:
             if isinstance(block, Prose):
-                w = markdown_label(block.text)
+                w = markdown_label(block.text, page)
                 w.linkActivated.connect(self.open_link)
             elif isinstance(block, Predict):
                 w = PredictBlock(self, block)

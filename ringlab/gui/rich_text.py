@@ -33,16 +33,17 @@ import math
 import os
 import re
 import tempfile
+import time
 from html import escape
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QUrl
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, QUrl
 from PySide6.QtGui import (QFont, QFontInfo, QFontMetrics, QFontMetricsF, QGuiApplication,
                            QPalette, QTextCursor, QTextDocument)
 from PySide6.QtWidgets import QLabel, QWidget
 
 from ..lessons.text import formula_as_text, prose_to_html
-from ..render.mathtext import formula_image
+from ..render.mathtext import formula_image, prepare
 
 # a status line without any of these reads the same rendered or not (formulas, emphasis,
 # code, links, HTML)
@@ -290,9 +291,90 @@ def _follow(label: QLabel) -> None:
     label._rich_followed = True
 
 
-def rich_label(text: str, *, inline: bool = False) -> QLabel:
-    """A word-wrapped QLabel showing lesson ``text`` typeset (selectable; links are followed by whoever connects linkActivated)."""
-    lab = QLabel()
+# -- typesetting ahead ------------------------------------------------------------------------
+_DISPLAY = re.compile(r"\$\$(.+?)\$\$", re.S)
+_INLINE = re.compile(r"(?<![\\$])\$([^$\n]+?)\$")
+_HEADING = re.compile(r"^(#{1,6})\s")
+_AHEAD: set[tuple] = set()           # (sizes, screen) typeset ahead
+
+
+def formulas_in(text: str) -> list[tuple[str, bool, int]]:
+    r"""``(tex, display, heading level)`` of every formula in lesson Markdown, read as the
+    renderer reads it (a regular expression: a look-ahead, so a miss only costs time later).
+
+    >>> formulas_in("# The $G_T$ graph\n\nIt has $N(T+1)$ nodes: $$N \\cdot T$$")
+    [('N \\cdot T', True, 0), ('G_T', False, 1), ('N(T+1)', False, 0)]
+    """
+    out = [(m.group(1), True, 0) for m in _DISPLAY.finditer(text)]
+    rest = _DISPLAY.sub(" ", text)
+    for line in rest.splitlines():
+        h = _HEADING.match(line)
+        out += [(m.group(1), False, len(h.group(1)) if h else 0) for m in _INLINE.finditer(line)]
+    return out
+
+
+def _texts(obj, depth: int = 0):
+    """Every string in a lesson block (its text, hints, explanations, choices)."""
+    if isinstance(obj, str):
+        yield obj
+    elif isinstance(obj, (list, tuple)):
+        for x in obj:
+            yield from _texts(x, depth)
+    elif hasattr(obj, "__dataclass_fields__") and depth < 2:
+        for name in obj.__dataclass_fields__:
+            yield from _texts(getattr(obj, name), depth + 1)
+
+
+def typeset_ahead(lessons, where, slice_s: float = 0.012, rest_ms: int = 10) -> QTimer | None:
+    """Typeset the formulas of ``lessons`` ahead, at the font and screen of ``where`` (the
+    widget lesson text goes on), so that opening a lesson later finds them ready (issue 29:
+    typesetting a lesson's formulas when it opens blocked the window 0.2–0.5 s; the whole
+    course is ~2 s of mathtext).  Done on the GUI thread, a few formulas per turn of the event
+    loop (``slice_s`` seconds' worth: one formula is 5–30 ms) every ``rest_ms``, so a click or
+    a paint waits at most one slice, and a worker thread (the Mesh tab's) keeps the
+    interpreter's lock about half the time — a thread of its own would not do better: mathtext
+    is pure Python and would hold that lock against the GUI thread.  Once per font size and
+    screen; stops with ``where``.  Returns the timer (None: already done or under way)."""
+    font, dpr, _ = _context(where)
+    ts = _Typesetter(font, dpr, "#000000")
+    px = {lvl: QFontInfo(ts.font_at(lvl)).pixelSize() or 13 for lvl in range(4)}
+    key = (tuple(sorted(px.items())), round(float(dpr), 3))
+    if key in _AHEAD:
+        return None
+    _AHEAD.add(key)
+    texts = [t for lesson in lessons for block in getattr(lesson, "blocks", ())
+             for t in _texts(block) if "$" in t]
+
+    def formulas():
+        for text in texts:
+            for tex, display, level in formulas_in(text):
+                size = px.get(level, px[0])
+                yield tex, size * 1.1 if display else size, dpr, display
+
+    todo = formulas()
+    timer = QTimer(where)
+    timer.setObjectName("typeset_ahead")
+    timer.setInterval(rest_ms)
+
+    def turn():
+        end = time.perf_counter() + slice_s
+        while time.perf_counter() < end:
+            one = next(todo, None)
+            if one is None:
+                timer.stop()
+                timer.deleteLater()
+                return
+            prepare([one])
+    timer.timeout.connect(turn)
+    timer.start()
+    return timer
+
+
+def rich_label(text: str, *, inline: bool = False, parent=None) -> QLabel:
+    """A word-wrapped QLabel showing lesson ``text`` typeset (selectable; links are followed by
+    whoever connects linkActivated).  Give the ``parent`` it will live in: the formulas are
+    typeset at its font (without one, once at the application's and again when zoomed)."""
+    lab = QLabel(parent)
     lab.setWordWrap(True)
     lab.setOpenExternalLinks(False)
     lab.setTextInteractionFlags(Qt.TextSelectableByMouse | Qt.LinksAccessibleByMouse)

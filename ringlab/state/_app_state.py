@@ -202,6 +202,9 @@ class AppState(CodeEdits):
                 setattr(self, name, value)
             if getattr(self, name) != old:
                 changed.append((name, old))
+        # the code first: every other field's readers (a tab shown, a step) then see the new
+        # code at once, instead of drawing the old one and again (lesson 7 drew G_T twice)
+        changed.sort(key=lambda c: c[0] not in ("code", "source"))
         for name, old in changed:
             getattr(self.events, name).emit(getattr(self, name), old)
 
