@@ -199,6 +199,13 @@ class LinearCode:
         from fractions import Fraction
         return Fraction(self.K, self.T)
 
+    def __getstate__(self):
+        # the field-native batches are a cache (flint matrices do not pickle): a code sent to
+        # a check process travels as its entries and builds them there
+        state = dict(self.__dict__)
+        state.pop("native", None)
+        return state
+
     @cached_property
     def native(self) -> dict:
         """Stacked field-native batches of M, Λ, R (one entry per node), built once."""

@@ -176,7 +176,14 @@ class JobRunner:
         parent, child = ctx.Pipe(duplex=False)
         proc = ctx.Process(target=_call_in_child, args=(child, job.fn, job.args), daemon=True,
                            name="ringlab-job")
-        proc.start()
+        try:
+            proc.start()
+        except Exception as e:                  # noqa: BLE001 — e.g. an input that does not
+            parent.close()                      # pickle: said, never a status left hanging
+            child.close()
+            self._deliver(job, ("error", f"the job could not start: {type(e).__name__}: {e}"))
+            job._ended.set()
+            return
         child.close()
         job._proc = proc
         if not job.alive:                       # cancelled while it started

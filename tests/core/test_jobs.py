@@ -84,3 +84,23 @@ def test_without_replace_a_running_key_keeps_its_job_and_the_newest_reader_hears
     assert j1._ended.wait(30)
     post.run()
     assert first == [] and second == ["done"]
+
+
+def test_a_process_job_that_cannot_start_says_so():
+    post = Poster()
+    r = JobRunner(post)
+    errors = []
+    job = r.submit("p", len, lambda: None, process=True, on_error=errors.append)  # a lambda
+    assert job._ended.wait(60)                                # does not pickle
+    post.run()
+    assert errors and "could not start" in errors[0] and not r.running()
+
+
+def test_a_code_with_its_native_matrices_built_still_pickles():
+    import pickle
+
+    from ringlab import preset
+    code = preset("classic-ring-n4")
+    assert code.native                                       # the flint cache is built
+    again = pickle.loads(pickle.dumps(code))
+    assert again == code and "native" not in again.__dict__

@@ -1,9 +1,25 @@
-"""One background computation for a view: a :class:`QRunnable` on the global thread pool whose
-result comes back to the GUI thread as a signal, carrying the ``token`` it was started with
-(the code and inputs it is for) so the view can drop a result that is no longer wanted."""
+"""One background computation for a view, run by the job runner (:mod:`ringlab.state.jobs`,
+through its Qt adapter :mod:`ringlab.gui.jobs`): its result comes back to the GUI thread as a
+signal carrying the ``token`` it was started with (the code and inputs it is for), so the view
+can drop a result that is no longer wanted.  The exception a computation raised is handed over
+as the object itself (a view may tell "dropped as unwanted" from a failure by its type)."""
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+import itertools
+
+from PySide6.QtCore import QCoreApplication, QObject, Signal
+
+from ..jobs import qt_job_runner
+
+_runner = None
+_ids = itertools.count()
+
+
+def _the_runner():
+    global _runner
+    if _runner is None:
+        _runner = qt_job_runner(QCoreApplication.instance())
+    return _runner
 
 
 class _Signals(QObject):
@@ -11,26 +27,27 @@ class _Signals(QObject):
     done = Signal(object, object, object)
 
 
-class Job(QRunnable):
+def _call(fn):
+    try:
+        return fn(), None
+    except Exception as e:             # noqa: BLE001 — handed to the GUI thread to report
+        return None, e
+
+
+class Job:
     """``fn()`` off the GUI thread; ``signals.done(token, result, error)`` when it ends."""
 
     def __init__(self, token, fn):
-        super().__init__()
         self.token, self.fn = token, fn
         self.signals = _Signals()          # lives in the GUI thread: delivery is queued there
-        self.setAutoDelete(False)          # the view keeps the job (and its signals) alive
 
-    def run(self) -> None:
+    def _deliver(self, out) -> None:
         try:
-            out, error = self.fn(), None
-        except Exception as e:             # noqa: BLE001 — handed to the GUI thread to report
-            out, error = None, e
-        try:
-            self.signals.done.emit(self.token, out, error)
-        except RuntimeError:               # the view (and the app) went away meanwhile
+            self.signals.done.emit(self.token, *out)
+        except RuntimeError:               # the view (and its signals) went away meanwhile
             pass
 
 
 def start(job: Job) -> Job:
-    QThreadPool.globalInstance().start(job)
+    _the_runner().submit(("view job", next(_ids)), _call, job.fn, on_done=job._deliver)
     return job
