@@ -97,6 +97,7 @@ class LessonsPanel(QWidget):
         # once per burst of changes (a preset sets α, B, S and N at once)
         self._recheck = QTimer(self, singleShot=True, interval=30)
         self._recheck.timeout.connect(self.evaluate_tasks)
+        self._opening = False
         self.state.events.connect(self._on_state_changed)
         # goals are checked on a snapshot of the state in one worker thread (in order: each
         # check sees the state as it was when asked), never on the GUI thread
@@ -104,9 +105,28 @@ class LessonsPanel(QWidget):
         if self.progress.warning:
             QTimer.singleShot(0, self, lambda: self.message.emit(self.progress.warning))
 
-    def _on_state_changed(self, _info=None) -> None:
+    def _on_state_changed(self, info=None) -> None:
+        if getattr(getattr(info, "signal", None), "name", None) == "lesson":
+            self._on_lesson_changed(self.state.lesson)
         if self.lesson is not None:
             self._recheck.start()
+
+    def _on_lesson_changed(self, key) -> None:
+        """The open lesson is the state's: whoever set it (a presenter, a test), the panel
+        shows that lesson — or none."""
+        if self._opening or key == getattr(self.lesson, "key", None):
+            return
+        keys = [les.key for les in self.lessons]
+        if key in keys:
+            self.open_lesson(keys.index(key))
+            shown = getattr(self.lesson, "key", None)
+            if shown != key:                   # not opened (the user kept unsaved work)
+                self.state.lesson = shown
+        elif key is None and self.lesson is not None:
+            self.lesson, self.blocks = None, []
+            self.page = QWidget(self)
+            self.scroll.setWidget(self.page)
+            self.list.clearSelection()
 
     # -- course list ---------------------------------------------------------------------
     def _fill_list(self) -> None:
@@ -143,14 +163,18 @@ class LessonsPanel(QWidget):
                     self.list.setCurrentRow(keys.index(self.lesson.key))
                 return
         self.lesson = None                     # no re-checks while the setup is applied
+        self._opening = True
         if target is not None and not same_code(target.code, st.code):
             # the lesson's code is a new untitled document, not the user's work: quitting
             # does not ask to save it, Ctrl+S asks for a name instead of writing it over the
             # file that was open, and Ctrl+Z brings that file back
             setup.update(code=target.code, source=CodeSource(
                 None, f"lesson {index + 1}", baseline=target.code))
-        with doc.undo_text(f"Lesson: open “{lesson.title}”"):
-            st.update(**setup, answers={}, lesson=lesson.key)
+        try:
+            with doc.undo_text(f"Lesson: open “{lesson.title}”"):
+                st.update(**setup, answers={}, lesson=lesson.key)
+        finally:
+            self._opening = False
         self.lesson = lesson
         self._opened_at = self._generation     # checks asked before this belong to another
         self._lay_out(lesson)

@@ -308,3 +308,17 @@ def test_typing_a_coefficient_flows_one_way(qtbot, win):
     assert layers[:4] == ["grid", "state", "core", "state"], said
     rest = layers[4:]                      # the observers: the undo record, then the views
     assert rest == ["document", "views"], said
+
+
+def test_the_open_lesson_is_the_states(qtbot, open_window, tmp_path, monkeypatch):
+    monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path / "data"))
+    win = open_window("paper-k2-t3", size=(1280, 720))
+    win.show_lessons()
+    panel = win.lessons_panel
+    click_lesson(qtbot, win, 2)
+    assert win.state.lesson == LESSONS[2].key
+    win.state.lesson = LESSONS[4].key          # another writer (a presenter) opens lesson 5
+    assert panel.lesson.key == LESSONS[4].key and panel.list.currentRow() == 4
+    assert LESSONS[4].title in panel.page.findChild(QLabel).text()
+    win.state.lesson = None
+    assert panel.lesson is None and not panel.blocks
