@@ -54,16 +54,18 @@ def make_app(argv=None):
 
 
 def create_window(code=None, path: str | None = None, load_views: bool = True,
-                  check_recovery: bool = True, autosave: bool = True, use_settings: bool = True):
+                  check_recovery: bool = True, autosave: bool = True, use_settings: bool = True,
+                  origin: str = ""):
     """A :class:`MainWindow` on a new document (``code``, else the file ``path``, else the
-    default preset)."""
+    default preset); ``origin`` says where an untitled code came from ("preset")."""
     from ..core.codefile import load_code
     from ..core.presets import DEFAULT, preset
     from .document import CodeDocument
     from .main_window import MainWindow
     if code is None:
         code = load_code(path) if path else preset(DEFAULT)
-    doc = CodeDocument(code, path=str(path) if path else None)
+        origin = origin or ("" if path else "preset")
+    doc = CodeDocument(code, path=str(path) if path else None, origin=origin)
     return MainWindow(doc, load_views=load_views, check_recovery=check_recovery, autosave=autosave,
                       use_settings=use_settings)
 
@@ -78,15 +80,15 @@ def run(path: str | None = None) -> int:
     also loads the extra view tabs (done after the first paint) and prints when they are in.
     Either also says the window's title on stderr (``window: …``).
     """
-    code = None
+    code, origin = None, ""
     if path:
         from ..core.presets import is_preset_spec, open_code
         code = open_code(path)                 # a file, or preset:NAME (the README's FILE)
         if is_preset_spec(path):
-            path = None                        # a preset is not a file: Save asks where
+            path, origin = None, "preset"      # a preset is not a file: Save asks where
     app = make_app()
     from PySide6.QtCore import QEvent, QObject, QTimer
-    win = create_window(code=code, path=path, load_views=False)
+    win = create_window(code=code, path=path, load_views=False, origin=origin)
     if path:
         win.recent.add(str(path))
     # "1": report the first paint and quit; "views": also load the extra views, report, quit

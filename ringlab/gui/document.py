@@ -68,7 +68,7 @@ class CodeDocument(QObject):
     report_ready = Signal()
 
     def __init__(self, code: LinearCode | None = None, path: str | None = None, parent=None,
-                 state: AppState | None = None):
+                 state: AppState | None = None, origin: str = ""):
         super().__init__(parent)
         if state is None:
             state = AppState(code) if code is not None else AppState.initial()
@@ -78,7 +78,7 @@ class CodeDocument(QObject):
         self._saved: dict[str, LinearCode] = {}   # file -> the code it holds (opened or saved)
         if path:
             self._saved[str(path)] = state.code
-        state.source = CodeSource(str(path) if path else None, "", baseline=state.code)
+        state.source = CodeSource(str(path) if path else None, origin, baseline=state.code)
         self._applying = False
         self._undo_text = "Change the code"
         self.undo_stack = QUndoStack(self)

@@ -137,7 +137,7 @@ def test_the_app_opens_a_preset_given_as_file(tmp_path, command):
     r = ringlab(*command, "preset:classic-ring-n8", env=env)
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith("first-paint ")
-    assert "window: Classic ring all-reduce, N=8 — ringlab" in r.stderr
+    assert "window: Classic ring all-reduce, N=8 (preset, untitled) — ringlab" in r.stderr
 
 
 def test_screenshot_of_a_preset_given_as_file_is_that_preset(tmp_path):
