@@ -5,18 +5,11 @@ per-step artists still naming the removed ones — came from a drawing laid out 
 larger text size, and from present mode at a small window.  An exception raised in a Qt
 override or slot fails these tests (pytest-qt)."""
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QTabBar
+from PySide6.QtWidgets import QApplication
 
+from ._acts import click_tab
 from .test_present import open_present
 from .test_present_keys import _lesson
-
-
-def click_tab(qtbot, w, title):
-    bar = w.tabs.findChild(QTabBar)
-    k = w.view_names().index(title)
-    qtbot.mouseClick(bar, Qt.LeftButton, pos=bar.tabRect(k).center())
-    qtbot.waitUntil(lambda: w.tabs.currentIndex() == k)
-    return w.view_widget(k)
 
 
 def in_figure(r) -> bool:

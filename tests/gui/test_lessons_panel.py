@@ -7,6 +7,8 @@ from PySide6.QtWidgets import QComboBox, QSpinBox
 from ringlab.lessons import Progress, course
 from ringlab.lessons import registry
 
+from ._acts import click_lesson
+
 LESSONS = course()
 
 
@@ -160,10 +162,7 @@ def test_answers_show_again_after_a_restart(qtbot, open_window, tmp_path, monkey
 
 
 def _click_lesson(qtbot, win, index):
-    lst = win.lessons_panel.list
-    item = lst.item(index)
-    lst.scrollToItem(item)
-    qtbot.mouseClick(lst.viewport(), Qt.LeftButton, pos=lst.visualItemRect(item).center())
+    click_lesson(qtbot, win, index)
     assert win.lessons_panel.lesson.key == LESSONS[index].key
 
 
@@ -194,7 +193,7 @@ def test_a_lesson_over_unsaved_work_asks_first_and_keeps_it(qtbot, lessons_windo
     index = next(i for i, lesson in enumerate(LESSONS) if lesson.new_state().code != doc.code)
     asked = []
     lessons_window.ask_unsaved = lambda action: asked.append(action) or "cancel"
-    _click_lesson_no_check(qtbot, lessons_window, index)
+    click_lesson(qtbot, lessons_window, index)
     assert asked and "lesson" in asked[0]         # the question came before the code changed
     assert doc.code is mine and doc.dirty         # cancel: the work stays, the lesson not opened
     lessons_window.ask_unsaved = lambda action: "discard"
@@ -203,13 +202,6 @@ def test_a_lesson_over_unsaved_work_asks_first_and_keeps_it(qtbot, lessons_windo
     qtbot.keyClick(lessons_window.editor, Qt.Key_Z, Qt.ControlModifier)
     qtbot.waitUntil(lambda: doc.code == mine)     # Ctrl+Z: the unsaved edit is back, still unsaved
     assert doc.dirty
-
-
-def _click_lesson_no_check(qtbot, win, index):
-    lst = win.lessons_panel.list
-    item = lst.item(index)
-    lst.scrollToItem(item)
-    qtbot.mouseClick(lst.viewport(), Qt.LeftButton, pos=lst.visualItemRect(item).center())
 
 
 def test_a_lesson_setup_ticks_algorithms_in_the_schedules_tab(qtbot, open_window, tmp_path,

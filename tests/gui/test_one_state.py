@@ -5,10 +5,12 @@ that was open is never written over, Ctrl+Z brings back the code and its file); 
 line of a clicked check follows the selected check."""
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractButton, QFileDialog, QLabel, QTabBar
+from PySide6.QtWidgets import QAbstractButton, QFileDialog, QLabel
 
 from ringlab import load_code, preset, save_code
 from ringlab.lessons import course
+
+from . import _acts as acts
 
 LESSONS = course()
 WAITING = ("being checked", "checking…", "checking...", "checking eq")   # status words, not prose
@@ -23,26 +25,8 @@ def visible_texts(win) -> list[str]:
     return out
 
 
-def click_tab(qtbot, win, name):
-    bar = win.tabs.findChild(QTabBar)
-    i = win.find_view(name)
-    qtbot.mouseClick(bar, Qt.LeftButton, pos=bar.tabRect(i).center())
-    assert win.tabs.currentIndex() == i
-
-
-def pick_preset(win, name):
-    """Choose a preset in the parameter bar's list, as a click on its item does."""
-    combo = win.params.presets
-    i = combo.findData(name)
-    combo.setCurrentIndex(i)
-    combo.activated.emit(i)
-
-
 def click_lesson(qtbot, win, index):
-    lst = win.lessons_panel.list
-    item = lst.item(index)
-    lst.scrollToItem(item)
-    qtbot.mouseClick(lst.viewport(), Qt.LeftButton, pos=lst.visualItemRect(item).center())
+    acts.click_lesson(qtbot, win, index)
     assert win.lessons_panel.lesson.key == LESSONS[index].key
 
 
@@ -58,7 +42,7 @@ def test_every_lesson_and_tab_no_view_waits_for_a_job_that_does_not_exist(
     for index in range(len(LESSONS)):
         click_lesson(qtbot, win, index)
         for tab in ("Editor", "Propagation", "Schedules", "Search", "Mesh"):
-            click_tab(qtbot, win, tab)
+            acts.click_tab(qtbot, win, tab)
             # the only Theorem 2 job there may be is for the code on screen; wait for it
             qtbot.waitUntil(lambda: not state.jobs.running(), timeout=120_000)
             assert state.verdict is not None and state.verdict.status != "checking"
@@ -112,7 +96,7 @@ def test_a_preset_is_untitled_save_asks_and_undo_brings_the_file_back(qtbot, ope
                                                                       monkeypatch):
     win, path = opened
     on_disk = path.read_text()
-    pick_preset(win, "classic-ring-n4")
+    acts.pick_preset(win, "classic-ring-n4")
     assert win.document.code.N == 4
     assert win.document.path is None and not win.document.dirty   # nothing of theirs to save
     assert win.windowTitle().startswith(f"{preset('classic-ring-n4').name} (preset, untitled)")
@@ -230,7 +214,7 @@ def test_the_failure_line_goes_with_another_code(qtbot, win, tmp_path):
     win.open_file(str(path))
     _line_gone(win)
     _break_and_click(qtbot, win)
-    pick_preset(win, "paper-k2-t3")
+    acts.pick_preset(win, "paper-k2-t3")
     _line_gone(win)
 
 

@@ -6,19 +6,13 @@ height specified must be non-negative", raised in the ``state.events.zoom`` call
 error raised in a Qt override or slot fails the test (pytest-qt)."""
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QTabBar
+from PySide6.QtWidgets import QApplication
 
 from ringlab.gui.settings import MAX_POINT_SIZE, MIN_POINT_SIZE
 
+from ._acts import click_tab
+
 CTRL = Qt.ControlModifier
-
-
-def click_tab(qtbot, w, title):
-    bar = w.tabs.findChild(QTabBar)
-    k = w.view_names().index(title)
-    qtbot.mouseClick(bar, Qt.LeftButton, pos=bar.tabRect(k).center())
-    qtbot.waitUntil(lambda: w.tabs.currentIndex() == k)
-    return w.view_widget(k)
 
 
 def key(qtbot, w, k):

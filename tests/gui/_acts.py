@@ -1,0 +1,28 @@
+"""What a user does in the window, once for every GUI test: click a tab, a lesson, a preset."""
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QTabBar
+
+
+def click_tab(qtbot, win, title):
+    """Click the view tab ``title`` in the tab bar; returns the view shown."""
+    bar = win.tabs.findChild(QTabBar)
+    k = win.find_view(title)
+    qtbot.mouseClick(bar, Qt.LeftButton, pos=bar.tabRect(k).center())
+    qtbot.waitUntil(lambda: win.tabs.currentIndex() == k)
+    return win.view_widget(k)
+
+
+def click_lesson(qtbot, win, index):
+    """Click lesson ``index`` (0-based) in the Lessons panel's course list."""
+    lst = win.lessons_panel.list
+    item = lst.item(index)
+    lst.scrollToItem(item)
+    qtbot.mouseClick(lst.viewport(), Qt.LeftButton, pos=lst.visualItemRect(item).center())
+
+
+def pick_preset(win, name):
+    """Choose a preset in the parameter bar's list, as a click on its item does."""
+    combo = win.params.presets
+    i = combo.findData(name)
+    combo.setCurrentIndex(i)
+    combo.activated.emit(i)
