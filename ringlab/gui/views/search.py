@@ -66,7 +66,6 @@ class SearchView(DocumentView):
         self.encoding = "fast"          # the benchmark's peer ("plain") is reachable for tests
         self.job: SearchJob | None = None
         self.request: SearchRequest | None = None     # the request the job runs
-        self.queue: list[SearchRequest] = []           # asked for while a job ran
         self.state = document.state
         if self.state.search_runner is None:           # (the window sets one that builds us)
             self.state.search_runner = self.start_request
@@ -256,10 +255,15 @@ class SearchView(DocumentView):
             return
         self.state.run_search(SearchRequest(timeout=self.limit.value(), **kw))
 
+    @property
+    def queue(self) -> list[SearchRequest]:
+        """The searches asked for and waiting: the state's, less the one running."""
+        return [r for r in self.state.searching if r is not self.request]
+
     def start_request(self, req: SearchRequest) -> None:
-        """Run ``req`` in the worker now, or after the one running (the state's runner)."""
+        """Run ``req`` in the worker now, or after the one running (the state's runner: the
+        state holds it in ``searching`` until its outcome is recorded)."""
         if self.job is not None:
-            self.queue.append(req)
             self._show(f"Searching: {self._spec.describe()} … ({len(self.queue)} more "
                        f"queued: {req.describe()})", "#333333")
             return
@@ -270,6 +274,7 @@ class SearchView(DocumentView):
         except RinglabError as e:
             self._show(f"Cannot search: {e}", "#b00020")
             self._drop(req)
+            self._next()
             return
         self._take_found()              # an offer not taken lapses with a new search
         # the form shows what runs (a lesson's search too)
@@ -293,7 +298,7 @@ class SearchView(DocumentView):
 
     def _next(self) -> None:
         if self.job is None and self.queue:
-            self.start_request(self.queue.pop(0))
+            self.start_request(self.queue[0])
 
     def _record(self, status: str, proof: str = "", code=None) -> None:
         req, self.request = self.request, None
