@@ -71,6 +71,9 @@ def build_menus(window) -> dict:
         box = QMessageBox(QMessageBox.Information, title, text, QMessageBox.Ok, window)
         box.setTextFormat(Qt.PlainText)
         box.setWindowModality(Qt.WindowModal)
+        # closed (OK, Esc) it is deleted: a box is made per click, and a closed one was kept
+        # as a hidden child of the window for the rest of the session
+        box.setAttribute(Qt.WA_DeleteOnClose)
         box.open()                          # not exec(): the window keeps running
         window.help_box = box
         return box

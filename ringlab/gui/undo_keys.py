@@ -101,8 +101,10 @@ class UndoKeys(QObject):
                 edit.setModified(False)         # Enter commits what was typed
         elif kind == QEvent.ShortcutOverride and self._is_ours(obj):
             which = self._which(event)
-            # (the key goes to the focus widget of obj's window, then up through obj)
-            if which is not None and not keeps_own_undo(obj.window().focusWidget(),
+            # (the key goes to the focus widget of obj's window, then up through obj; Qt's
+            # window(), not obj.window: the Lessons panel keeps its MainWindow under that name,
+            # and the TypeError raised here, in an application event filter, crashed PySide)
+            if which is not None and not keeps_own_undo(QWidget.window(obj).focusWidget(),
                                                         redo=which == "redo"):
                 # nobody on the way to the window may claim the key: the action takes it
                 event.ignore()

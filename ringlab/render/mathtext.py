@@ -36,6 +36,16 @@ import numpy as np
 
 _LOCK = threading.Lock()          # mathtext's parser and font cache are shared state
 
+# Typeset formulas kept (issue 29: a session is bounded).  The course has ~260 formulas; at one
+# text size they make ~510 images (an inline formula is typeset plain, then padded to its line)
+# of 6–11 KB each (11–32 pt, measured with tracemalloc) and ~260 rasters of 3–9 KB.  Each text
+# size is a new set (Ctrl+= typesets the lesson again, and the course ahead), so 4096 entries
+# let a session that went through the sizes keep ~75 MB.  These keep about three sizes of
+# images and four of rasters — Ctrl+= / Ctrl+− back and forth costs nothing — in at most
+# ~16 MB + ~10 MB.
+FORMULA_IMAGES_KEPT = 1536
+RASTERS_KEPT = 1024
+
 
 class FormulaImage(NamedTuple):
     """A typeset formula: PNG bytes, its size in device pixels and the rows below the
@@ -118,7 +128,7 @@ def formula_image(tex: str, *, size_px: float, dpr: float = 1.0, color: str = "#
     return _cached(*args)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=FORMULA_IMAGES_KEPT)
 def _cached(*args):
     try:
         return _render(*args)
@@ -132,7 +142,7 @@ def _parser():
     return MathTextParser("agg")
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=RASTERS_KEPT)
 def _raster(s: str, size_px: float, dpr: float):
     """The expensive part: mathtext's raster of the normalised formula ``s`` —
     ``(alpha, above)``, the coverage (read-only) and the rows above the baseline — or None."""

@@ -671,7 +671,14 @@ def schedule_trace(name: str, ex: WorkedExample) -> ScheduleTrace:
     return _trace_of(key, ex)
 
 
-@lru_cache(maxsize=64)
+# Traces kept (issue 29: a session is bounded).  A trace holds every core's buffers at every
+# step: ~10 KB at N = 4, 40–60 KB at N = 8, 0.5 MB at N = 32 (the ring's 1.8 MB), measured with
+# tracemalloc.  The Schedules tab shows at most 11 algorithms on the example and asks for them
+# again on the explorer's N: 32 hold both twice over (at N = 32: ~25 MB at most; 64 held ~50).
+TRACES_KEPT = 32
+
+
+@lru_cache(maxsize=TRACES_KEPT)
 def _trace_of(key: str, ex: WorkedExample) -> ScheduleTrace:
     # traces and examples are frozen: the Schedules tab's columns and its cost table ask for
     # the same ones (at N = 32 tracing every algorithm twice took 0.7 s of a tick)

@@ -59,6 +59,10 @@ def symbols_of(ex: WorkedExample, code: LinearCode):
     return x, L, pad
 
 
+# (code, example) → its traced run, the last few (issue 29: a session is bounded): the
+# Schedules tab's current code and a few it comes back to (undo); one is 20–150 KB at N ≤ 8,
+# ~1 MB at N = 16 (the classic ring, measured with tracemalloc)
+CODED_TRACES_KEPT = 4
 _CACHE: dict = {}
 
 
@@ -69,7 +73,7 @@ def coded_trace(ex: WorkedExample, code: LinearCode, report=None) -> ScheduleTra
     hit = _CACHE.get(key)
     if hit is None:
         hit = _coded_trace(ex, code, report)
-        if len(_CACHE) >= 4:
+        if len(_CACHE) >= CODED_TRACES_KEPT:
             _CACHE.pop(next(iter(_CACHE)))
         _CACHE[key] = hit
     return hit

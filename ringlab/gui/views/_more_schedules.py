@@ -20,6 +20,15 @@ from ...core.schedules.matmul import TRACE_N_RANGE
 
 BASE = ("ring", "tree")
 
+# Entries kept by the caches below (issue 29: a session is bounded).  ``traced`` and
+# ``link_model`` hold traces (0.5–1.8 MB each at N = 32, see the core's TRACES_KEPT) — a cache
+# keyed by a trace keeps it alive after the core's cache dropped it, so these stay as small:
+# the tab shows at most 11 algorithms, each at one message size S at a time.
+TRACED_KEPT = 32
+LINK_MODELS_KEPT = 64
+# both models' rows for the explorer's N, α, B, S (numbers only, a few KB each)
+ROWS_KEPT = 32
+
 # the names a student reads on the check boxes (the core's own names are in the tooltips)
 SHORT = {"recursive-doubling": "recursive doubling", "rabenseifner": "Rabenseifner",
          "swing": "Swing", "bruck": "Bruck", "bruck-bw": "Bruck (bw)", "trivance": "Trivance",
@@ -49,7 +58,7 @@ def normalise(names) -> tuple[str, ...]:
     return tuple(n for n in extra_names() if n in want)
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=TRACED_KEPT)
 def traced(name: str, example):
     """(trace, None) for ``name`` on the example, or (None, why it is refused for its N)."""
     why = schedule_refusal(name, example.N)
@@ -58,13 +67,13 @@ def traced(name: str, example):
     return schedule_trace(name, example), None
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=LINK_MODELS_KEPT)
 def link_model(trace, size):
     """Model (b), the paper's bidirectional ring, counted from the trace (bytes for S)."""
     return ring_model(trace, size)
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=ROWS_KEPT)
 def rows_for(names: tuple, N: int, size, alpha, bandwidth):
     """Both models for ring, tree and ``names`` on the default example for N — what
     ``ringlab compare --schedules ring,tree,… --N N`` prints — or None above 32 cores, where
