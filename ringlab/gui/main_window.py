@@ -274,12 +274,14 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(text, 30000)
         box = QMessageBox(QMessageBox.Warning, "ringlab", text, QMessageBox.Ok, self)
         box.setWindowModality(Qt.WindowModal)
+        box.setAttribute(Qt.WA_DeleteOnClose)    # one box per error: none kept once read
         box.open()
         self.error_box = box
 
     def error_box_open(self) -> bool:
+        from shiboken6 import isValid
         box = getattr(self, "error_box", None)
-        return box is not None and box.isVisible()
+        return box is not None and isValid(box) and box.isVisible()
 
     # -- files ------------------------------------------------------------------------------
     def ask_unsaved(self, action: str) -> str:
