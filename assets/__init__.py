@@ -11,6 +11,7 @@ top-level ``lessons/``: ``pyproject.toml`` maps them to ``ringlab.data`` and
 ``ringlab.data.lessons`` (``package-dir``), so a wheel holds ``ringlab/data/*.json`` and
 ``ringlab/data/lessons/*.md`` with no symlink in the checkout.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -24,11 +25,12 @@ def lessons_dir() -> Path | None:
     course is then ``lessons/`` beside ``assets/`` in the same checkout.
     """
     from importlib.resources import files
+
     d = files(__name__) / "lessons"
     if d.is_dir():
         return Path(str(d))
     here = Path(__file__).resolve().parent
-    if here.name == "assets":                    # the checkout's assets/, not an installed ringlab/data
+    if here.name == "assets":  # the checkout's assets/, not an installed ringlab/data
         src = here.parent / "lessons"
         if src.is_dir():
             return src

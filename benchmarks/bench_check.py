@@ -14,6 +14,7 @@ below as :func:`shape_before` — in the same run on the same code.
 
     python benchmarks/bench_check.py [--repeat 200] [--large-repeat 7] [--peer-repeat 3]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -106,8 +107,10 @@ def shape_before(code: LinearCode, report) -> ShapeReport:
             km = sel_m[0] if sel_m else None
             kl = index[sel_l[0]][prev] if sel_l else None
             if km is not None and sel_l and kl != km:
-                reasons.append(f"node {i} at t={t} adds message index {km + 1} to a received "
-                               f"symbol carrying {'no single index' if kl is None else kl + 1}")
+                reasons.append(
+                    f"node {i} at t={t} adds message index {km + 1} to a received "
+                    f"symbol carrying {'no single index' if kl is None else kl + 1}"
+                )
             index[t][i] = km if km is not None else kl
     for i in range(N):
         prev = (i - 1) % N
@@ -121,16 +124,22 @@ def shape_before(code: LinearCode, report) -> ShapeReport:
                 kt = sel_t[0]
                 kr = index[sel_r[0]][prev] if len(sel_r) == 1 else None
                 if kr != kt:
-                    reasons.append(f"node {i} row {k}: T selects message index {kt + 1} but R "
-                                   f"selects {'no received symbol' if not sel_r else 'one carrying another index'}")
+                    reasons.append(
+                        f"node {i} row {k}: T selects message index {kt + 1} but R "
+                        f"selects {'no received symbol' if not sel_r else 'one carrying another index'}"
+                    )
     return ShapeReport(not reasons, reasons)
 
 
 def rebuilt(code: LinearCode) -> LinearCode:
     """The same code with every row a new tuple: nothing about it is remembered anywhere."""
+
     def new(m):
         return None if m is None else tuple(tuple(list(r)) for r in m)
-    nodes = tuple(NodeMatrices(new(nd.M), new(nd.Lambda), new(nd.R), new(nd.T)) for nd in code.nodes)
+
+    nodes = tuple(
+        NodeMatrices(new(nd.M), new(nd.Lambda), new(nd.R), new(nd.T)) for nd in code.nodes
+    )
     return LinearCode(code.N, code.K, code.T, code.field, nodes, _validated=True)
 
 
@@ -163,6 +172,7 @@ def bench_large(F, N, K, T, repeat, peer_repeat):
         # the edited one, and none of the others is rebuilt)
         k = next(edits)
         return code.with_entry(3, "Lambda", 1 + k % (T - 1), 0, "1" if k % 2 else "0")
+
     edit = median_ms(report_and_shape, edited, repeat)
     peer = median_ms(report_and_shape_before, lambda: rebuilt(code), peer_repeat)
     return cold, edit, peer
@@ -176,25 +186,31 @@ def main():
     args = ap.parse_args()
     q = random_code("Q", 1)
     g = random_code("GF(2^8)", 2)
-    check(q), check(g)                                    # warm-up (imports, tables)
+    check(q), check(g)  # warm-up (imports, tables)
     q_ms = median_ms(check, lambda: fresh(q), args.repeat)
     g_ms = median_ms(check, lambda: fresh(g), args.repeat)
     qw_ms = median_ms(check, lambda: q, args.repeat)
     s_ms = median_ms(sympy_check, lambda: q, max(5, args.repeat // 20))
     assert sympy_check(q) == check(q).feasible
     print(f"N = K = 8, T = 16, median of {args.repeat} runs")
-    print(f"  ringlab check over Q        : {q_ms:7.2f} ms  (native matrices cached: {qw_ms:.2f} ms)")
+    print(
+        f"  ringlab check over Q        : {q_ms:7.2f} ms  (native matrices cached: {qw_ms:.2f} ms)"
+    )
     print(f"  ringlab check over GF(2^8)  : {g_ms:7.2f} ms")
     print(f"  sympy, straight from eq. (5): {s_ms:7.2f} ms  over Q")
     print(f"  ratio sympy / ringlab (Q)   : {s_ms / q_ms:7.1f}×")
-    print(f"Theorem 2 report + reduce-multicast shape, classic ring resized; medians of "
-          f"{args.large_repeat} (peer: {args.peer_repeat})")
+    print(
+        f"Theorem 2 report + reduce-multicast shape, classic ring resized; medians of "
+        f"{args.large_repeat} (peer: {args.peer_repeat})"
+    )
     print(f"  {'N, K, T':<12}{'field':<9}{'cold':>10}{'edit':>10}{'before':>12}{'ratio':>8}")
     for N, K, T in ((32, 64, 128), (16, 16, 32)):
         for F in ("Q", "GF(2)", "GF(2^8)"):
             cold, edit, peer = bench_large(F, N, K, T, args.large_repeat, args.peer_repeat)
-            print(f"  {f'{N}, {K}, {T}':<12}{F:<9}{cold:>8.1f}ms{edit:>8.1f}ms{peer:>10.1f}ms"
-                  f"{peer / cold:>7.0f}×")
+            print(
+                f"  {f'{N}, {K}, {T}':<12}{F:<9}{cold:>8.1f}ms{edit:>8.1f}ms{peer:>10.1f}ms"
+                f"{peer / cold:>7.0f}×"
+            )
 
 
 if __name__ == "__main__":

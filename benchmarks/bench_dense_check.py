@@ -55,6 +55,7 @@ quieter ``--small-only`` run, both sides).  Where the time went before (cProfile
 random case, 105 s profiled): 48 s in the sparse route's attempt (GF(2^16) scalars through
 NumPy calls, ~5 µs a step) and 57 s in the batched products (``_vmul``'s masked look-ups).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -66,8 +67,13 @@ from ringlab.core.code import NodeMatrices
 from ringlab.core.fields import ExtensionField, PrimeField, RationalField, RealField
 from ringlab.core.randomcodes import disguised, random_dense_code
 from ringlab.core.sparse import _axpy, _dropped_zeros, code_nonzeros
-from ringlab.core.theorem2 import (Check, Theorem2Report, _sparse_report, decoding_blocks,
-                                   theorem2_report)
+from ringlab.core.theorem2 import (
+    Check,
+    Theorem2Report,
+    _sparse_report,
+    decoding_blocks,
+    theorem2_report,
+)
 
 # -- the peer: the report before the forward route ------------------------------------------------
 
@@ -89,6 +95,7 @@ class FieldBefore(ExtensionField):
 
     def matmul(self, a, b):
         import numpy as np
+
         prod = self._vmul(a[..., :, :, None], b[..., None, :, :])
         if self.p == 2:
             return np.bitwise_xor.reduce(prod, axis=-2)
@@ -98,8 +105,12 @@ class FieldBefore(ExtensionField):
         return acc
 
 
-SHARE_BEFORE = {RationalField: 1 / 400, RealField: 1 / 750, PrimeField: 1 / 500,
-                ExtensionField: 1 / 800}
+SHARE_BEFORE = {
+    RationalField: 1 / 400,
+    RealField: 1 / 750,
+    PrimeField: 1 / 500,
+    ExtensionField: 1 / 800,
+}
 
 
 def decoding_rows_before(code, budget):
@@ -153,8 +164,11 @@ def report_before(code: LinearCode) -> Theorem2Report:
     E, Tsol = decoding_blocks(code)
     eye = F.eye(K)
     per_j = [F.unstack(E[j]) for j in range(N - 1)]
-    checks = [Check(i, j, (i - j) % N, F.mequal(per_j[j - 1][i], eye), per_j[j - 1][i], F)
-              for i in range(N) for j in range(1, N)]
+    checks = [
+        Check(i, j, (i - j) % N, F.mequal(per_j[j - 1][i], eye), per_j[j - 1][i], F)
+        for i in range(N)
+        for j in range(1, N)
+    ]
     tsol = F.unstack(Tsol)
     t_ok, t_wrong = [], []
     for i in range(N):
@@ -184,11 +198,16 @@ def over_field_before(code: LinearCode) -> LinearCode:
 
 # -- measuring ---------------------------------------------------------------------------------------
 
+
 def rebuilt(code: LinearCode) -> LinearCode:
     """The same code with every row a new tuple: nothing about it is remembered anywhere."""
+
     def new(m):
         return None if m is None else tuple(tuple(list(r)) for r in m)
-    nodes = tuple(NodeMatrices(new(nd.M), new(nd.Lambda), new(nd.R), new(nd.T)) for nd in code.nodes)
+
+    nodes = tuple(
+        NodeMatrices(new(nd.M), new(nd.Lambda), new(nd.R), new(nd.T)) for nd in code.nodes
+    )
     return LinearCode(code.N, code.K, code.T, code.field, nodes, code.name, _validated=True)
 
 
@@ -197,8 +216,11 @@ def timed_pair(new, old, repeat, peer_repeat):
     ``(fn, make)`` timed as ``fn(make())`` with ``make`` untimed.  Runs alternate (new, old,
     new, …) so that a burst of load on the shared machine falls on both."""
     runs = {0: ([], []), 1: ([], [])}
-    order = [0, 1] * min(repeat, peer_repeat) + [0] * max(0, repeat - peer_repeat) \
+    order = (
+        [0, 1] * min(repeat, peer_repeat)
+        + [0] * max(0, repeat - peer_repeat)
         + [1] * max(0, peer_repeat - repeat)
+    )
     for which in order:
         fn, make = (new, old)[which]
         arg = make()
@@ -211,8 +233,9 @@ def timed_pair(new, old, repeat, peer_repeat):
 
 def same_report(a: Theorem2Report, b: Theorem2Report) -> None:
     assert a.feasible == b.feasible
-    assert [(c.node, c.j, c.source, c.ok) for c in a.checks] == \
-        [(c.node, c.j, c.source, c.ok) for c in b.checks]
+    assert [(c.node, c.j, c.source, c.ok) for c in a.checks] == [
+        (c.node, c.j, c.source, c.ok) for c in b.checks
+    ]
     assert [c.wrong for c in a.checks] == [c.wrong for c in b.checks]
     assert [c.matrix for c in a.checks] == [c.matrix for c in b.checks]
     assert a.translation == b.translation
@@ -223,8 +246,12 @@ def compare(code: LinearCode, repeat: int, peer_repeat: int):
     """((wall, CPU) new, (wall, CPU) before) medians in ms, after checking the reports agree."""
     old = over_field_before(code)
     same_report(theorem2_report(rebuilt(code)), report_before(rebuilt(old)))
-    return timed_pair((theorem2_report, lambda: rebuilt(code)),
-                      (report_before, lambda: rebuilt(old)), repeat, peer_repeat)
+    return timed_pair(
+        (theorem2_report, lambda: rebuilt(code)),
+        (report_before, lambda: rebuilt(old)),
+        repeat,
+        peer_repeat,
+    )
 
 
 def dense_feasible(field: str) -> LinearCode:
@@ -236,8 +263,10 @@ def line(label, new_t, old_t, unit="s"):
     k = 1e3 if unit == "s" else 1.0
     nw, nc = new_t[0] / k, new_t[1] / k
     ow, oc = old_t[0] / k, old_t[1] / k
-    print(f"  {label:<56}{nw:>9.3g} {unit}{nc:>9.3g} {unit}{ow:>10.4g} {unit}{oc:>10.4g} {unit}"
-          f"{ow / nw:>8.1f}×{oc / nc:>7.1f}×")
+    print(
+        f"  {label:<56}{nw:>9.3g} {unit}{nc:>9.3g} {unit}{ow:>10.4g} {unit}{oc:>10.4g} {unit}"
+        f"{ow / nw:>8.1f}×{oc / nc:>7.1f}×"
+    )
 
 
 def main():
@@ -248,28 +277,47 @@ def main():
     ap.add_argument("--no-feasible", action="store_true", help="skip the dense feasible case")
     ap.add_argument("--small-only", action="store_true", help="only the small cases")
     args = ap.parse_args()
-    print("Theorem 2 report on a cold code; medians (wall, CPU); before = the implementation "
-          "before the forward route, same run")
-    print(f"  {'case':<56}{'wall':>11}{'CPU':>11}{'before wall':>13}{'CPU':>12}"
-          f"{'ratio':>9}{'CPU':>8}")
-    large = [("dense random, N=32 K=64 T=128, GF(2^16)",
-              lambda: random_dense_code("GF(2^16)", 32, 64, 128, seed=0))]
+    print(
+        "Theorem 2 report on a cold code; medians (wall, CPU); before = the implementation "
+        "before the forward route, same run"
+    )
+    print(
+        f"  {'case':<56}{'wall':>11}{'CPU':>11}{'before wall':>13}{'CPU':>12}{'ratio':>9}{'CPU':>8}"
+    )
+    large = [
+        (
+            "dense random, N=32 K=64 T=128, GF(2^16)",
+            lambda: random_dense_code("GF(2^16)", 32, 64, 128, seed=0),
+        )
+    ]
     if not args.no_feasible:
-        large.append(("dense feasible, N=32 K=64 T=128, GF(2^16)",
-                      lambda: dense_feasible("GF(2^16)")))
+        large.append(
+            ("dense feasible, N=32 K=64 T=128, GF(2^16)", lambda: dense_feasible("GF(2^16)"))
+        )
     for label, make in [] if args.small_only else large:
         code = make()
         new_t, old_t = compare(code, args.repeat, args.peer_repeat)
-        line(f"{label} ({'feasible' if theorem2_report(code).feasible else 'infeasible'})",
-             new_t, old_t)
-    small = [(f"paper K=2 T=3 (N=3), {F}", preset("paper-k2-t3", F)) for F in
-             ("Q", "GF(2)", "GF(2^8)", "GF(2^16)")]
-    small += [(f"classic ring N=8, {F}", preset("classic-ring-n8", F)) for F in
-              ("Q", "GF(2)", "GF(2^8)", "GF(2^16)")]
-    small.append(("random half-dense N=K=8 T=16, GF(2^8)",
-                  random_dense_code("GF(2^8)", 8, 8, 16, seed=2, zero_share=0.5)))
+        line(
+            f"{label} ({'feasible' if theorem2_report(code).feasible else 'infeasible'})",
+            new_t,
+            old_t,
+        )
+    small = [
+        (f"paper K=2 T=3 (N=3), {F}", preset("paper-k2-t3", F))
+        for F in ("Q", "GF(2)", "GF(2^8)", "GF(2^16)")
+    ]
+    small += [
+        (f"classic ring N=8, {F}", preset("classic-ring-n8", F))
+        for F in ("Q", "GF(2)", "GF(2^8)", "GF(2^16)")
+    ]
+    small.append(
+        (
+            "random half-dense N=K=8 T=16, GF(2^8)",
+            random_dense_code("GF(2^8)", 8, 8, 16, seed=2, zero_share=0.5),
+        )
+    )
     for label, code in small:
-        theorem2_report(code), report_before(over_field_before(code))        # warm-up
+        theorem2_report(code), report_before(over_field_before(code))  # warm-up
         new_t, old_t = compare(code, args.small_repeat, args.small_repeat)
         line(label, new_t, old_t, unit="ms")
 

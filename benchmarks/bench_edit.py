@@ -16,6 +16,7 @@ must pay).
 Targets: N = K = 8, T = 16 under 16 ms (a frame); N = K = 16, T = 32 ≤ 50 ms;
 N = 32, K = 64, T = 128 ≤ 0.5 s.
 """
+
 import os
 import statistics
 import sys
@@ -35,13 +36,14 @@ from ringlab.gui.app import create_window, make_app  # noqa: E402
 
 def measure(app, N, K, T, samples, load_views):
     code, _ = classic_ring(N).resized(K=K, T=T)
-    win = create_window(code=code, load_views=load_views, check_recovery=False, autosave=False,
-                        use_settings=False)
+    win = create_window(
+        code=code, load_views=load_views, check_recovery=False, autosave=False, use_settings=False
+    )
     win.resize(1920, 1080)
     win.show()
     for _ in range(10):
         app.processEvents()
-    model = win.editor.grid(3, "M").model      # node 3's M: feeds checks at every other node
+    model = win.editor.grid(3, "M").model  # node 3's M: feeds checks at every other node
     idx = model.index(2, min(5, K - 1))
     values = ["7", model.text(2, min(5, K - 1))]
     times, core = [], []
@@ -71,16 +73,23 @@ def measure(app, N, K, T, samples, load_views):
 def main():
     samples = int(sys.argv[1]) if len(sys.argv) > 1 else 60
     app = make_app()
-    print(f"edit → window updated and repainted, medians (offscreen, 1920×1080, "
-          f"{os.cpu_count()} cores, shared machine)")
-    for (N, K, T), n, target in (((8, 8, 16), samples, 0.016), ((16, 16, 32), max(samples // 3, 5), 0.05),
-                                 ((32, 64, 128), 5, 0.5)):
+    print(
+        f"edit → window updated and repainted, medians (offscreen, 1920×1080, "
+        f"{os.cpu_count()} cores, shared machine)"
+    )
+    for (N, K, T), n, target in (
+        ((8, 8, 16), samples, 0.016),
+        ((16, 16, 32), max(samples // 3, 5), 0.05),
+        ((32, 64, 128), 5, 0.5),
+    ):
         full, core = measure(app, N, K, T, n, True)
         bare, _ = measure(app, N, K, T, n, False)
-        print(f"N = {N}, K = {K}, T = {T} ({n} edits): every view loaded {full * 1e3:.1f} ms; "
-              f"peer without the view tabs {bare * 1e3:.1f} ms (ratio {full / bare:.2f}×); "
-              f"theorem2_report alone {core * 1e3:.1f} ms; target ≤ {target * 1e3:g} ms: "
-              f"{'met' if full <= target else 'NOT met'}")
+        print(
+            f"N = {N}, K = {K}, T = {T} ({n} edits): every view loaded {full * 1e3:.1f} ms; "
+            f"peer without the view tabs {bare * 1e3:.1f} ms (ratio {full / bare:.2f}×); "
+            f"theorem2_report alone {core * 1e3:.1f} ms; target ≤ {target * 1e3:g} ms: "
+            f"{'met' if full <= target else 'NOT met'}"
+        )
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ ratio, not the absolute numbers.
 
     python benchmarks/bench_keystroke.py [RUNS]
 """
+
 import os
 import statistics
 import sys
@@ -34,11 +35,18 @@ def main(runs: int = 15) -> None:
     F = field("GF(2^16)")
     N, K, T = 32, 64, 128
     dense = LinearCode.from_matrices(
-        F.name, [rng.integers(0, F.order, (T, K)).tolist() for _ in range(N)],
+        F.name,
+        [rng.integers(0, F.order, (T, K)).tolist() for _ in range(N)],
         [np.tril(rng.integers(0, F.order, (T, T)), -1).tolist() for _ in range(N)],
-        [rng.integers(0, F.order, (K, T)).tolist() for _ in range(N)])
-    w = create_window(code=preset("paper-k2-t3"), check_recovery=False, autosave=False,
-                      load_views=False, use_settings=False)
+        [rng.integers(0, F.order, (K, T)).tolist() for _ in range(N)],
+    )
+    w = create_window(
+        code=preset("paper-k2-t3"),
+        check_recovery=False,
+        autosave=False,
+        load_views=False,
+        use_settings=False,
+    )
     w.ask_unsaved = lambda action: "discard"
     w.resize(1280, 720)
     w.show()
@@ -61,7 +69,7 @@ def main(runs: int = 15) -> None:
         out = []
         for k in range(runs):
             w.document.open_code(code, None, "Open")
-            if busy:                            # the check process is up and computing
+            if busy:  # the check process is up and computing
                 while not any(j.process_alive for j in w.state.jobs.jobs()):
                     app.processEvents()
                 assert w.document.report_pending
@@ -74,10 +82,14 @@ def main(runs: int = 15) -> None:
     loaded = series(dense, busy=True)
     w.state.jobs.shutdown()
     mq, ml = statistics.median(quiet), statistics.median(loaded)
-    print(f"keystroke, paper code, nothing beside:          median {mq * 1000:7.1f} ms "
-          f"(max {max(quiet) * 1000:.1f})")
-    print(f"keystroke, dense N=32 K=64 T=128 GF(2^16) check: median {ml * 1000:7.1f} ms "
-          f"(max {max(loaded) * 1000:.1f}); ratio {ml / mq:.2f}×")
+    print(
+        f"keystroke, paper code, nothing beside:          median {mq * 1000:7.1f} ms "
+        f"(max {max(quiet) * 1000:.1f})"
+    )
+    print(
+        f"keystroke, dense N=32 K=64 T=128 GF(2^16) check: median {ml * 1000:7.1f} ms "
+        f"(max {max(loaded) * 1000:.1f}); ratio {ml / mq:.2f}×"
+    )
 
 
 if __name__ == "__main__":

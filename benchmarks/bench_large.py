@@ -16,6 +16,7 @@ every vector turned into field elements up front, kept as ``_simulate_sweeps``; 
 Figures are medians of wall-clock time and of this process's CPU time: on a machine shared
 with other work the CPU time is the steadier of the two.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -40,7 +41,7 @@ def timed(fn):
 
 def app_renderer() -> WalkthroughRenderer:
     r = WalkthroughRenderer(new_figure(), caption_in_figure=False)
-    r.min_scale = 1.0                 # what the Propagation view sets
+    r.min_scale = 1.0  # what the Propagation view sets
     return r
 
 
@@ -57,11 +58,17 @@ def open_view(code, x, report, rounds: int) -> dict:
         r = app_renderer()
         _, w2, c2 = timed(lambda r=r, tr=tr: r.set_trace(tr))
         _, w3, c3 = timed(r.draw)
-        for k, w, c in (("simulate", w1, c1), ("set_trace", w2, c2), ("draw", w3, c3),
-                        ("total", w1 + w2 + w3, c1 + c2 + c3)):
+        for k, w, c in (
+            ("simulate", w1, c1),
+            ("set_trace", w2, c2),
+            ("draw", w3, c3),
+            ("total", w1 + w2 + w3, c1 + c2 + c3),
+        ):
             parts[k].append((w, c))
-    return {k: tuple(1000 * statistics.median(v[j] for v in vs) for j in (0, 1))
-            for k, vs in parts.items()}
+    return {
+        k: tuple(1000 * statistics.median(v[j] for v in vs) for j in (0, 1))
+        for k, vs in parts.items()
+    }
 
 
 def step_times(code, x, report, steps=None, cycles: int = 2):
@@ -71,7 +78,7 @@ def step_times(code, x, report, steps=None, cycles: int = 2):
     r.set_trace(simulate(code, x, report=report))
     r.draw()
     steps = list(range(code.T + 1)) if steps is None else steps
-    for t in steps:                   # warm-up: fonts, caches
+    for t in steps:  # warm-up: fonts, caches
         r.show_step(t)
         r.draw()
     ws, cs, chars = [], [], []
@@ -79,10 +86,10 @@ def step_times(code, x, report, steps=None, cycles: int = 2):
         _, w, c = timed(lambda t=t: (r.show_step(t), r.draw()))
         ws.append(w)
         cs.append(c)
-        chars.append(sum(len(a.get_text()) for a in r._dynamic()
-                         if isinstance(a, Text) and a.get_visible()))
-    return (1000 * statistics.median(ws), 1000 * statistics.median(cs),
-            statistics.median(chars))
+        chars.append(
+            sum(len(a.get_text()) for a in r._dynamic() if isinstance(a, Text) and a.get_visible())
+        )
+    return (1000 * statistics.median(ws), 1000 * statistics.median(cs), statistics.median(chars))
 
 
 def main() -> None:
@@ -99,19 +106,25 @@ def main() -> None:
         print(f"  {k:10s} median {o[k][0]:7.0f} / {o[k][1]:7.0f}")
     if not args.no_old:
         _, w, c = timed(lambda: _simulate_sweeps(code, x, report=report))
-        print(f"  peer, previous propagation (whole-matrix sweeps, all vectors built): "
-              f"{1000 * w:.0f} / {1000 * c:.0f} — simulate is "
-              f"{w * 1000 / o['simulate'][0]:.0f}× / {c * 1000 / o['simulate'][1]:.0f}× faster")
+        print(
+            f"  peer, previous propagation (whole-matrix sweeps, all vectors built): "
+            f"{1000 * w:.0f} / {1000 * c:.0f} — simulate is "
+            f"{w * 1000 / o['simulate'][0]:.0f}× / {c * 1000 / o['simulate'][1]:.0f}× faster"
+        )
     small = open_view(*ring(8, 8, 16), args.rounds)
-    print(f"  peer, the same at N = K = 8, T = 16: total {small['total'][0]:.0f} / "
-          f"{small['total'][1]:.0f} (N = 32 costs {o['total'][1] / small['total'][1]:.1f}× in CPU)")
+    print(
+        f"  peer, the same at N = K = 8, T = 16: total {small['total'][0]:.0f} / "
+        f"{small['total'][1]:.0f} (N = 32 costs {o['total'][1] / small['total'][1]:.1f}× in CPU)"
+    )
 
     w16, c16, ch16 = step_times(*ring(16, 16, 32))
     w8, c8, ch8 = step_times(*ring(8, 8, 16))
     print("one step (show_step + draw), the app's figure   [budget well under 50 ms at N = 16]")
     print(f"  N = K = 16, T = 32: median {w16:5.1f} / {c16:5.1f}   ({ch16:.0f} characters of text)")
-    print(f"  peer, N = K = 8, T = 16: median {w8:5.1f} / {c8:5.1f}   ({ch8:.0f} characters); "
-          f"N = 16 costs {c16 / c8:.1f}× in CPU")
+    print(
+        f"  peer, N = K = 8, T = 16: median {w8:5.1f} / {c8:5.1f}   ({ch8:.0f} characters); "
+        f"N = 16 costs {c16 / c8:.1f}× in CPU"
+    )
     w32, c32, ch32 = step_times(*ring(32, 64, 128), steps=[0, 1, 2, 31, 32, 64, 126, 127, 128])
     print(f"  N = 32, K = 64, T = 128: median {w32:5.1f} / {c32:5.1f}   ({ch32:.0f} characters)")
 

@@ -18,6 +18,7 @@ median of each figure per lesson and its ratio to the peer's.
 
     python benchmarks/bench_lesson_open.py [--read S] [RUNS] [LESSON ...]   # 5 runs, 15 7
 """
+
 from __future__ import annotations
 
 import json
@@ -95,8 +96,13 @@ os._exit(0)                                  # (no teardown: the figures are all
 
 
 def once(lesson: int, env, read: float = 2.0) -> dict:
-    r = subprocess.run([sys.executable, "-c", CHILD, str(lesson), str(read)], capture_output=True,
-                       text=True, env=env, timeout=180)
+    r = subprocess.run(
+        [sys.executable, "-c", CHILD, str(lesson), str(read)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=180,
+    )
     line = next((ln for ln in r.stdout.splitlines() if ln.startswith("{")), None)
     if r.returncode != 0 or line is None:
         raise SystemExit(f"lesson {lesson}: run failed ({r.returncode}): {r.stderr[-800:]}")
@@ -112,29 +118,44 @@ def main() -> None:
     lessons = [int(a) for a in args[1:]] or [15, 7]
     peer = 1
     home = tempfile.mkdtemp(prefix="ringlab-bench-")
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen",
-               RINGLAB_DATA_DIR=os.path.join(home, "data"),
-               XDG_CONFIG_HOME=os.path.join(home, "cfg"))
-    env.pop("PYTHONDONTWRITEBYTECODE", None)         # (as bench_startup: a user's caches)
-    once(peer, env, read)                            # warm the OS file cache and bytecode
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        RINGLAB_DATA_DIR=os.path.join(home, "data"),
+        XDG_CONFIG_HOME=os.path.join(home, "cfg"),
+    )
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # (as bench_startup: a user's caches)
+    once(peer, env, read)  # warm the OS file cache and bytecode
     got: dict[int, list[dict]] = {n: [] for n in [peer, *lessons]}
     for _ in range(runs):
-        for n in got:                                # interleaved: the same machine load
+        for n in got:  # interleaved: the same machine load
             got[n].append(once(n, env, read))
 
     def med(n, what):
         return statistics.median(r[what] for r in got[n])
 
-    print(f"{runs} runs each, course list read {read:g} s before the click; medians in seconds "
-          f"(gap: longest GUI-thread block from the click)")
-    print(f"{'lesson':>8} {'tab':<12} {'paint':>7} {'ready':>7} {'gap':>7}   ratio to lesson "
-          f"{peer}: paint / gap")
+    print(
+        f"{runs} runs each, course list read {read:g} s before the click; medians in seconds "
+        f"(gap: longest GUI-thread block from the click)"
+    )
+    print(
+        f"{'lesson':>8} {'tab':<12} {'paint':>7} {'ready':>7} {'gap':>7}   ratio to lesson "
+        f"{peer}: paint / gap"
+    )
     for n in got:
         tab = got[n][0]["tab"]
-        ratio = "" if n == peer else (f"   {med(n, 'paint') / med(peer, 'paint'):6.2f}× / "
-                                      f"{med(n, 'gap') / med(peer, 'gap'):.2f}×")
-        print(f"{n:>8} {tab:<12} {med(n, 'paint'):7.3f} {med(n, 'ready'):7.3f} "
-              f"{med(n, 'gap'):7.3f}{ratio}")
+        ratio = (
+            ""
+            if n == peer
+            else (
+                f"   {med(n, 'paint') / med(peer, 'paint'):6.2f}× / "
+                f"{med(n, 'gap') / med(peer, 'gap'):.2f}×"
+            )
+        )
+        print(
+            f"{n:>8} {tab:<12} {med(n, 'paint'):7.3f} {med(n, 'ready'):7.3f} "
+            f"{med(n, 'gap'):7.3f}{ratio}"
+        )
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ drawing at N = 32 (the "Full graph" toggle; before issue 20 the only drawing —
 the full drawing at N = 8 (classic-ring-n8 if present, else the classic ring of 8).  Medians of
 wall-clock ms; the ratios are against the full N = 32 drawing measured in the same run.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -36,6 +37,7 @@ def one_round(code, full: bool) -> tuple[float, float, float]:
     from PySide6.QtWidgets import QApplication
 
     from ringlab.gui.app import create_window
+
     app = QApplication.instance()
     w = create_window(code, check_recovery=False, autosave=False, use_settings=False)
     w.resize(1280, 720)
@@ -51,6 +53,7 @@ def one_round(code, full: bool) -> tuple[float, float, float]:
         now = time.perf_counter()
         gaps.append(now - last[0])
         last[0] = now
+
     timer = QTimer(interval=0)
     timer.timeout.connect(tick)
     timer.start()
@@ -81,15 +84,19 @@ def main() -> None:
     args = ap.parse_args()
     from ringlab import classic_ring, preset
     from ringlab.gui.app import make_app
+
     make_app()
     n32 = preset("classic-ring-n32")
     try:
         n8 = preset("classic-ring-n8")
     except Exception:
         n8 = classic_ring(8)
-    rows = [("N = 32, as it opens", n32, False), ("N = 32, full G_T (peer)", n32, True),
-            ("N = 8, full G_T", n8, True)]
-    one_round(n8, True)                                   # warm-up: fonts, imports
+    rows = [
+        ("N = 32, as it opens", n32, False),
+        ("N = 32, full G_T (peer)", n32, True),
+        ("N = 8, full G_T", n8, True),
+    ]
+    one_round(n8, True)  # warm-up: fonts, imports
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; wall-clock ms")
     res = {}
     for name, code, full in rows:
@@ -97,8 +104,10 @@ def main() -> None:
         res[name] = [statistics.median(r[j] for r in runs) for j in range(3)]
     peer = res["N = 32, full G_T (peer)"]
     for name, (o, f, s) in res.items():
-        print(f"  {name:26s} open {o:6.0f}  longest freeze {f:6.0f}  step {s:6.0f}"
-              f"   (×{o / peer[0]:.2f} / ×{f / peer[1]:.2f} / ×{s / peer[2]:.2f} of the peer)")
+        print(
+            f"  {name:26s} open {o:6.0f}  longest freeze {f:6.0f}  step {s:6.0f}"
+            f"   (×{o / peer[0]:.2f} / ×{f / peer[1]:.2f} / ×{s / peer[2]:.2f} of the peer)"
+        )
 
 
 if __name__ == "__main__":

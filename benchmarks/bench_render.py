@@ -10,6 +10,7 @@ is the classic ring for N = 8 (T = 14) padded to T = 16 with idle steps (``resiz
 Steps are timed in wall-clock and in this process's CPU time (steadier on a busy machine);
 larger codes: ``benchmarks/bench_large.py``.
 """
+
 from __future__ import annotations
 
 import io
@@ -51,24 +52,28 @@ def main() -> None:
     steps = list(range(code.T + 1))
     k = iter(steps * 1000)
 
-    def one_step():                       # what the app and every animation frame do
+    def one_step():  # what the app and every animation frame do
         r.show_step(next(k))
         r.draw()
 
-    def full_redraw():                    # peer: draw every artist from scratch
+    def full_redraw():  # peer: draw every artist from scratch
         r.show_step(next(k))
         r.savefig(io.BytesIO(), format="rgba")
 
     for _ in range(len(steps)):
-        one_step()                        # warm-up (fonts, caches)
+        one_step()  # warm-up (fonts, caches)
     step_ms, step_cpu = median_wall_cpu_ms(one_step, 5 * len(steps))
     full_ms, full_cpu = median_wall_cpu_ms(full_redraw, 2 * len(steps))
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"N = 8, T = 16 (1280×720): build {build:.0f} ms once per code/edit")
-    print(f"  one step (show_step + blit draw): median {step_ms:.1f} ms, CPU {step_cpu:.1f} ms"
-          f"   [budget 50 ms]")
-    print(f"  peer, full redraw of the same step: median {full_ms:.1f} ms, CPU {full_cpu:.1f} ms"
-          f"   (blit is {full_cpu / step_cpu:.1f}× faster in CPU)")
+    print(
+        f"  one step (show_step + blit draw): median {step_ms:.1f} ms, CPU {step_cpu:.1f} ms"
+        f"   [budget 50 ms]"
+    )
+    print(
+        f"  peer, full redraw of the same step: median {full_ms:.1f} ms, CPU {full_cpu:.1f} ms"
+        f"   (blit is {full_cpu / step_cpu:.1f}× faster in CPU)"
+    )
 
     k2 = preset("paper-k2-t3")
     with tempfile.TemporaryDirectory() as d:

@@ -14,6 +14,7 @@ the same run (medians of --reps runs; formula building included):
     python benchmarks/bench_search.py            # 3 baseline runs, 7 runs of the fast ones
     python benchmarks/bench_search.py --reps 1 --slow-reps 1
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,8 +30,9 @@ def measure(encoding, backend, reps, timeout):
     times, status = [], None
     for _ in range(reps):
         t0 = time.perf_counter()
-        r = search(*CASE, "GF(2)", encoding=encoding, backend=backend, timeout=timeout,
-                   use_bounds=False)
+        r = search(
+            *CASE, "GF(2)", encoding=encoding, backend=backend, timeout=timeout, use_bounds=False
+        )
         times.append(time.perf_counter() - t0)
         status = r.status
         if r.status != "impossible":
@@ -44,15 +46,24 @@ def main(argv=None):
     ap.add_argument("--slow-reps", type=int, default=3, help="runs of the slow encodings")
     ap.add_argument("--timeout", type=float, default=400.0)
     a = ap.parse_args(argv)
-    rows = [("plain", "cadical-tseitin", a.slow_reps), ("plain", "cadical", a.slow_reps),
-            ("elim", "cadical", a.slow_reps), ("fast", "cadical", a.reps), ("fast", "cms", a.reps)]
+    rows = [
+        ("plain", "cadical-tseitin", a.slow_reps),
+        ("plain", "cadical", a.slow_reps),
+        ("elim", "cadical", a.slow_reps),
+        ("fast", "cadical", a.reps),
+        ("fast", "cms", a.reps),
+    ]
     print(f"N, K, T = {CASE} over GF(2), proving infeasibility by SAT (no Proposition 1 shortcut)")
     res = {}
     for enc, be, n in rows:
         med, times, status = measure(enc, be, n, a.timeout)
         res[(enc, be)] = med
-        print(f"  {enc:>5} / {be:<16} median {med:9.4f} s  ({status}; runs: "
-              + ", ".join(f"{t:.4f}" for t in times) + ")", flush=True)
+        print(
+            f"  {enc:>5} / {be:<16} median {med:9.4f} s  ({status}; runs: "
+            + ", ".join(f"{t:.4f}" for t in times)
+            + ")",
+            flush=True,
+        )
     base = res[("plain", "cadical-tseitin")]
     for key in [("plain", "cadical"), ("elim", "cadical"), ("fast", "cadical"), ("fast", "cms")]:
         print(f"  speed-up of {key[0]}/{key[1]} over plain/cadical-tseitin: {base / res[key]:.0f}×")

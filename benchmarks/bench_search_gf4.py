@@ -13,6 +13,7 @@ Medians of --reps runs, formula building and the re-verification of a found code
     python benchmarks/bench_search_gf4.py            # 5 runs each
     python benchmarks/bench_search_gf4.py --reps 1
 """
+
 from __future__ import annotations
 
 import argparse
@@ -45,17 +46,23 @@ def main(argv=None):
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--timeout", type=float, default=300.0)
     a = ap.parse_args(argv)
-    print("GF(4), fast encoding (normalisations 1-3, 3b), CaDiCaL; medians of "
-          f"{a.reps} runs, same run")
+    print(
+        "GF(4), fast encoding (normalisations 1-3, 3b), CaDiCaL; medians of "
+        f"{a.reps} runs, same run"
+    )
     for case in CASES:
         res = {}
         for arith in ("bits", "onehot"):
             med, times, status = measure(case, arith, a.reps, a.timeout)
             v, c, x = size(case, arith)
             res[arith] = med
-            print(f"  N, K, T = {case}  {arith:>6}: median {med:8.3f} s  ({status}; "
-                  f"{v} variables, {c} clauses, {x} XORs; runs "
-                  + ", ".join(f"{t:.3f}" for t in times) + ")", flush=True)
+            print(
+                f"  N, K, T = {case}  {arith:>6}: median {med:8.3f} s  ({status}; "
+                f"{v} variables, {c} clauses, {x} XORs; runs "
+                + ", ".join(f"{t:.3f}" for t in times)
+                + ")",
+                flush=True,
+            )
         print(f"  N, K, T = {case}  one-hot / bits = {res['onehot'] / res['bits']:.1f}×")
 
 

@@ -11,6 +11,7 @@ writes a PNG.  Targets (issue 9): both ratios against bare Qt ≤ 2.5×.
 
     python benchmarks/bench_startup.py [RUNS]
 """
+
 import os
 import statistics
 import subprocess
@@ -69,36 +70,56 @@ def once(cmd, env):
 def main():
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 9
     home = tempfile.mkdtemp(prefix="ringlab-bench-")
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", RINGLAB_EXIT_AFTER_PAINT="1",
-               RINGLAB_DATA_DIR=os.path.join(home, "data"), XDG_CONFIG_HOME=os.path.join(home, "cfg"))
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        RINGLAB_EXIT_AFTER_PAINT="1",
+        RINGLAB_DATA_DIR=os.path.join(home, "data"),
+        XDG_CONFIG_HOME=os.path.join(home, "cfg"),
+    )
     # a user's Python caches bytecode (pip compiles a wheel's modules at install); this
     # machine's environment sets PYTHONDONTWRITEBYTECODE, which would recompile every module on
     # every start (~0.1 s) and measure the compiler, not the app
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    once([sys.executable, "-m", "ringlab"], env)            # warm the OS file cache once
+    once([sys.executable, "-m", "ringlab"], env)  # warm the OS file cache once
     app, peer, full = [], [], []
     env_views = dict(env, RINGLAB_EXIT_AFTER_PAINT="views")
-    for _ in range(runs):                                   # interleaved: same machine load
+    for _ in range(runs):  # interleaved: same machine load
         app.append(once([sys.executable, "-m", "ringlab"], env))
         peer.append(once([sys.executable, "-c", PEER], env))
         full.append(once([sys.executable, "-m", "ringlab"], env_views))
     png = os.path.join(home, "shot.png")
     shot, shot_peer = [], []
     for _ in range(runs):
-        shot.append(wall([sys.executable, "-m", "ringlab", "screenshot", "-o", png, "--size", "1280x720"], env))
+        shot.append(
+            wall(
+                [sys.executable, "-m", "ringlab", "screenshot", "-o", png, "--size", "1280x720"],
+                env,
+            )
+        )
         shot_peer.append(wall([sys.executable, "-c", PEER_SHOT, png], env))
     med = lambda xs, k: statistics.median(x[k] for x in xs)  # noqa: E731
     print(f"runs: {runs} (offscreen, {os.cpu_count()} cores, shared machine)")
-    print(f"ringlab: process start → first paint  median {med(app, 0):.3f} s "
-          f"(min {min(a[0] for a in app):.3f}, max {max(a[0] for a in app):.3f}); "
-          f"whole process wall {med(app, 1):.3f} s")
-    print(f"peer (bare PySide6 QLabel): first paint median {med(peer, 0):.3f} s; wall {med(peer, 1):.3f} s")
-    print(f"ringlab with the extra view tabs loaded (after the first paint): median {med(full, 2):.3f} s")
+    print(
+        f"ringlab: process start → first paint  median {med(app, 0):.3f} s "
+        f"(min {min(a[0] for a in app):.3f}, max {max(a[0] for a in app):.3f}); "
+        f"whole process wall {med(app, 1):.3f} s"
+    )
+    print(
+        f"peer (bare PySide6 QLabel): first paint median {med(peer, 0):.3f} s; wall {med(peer, 1):.3f} s"
+    )
+    print(
+        f"ringlab with the extra view tabs loaded (after the first paint): median {med(full, 2):.3f} s"
+    )
     r1 = med(app, 0) / med(peer, 0)
-    print(f"ratio ringlab / bare Qt, start → first paint: {r1:.2f}× (target ≤ 2.5×: {'met' if r1 <= 2.5 else 'NOT met'})")
+    print(
+        f"ratio ringlab / bare Qt, start → first paint: {r1:.2f}× (target ≤ 2.5×: {'met' if r1 <= 2.5 else 'NOT met'})"
+    )
     s1, s0 = statistics.median(shot), statistics.median(shot_peer)
-    print(f"`ringlab screenshot` whole process median {s1:.3f} s; peer (bare PySide6 grab → PNG) "
-          f"{s0:.3f} s; ratio {s1 / s0:.2f}× (target ≤ 2.5×: {'met' if s1 / s0 <= 2.5 else 'NOT met'})")
+    print(
+        f"`ringlab screenshot` whole process median {s1:.3f} s; peer (bare PySide6 grab → PNG) "
+        f"{s0:.3f} s; ratio {s1 / s0:.2f}× (target ≤ 2.5×: {'met' if s1 / s0 <= 2.5 else 'NOT met'})"
+    )
 
 
 if __name__ == "__main__":

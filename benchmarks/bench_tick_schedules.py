@@ -11,6 +11,7 @@ only).  Medians of RUNS processes each, alternating; read the ratio: the machine
 
     python benchmarks/bench_tick_schedules.py [RUNS]
 """
+
 import os
 import statistics
 import subprocess
@@ -47,8 +48,9 @@ def one(tick: bool) -> float:
         app.processEvents()
     dt = time.perf_counter() - t
     assert view.comparison.example.N == 32
-    assert set(view.columns) >= ({"ring", "tree", "coded"} | (set(view.picker.boxes) if tick
-                                                                else set()))
+    assert set(view.columns) >= (
+        {"ring", "tree", "coded"} | (set(view.picker.boxes) if tick else set())
+    )
     return dt
 
 
@@ -56,14 +58,20 @@ def main(runs: int = 5) -> None:
     got = {"all ticked": [], "none ticked (peer)": []}
     for _ in range(runs):
         for name, flag in (("all ticked", "1"), ("none ticked (peer)", "0")):
-            out = subprocess.run([sys.executable, __file__, "--one", flag], capture_output=True,
-                                 text=True, check=True).stdout.split()[-1]
+            out = subprocess.run(
+                [sys.executable, __file__, "--one", flag],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout.split()[-1]
             got[name].append(float(out))
     med = {k: statistics.median(v) for k, v in got.items()}
     for k, v in got.items():
         print(f"{k:>20}: median {med[k]:.2f} s  ({', '.join(f'{x:.2f}' for x in v)})")
-    print(f"ratio all/none: {med['all ticked'] / med['none ticked (peer)']:.2f}  "
-          f"(load {os.getloadavg()[0]:.1f})")
+    print(
+        f"ratio all/none: {med['all ticked'] / med['none ticked (peer)']:.2f}  "
+        f"(load {os.getloadavg()[0]:.1f})"
+    )
 
 
 if __name__ == "__main__":

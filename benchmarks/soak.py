@@ -41,6 +41,7 @@ since minute 1; ``--malloc-trim`` how much of the memory is freed heap the C all
 ``--only "lesson,text size"`` draws from those acts alone; ``SOAK_TRACE=1`` names each act on
 stderr as it starts.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -66,8 +67,9 @@ MARGIN_MB = 50
 # what a view says while a job works for it ("Theorem 2 … is being checked in the background",
 # "shape: checking…", "checking eq. (5)…", "Checking…", the Mesh and Propagation tabs'
 # "computing …"); lesson prose may say "checking" alone
-STUCK = re.compile(r"being checked|checking\s*(?:…|\.\.\.)|checking eq|computing[^.\n]{0,60}…",
-                   re.IGNORECASE)
+STUCK = re.compile(
+    r"being checked|checking\s*(?:…|\.\.\.)|checking eq|computing[^.\n]{0,60}…", re.IGNORECASE
+)
 # the sizes an act may choose: the range a user at a lecture uses (a preset may go to N = 8)
 N_CHOICES, K_CHOICES, T_CHOICES = range(2, 7), range(1, 6), range(1, 9)
 FIELDS = ["Q", "GF(2)", "GF(3)", "GF(5)", "GF(2^2)", "R"]
@@ -91,6 +93,7 @@ def rss_mb() -> float:
 def malloc_trim() -> float:
     """glibc's malloc_trim(0) after a collection; resident memory afterwards (MB)."""
     import ctypes
+
     gc.collect()
     try:
         ctypes.CDLL("libc.so.6").malloc_trim(0)
@@ -105,17 +108,18 @@ class Problems:
 
     def __init__(self, real_stderr):
         self.err = real_stderr
-        self.exceptions = Counter()      # signature → count
-        self.first: dict = {}            # signature → first traceback text
+        self.exceptions = Counter()  # signature → count
+        self.first: dict = {}  # signature → first traceback text
         self.qt = Counter()
         self.py_warnings = Counter()
-        self.act = "start"               # the act running when a problem came
+        self.act = "start"  # the act running when a problem came
 
     def exception(self, etype, value, tb, where: str) -> None:
         text = "".join(traceback.format_exception(etype, value, tb))
         last = traceback.extract_tb(tb)[-1] if tb is not None else None
-        sig = (f"{etype.__name__}: {str(value).splitlines()[0][:120] if str(value) else ''}"
-               + (f" at {os.path.relpath(last.filename)}:{last.lineno}" if last else ""))
+        sig = f"{etype.__name__}: {str(value).splitlines()[0][:120] if str(value) else ''}" + (
+            f" at {os.path.relpath(last.filename)}:{last.lineno}" if last else ""
+        )
         self._count(sig, text, where)
 
     def stderr_traceback(self, text: str) -> None:
@@ -152,9 +156,12 @@ class _StderrTee:
                 self._buf = [line]
             elif self._buf is not None:
                 self._buf.append(line)
-                if line.strip() and not line.startswith((" ", "\t")) and not line.startswith(
-                        ("Traceback", "During handling", "The above exception")):
-                    self._flush()                       # "SomeError: …" ends it
+                if (
+                    line.strip()
+                    and not line.startswith((" ", "\t"))
+                    and not line.startswith(("Traceback", "During handling", "The above exception"))
+                ):
+                    self._flush()  # "SomeError: …" ends it
             elif line.strip():
                 self.other_lines += 1
         return len(s)
@@ -174,15 +181,21 @@ class _StderrTee:
 def install_hooks(problems: Problems) -> _StderrTee:
     sys.excepthook = lambda t, v, tb: problems.exception(t, v, tb, "excepthook")
     sys.unraisablehook = lambda u: problems.exception(
-        u.exc_type, u.exc_value, u.exc_traceback, f"unraisable: {u.err_msg or ''} {u.object!r}"[:200])
-    threading.excepthook = lambda a: problems.exception(a.exc_type, a.exc_value, a.exc_traceback,
-                                                        f"thread {a.thread.name if a.thread else '?'}")
+        u.exc_type,
+        u.exc_value,
+        u.exc_traceback,
+        f"unraisable: {u.err_msg or ''} {u.object!r}"[:200],
+    )
+    threading.excepthook = lambda a: problems.exception(
+        a.exc_type, a.exc_value, a.exc_traceback, f"thread {a.thread.name if a.thread else '?'}"
+    )
 
     def showwarning(message, category, filename, lineno, file=None, line=None):
         sig = f"{category.__name__}: {str(message)[:120]} at {os.path.relpath(filename)}:{lineno}"
         if sig not in problems.py_warnings:
             problems.err.write(f"[soak] warning during act {problems.act!r}: {sig}\n")
         problems.py_warnings[sig] += 1
+
     warnings.showwarning = showwarning
     warnings.simplefilter("always")
 
@@ -190,12 +203,14 @@ def install_hooks(problems: Problems) -> _StderrTee:
 
     def qt_message(mode, _context, message):
         if mode in (QtMsgType.QtDebugMsg, QtMsgType.QtInfoMsg) or message.startswith(
-                IGNORED_QT_MESSAGES):
+            IGNORED_QT_MESSAGES
+        ):
             return
         sig = f"{mode.name}: {message[:160]}"
         if sig not in problems.qt:
             problems.err.write(f"[soak] Qt {sig} (during act {problems.act!r})\n")
         problems.qt[sig] += 1
+
     qInstallMessageHandler(qt_message)
     tee = _StderrTee(sys.stderr, problems)
     sys.stderr = tee
@@ -232,8 +247,10 @@ class User:
         """Draw only from the acts called ``names`` (a diagnosis: which act grows memory)."""
         unknown = set(names) - {name for _, name, _ in self.acts}
         if unknown:
-            raise SystemExit(f"--only: no act called {', '.join(sorted(unknown))}; the acts: "
-                             + ", ".join(name for _, name, _ in self.acts))
+            raise SystemExit(
+                f"--only: no act called {', '.join(sorted(unknown))}; the acts: "
+                + ", ".join(name for _, name, _ in self.acts)
+            )
         self.acts = [a for a in self.acts if a[1] in names]
         self._weights = [w for w, _, _ in self.acts]
 
@@ -247,6 +264,7 @@ class User:
         """Within an act: deliver what its first part queued (a cell's editor opening, a tab
         shown) before its next key or click (and a few ms of timers)."""
         from PySide6.QtCore import QEventLoop
+
         self.app.processEvents(QEventLoop.AllEvents, ms)
         self.app.sendPostedEvents(None, 0)
         self.app.processEvents()
@@ -254,10 +272,12 @@ class User:
     def key(self, widget, key, modifiers=None) -> None:
         from PySide6.QtCore import Qt
         from PySide6.QtTest import QTest
+
         QTest.keyClick(widget, key, modifiers if modifiers is not None else Qt.NoModifier)
 
     def focus_target(self):
         from PySide6.QtWidgets import QApplication
+
         return QApplication.focusWidget() or self.win
 
     def view(self, title):
@@ -269,11 +289,12 @@ class User:
         combo = self.win.params.presets
         i = self.rng.randrange(1, combo.count())
         combo.setCurrentIndex(i)
-        combo.activated.emit(i)                     # what choosing the item does
+        combo.activated.emit(i)  # what choosing the item does
 
     def type_entry(self):
         from PySide6.QtCore import Qt
         from PySide6.QtTest import QTest
+
         ed = self.win.editor
         if self.win.tabs.currentIndex() != 0 and self.rng.random() < 0.7:
             self.click_tab(0)
@@ -289,14 +310,14 @@ class User:
         r, c = self.rng.randrange(rows), self.rng.randrange(cols)
         idx = model.index(r, c)
         if not (model.flags(idx) & Qt.ItemIsEditable):
-            return                                  # a locked cell (Λ on/above the diagonal)
+            return  # a locked cell (Λ on/above the diagonal)
         ed.ensureWidgetVisible(grid)
         table.setFocus()
         table.setCurrentIndex(idx)
         text = self.rng.choice(ENTRIES)
-        QTest.keyClicks(table, text[0])             # the first key opens the cell's editor
+        QTest.keyClicks(table, text[0])  # the first key opens the cell's editor
         self.pump(1)
-        editor = self.focus_target()                # …which has the keyboard from then on
+        editor = self.focus_target()  # …which has the keyboard from then on
         if len(text) > 1:
             QTest.keyClicks(editor, text[1:])
         self.key(editor, Qt.Key_Return)
@@ -304,7 +325,7 @@ class User:
     def size(self):
         name = self.rng.choice("NKT")
         rng = {"N": N_CHOICES, "K": K_CHOICES, "T": T_CHOICES}[name]
-        self.win.params.spins[name].setValue(self.rng.choice(rng))   # the arrows / Enter
+        self.win.params.spins[name].setValue(self.rng.choice(rng))  # the arrows / Enter
 
     def field(self):
         box = self.win.params.field
@@ -318,6 +339,7 @@ class User:
         """A click on tab ``k`` of the central tabs' bar."""
         from PySide6.QtCore import Qt
         from PySide6.QtTest import QTest
+
         bar = self.win.tabs.tabBar()
         QTest.mouseClick(bar, Qt.LeftButton, Qt.NoModifier, bar.tabRect(k).center())
 
@@ -337,8 +359,12 @@ class User:
         elif what == "play":
             v.play_button.click()
         else:
-            {"step": v.step_button, "back": v.back_button, "first": v.first_button,
-             "last": v.last_button}[what].click()
+            {
+                "step": v.step_button,
+                "back": v.back_button,
+                "first": v.first_button,
+                "last": v.last_button,
+            }[what].click()
 
     def walk_inputs(self):
         v = self.view("Propagation")
@@ -364,28 +390,32 @@ class User:
 
     def undo_redo(self):
         from PySide6.QtCore import Qt
+
         mods = Qt.ControlModifier | (Qt.ShiftModifier if self.rng.random() < 0.4 else Qt.NoModifier)
         self.key(self.focus_target(), Qt.Key_Z, mods)
 
     def text_size(self):
         from PySide6.QtCore import Qt
+
         key = self.rng.choices([Qt.Key_Equal, Qt.Key_Minus, Qt.Key_0], weights=[4, 4, 2])[0]
         self.key(self.focus_target(), key, Qt.ControlModifier)
 
     def lesson(self):
         panel = self.win.lessons_panel
         if not (self.win.lessons_dock and self.win.lessons_dock.isVisible()):
-            self.key(self.focus_target(), self._ctrl_l(), self._ctrl())       # Ctrl+L
+            self.key(self.focus_target(), self._ctrl_l(), self._ctrl())  # Ctrl+L
             self.pump()
             if not self.win.lessons_dock.isVisible():
                 self.win.show_lessons()
         from PySide6.QtCore import Qt
         from PySide6.QtTest import QTest
+
         lst = panel.list
         item = lst.item(self.rng.randrange(lst.count()))
         lst.scrollToItem(item)
-        QTest.mouseClick(lst.viewport(), Qt.LeftButton, Qt.NoModifier,
-                         lst.visualItemRect(item).center())
+        QTest.mouseClick(
+            lst.viewport(), Qt.LeftButton, Qt.NoModifier, lst.visualItemRect(item).center()
+        )
 
     def toggle_lessons(self):
         self.key(self.focus_target(), self._ctrl_l(), self._ctrl())
@@ -393,16 +423,19 @@ class User:
     @staticmethod
     def _ctrl_l():
         from PySide6.QtCore import Qt
+
         return Qt.Key_L
 
     @staticmethod
     def _ctrl():
         from PySide6.QtCore import Qt
+
         return Qt.ControlModifier
 
     def click_check(self):
         from PySide6.QtCore import Qt
         from PySide6.QtTest import QTest
+
         panel = self.win.panel
         code = self.win.document.code
         i, b = self.rng.randrange(code.N), self.rng.randrange(code.N)
@@ -410,17 +443,22 @@ class User:
         if canvas.isVisible():
             QTest.mouseClick(canvas, Qt.LeftButton, Qt.NoModifier, canvas.block_rect(i, b).center())
         else:
-            panel.focus_check(i, b + 1)              # the compact map: what its click does
+            panel.focus_check(i, b + 1)  # the compact map: what its click does
 
     def help(self):
         """Help → one of its boxes, read, then OK."""
         from PySide6.QtWidgets import QMessageBox
+
         menu = next(a.menu() for a in self.win.menuBar().actions() if a.text() == "&Help")
-        items = [a for a in menu.actions() if a.text().startswith(("&Keys", "The code &file",
-                                                                    "Where the &lessons", "&About"))]
+        items = [
+            a
+            for a in menu.actions()
+            if a.text().startswith(("&Keys", "The code &file", "Where the &lessons", "&About"))
+        ]
         self.rng.choice(items).trigger()
         self.pump()
         from shiboken6 import isValid
+
         box = getattr(self.win, "help_box", None)
         if box is not None and isValid(box) and box.isVisible():
             box.button(QMessageBox.Ok).click()
@@ -442,6 +480,7 @@ def jobs_running(win) -> bool:
     runner, the Theorem 2 check of a large code (``ReportJob`` before the runner), or a task
     on Qt's global thread pool (the views' workers before the runner)."""
     from PySide6.QtCore import QThreadPool
+
     doc, st = win.document, win.state
     job = getattr(doc, "report_job", None)
     if job is not None and (job.running or job._timer.isActive()):
@@ -463,6 +502,7 @@ def views(win):
 def stuck_statuses(app, win) -> list[str]:
     """What still says work is under way although no job runs (empty: nothing stuck)."""
     from PySide6.QtWidgets import QAbstractButton, QLabel, QPlainTextEdit, QTextEdit
+
     if jobs_running(win):
         return []
     found = []
@@ -482,7 +522,9 @@ def stuck_statuses(app, win) -> list[str]:
                     continue
                 text = (w.toPlainText() if hasattr(w, "toPlainText") else w.text()) or ""
                 if STUCK.search(text):
-                    found.append(f"{type(w).__name__} {w.objectName() or ''}: {' '.join(text.split())[:90]}")
+                    found.append(
+                        f"{type(w).__name__} {w.objectName() or ''}: {' '.join(text.split())[:90]}"
+                    )
     return found
 
 
@@ -494,6 +536,7 @@ def type_counts() -> Counter:
 
 def qt_counts(app) -> Counter:
     from PySide6.QtCore import QObject
+
     c = Counter()
     for top in app.topLevelWidgets():
         c["top-level widgets"] += 1
@@ -505,10 +548,12 @@ def qt_counts(app) -> Counter:
 def cache_sizes(win) -> dict:
     """Entries in the caches a long session could fill (those of modules loaded so far)."""
     out = {}
-    for mod, names in (("ringlab.render.mathtext", ("_cached", "_raster")),
-                       ("ringlab.core.schedules.algorithms", ("_trace_of",)),
-                       ("ringlab.gui.views._more_schedules", ("traced", "link_model", "rows_for")),
-                       ("ringlab.core.fields", ("_make",))):
+    for mod, names in (
+        ("ringlab.render.mathtext", ("_cached", "_raster")),
+        ("ringlab.core.schedules.algorithms", ("_trace_of",)),
+        ("ringlab.gui.views._more_schedules", ("traced", "link_model", "rows_for")),
+        ("ringlab.core.fields", ("_make",)),
+    ):
         m = sys.modules.get(mod)
         for name in names:
             f = getattr(m, name, None)
@@ -521,17 +566,30 @@ def cache_sizes(win) -> dict:
     out["undo steps"] = stack.count()
     out["undo limit"] = stack.undoLimit()
     from dataclasses import fields as dc_fields
+
     st = win.state
-    out["state event connections"] = sum(len(getattr(st.events, f.name)) for f in dc_fields(st)
-                                         if hasattr(st.events, f.name))
+    out["state event connections"] = sum(
+        len(getattr(st.events, f.name)) for f in dc_fields(st) if hasattr(st.events, f.name)
+    )
     a = getattr(win.state, "_analysis", None)
     if a is not None:
         out["analysis traces/comparisons"] = f"{len(a._traces)}/{len(a._comparisons)}"
     return out
 
 
-def memory_by_type(names=("FormulaImage", "ndarray", "LinearCode", "Analysis", "Theorem2Report",
-                          "ScheduleTrace", "Trace", "Figure", "Comparison")) -> dict:
+def memory_by_type(
+    names=(
+        "FormulaImage",
+        "ndarray",
+        "LinearCode",
+        "Analysis",
+        "Theorem2Report",
+        "ScheduleTrace",
+        "Trace",
+        "Figure",
+        "Comparison",
+    ),
+) -> dict:
     """Count (and for byte holders, bytes) of a few types that may pile up."""
     gc.collect()
     count, size = Counter(), Counter()
@@ -543,8 +601,11 @@ def memory_by_type(names=("FormulaImage", "ndarray", "LinearCode", "Analysis", "
                 size[n] += o.nbytes
             elif n == "FormulaImage":
                 size[n] += len(getattr(o, "png", b""))
-    return {n: (f"{count[n]} ({size[n] / 2**20:.1f} MB)" if size[n] else count[n])
-            for n in names if count[n]}
+    return {
+        n: (f"{count[n]} ({size[n] / 2**20:.1f} MB)" if size[n] else count[n])
+        for n in names
+        if count[n]
+    }
 
 
 _SNAP = None
@@ -553,6 +614,7 @@ _SNAP = None
 def report_allocations(frames: int, minute: int) -> None:
     """tracemalloc: start at the first minute; later, the 15 tracebacks that grew most."""
     import tracemalloc
+
     global _SNAP
     gc.collect()
     if _SNAP is None:
@@ -560,18 +622,24 @@ def report_allocations(frames: int, minute: int) -> None:
         _SNAP = tracemalloc.take_snapshot()
         return
     snap = tracemalloc.take_snapshot()
-    ignore = [tracemalloc.Filter(False, tracemalloc.__file__),
-              tracemalloc.Filter(False, "<frozen importlib._bootstrap*>")]
+    ignore = [
+        tracemalloc.Filter(False, tracemalloc.__file__),
+        tracemalloc.Filter(False, "<frozen importlib._bootstrap*>"),
+    ]
     stats = snap.filter_traces(ignore).compare_to(_SNAP.filter_traces(ignore), "traceback")
     total = sum(st.size_diff for st in stats)
-    print(f"   tracemalloc: traced Python memory {total / 2**20:+.1f} MB since minute 1; grew most:")
+    print(
+        f"   tracemalloc: traced Python memory {total / 2**20:+.1f} MB since minute 1; grew most:"
+    )
     for st in stats[:15]:
         if st.size_diff <= 0:
             break
-        frames = list(st.traceback)                   # most recent first
+        frames = list(st.traceback)  # most recent first
         ours = [f for f in frames if "/ringlab/" in f.filename][:3]
-        where = " ← ".join(f"{os.path.relpath(f.filename)}:{f.lineno}"
-                           for f in [frames[0]] + [f for f in ours if f is not frames[0]])
+        where = " ← ".join(
+            f"{os.path.relpath(f.filename)}:{f.lineno}"
+            for f in [frames[0]] + [f for f in ours if f is not frames[0]]
+        )
         print(f"   {st.size_diff / 2**20:+7.2f} MB {st.count_diff:+7d} blocks  {where}")
     sys.stdout.flush()
 
@@ -583,11 +651,12 @@ class Soak:
     loop of ``processEvents()`` calls never deletes those, and would measure a leak the app
     does not have."""
 
-    SETTLE_LIMIT_S = 20.0       # a minute's mark waits at most this long for jobs to end
-    STUCK_AFTER_S = 2.0         # …and this long for a "checking" with no job to go away
+    SETTLE_LIMIT_S = 20.0  # a minute's mark waits at most this long for jobs to end
+    STUCK_AFTER_S = 2.0  # …and this long for a "checking" with no job to go away
 
     def __init__(self, app, win, args, problems: Problems, tee: _StderrTee):
         from PySide6.QtCore import QTimer
+
         self.app, self.win, self.args, self.problems, self.tee = app, win, args, problems, tee
         self.user = User(app, win, random.Random(args.seed))
         if args.only:
@@ -609,7 +678,7 @@ class Soak:
     def tick(self) -> None:
         try:
             self._tick()
-        except Exception:                           # noqa: BLE001 — counted, the user goes on
+        except Exception:  # noqa: BLE001 — counted, the user goes on
             self.problems.exception(*sys.exc_info(), where=f"act {self.problems.act}")
 
     def _tick(self) -> None:
@@ -645,8 +714,9 @@ class Soak:
             # a job's result reaches the views through the loop: a status still "checking"
             # counts once it has stayed so for STUCK_AFTER_S with no job running
             if time.monotonic() - self.idle_since < 0.1 or (
-                    stuck_statuses(self.app, self.win)
-                    and time.monotonic() - self.idle_since < self.STUCK_AFTER_S):
+                stuck_statuses(self.app, self.win)
+                and time.monotonic() - self.idle_since < self.STUCK_AFTER_S
+            ):
                 return
         self.settling_since = self.idle_since = None
         self.timer.setInterval(0)
@@ -660,10 +730,13 @@ class Soak:
         self.per_minute.append((self.minute, self.acts, mem))
         self.tee._flush()
         p = self.problems
-        print(f"minute {self.minute:>2}  acts {self.acts:>5}  rss {mem:7.1f} MB{trimmed}  exceptions "
-              f"{p.count}  qt-warnings {sum(p.qt.values())}  py-warnings "
-              f"{sum(p.py_warnings.values())}  stuck {len(stuck)}"
-              + (f"  [{'; '.join(stuck)[:300]}]" if stuck else ""), flush=True)
+        print(
+            f"minute {self.minute:>2}  acts {self.acts:>5}  rss {mem:7.1f} MB{trimmed}  exceptions "
+            f"{p.count}  qt-warnings {sum(p.qt.values())}  py-warnings "
+            f"{sum(p.py_warnings.values())}  stuck {len(stuck)}"
+            + (f"  [{'; '.join(stuck)[:300]}]" if stuck else ""),
+            flush=True,
+        )
         if self.args.tracemalloc:
             report_allocations(self.args.tracemalloc, self.minute)
         if self.args.report_objects:
@@ -671,14 +744,16 @@ class Soak:
             if self.base_types is None:
                 self.base_types = counts
             else:
-                grew = sorted(((counts[k] - self.base_types.get(k, 0), k) for k in counts),
-                              reverse=True)[:15]
-                print("   grew since minute 1: "
-                      + ", ".join(f"{k} +{d}" for d, k in grew if d > 0))
+                grew = sorted(
+                    ((counts[k] - self.base_types.get(k, 0), k) for k in counts), reverse=True
+                )[:15]
+                print("   grew since minute 1: " + ", ".join(f"{k} +{d}" for d, k in grew if d > 0))
             print("   " + ", ".join(f"{k} {v}" for k, v in qt_counts(self.app).items()))
             print("   caches: " + ", ".join(f"{k} {v}" for k, v in cache_sizes(self.win).items()))
-            print("   objects: " + ", ".join(f"{k} {v}" for k, v in memory_by_type().items()),
-                  flush=True)
+            print(
+                "   objects: " + ", ".join(f"{k} {v}" for k, v in memory_by_type().items()),
+                flush=True,
+            )
         if self.next_mark >= self.total - 1e-6:
             self.timer.stop()
             self.app.exit(0)
@@ -710,10 +785,13 @@ class Soak:
             print(f"other stderr lines: {self.tee.other_lines}")
         for s in self.stuck_all:
             print(f"stuck: {s}")
-        print(f"summary: {end[1]} acts in {end[0]} minute(s) · rss at minute {ref[0]} "
-              f"{ref[2]:.1f} MB, at the end {end[2]:.1f} MB, difference {diff:+.1f} MB (limit "
-              f"±{MARGIN_MB}) · exceptions {p.count} · stuck statuses {len(self.stuck_all)} · "
-              f"{'PASS' if ok else 'FAIL'}", flush=True)
+        print(
+            f"summary: {end[1]} acts in {end[0]} minute(s) · rss at minute {ref[0]} "
+            f"{ref[2]:.1f} MB, at the end {end[2]:.1f} MB, difference {diff:+.1f} MB (limit "
+            f"±{MARGIN_MB}) · exceptions {p.count} · stuck statuses {len(self.stuck_all)} · "
+            f"{'PASS' if ok else 'FAIL'}",
+            flush=True,
+        )
         return ok
 
 
@@ -722,27 +800,41 @@ def main(argv=None) -> int:
     ap.add_argument("--minutes", type=float, default=10.0)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--size", default="1280x720")
-    ap.add_argument("--report-objects", action="store_true",
-                    help="each minute: the Python types that grew most since minute 1")
-    ap.add_argument("--malloc-trim", action="store_true",
-                    help="each minute, after reading the memory, hand the C heap's free pages "
-                         "back (glibc malloc_trim) and say what is left: the part of the growth "
-                         "that is freed memory the allocator kept, not live objects")
-    ap.add_argument("--only", default="",
-                    help="comma-separated act kinds to draw from (e.g. 'lesson,text size'); "
-                         "all when empty")
-    ap.add_argument("--tracemalloc", type=int, default=0, metavar="FRAMES",
-                    help="trace Python allocations from minute 1 (FRAMES deep) and print, each "
-                         "minute, the tracebacks whose memory grew most since then (slow)")
+    ap.add_argument(
+        "--report-objects",
+        action="store_true",
+        help="each minute: the Python types that grew most since minute 1",
+    )
+    ap.add_argument(
+        "--malloc-trim",
+        action="store_true",
+        help="each minute, after reading the memory, hand the C heap's free pages "
+        "back (glibc malloc_trim) and say what is left: the part of the growth "
+        "that is freed memory the allocator kept, not live objects",
+    )
+    ap.add_argument(
+        "--only",
+        default="",
+        help="comma-separated act kinds to draw from (e.g. 'lesson,text size'); all when empty",
+    )
+    ap.add_argument(
+        "--tracemalloc",
+        type=int,
+        default=0,
+        metavar="FRAMES",
+        help="trace Python allocations from minute 1 (FRAMES deep) and print, each "
+        "minute, the tracebacks whose memory grew most since then (slow)",
+    )
     args = ap.parse_args(argv)
     w, h = (int(v) for v in args.size.lower().split("x"))
 
-    faulthandler.enable()                           # a crash says where it was
+    faulthandler.enable()  # a crash says where it was
     problems = Problems(sys.stderr)
     tee = install_hooks(problems)
 
     from ringlab.gui.app import create_window, make_app
     from ringlab.gui.settings import settings
+
     app = make_app()
     settings().clear()
     win = create_window(check_recovery=False, autosave=False)
@@ -752,21 +844,23 @@ def main(argv=None) -> int:
     win.activateWindow()
     for _ in range(10):
         app.processEvents()
-    win.tabs.build_all()                            # as the app does after its first paint
+    win.tabs.build_all()  # as the app does after its first paint
     app.processEvents()
 
-    print(f"soak: {args.minutes:g} min, seed {args.seed}, {w}x{h}, start {rss_mb():.0f} MB",
-          flush=True)
+    print(
+        f"soak: {args.minutes:g} min, seed {args.seed}, {w}x{h}, start {rss_mb():.0f} MB",
+        flush=True,
+    )
     soak = Soak(app, win, args, problems, tee)
     app.exec()
     tee._flush()
     ok = soak.summary()
     try:
-        win.state.jobs.shutdown()                   # a check process stops with us
+        win.state.jobs.shutdown()  # a check process stops with us
     except AttributeError:
         getattr(getattr(win.document, "report_job", None), "shutdown", lambda: None)()
     sys.stdout.flush()
-    os._exit(0 if ok else 1)      # no teardown: a clean exit is not what is measured
+    os._exit(0 if ok else 1)  # no teardown: a clean exit is not what is measured
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ True
 Each name is imported from its module on first use, so ``import ringlab`` (and the desktop
 app's start) loads only what is asked for.
 """
+
 import importlib
 
 # public name → (module, attribute)
@@ -44,13 +45,14 @@ def __getattr__(name):
     if name in _API:
         module, attr = _API[name]
         value = getattr(importlib.import_module(f".{module}", __name__), attr)
-        globals()[name] = value           # once: later lookups are plain attribute reads
+        globals()[name] = value  # once: later lookups are plain attribute reads
         return value
     # ringlab.__version__: the version pyproject.toml gave the installed distribution (one
     # source of truth), looked up on first use because importing importlib.metadata costs
     # ~35 ms of start-up; a bare source tree (no metadata) says so instead of guessing
     if name == "__version__":
         from importlib.metadata import PackageNotFoundError, version
+
         try:
             return version("ringlab")
         except PackageNotFoundError:

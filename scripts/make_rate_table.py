@@ -26,6 +26,7 @@ are not exact; ``--only N,K,FIELD`` (repeatable) restricts the run to those entr
         --per-T-bound 60 --per-T 60 --per-cell 150 --jobs 1
     python scripts/make_rate_table.py --markdown assets/rate_table.json
 """
+
 from __future__ import annotations
 
 import argparse
@@ -52,19 +53,13 @@ from ringlab.core.search.perfield import (
     proven_lower,
     with_verdict,
 )
-from ringlab.core.search.rates import (
-    cell_short,
-    cell_text,
-    found_by_words,
-    step_text,
-    tried,
-)
+from ringlab.core.search.rates import cell_short, cell_text, found_by_words, step_text, tried
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_OUT = ROOT / "assets" / "rate_table.json"   # packaged as ringlab/data/
+DEFAULT_OUT = ROOT / "assets" / "rate_table.json"  # packaged as ringlab/data/
 
 
-UNRECORDED = "unrecorded"          # a step searched before the table recorded encoder versions
+UNRECORDED = "unrecorded"  # a step searched before the table recorded encoder versions
 
 
 def _classes(c):
@@ -85,8 +80,11 @@ def upgrade(d: dict) -> dict:
         fresh = bounds_cell(c["N"], c["K"])
         for k, v in fresh.items():
             c.setdefault(k, v)
-        if (d.get("version", 1) == 1 and "GF(2)" not in c["by_field"]
-                and c["general"].get("status") != NOT_COMPUTED):
+        if (
+            d.get("version", 1) == 1
+            and "GF(2)" not in c["by_field"]
+            and c["general"].get("status") != NOT_COMPUTED
+        ):
             c["by_field"]["GF(2)"] = {"general": c["general"], "routing": c["routing"]}
     d["version"] = 2
     return d
@@ -127,12 +125,13 @@ def merge(old: dict, new: dict, bound: int) -> dict:
     if old is new or old.get("status") == NOT_COMPUTED:
         return new
     if (new.get("found_by") or "").startswith("= GF(2)"):
-        return new                  # a copy of GF(2)'s routing: GF(2)'s own entry keeps history
+        return new  # a copy of GF(2)'s routing: GF(2)'s own entry keeps history
     keep = better(old, new)
     other = old if keep is new else new
     out = dict(keep)
     out["earlier_steps"] = [s for s in (keep.get("earlier_steps") or [])] + [
-        s for s in (other.get("steps") or []) + (other.get("earlier_steps") or [])]
+        s for s in (other.get("steps") or []) + (other.get("earlier_steps") or [])
+    ]
     lo = max(proven_lower(old, bound), proven_lower(new, bound))
     if lo > (out.get("lower_T") or 0):
         out["lower_T"] = lo
@@ -167,24 +166,33 @@ def finish(d, cells, fields, folder: Path, note="budget"):
     for c in cells.values():
         for f in fields:
             if not done(c, f):
-                c["by_field"][f] = {"general": not_computed(False, note),
-                                    "routing": not_computed(True, note)}
+                c["by_field"][f] = {
+                    "general": not_computed(False, note),
+                    "routing": not_computed(True, note),
+                }
         c["by_field"] = {f: c["by_field"][f] for f in fields if f in c["by_field"]} | {
-            f: v for f, v in c["by_field"].items() if f not in fields}
+            f: v for f, v in c["by_field"].items() if f not in fields
+        }
         base = c["by_field"].get("GF(2)")
         for f, pair in c["by_field"].items():
             # routing over GF(2^m) is GF(2)'s class: keep the copy in step when GF(2) improves
-            if (base and is_extension_of_gf2(f)
-                    and (pair["routing"].get("found_by") or "").startswith("= GF(2)")
-                    and base["routing"].get("status") != NOT_COMPUTED):
-                pair["routing"] = dict(base["routing"], field=f, seconds=0.0,
-                                       found_by=pair["routing"]["found_by"])
+            if (
+                base
+                and is_extension_of_gf2(f)
+                and (pair["routing"].get("found_by") or "").startswith("= GF(2)")
+                and base["routing"].get("status") != NOT_COMPUTED
+            ):
+                pair["routing"] = dict(
+                    base["routing"], field=f, seconds=0.0, found_by=pair["routing"]["found_by"]
+                )
         with_verdict(c)
         for f, pair in c["by_field"].items():
             text = pair["general"].pop("counterexample", None)
-            if text is not None:        # a code below the conjecture: shipped, never only a row
+            if text is not None:  # a code below the conjecture: shipped, never only a row
                 T = pair["general"]["min_T"]
-                name = f"conjecture-counterexample-n{c['N']}-k{c['K']}-t{T}-gf{f[3:-1]}.ringlab.json"
+                name = (
+                    f"conjecture-counterexample-n{c['N']}-k{c['K']}-t{T}-gf{f[3:-1]}.ringlab.json"
+                )
                 (folder / name).write_text(text, encoding="utf-8")
                 pair["general"]["code_file"] = name
             if pair["general"].get("code_file"):
@@ -197,8 +205,9 @@ def made_by(runs: list) -> str:
     """The table's one-line provenance (the app shows it): the first run's command, and how many
     runs followed (each is in ``runs`` with its command, times and load)."""
     more = len(runs) - 1
-    return runs[0]["command"] + (f" — then {more} more run{'s' if more > 1 else ''} (retries; "
-                                 f"see \"runs\")" if more else "")
+    return runs[0]["command"] + (
+        f' — then {more} more run{"s" if more > 1 else ""} (retries; see "runs")' if more else ""
+    )
 
 
 def _quote(arg: str) -> str:
@@ -215,7 +224,7 @@ def _load() -> list[float] | None:
 def save(d, path: Path) -> None:
     tmp = path.with_suffix(".json.tmp")
     tmp.write_text(json.dumps(d, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    os.replace(tmp, path)           # atomic: a killed run never leaves a half-written table
+    os.replace(tmp, path)  # atomic: a killed run never leaves a half-written table
 
 
 def main(argv=None) -> int:
@@ -224,24 +233,48 @@ def main(argv=None) -> int:
     ap.add_argument("--K", default="1,2,3,4,5,6,7,8", help="symbols per node (comma list)")
     ap.add_argument("--fields", default="GF(2),GF(3),GF(4),GF(8)")
     ap.add_argument("--per-T", type=float, default=20.0, help="seconds per single search")
-    ap.add_argument("--per-cell", type=float, default=120.0,
-                    help="seconds for one (N, K, field), both classes")
-    ap.add_argument("--deadline", type=float, default=3000.0,
-                    help="start no new entry after this many seconds of this run")
+    ap.add_argument(
+        "--per-cell", type=float, default=120.0, help="seconds for one (N, K, field), both classes"
+    )
+    ap.add_argument(
+        "--deadline",
+        type=float,
+        default=3000.0,
+        help="start no new entry after this many seconds of this run",
+    )
     ap.add_argument("--jobs", type=int, default=2, help="solver processes")
-    ap.add_argument("--retry", action="store_true",
-                    help="also redo entries that are not exact (≤ T or undecided), once each")
-    ap.add_argument("--per-T-bound", type=float, default=None,
-                    help="seconds for the first search of a walk, at the largest lower bound "
-                         "(default: --per-T)")
-    ap.add_argument("--only", action="append", metavar="N,K,FIELD",
-                    help="compute only this entry (repeatable), e.g. --only '6,4,GF(3)'")
+    ap.add_argument(
+        "--retry",
+        action="store_true",
+        help="also redo entries that are not exact (≤ T or undecided), once each",
+    )
+    ap.add_argument(
+        "--per-T-bound",
+        type=float,
+        default=None,
+        help="seconds for the first search of a walk, at the largest lower bound "
+        "(default: --per-T)",
+    )
+    ap.add_argument(
+        "--only",
+        action="append",
+        metavar="N,K,FIELD",
+        help="compute only this entry (repeatable), e.g. --only '6,4,GF(3)'",
+    )
     ap.add_argument("-o", "--output", default=str(DEFAULT_OUT))
-    ap.add_argument("--markdown", metavar="JSON", help="only print the Markdown parts of an "
-                    "existing table file (for docs/rate_table.md: coverage counts, the cells "
-                    "that are not exact with every T tried, the table) and exit")
-    ap.add_argument("--update-doc", metavar="MD", help="with --markdown: rewrite the generated "
-                    "regions of this Markdown file (docs/rate_table.md) instead of printing")
+    ap.add_argument(
+        "--markdown",
+        metavar="JSON",
+        help="only print the Markdown parts of an "
+        "existing table file (for docs/rate_table.md: coverage counts, the cells "
+        "that are not exact with every T tried, the table) and exit",
+    )
+    ap.add_argument(
+        "--update-doc",
+        metavar="MD",
+        help="with --markdown: rewrite the generated "
+        "regions of this Markdown file (docs/rate_table.md) instead of printing",
+    )
     a = ap.parse_args(argv)
     if a.markdown:
         d = upgrade(json.loads(Path(a.markdown).read_text(encoding="utf-8")))
@@ -251,57 +284,93 @@ def main(argv=None) -> int:
             print(generated(d))
         return 0
     if encoding_fingerprint() != ENCODING_FINGERPRINT:
-        print(f"the search encoder's formulas changed since ENCODING_VERSION = "
-              f"{ENCODING_VERSION} was recorded (fingerprint {encoding_fingerprint()}, not "
-              f"{ENCODING_FINGERPRINT}): bump ENCODING_VERSION and ENCODING_FINGERPRINT in "
-              f"ringlab/core/search/perfield.py so the table says which encoder made each step",
-              file=sys.stderr)
+        print(
+            f"the search encoder's formulas changed since ENCODING_VERSION = "
+            f"{ENCODING_VERSION} was recorded (fingerprint {encoding_fingerprint()}, not "
+            f"{ENCODING_FINGERPRINT}): bump ENCODING_VERSION and ENCODING_FINGERPRINT in "
+            f"ringlab/core/search/perfield.py so the table says which encoder made each step",
+            file=sys.stderr,
+        )
         return 2
     out = Path(a.output)
     # GF(2^2) / GF(2^3), as the app and the docs name them, are the search's GF(4) / GF(8)
-    fields = [search_field(f.strip()) for f in a.fields.replace("),", ");").split(";")
-              if f.strip()]
+    fields = [search_field(f.strip()) for f in a.fields.replace("),", ");").split(";") if f.strip()]
     only = None
     if a.only:
         only = set()
         for o in a.only:
             n, k, f = (x.strip() for x in o.split(",", 2))
             only.add((int(n), int(k), search_field(f)))
-    d = upgrade(json.loads(out.read_text(encoding="utf-8"))) if out.exists() else {
-        "format": "ringlab-rate-table", "version": 2, "field": "GF(2)", "cells": [],
-        "total_seconds": 0.0}
+    d = (
+        upgrade(json.loads(out.read_text(encoding="utf-8")))
+        if out.exists()
+        else {
+            "format": "ringlab-rate-table",
+            "version": 2,
+            "field": "GF(2)",
+            "cells": [],
+            "total_seconds": 0.0,
+        }
+    )
     cells = {(c["N"], c["K"]): c for c in d["cells"]}
     for N in (int(x) for x in a.N.split(",")):
         for K in (int(x) for x in a.K.split(",")):
             cells.setdefault((N, K), bounds_cell(N, K))
     prev_total = float(d.get("total_seconds", 0.0))
     command = "python scripts/make_rate_table.py " + " ".join(
-        _quote(x) for x in (sys.argv[1:] if argv is None else argv))
+        _quote(x) for x in (sys.argv[1:] if argv is None else argv)
+    )
     runs = d.setdefault("runs", [])
-    if not runs and d.get("made_by"):           # the runs before this list existed, as recorded
-        runs.append({"command": d["made_by"], "ended": d.get("made_at"),
-                     "note": "before runs were recorded one by one; encoder version unrecorded"})
+    if not runs and d.get("made_by"):  # the runs before this list existed, as recorded
+        runs.append(
+            {
+                "command": d["made_by"],
+                "ended": d.get("made_at"),
+                "note": "before runs were recorded one by one; encoder version unrecorded",
+            }
+        )
     now = _dt.datetime.now(_dt.timezone.utc)
-    run = {"command": command, "started": now.strftime("%Y-%m-%d %H:%M:%S UTC"),
-           "ended": None, "wall_s": 0.0, "loadavg_start": _load(), "loadavg_end": None,
-           "jobs": a.jobs, "per_T": a.per_T, "per_T_bound": a.per_T_bound or a.per_T,
-           "per_cell": a.per_cell, "encoding_version": ENCODING_VERSION, "entries": []}
+    run = {
+        "command": command,
+        "started": now.strftime("%Y-%m-%d %H:%M:%S UTC"),
+        "ended": None,
+        "wall_s": 0.0,
+        "loadavg_start": _load(),
+        "loadavg_end": None,
+        "jobs": a.jobs,
+        "per_T": a.per_T,
+        "per_T_bound": a.per_T_bound or a.per_T,
+        "per_cell": a.per_cell,
+        "encoding_version": ENCODING_VERSION,
+        "entries": [],
+    }
     runs.append(run)
-    d.update({"made_by": made_by(runs),
-              "machine": f"{platform.machine()}, Python {platform.python_version()}, "
-                         f"shared 2 cores, {a.jobs} solver process(es)",
-              "per_T_timeout": a.per_T, "per_T_bound": a.per_T_bound or a.per_T,
-              "per_cell": a.per_cell, "encoding": "fast", "backend": "cadical",
-              "arith": "GF(2^m) as bits", "encoding_version": ENCODING_VERSION,
-              "encoding_fingerprint": ENCODING_FINGERPRINT})
+    d.update(
+        {
+            "made_by": made_by(runs),
+            "machine": f"{platform.machine()}, Python {platform.python_version()}, "
+            f"shared 2 cores, {a.jobs} solver process(es)",
+            "per_T_timeout": a.per_T,
+            "per_T_bound": a.per_T_bound or a.per_T,
+            "per_cell": a.per_cell,
+            "encoding": "fast",
+            "backend": "cadical",
+            "arith": "GF(2^m) as bits",
+            "encoding_version": ENCODING_VERSION,
+            "encoding_fingerprint": ENCODING_FINGERPRINT,
+        }
+    )
     t0 = time.perf_counter()
 
     def checkpoint():
         d["total_seconds"] = round(prev_total + time.perf_counter() - t0, 1)
         end = _dt.datetime.now(_dt.timezone.utc)
         d["made_at"] = end.strftime("%Y-%m-%d %H:%M UTC")
-        run.update(ended=end.strftime("%Y-%m-%d %H:%M:%S UTC"),
-                   wall_s=round(time.perf_counter() - t0, 1), loadavg_end=_load())
+        run.update(
+            ended=end.strftime("%Y-%m-%d %H:%M:%S UTC"),
+            wall_s=round(time.perf_counter() - t0, 1),
+            loadavg_end=_load(),
+        )
         finish(d, cells, fields, out.parent)
         save(d, out)
 
@@ -318,8 +387,9 @@ def main(argv=None) -> int:
                     if (N, K, f) in busy:
                         continue
                     base = cells[(N, K)]["by_field"].get("GF(2)") if f != "GF(2)" else None
-                    fut = pool.submit(compute_entry, N, K, f, base, a.per_T, a.per_cell,
-                                      a.per_T_bound)
+                    fut = pool.submit(
+                        compute_entry, N, K, f, base, a.per_T, a.per_cell, a.per_T_bound
+                    )
                     running[fut] = (N, K, f)
                     attempted.add((N, K, f))
                     busy.add((N, K, f))
@@ -336,8 +406,11 @@ def main(argv=None) -> int:
                 cells[(N, K)]["by_field"][f] = res
                 run["entries"].append({"N": N, "K": K, "field": f, "seconds": round(secs, 1)})
                 checkpoint()
-                print(f"N={N} K={K} {f}: general {cell_text(res['general'])} | routing "
-                      f"{cell_text(res['routing'])}  [{secs:.1f} s]", flush=True)
+                print(
+                    f"N={N} K={K} {f}: general {cell_text(res['general'])} | routing "
+                    f"{cell_text(res['routing'])}  [{secs:.1f} s]",
+                    flush=True,
+                )
     checkpoint()
     print(f"wrote {out}; {d['total_seconds']} s in all runs so far")
     return 0
@@ -348,18 +421,26 @@ def markdown(d: dict) -> str:
     over GF(2^m) is GF(2)'s routing, so it is not repeated); every step is in the JSON.  Fields
     are named as the app names them (``GF(2^2)``; the JSON's keys are the search's ``GF(4)``)."""
     from ringlab.core.fields import field
+
     fields = d.get("fields") or ["GF(2)"]
-    cols = [(f, "general") for f in fields] + [(f, "routing") for f in fields
-                                                 if not is_extension_of_gf2(f)]
-    head = ("| N | K | lower bound | conjecture T* | "
-            + " | ".join(f"{field(f).name} {k}" for f, k in cols) + " | verdict |")
+    cols = [(f, "general") for f in fields] + [
+        (f, "routing") for f in fields if not is_extension_of_gf2(f)
+    ]
+    head = (
+        "| N | K | lower bound | conjecture T* | "
+        + " | ".join(f"{field(f).name} {k}" for f, k in cols)
+        + " | verdict |"
+    )
     out = [head, "|" + "---|" * (5 + len(cols))]
     for c in d["cells"]:
         byf = c.get("by_field") or {"GF(2)": {"general": c["general"], "routing": c["routing"]}}
         conj = c.get("conjecture") or {}
-        row = [str(c["N"]), str(c["K"]),
-               f"{c.get('lower_bound', c['proposition1'])} ({c.get('lower_bound_by', 'Prop. 1')})",
-               str(conj.get("T", "—"))]
+        row = [
+            str(c["N"]),
+            str(c["K"]),
+            f"{c.get('lower_bound', c['proposition1'])} ({c.get('lower_bound_by', 'Prop. 1')})",
+            str(conj.get("T", "—")),
+        ]
         for f, k in cols:
             pair = byf.get(f)
             row.append(cell_short(pair[k]) if pair else "not computed (budget)")
@@ -378,25 +459,40 @@ def coverage_markdown(d: dict) -> str:
     """The coverage table (exact / ≤ / undecided / not computed per field and class) and the
     conjecture column's counts, overall and per field."""
     from ringlab.core.fields import field
-    words = {"proven": "exact", "found": "≤ T", "undecided": "undecided",
-             NOT_COMPUTED: "not computed"}
-    out = ["| field | class | exact | ≤ T | undecided | not computed |", "|---|---|---|---|---|---|"]
+
+    words = {
+        "proven": "exact",
+        "found": "≤ T",
+        "undecided": "undecided",
+        NOT_COMPUTED: "not computed",
+    }
+    out = [
+        "| field | class | exact | ≤ T | undecided | not computed |",
+        "|---|---|---|---|---|---|",
+    ]
     for f, k in _classes_shown(d):
         n = {w: 0 for w in words.values()}
         for c in d["cells"]:
             n[words[c["by_field"][f][k]["status"]]] += 1
         out.append(f"| {field(f).name} | {k} | " + " | ".join(str(v) for v in n.values()) + " |")
     verdicts = [c["conjecture"]["verdict"] for c in d["cells"]]
-    out += ["", (f"Conjecture column: **{verdicts.count('agrees')} agree** (over every field of "
-                 f"the table), **{verdicts.count('contradicts')} contradict**, "
-                 f"{verdicts.count('undecided')} undecided (some field not exact or not "
-                 f"computed).")]
+    out += [
+        "",
+        (
+            f"Conjecture column: **{verdicts.count('agrees')} agree** (over every field of "
+            f"the table), **{verdicts.count('contradicts')} contradict**, "
+            f"{verdicts.count('undecided')} undecided (some field not exact or not "
+            f"computed)."
+        ),
+    ]
     per = []
     for f in d.get("fields") or ["GF(2)"]:
         v = [c["conjecture"]["per_field"].get(f) for c in d["cells"]]
-        per.append(f"{field(f).name}: {v.count('agrees')} agree, {v.count('contradicts')} "
-                   f"contradict, {v.count('undecided')} undecided, {v.count(NOT_COMPUTED)} not "
-                   f"computed")
+        per.append(
+            f"{field(f).name}: {v.count('agrees')} agree, {v.count('contradicts')} "
+            f"contradict, {v.count('undecided')} undecided, {v.count(NOT_COMPUTED)} not "
+            f"computed"
+        )
     out.append("Per field: " + "; ".join(per) + ".")
     return "\n".join(out)
 
@@ -405,11 +501,12 @@ def open_markdown(d: dict) -> str:
     """Every class that is not exact, with the proven bound it starts from and every T tried —
     its verdict and seconds, this encoder's runs and earlier ones — read from the JSON."""
     from ringlab.core.fields import field
+
     out = []
     for c in d["cells"]:
         for f, k in _classes_shown(d):
             if is_extension_of_gf2(f) and k == "routing":
-                continue                        # GF(2)'s routing, listed under GF(2)
+                continue  # GF(2)'s routing, listed under GF(2)
             res = c["by_field"][f][k]
             if res["status"] in ("proven",):
                 continue
@@ -418,16 +515,22 @@ def open_markdown(d: dict) -> str:
                 out.append(head + "not computed (budget)")
                 continue
             lo = proven_lower(res, c["lower_bound"])
-            if k == "routing":              # a routing code is a general code
+            if k == "routing":  # a routing code is a general code
                 g = c["by_field"][f]["general"]
-                lo = max(lo, g["min_T"] if g["status"] == "proven"
-                         else proven_lower(g, c["lower_bound"]))
-            what = (f"≤ {res['min_T']} (code: {found_by_words(res.get('found_by'))})"
-                    if res["min_T"]
-                    else "undecided")
+                lo = max(
+                    lo, g["min_T"] if g["status"] == "proven" else proven_lower(g, c["lower_bound"])
+                )
+            what = (
+                f"≤ {res['min_T']} (code: {found_by_words(res.get('found_by'))})"
+                if res["min_T"]
+                else "undecided"
+            )
             before = _steps(tried(res, earlier=True))
-            out.append(head + f"{what}; proven T ≥ {lo}; tried: {_steps(tried(res)) or 'none'}"
-                       + (f"; earlier runs: {before}" if before else ""))
+            out.append(
+                head
+                + f"{what}; proven T ≥ {lo}; tried: {_steps(tried(res)) or 'none'}"
+                + (f"; earlier runs: {before}" if before else "")
+            )
     return "\n".join(out) if out else "* none: every class of every cell is exact"
 
 
@@ -442,9 +545,13 @@ def _steps(steps: list) -> str:
     for v in order:
         sts = groups[v]
         text = "; ".join(map(step_text, sts))
-        out.append(text if v == ENCODING_VERSION else
-                   f"{text} (encoder version {v})" if v != UNRECORDED else
-                   f"before encoder versions were recorded: {text}")
+        out.append(
+            text
+            if v == ENCODING_VERSION
+            else f"{text} (encoder version {v})"
+            if v != UNRECORDED
+            else f"before encoder versions were recorded: {text}"
+        )
     return "; ".join(out)
 
 
@@ -452,38 +559,61 @@ def above_gf2_markdown(d: dict) -> str:
     """The cells where GF(2)'s general minimum is not the lower bound (where a larger field
     could in principle do better), each field's short answer there."""
     from ringlab.core.fields import field
-    cells = [c for c in d["cells"]
-             if not (c["by_field"]["GF(2)"]["general"]["status"] == "proven"
-                     and c["by_field"]["GF(2)"]["general"]["min_T"] == c["lower_bound"])]
-    out = ["Cells where GF(2) does not meet the lower bound (where a larger field could in "
-           "principle do better): " + ", ".join(f"N = {c['N']}, K = {c['K']}" for c in cells)
-           + ". There:", ""]
+
+    cells = [
+        c
+        for c in d["cells"]
+        if not (
+            c["by_field"]["GF(2)"]["general"]["status"] == "proven"
+            and c["by_field"]["GF(2)"]["general"]["min_T"] == c["lower_bound"]
+        )
+    ]
+    out = [
+        "Cells where GF(2) does not meet the lower bound (where a larger field could in "
+        "principle do better): "
+        + ", ".join(f"N = {c['N']}, K = {c['K']}" for c in cells)
+        + ". There:",
+        "",
+    ]
     for c in cells:
-        out.append(f"* N = {c['N']}, K = {c['K']} (lower bound {c['lower_bound']}, T* = "
-                   f"{c['conjecture']['T']}): " + ", ".join(
-                       f"{field(f).name} {cell_short(p['general'])}"
-                       for f, p in c["by_field"].items()))
+        out.append(
+            f"* N = {c['N']}, K = {c['K']} (lower bound {c['lower_bound']}, T* = "
+            f"{c['conjecture']['T']}): "
+            + ", ".join(
+                f"{field(f).name} {cell_short(p['general'])}" for f, p in c["by_field"].items()
+            )
+        )
     return "\n".join(out)
 
 
-PARTS = {"coverage": coverage_markdown, "above-gf2": above_gf2_markdown,
-         "open": open_markdown, "table": markdown}
+PARTS = {
+    "coverage": coverage_markdown,
+    "above-gf2": above_gf2_markdown,
+    "open": open_markdown,
+    "table": markdown,
+}
 
 
 def generated(d: dict) -> str:
     """Every generated part, each between the markers :func:`update_doc` replaces."""
-    return "\n\n".join(f"<!-- BEGIN generated: {name} -->\n{fn(d)}\n<!-- END generated: {name} -->"
-                       for name, fn in PARTS.items())
+    return "\n\n".join(
+        f"<!-- BEGIN generated: {name} -->\n{fn(d)}\n<!-- END generated: {name} -->"
+        for name, fn in PARTS.items()
+    )
 
 
 def update_doc(doc: Path, d: dict) -> None:
     """Replace every ``<!-- BEGIN generated: NAME -->`` … ``<!-- END generated: NAME -->``
     region of ``doc`` with that part, freshly made from the table."""
     import re
+
     text = doc.read_text(encoding="utf-8")
     for name, fn in PARTS.items():
-        pat = re.compile(rf"(<!-- BEGIN generated: {name} -->\n).*?(\n<!-- END generated: "
-                         rf"{name} -->)", re.DOTALL)
+        pat = re.compile(
+            rf"(<!-- BEGIN generated: {name} -->\n).*?(\n<!-- END generated: "
+            rf"{name} -->)",
+            re.DOTALL,
+        )
         if not pat.search(text):
             raise SystemExit(f"{doc}: no generated region '{name}'")
         part = fn(d)

@@ -17,6 +17,7 @@ in README.md; everything outside the markers is left alone.  The passages:
 ``tests/docs/test_readme_numbers.py`` runs the same functions, so a hand edit of a generated
 passage, or a changed number in the data, fails the tests until this script is run again.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 MPI_DATA = ROOT / "docs" / "measured" / "mpi_readme.json"
 RATE_TABLE = ROOT / "assets" / "rate_table.json"
-WIDTH = 96                      # the README's source lines wrap near here
+WIDTH = 96  # the README's source lines wrap near here
 
 START = "<!-- generated: {name} -->"
 END = "<!-- /generated -->"
@@ -41,6 +42,7 @@ def sig(x: float, digits: int = 2) -> str:
     if x == 0:
         return "0"
     from math import floor, log10
+
     places = digits - 1 - floor(log10(abs(x)))
     text = f"{round(x, places):.{max(places, 0)}f}"
     return text
@@ -54,8 +56,12 @@ def span(lo: str, hi: str, unit: str = "") -> str:
 def _risky_start(word: str) -> bool:
     """A word that would turn a wrapped line into Markdown structure (a list item, a heading,
     a quote, an HTML block, a table row, a setext underline) if a line began with it."""
-    return (word in ("-", "+", "*") or word.startswith(("#", ">", "<", "|"))
-            or re.fullmatch(r"\d+[.)]", word) is not None or set(word) <= set("=-"))
+    return (
+        word in ("-", "+", "*")
+        or word.startswith(("#", ">", "<", "|"))
+        or re.fullmatch(r"\d+[.)]", word) is not None
+        or set(word) <= set("=-")
+    )
 
 
 # never at a line's end or start: "T = 8", "α + S/(NB)", "load ≈ 1.7" stay on one line
@@ -69,8 +75,13 @@ def wrap(text: str, width: int = WIDTH, first: int = 0, indent: str = "") -> str
     lines, cur, used = [], [], first
     for w in text.split(" "):
         add = len(w) + (1 if cur else 0)
-        if cur and used + add > width and not _risky_start(w) \
-                and w not in GLUE and cur[-1] not in GLUE:
+        if (
+            cur
+            and used + add > width
+            and not _risky_start(w)
+            and w not in GLUE
+            and cur[-1] not in GLUE
+        ):
             lines.append(" ".join(cur))
             cur, used = [w], len(indent) + len(w)
         else:
@@ -108,10 +119,13 @@ def mpi_numbers(d: dict) -> dict:
     lo, hi = model_seconds(N, S, a_lo, b_lo), model_seconds(N, S, a_hi, b_hi)
     run, loaded = d["run"], d["loaded"]
     code, lib = run["code_ms"] * 1e-3, run["allreduce_ms"] * 1e-3
-    return {"model_s": (lo, hi),
-            "code_ratio": (code / hi, code / lo), "allreduce_ratio": (lib / hi, lib / lo),
-            "code_load_ratio": max(loaded["code_ms"]) / run["code_ms"],
-            "allreduce_load_ratio": max(loaded["allreduce_ms"]) / run["allreduce_ms"]}
+    return {
+        "model_s": (lo, hi),
+        "code_ratio": (code / hi, code / lo),
+        "allreduce_ratio": (lib / hi, lib / lo),
+        "code_load_ratio": max(loaded["code_ms"]) / run["code_ms"],
+        "allreduce_load_ratio": max(loaded["allreduce_ms"]) / run["allreduce_ms"],
+    }
 
 
 def mpi_sentence(d: dict) -> str:
@@ -132,13 +146,15 @@ def mpi_sentence(d: dict) -> str:
         f"`MPI_Allreduce`'s {run['allreduce_ms']:g} ms at load ≈ {run['load']:g}, and the same "
         f"command took up to {sig(n['code_load_ratio'])}× (coded) and "
         f"{sig(n['allreduce_load_ratio'])}× (`MPI_Allreduce`) as long at load ≈ "
-        f"{loaded['load']:g}")
+        f"{loaded['load']:g}"
+    )
 
 
 # -- rate-table -------------------------------------------------------------------------------
 def field_name(key: str) -> str:
     """The app's name for a rate-table key: ``GF(4)`` → ``GF(2^2)`` (what the window writes)."""
     from ringlab.core.fields import field
+
     return field(key).name
 
 
@@ -151,8 +167,13 @@ def gain_cells(table: dict, key: str, min_N: int = 3) -> list[tuple[int, int]]:
     out = []
     for c in table["cells"]:
         p = (c.get("by_field") or {}).get(key)
-        if c["N"] >= min_N and p and exact(p["general"]) and exact(p["routing"]) \
-                and p["general"]["min_T"] < p["routing"]["min_T"]:
+        if (
+            c["N"] >= min_N
+            and p
+            and exact(p["general"])
+            and exact(p["routing"])
+            and p["general"]["min_T"] < p["routing"]["min_T"]
+        ):
             out.append((c["N"], c["K"]))
     return sorted(out)
 
@@ -162,8 +183,12 @@ def above_prop1_cells(table: dict, key: str, min_N: int = 4) -> list[tuple[int, 
     out = []
     for c in table["cells"]:
         p = (c.get("by_field") or {}).get(key)
-        if c["N"] >= min_N and p and exact(p["general"]) \
-                and p["general"]["min_T"] > c["proposition1"]:
+        if (
+            c["N"] >= min_N
+            and p
+            and exact(p["general"])
+            and p["general"]["min_T"] > c["proposition1"]
+        ):
             out.append((c["N"], c["K"], p["general"]["min_T"]))
     return sorted(out)
 
@@ -205,19 +230,28 @@ def rate_bullets(table: dict) -> str:
     # 1. the paper reproduced
     ok = [names[k] for k in keys if reproduces_paper(table, k)]
     not_ok = [names[k] for k in keys if not reproduces_paper(table, k)]
-    b1 = ("It reproduces the Appendix (N = 3, K = 2: routing needs T = 4, coding T = 3) and "
-          f"Theorem 3 (T = ⌈4K/3⌉ exactly, for K = {n3_Ks[0]}..{n3_Ks[-1]}) "
-          + (f"over {field_list(ok)}, each minimum exact there (a code at T, T − 1 proven "
-             "impossible over that field)" if ok else "over none of the table's fields yet")
-          + (f"; not yet over {field_list(not_ok)}" if ok and not_ok else "")
-          + ". The paper proves both over every field.")
+    b1 = (
+        "It reproduces the Appendix (N = 3, K = 2: routing needs T = 4, coding T = 3) and "
+        f"Theorem 3 (T = ⌈4K/3⌉ exactly, for K = {n3_Ks[0]}..{n3_Ks[-1]}) "
+        + (
+            f"over {field_list(ok)}, each minimum exact there (a code at T, T − 1 proven "
+            "impossible over that field)"
+            if ok
+            else "over none of the table's fields yet"
+        )
+        + (f"; not yet over {field_list(not_ok)}" if ok and not_ok else "")
+        + ". The paper proves both over every field."
+    )
     out.append(b1)
 
     # 2. coding beats routing
     others = [f for f in ("GF(5)", "GF(7)", "GF(2^4)", "Q", "R") if f not in names.values()]
     gains = {names[k]: gain_cells(table, k, min_N=4) for k in keys}
-    parts = [f"over {field_list(fs)} at {cells_words(cells)}"
-             for fs, cells in _group_fields(gains) if cells]
+    parts = [
+        f"over {field_list(fs)} at {cells_words(cells)}"
+        for fs, cells in _group_fields(gains)
+        if cells
+    ]
     gf2 = {(N, K) for N, K in gain_cells(table, keys[0], min_N=4)}
     example = ""
     best = None
@@ -230,13 +264,19 @@ def rate_bullets(table: dict) -> str:
     if best:
         _, N, K, g, r = best
         where = [names[k] for k in keys if (N, K) in gain_cells(table, k, min_N=4)]
-        example = (f" ({g} slots instead of {r} at N = {N}, K = {K}, over "
-                   f"{field_list(where)})")
-    b2 = ("Coding beats routing beyond N = 3 (both minima exact, general codes need fewer "
-          "slots) " + ("; ".join(parts).replace("; over", ", and over") if parts
-                       else "nowhere in the table yet") + example
-          + ". In the table's other cells the two minima are equal or one is open; fields "
-          f"outside the table ({', '.join(others)}, …) are not covered.")
+        example = f" ({g} slots instead of {r} at N = {N}, K = {K}, over {field_list(where)})"
+    b2 = (
+        "Coding beats routing beyond N = 3 (both minima exact, general codes need fewer "
+        "slots) "
+        + (
+            "; ".join(parts).replace("; over", ", and over")
+            if parts
+            else "nowhere in the table yet"
+        )
+        + example
+        + ". In the table's other cells the two minima are equal or one is open; fields "
+        f"outside the table ({', '.join(others)}, …) are not covered."
+    )
     out.append(b2)
 
     # 3. Proposition 1 not tight
@@ -250,17 +290,25 @@ def rate_bullets(table: dict) -> str:
         cell = next(c for c in table["cells"] if (c["N"], c["K"]) == (N, K))
         prop1 = cell["proposition1"]
         per_T = {names[k]: above[k][(N, K)] for k in keys if (N, K) in above[k]}
-        proofs = {cell["by_field"][k]["general"].get("lower_proof") for k in keys
-                  if (N, K) in above[k]}
-        how = ("by SAT over each field" if proofs == {"SAT"}
-               else "by " + ", ".join(sorted(p or "?" for p in proofs)))
-        heads = "; ".join(f"T = {T} > {prop1} over {'each of ' if len(fs) > 1 else ''}"
-                          f"{field_list(fs)}" for fs, T in _group_fields(per_T))
+        proofs = {
+            cell["by_field"][k]["general"].get("lower_proof") for k in keys if (N, K) in above[k]
+        }
+        how = (
+            "by SAT over each field"
+            if proofs == {"SAT"}
+            else "by " + ", ".join(sorted(p or "?" for p in proofs))
+        )
+        heads = "; ".join(
+            f"T = {T} > {prop1} over {'each of ' if len(fs) > 1 else ''}{field_list(fs)}"
+            for fs, T in _group_fields(per_T)
+        )
         rest = [(n, k) for n, k, _ in above_prop1_cells(table, keys[0]) if (n, k) != (N, K)]
-        b3 = (f"Proposition 1 is not tight beyond N = 3 either: N = {N}, K = {K} needs {heads} "
-              f"(T = {min(per_T.values()) - 1} proven impossible {how})"
-              + (f"; over {names[keys[0]]} also at {cells_words(rest)}" if rest else "")
-              + " (the doc lists every field's cells).")
+        b3 = (
+            f"Proposition 1 is not tight beyond N = 3 either: N = {N}, K = {K} needs {heads} "
+            f"(T = {min(per_T.values()) - 1} proven impossible {how})"
+            + (f"; over {names[keys[0]]} also at {cells_words(rest)}" if rest else "")
+            + " (the doc lists every field's cells)."
+        )
     else:
         b3 = "Proposition 1 is tight wherever the table is exact beyond N = 3."
     out.append(b3)
@@ -272,11 +320,14 @@ def passages(text: str) -> dict[str, str]:
     """Every generated passage's text, from the data files (``text`` is README.md's: an inline
     passage's first line is wrapped from where its marker ends)."""
     from ringlab.core.search.rates import load_table
+
     mpi = json.loads(MPI_DATA.read_text(encoding="utf-8"))
     a, _ = find(text, "mpi-model")
     column = a - (text.rfind("\n", 0, a) + 1)
-    return {"mpi-model": wrap(mpi_sentence(mpi), first=column),
-            "rate-table": rate_bullets(load_table(RATE_TABLE))}
+    return {
+        "mpi-model": wrap(mpi_sentence(mpi), first=column),
+        "rate-table": rate_bullets(load_table(RATE_TABLE)),
+    }
 
 
 def find(text: str, name: str) -> tuple[int, int]:
@@ -300,16 +351,20 @@ def rewrite(text: str, generated: dict[str, str]) -> str:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--check", action="store_true",
-                    help="change nothing; exit 1 and name every stale passage")
+    ap.add_argument(
+        "--check", action="store_true", help="change nothing; exit 1 and name every stale passage"
+    )
     a = ap.parse_args(argv)
     text = README.read_text(encoding="utf-8")
     gen = passages(text)
     stale = [n for n, body in gen.items() if text[slice(*find(text, n))] != body]
     if a.check:
         for n in stale:
-            print(f"README.md: generated passage {n!r} is stale: run python "
-                  f"scripts/readme_numbers.py", file=sys.stderr)
+            print(
+                f"README.md: generated passage {n!r} is stale: run python "
+                f"scripts/readme_numbers.py",
+                file=sys.stderr,
+            )
         return 1 if stale else 0
     if stale:
         README.write_text(rewrite(text, gen), encoding="utf-8")

@@ -1,5 +1,6 @@
 """Shared by the MPI tests (command line, Run panel, cost explorer): which rank processes of a
 test are still alive after a job ended or was cancelled."""
+
 import os
 from pathlib import Path
 

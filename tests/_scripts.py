@@ -1,5 +1,6 @@
 """Load a file of ``scripts/`` as a module (they are not a package), for tests that call its
 functions the way its command line does."""
+
 import importlib.util
 from pathlib import Path
 

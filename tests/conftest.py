@@ -20,8 +20,14 @@ def _floor_waits():
         from pytestqt.qtbot import QtBot
     except ImportError:
         return
-    for name in ("waitUntil", "waitSignal", "waitSignals", "waitCallback", "waitExposed",
-                 "waitActive"):
+    for name in (
+        "waitUntil",
+        "waitSignal",
+        "waitSignals",
+        "waitCallback",
+        "waitExposed",
+        "waitActive",
+    ):
         orig = getattr(QtBot, name, None)
         if orig is None or getattr(orig, "_floored", False):
             continue
@@ -31,6 +37,7 @@ def _floor_waits():
             if t is None or (isinstance(t, (int, float)) and 0 <= t < WAIT_FLOOR_MS):
                 kw["timeout"] = WAIT_FLOOR_MS
             return _orig(self, *args, **kw)
+
         floored._floored = True
         floored.__doc__ = orig.__doc__
         setattr(QtBot, name, floored)
@@ -48,4 +55,5 @@ def pytest_sessionfinish(session, exitstatus):
         return
     if QGuiApplication.instance() is not None:
         from ringlab.gui.app import release_clipboard
+
         release_clipboard()

@@ -4,6 +4,7 @@
 subcommand.  Each subcommand lives in its own module with a ``register(subparsers)`` function;
 handlers return the exit code.  Bad input of any kind ends with exit 2 and one line on stderr.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -16,9 +17,19 @@ from ..core.errors import RinglabError
 # Only the module of the command being run is imported: ``ringlab`` (the app) and
 # ``ringlab screenshot`` start without loading the schedules, the search or the mesh.
 COMMANDS = {
-    "check": "_check", "simulate": "_check", "presets": "_check", "preset": "_check",
-    "gui": "_gui", "present": "_gui", "screenshot": "_gui", "export": "_export", "compare": "_compare",
-    "search": "_search", "lessons": "_lessons", "run": "_run", "mesh": "_mesh",
+    "check": "_check",
+    "simulate": "_check",
+    "presets": "_check",
+    "preset": "_check",
+    "gui": "_gui",
+    "present": "_gui",
+    "screenshot": "_gui",
+    "export": "_export",
+    "compare": "_compare",
+    "search": "_search",
+    "lessons": "_lessons",
+    "run": "_run",
+    "mesh": "_mesh",
 }
 
 
@@ -43,7 +54,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-")):
-        argv = ["gui", *argv]           # `ringlab` or `ringlab FILE`: the desktop app
+        argv = ["gui", *argv]  # `ringlab` or `ringlab FILE`: the desktop app
     parser = build_parser(argv[0])
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

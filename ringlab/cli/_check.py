@@ -1,32 +1,42 @@
 """``ringlab check``, ``simulate``, ``presets`` and ``preset``."""
+
 from __future__ import annotations
 
 import json
 import sys
 
+from ..core import presets
 from ..core.bounds import bounds
 from ..core.code import LinearCode, cell_name
 from ..core.codefile import save_code
 from ..core.errors import RinglabError
-from ..core import presets
+from ..core.inputs import resolve_inputs
 from ..core.presets import PRESET_PATTERNS, preset, preset_names
 from ..core.shape import reduce_multicast_shape
-from ..core.inputs import resolve_inputs
 from ..core.simulate import simulate, symbol_name
 from ..core.theorem2 import theorem2_report
 
 
 def register(sub) -> None:
-    p = sub.add_parser("check", help="check a code file with Theorem 2 (exit 0 feasible, 1 infeasible, 2 bad input)")
+    p = sub.add_parser(
+        "check",
+        help="check a code file with Theorem 2 (exit 0 feasible, 1 infeasible, 2 bad input)",
+    )
     p.add_argument("file", help="a *.ringlab.json code file, or preset:NAME")
     p.add_argument("--json", action="store_true", help="machine-readable report")
     p.set_defaults(func=cmd_check)
 
-    p = sub.add_parser("simulate", help="propagate a code step by step (exit 0 decodes the sum, 1 not)")
+    p = sub.add_parser(
+        "simulate", help="propagate a code step by step (exit 0 decodes the sum, 1 not)"
+    )
     p.add_argument("file", help="a *.ringlab.json code file, or preset:NAME")
-    p.add_argument("--inputs", default="random", metavar="random|matmul|FILE.json",
-                   help="message vectors: 'random' (default), 'matmul' (the worked matmul "
-                        "partials) or a JSON file with N rows of K entries")
+    p.add_argument(
+        "--inputs",
+        default="random",
+        metavar="random|matmul|FILE.json",
+        help="message vectors: 'random' (default), 'matmul' (the worked matmul "
+        "partials) or a JSON file with N rows of K entries",
+    )
     p.add_argument("--seed", type=int, default=0, help="seed for random inputs (default 0)")
     p.add_argument("--json", action="store_true", help="machine-readable trace")
     p.set_defaults(func=cmd_simulate)
@@ -56,12 +66,23 @@ def check_json(code: LinearCode, rep) -> dict:
     F = code.field
     b = bounds(code.N, code.K, code.T)
     return {
-        "feasible": rep.feasible, "N": code.N, "K": code.K, "T": code.T,
+        "feasible": rep.feasible,
+        "N": code.N,
+        "K": code.K,
+        "T": code.T,
         "field": getattr(F, "base_name", F.name),
         **({"modulus": F.modulus} if getattr(F, "modulus", None) is not None else {}),
         "rate": str(code.rate),
-        "checks": [{"node": c.node, "j": c.j, "source": c.source, "ok": c.ok,
-                    "matrix": [[F.format(v) for v in r] for r in c.matrix]} for c in rep.checks],
+        "checks": [
+            {
+                "node": c.node,
+                "j": c.j,
+                "source": c.source,
+                "ok": c.ok,
+                "matrix": [[F.format(v) for v in r] for r in c.matrix],
+            }
+            for c in rep.checks
+        ],
         "translation": [[[F.format(v) for v in r] for r in t] for t in rep.translation],
         "translation_given_ok": rep.translation_ok,
         "bounds": b.to_json(),
@@ -76,15 +97,25 @@ def cmd_check(args) -> int:
         print(json.dumps(check_json(code, rep), ensure_ascii=False, indent=1))
         return 0 if rep.feasible else 1
     F, N, K = code.field, code.N, code.K
-    out = [f"{args.file}" + (f" — {code.name}" if code.name else ""),
-           f"N = {N}, K = {K}, T = {code.T} over {F.name}; rate K/T = {code.rate}"]
-    if getattr(F, "modulus", None) is not None:     # which GF(p^m): the verdict depends on it
-        out.append(f"{F.base_name} computed modulo {F.modulus}"
-                   + (" (Conway's, the default when a file names no modulus)" if F.conway else ""))
+    out = [
+        f"{args.file}" + (f" — {code.name}" if code.name else ""),
+        f"N = {N}, K = {K}, T = {code.T} over {F.name}; rate K/T = {code.rate}",
+    ]
+    if getattr(F, "modulus", None) is not None:  # which GF(p^m): the verdict depends on it
+        out.append(
+            f"{F.base_name} computed modulo {F.modulus}"
+            + (" (Conway's, the default when a file names no modulus)" if F.conway else "")
+        )
     nfail = len(rep.failing)
     if rep.feasible:
-        out.append(f"Verdict: FEASIBLE — all {len(rep.checks)} conditions of eq. (5) hold"
-                   + ("; every given T_i matches eq. (6)" if any(t is not None for t in rep.translation_ok) else ""))
+        out.append(
+            f"Verdict: FEASIBLE — all {len(rep.checks)} conditions of eq. (5) hold"
+            + (
+                "; every given T_i matches eq. (6)"
+                if any(t is not None for t in rep.translation_ok)
+                else ""
+            )
+        )
     else:
         why = [f"{nfail} of {len(rep.checks)} conditions of eq. (5) fail"] if nfail else []
         badt = [i for i, t in enumerate(rep.translation_ok) if t is False]
@@ -100,9 +131,14 @@ def cmd_check(args) -> int:
     if rep.failing:
         c = rep.failing[0]
         out.append("")
-        out.append(f"First failing check: node {c.node}, j = {c.j} (source node {c.source}): "
-                   + " · ".join(c.chain(N)))
-        got, want = _fmt_matrix(F, c.matrix, "  "), _fmt_matrix(F, [[F.one if r == s else F.zero for s in range(K)] for r in range(K)], "")
+        out.append(
+            f"First failing check: node {c.node}, j = {c.j} (source node {c.source}): "
+            + " · ".join(c.chain(N))
+        )
+        got, want = (
+            _fmt_matrix(F, c.matrix, "  "),
+            _fmt_matrix(F, [[F.one if r == s else F.zero for s in range(K)] for r in range(K)], ""),
+        )
         w = max(len(g) for g in got)
         out.append("  " + "got".ljust(w - 2) + "   expected I_K")
         out += [g.ljust(w) + "   " + e for g, e in zip(got, want)]
@@ -111,7 +147,9 @@ def cmd_check(args) -> int:
     out.append("")
     out.append("Translation T_i from eq. (6):")
     for i in range(N):
-        tag = {None: "solved", True: "given, matches", False: "given, DIFFERS"}[rep.translation_ok[i]]
+        tag = {None: "solved", True: "given, matches", False: "given, DIFFERS"}[
+            rep.translation_ok[i]
+        ]
         out.append(f"  node {i} ({tag}):")
         out += _fmt_matrix(F, rep.translation[i])
     out.append("")
@@ -126,14 +164,33 @@ def simulate_json(trace) -> dict:
     F = code.field
     fmt = lambda v: F.format(v)  # noqa: E731
     return {
-        "N": code.N, "K": code.K, "T": code.T, "field": F.name,
+        "N": code.N,
+        "K": code.K,
+        "T": code.T,
+        "field": F.name,
         "inputs": [[fmt(v) for v in r] for r in trace.inputs],
-        "steps": [[{"node": i, "to": (i + 1) % code.N, "coeffs": [fmt(v) for v in trace.sent[t][i]],
-                    "symbol": trace.pretty(trace.sent[t][i]), "value": fmt(trace.sent_values[t][i])}
-                   for i in range(code.N)] for t in range(code.T)],
-        "decoded": [{"node": i, "coeffs": [[fmt(v) for v in r] for r in trace.decoded[i]],
-                     "value": [fmt(v) for v in trace.decoded_values[i]],
-                     "wrong": trace.wrong_entries(i)} for i in range(code.N)],
+        "steps": [
+            [
+                {
+                    "node": i,
+                    "to": (i + 1) % code.N,
+                    "coeffs": [fmt(v) for v in trace.sent[t][i]],
+                    "symbol": trace.pretty(trace.sent[t][i]),
+                    "value": fmt(trace.sent_values[t][i]),
+                }
+                for i in range(code.N)
+            ]
+            for t in range(code.T)
+        ],
+        "decoded": [
+            {
+                "node": i,
+                "coeffs": [[fmt(v) for v in r] for r in trace.decoded[i]],
+                "value": [fmt(v) for v in trace.decoded_values[i]],
+                "wrong": trace.wrong_entries(i),
+            }
+            for i in range(code.N)
+        ],
         "sum": [fmt(v) for v in trace.true_sum],
         "correct": trace.all_correct,
         "feasible": trace.report.feasible,
@@ -150,19 +207,32 @@ def cmd_simulate(args) -> int:
     F, N, K = code.field, code.N, code.K
     out = [f"{args.file}: N = {N}, K = {K}, T = {code.T} over {F.name}"]
     if F.arithmetic_note():
-        out.append(F.arithmetic_note())         # GF(2^m): the sums below are XORs
-    out.append("inputs: " + "; ".join(
-        f"x_{i} = [" + ", ".join(F.format(v) for v in row) + "]" for i, row in enumerate(tr.inputs)))
+        out.append(F.arithmetic_note())  # GF(2^m): the sums below are XORs
+    out.append(
+        "inputs: "
+        + "; ".join(
+            f"x_{i} = [" + ", ".join(F.format(v) for v in row) + "]"
+            for i, row in enumerate(tr.inputs)
+        )
+    )
     for t in range(code.T):
         out.append(f"t = {t} → {t + 1}:")
         for i in range(N):
-            out.append(f"  node {i} → {(i + 1) % N}: {tr.pretty(tr.sent[t][i])} = {F.format(tr.sent_values[t][i])}")
+            out.append(
+                f"  node {i} → {(i + 1) % N}: {tr.pretty(tr.sent[t][i])} = {F.format(tr.sent_values[t][i])}"
+            )
     out.append("decoded at t = T:")
     for i in range(N):
         wrong = tr.wrong_entries(i)
         vals = ", ".join(F.format(v) for v in tr.decoded_values[i])
-        mark = "✓" if not wrong else "✗ wrong at " + ", ".join(
-            f"k={k + 1} ({'+'.join(symbol_name(j, k + 1) for j in range(N))})" for k in wrong)
+        mark = (
+            "✓"
+            if not wrong
+            else "✗ wrong at "
+            + ", ".join(
+                f"k={k + 1} ({'+'.join(symbol_name(j, k + 1) for j in range(N))})" for k in wrong
+            )
+        )
         out.append(f"  node {i}: ẑ = [{vals}]  {mark}")
     out.append("sum Σ x_j = [" + ", ".join(F.format(v) for v in tr.true_sum) + "]")
     out.append("all nodes decode the sum" if tr.all_correct else "NOT every node decodes the sum")
@@ -180,6 +250,7 @@ def cmd_presets(args) -> int:
 
 def cmd_preset(args) -> int:
     from ..core.codefile import dumps_code
+
     code = preset(args.name, args.field)
     if args.output:
         try:

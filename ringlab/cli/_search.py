@@ -5,6 +5,7 @@ GF(p); ``--field GF(4)`` is read as GF(2^2)) and the class.
 Exit codes: 0 found (file written), 1 proven impossible in that class and field,
 3 undecided within the time limit, 2 bad arguments (one line).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -21,22 +22,42 @@ from ..core.search.job import SearchJob
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "search", help="find a feasible code by SAT or prove none exists "
-                       "(exit 0 found, 1 impossible, 3 undecided, 2 bad input)")
+        "search",
+        help="find a feasible code by SAT or prove none exists "
+        "(exit 0 found, 1 impossible, 3 undecided, 2 bad input)",
+    )
     p.add_argument("--N", type=int, required=True, help="ring size (nodes 0..N-1)")
     p.add_argument("--K", type=int, required=True, help="message symbols per node")
     p.add_argument("--T", type=int, required=True, help="time units")
-    p.add_argument("--field", default="GF(2)",
-                   help="GF(p) for a prime p ≤ 31, or GF(2^2), GF(2^3), GF(2^4) (also written "
-                        "GF(4), GF(8), GF(16); searched with elements as m bits); default GF(2)")
-    p.add_argument("--routing-only", action="store_true",
-                   help="only reduce-multicast codes (the paper's Sec. III-B shape)")
-    p.add_argument("--symmetric", action="store_true",
-                   help="only rotationally symmetric codes (node i = node 0 with indices shifted by i)")
-    p.add_argument("--timeout", type=float, default=60.0, metavar="S",
-                   help="give up after S seconds: exit 3, undecided (default 60)")
-    p.add_argument("-o", "--output", metavar="FILE", help="where to write a found code "
-                   "(default: print it to stdout)")
+    p.add_argument(
+        "--field",
+        default="GF(2)",
+        help="GF(p) for a prime p ≤ 31, or GF(2^2), GF(2^3), GF(2^4) (also written "
+        "GF(4), GF(8), GF(16); searched with elements as m bits); default GF(2)",
+    )
+    p.add_argument(
+        "--routing-only",
+        action="store_true",
+        help="only reduce-multicast codes (the paper's Sec. III-B shape)",
+    )
+    p.add_argument(
+        "--symmetric",
+        action="store_true",
+        help="only rotationally symmetric codes (node i = node 0 with indices shifted by i)",
+    )
+    p.add_argument(
+        "--timeout",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help="give up after S seconds: exit 3, undecided (default 60)",
+    )
+    p.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="where to write a found code (default: print it to stdout)",
+    )
     p.add_argument("--encoding", default="fast", choices=sorted(KINDS), help=argparse.SUPPRESS)
     p.add_argument("--backend", default="cadical", choices=sorted(BACKENDS), help=argparse.SUPPRESS)
     p.add_argument("--arith", default="bits", choices=sorted(ARITHS), help=argparse.SUPPRESS)
@@ -53,10 +74,21 @@ def cmd_search(args) -> int:
             raise RinglabError(f"-o {args.output}: is a folder, expected a file name")
         if not out.parent.exists():
             raise RinglabError(f"-o {args.output}: the folder {out.parent} does not exist")
-    job = SearchJob("search", {"N": spec.N, "K": spec.K, "T": spec.T, "field": spec.field,
-                               "routing": spec.routing, "symmetric": spec.symmetric,
-                               "timeout": args.timeout, "encoding": args.encoding,
-                               "backend": args.backend, "arith": args.arith}).start()
+    job = SearchJob(
+        "search",
+        {
+            "N": spec.N,
+            "K": spec.K,
+            "T": spec.T,
+            "field": spec.field,
+            "routing": spec.routing,
+            "symmetric": spec.symmetric,
+            "timeout": args.timeout,
+            "encoding": args.encoding,
+            "backend": args.backend,
+            "arith": args.arith,
+        },
+    ).start()
     tty = sys.stderr.isatty()
     label = f"ringlab search: {spec.describe()}"
     last = -1e9
@@ -65,7 +97,7 @@ def cmd_search(args) -> int:
             job.poll()
             if job.finished:
                 break
-            if job.elapsed > args.timeout + 10:        # the worker ignored its own limit
+            if job.elapsed > args.timeout + 10:  # the worker ignored its own limit
                 job.cancel()
                 break
             if tty or job.elapsed - last >= 5:

@@ -1,5 +1,6 @@
 """NumPy on first use: the desktop app paints its first window with codes over Q (exact
 rationals, python-flint) without needing NumPy, whose import is a third of the start-up."""
+
 from __future__ import annotations
 
 import importlib
@@ -16,7 +17,7 @@ class LazyModule:
         if self._module is None:
             self._module = importlib.import_module(self._name)
         value = getattr(self._module, attr)
-        setattr(self, attr, value)        # the next read is a plain attribute: no overhead
+        setattr(self, attr, value)  # the next read is a plain attribute: no overhead
         return value
 
 

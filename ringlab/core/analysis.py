@@ -15,6 +15,7 @@ two views showing the same thing compute it once, and a view that is hidden comp
 >>> a.trace([[1, 2], [3, 4], [5, 6]]) is a.trace([[1, 2], [3, 4], [5, 6]])
 True
 """
+
 from __future__ import annotations
 
 import threading
@@ -101,24 +102,43 @@ class Analysis:
         """:func:`ringlab.simulate` of the code on ``inputs`` (an N×K array, or ``None`` for
         the symbolic run only); the same inputs give the same object back."""
         from .simulate import simulate
+
         key = _key(inputs)
         with self._lock:
             if key not in self._traces:
                 self._remember(self._traces, key, simulate(self.code, inputs, report=self.report))
             return self._traces[key]
 
-    def comparison(self, example=None, *, alpha="1us", bandwidth="190GB/s", size="1MB",
-                   explorer_N: int | None = None, N: int | None = None):
+    def comparison(
+        self,
+        example=None,
+        *,
+        alpha="1us",
+        bandwidth="190GB/s",
+        size="1MB",
+        explorer_N: int | None = None,
+        N: int | None = None,
+    ):
         """:func:`ringlab.core.schedules.compare` of ring, tree and this code on ``example``
         (never strict: a code that does not fit the example is reported, not raised); with
         ``N`` and no example, the untraced schedules of N cores (steps and costs only)."""
         from .schedules import compare
+
         key = (example, _key(alpha), _key(bandwidth), _key(size), explorer_N, N)
         with self._lock:
             if key not in self._comparisons:
                 extra = {} if N is None else {"N": N}
-                c = compare(example, self.code, alpha=alpha, bandwidth=bandwidth, size=size,
-                            strict=False, report=self.report, explorer_N=explorer_N, **extra)
+                c = compare(
+                    example,
+                    self.code,
+                    alpha=alpha,
+                    bandwidth=bandwidth,
+                    size=size,
+                    strict=False,
+                    report=self.report,
+                    explorer_N=explorer_N,
+                    **extra,
+                )
                 self._remember(self._comparisons, key, c)
             return self._comparisons[key]
 

@@ -10,6 +10,7 @@ r"""Lower bounds on T and the rates they allow.
 >>> b.min_T, b.binding, b.satisfied
 (3, 'Theorem 3', True)
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -35,7 +36,7 @@ class Bounds:
     T: int
     rate: Fraction
     prop1_min_T: int
-    theorem3_min_T: int | None        # None unless N = 3
+    theorem3_min_T: int | None  # None unless N = 3
     classic_ring_rate: Fraction
 
     @property
@@ -54,8 +55,10 @@ class Bounds:
         return self.T >= self.min_T
 
     def summary(self) -> str:
-        s = (f"rate K/T = {self.K}/{self.T} = {float(self.rate):.3f}; "
-             f"Proposition 1 needs T ≥ K+N−2 = {self.prop1_min_T}")
+        s = (
+            f"rate K/T = {self.K}/{self.T} = {float(self.rate):.3f}; "
+            f"Proposition 1 needs T ≥ K+N−2 = {self.prop1_min_T}"
+        )
         if self.theorem3_min_T is not None:
             s += f"; Theorem 3 needs T ≥ ⌈4K/3⌉ = {self.theorem3_min_T}"
         s += f"; binding: {self.binding} (T ≥ {self.min_T})"
@@ -65,13 +68,25 @@ class Bounds:
         return s
 
     def to_json(self) -> dict:
-        return {"rate": str(self.rate), "proposition1_min_T": self.prop1_min_T,
-                "theorem3_min_T": self.theorem3_min_T, "min_T": self.min_T,
-                "binding": self.binding, "satisfied": self.satisfied,
-                "classic_ring_rate": str(self.classic_ring_rate)}
+        return {
+            "rate": str(self.rate),
+            "proposition1_min_T": self.prop1_min_T,
+            "theorem3_min_T": self.theorem3_min_T,
+            "min_T": self.min_T,
+            "binding": self.binding,
+            "satisfied": self.satisfied,
+            "classic_ring_rate": str(self.classic_ring_rate),
+        }
 
 
 def bounds(N: int, K: int, T: int) -> Bounds:
     """The bounds for an N-node ring, K symbols per node, T time units."""
-    return Bounds(N, K, T, Fraction(K, T), proposition1_min_T(N, K),
-                  theorem3_min_T(K) if N == 3 else None, classic_ring_rate(N))
+    return Bounds(
+        N,
+        K,
+        T,
+        Fraction(K, T),
+        proposition1_min_T(N, K),
+        theorem3_min_T(K) if N == 3 else None,
+        classic_ring_rate(N),
+    )

@@ -15,13 +15,16 @@ keep old ones and views can compare.
 >>> c.with_entry(0, "M", 0, 0, "1/2").node(0).M[0][0]
 1/2
 """
+
 from __future__ import annotations
 
-from dataclasses import dataclass, field as dc_field, replace
+from dataclasses import dataclass, replace
+from dataclasses import field as dc_field
 from functools import cached_property
 
 from .errors import EntryError, RinglabError
-from .fields import Field, field as get_field
+from .fields import Field
+from .fields import field as get_field
 
 N_RANGE = (2, 32)
 K_RANGE = (1, 64)
@@ -123,8 +126,9 @@ class LinearCode:
         F = get_field(field)
         for n, v in (("N", N), ("K", K), ("T", T)):
             check_size(n, v)
-        nodes = tuple(NodeMatrices(_zeros(F, T, K), _zeros(F, T, T), _zeros(F, K, T), None)
-                      for _ in range(N))
+        nodes = tuple(
+            NodeMatrices(_zeros(F, T, K), _zeros(F, T, T), _zeros(F, K, T), None) for _ in range(N)
+        )
         return cls(N, K, T, F, nodes, name, description, _validated=True)
 
     @classmethod
@@ -146,8 +150,10 @@ class LinearCode:
                 if src is None or src[i] is None:
                     mats[which] = None
                     continue
-                mats[which] = tuple(tuple(_parse_at(F, v, i, which, r, c) for c, v in enumerate(row))
-                                    for r, row in enumerate(src[i]))
+                mats[which] = tuple(
+                    tuple(_parse_at(F, v, i, which, r, c) for c, v in enumerate(row))
+                    for r, row in enumerate(src[i])
+                )
             nodes.append(NodeMatrices(**mats))
         K = len(nodes[0].M[0]) if nodes and nodes[0].M else 0
         T = len(nodes[0].M) if nodes else 0
@@ -169,19 +175,24 @@ class LinearCode:
                     continue
                 rows, cols = matrix_shape(which, self.K, self.T)
                 if len(m) != rows:
-                    raise RinglabError(f"node {i}, {which}: expected {rows} rows "
-                                       f"({_shape_words(which)}), got {len(m)}")
+                    raise RinglabError(
+                        f"node {i}, {which}: expected {rows} rows "
+                        f"({_shape_words(which)}), got {len(m)}"
+                    )
                 for r, row in enumerate(m):
                     if len(row) != cols:
-                        raise RinglabError(f"node {i}, {which}, {row_name(which, r)}: expected {cols} columns "
-                                           f"({_shape_words(which)}), got {len(row)}")
+                        raise RinglabError(
+                            f"node {i}, {which}, {row_name(which, r)}: expected {cols} columns "
+                            f"({_shape_words(which)}), got {len(row)}"
+                        )
                     if which == "Lambda":
                         for c in range(r, cols):
                             if not self.field.is_zero(row[c]):
                                 raise RinglabError(
                                     f"node {i}, Lambda, {cell_name(which, r, c)}: expected 0 "
                                     f"(Λ is strictly lower triangular: row t may only use symbols "
-                                    f"received at times 1..t), got {self.field.format(row[c])}")
+                                    f"received at times 1..t), got {self.field.format(row[c])}"
+                                )
 
     # -- access -------------------------------------------------------------------------
     def node(self, i: int) -> NodeMatrices:
@@ -197,6 +208,7 @@ class LinearCode:
     @property
     def rate(self):
         from fractions import Fraction
+
         return Fraction(self.K, self.T)
 
     def __getstate__(self):
@@ -210,11 +222,13 @@ class LinearCode:
     def native(self) -> dict:
         """Stacked field-native batches of M, Λ, R (one entry per node), built once."""
         F = self.field
-        return {w: F.stack([F.matrix([list(r) for r in nd.get(w)]) for nd in self.nodes])
-                for w in ("M", "Lambda", "R")}
+        return {
+            w: F.stack([F.matrix([list(r) for r in nd.get(w)]) for nd in self.nodes])
+            for w in ("M", "Lambda", "R")
+        }
 
     # -- edits (each returns a new code) ------------------------------------------------
-    def with_entry(self, i: int, which: str, r: int, c: int, value) -> "LinearCode":
+    def with_entry(self, i: int, which: str, r: int, c: int, value) -> LinearCode:
         """This code with one entry replaced; ``value`` is parsed (or an element already).
 
         Typing into ``T`` of a node whose ``T`` was solved starts it from the all-zero matrix:
@@ -222,8 +236,10 @@ class LinearCode:
         """
         self._check_index(i, which, r, c)
         if locked(which, r, c):
-            raise EntryError(f"node {i}, Lambda, {cell_name(which, r, c)} is fixed at 0 "
-                             f"(Λ is strictly lower triangular)")
+            raise EntryError(
+                f"node {i}, Lambda, {cell_name(which, r, c)} is fixed at 0 "
+                f"(Λ is strictly lower triangular)"
+            )
         v = _parse_at(self.field, value, i, which, r, c)
         m = self.matrix(i, which)
         if m is None:
@@ -232,22 +248,27 @@ class LinearCode:
         rows[r][c] = v
         return self._replace_matrix(i, which, tuple(tuple(x) for x in rows))
 
-    def with_matrix(self, i: int, which: str, rows) -> "LinearCode":
+    def with_matrix(self, i: int, which: str, rows) -> LinearCode:
         """This code with one whole matrix replaced (``rows`` parsed); ``None`` clears ``T``."""
         if which == "T" and rows is None:
             return self._replace_matrix(i, "T", None)
         self._check_index(i, which, 0, 0)
-        m = tuple(tuple(_parse_at(self.field, v, i, which, r, c) for c, v in enumerate(row))
-                  for r, row in enumerate(rows))
+        m = tuple(
+            tuple(_parse_at(self.field, v, i, which, r, c) for c, v in enumerate(row))
+            for r, row in enumerate(rows)
+        )
         return self._replace_matrix(i, which, m, validate=True)
 
-    def with_translation_solved(self, i: int) -> "LinearCode":
+    def with_translation_solved(self, i: int) -> LinearCode:
         return self._replace_matrix(i, "T", None)
 
-    def with_meta(self, name: str | None = None, description: str | None = None) -> "LinearCode":
-        return replace(self, name=self.name if name is None else name,
-                       description=self.description if description is None else description,
-                       _validated=True)
+    def with_meta(self, name: str | None = None, description: str | None = None) -> LinearCode:
+        return replace(
+            self,
+            name=self.name if name is None else name,
+            description=self.description if description is None else description,
+            _validated=True,
+        )
 
     def resized(self, N: int | None = None, K: int | None = None, T: int | None = None):
         """``(code, dropped)``: the code at a new N, K or T keeping every entry that still fits.
@@ -262,8 +283,9 @@ class LinearCode:
         nodes = []
         for i in range(N2):
             if i >= self.N:
-                nodes.append(NodeMatrices(_zeros(F, T2, K2), _zeros(F, T2, T2), _zeros(F, K2, T2),
-                                          None))
+                nodes.append(
+                    NodeMatrices(_zeros(F, T2, K2), _zeros(F, T2, T2), _zeros(F, K2, T2), None)
+                )
                 continue
             nd = self.nodes[i]
             mats = {}
@@ -274,21 +296,32 @@ class LinearCode:
                     continue
                 rows, cols = matrix_shape(which, K2, T2)
                 mats[which] = tuple(
-                    tuple(old[r][c] if r < len(old) and c < len(old[r]) else F.zero
-                          for c in range(cols)) for r in range(rows))
+                    tuple(
+                        old[r][c] if r < len(old) and c < len(old[r]) else F.zero
+                        for c in range(cols)
+                    )
+                    for r in range(rows)
+                )
                 for r, row in enumerate(old):
                     for c, v in enumerate(row):
                         if (r >= rows or c >= cols) and not F.is_zero(v):
-                            dropped.append(f"node {i} {which} ({cell_name(which, r, c)}) = {F.format(v)}")
+                            dropped.append(
+                                f"node {i} {which} ({cell_name(which, r, c)}) = {F.format(v)}"
+                            )
             nodes.append(NodeMatrices(**mats))
         for i in range(N2, self.N):
-            if any(not F.is_zero(v) for w in MATRICES if self.nodes[i].get(w) is not None
-                   for row in self.nodes[i].get(w) for v in row):
+            if any(
+                not F.is_zero(v)
+                for w in MATRICES
+                if self.nodes[i].get(w) is not None
+                for row in self.nodes[i].get(w)
+                for v in row
+            ):
                 dropped.append(f"node {i} (all its matrices)")
         code = LinearCode(N2, K2, T2, F, tuple(nodes), self.name, self.description, _validated=True)
         return code, dropped
 
-    def with_field(self, name) -> "LinearCode":
+    def with_field(self, name) -> LinearCode:
         """The same literals read in another field; raises listing every entry that does not fit.
 
         Each entry is written in the old field's notation and parsed in the new one, so ``-1``
@@ -312,22 +345,33 @@ class LinearCode:
                         try:
                             new_row.append(F2.parse(F.format(v)))
                         except EntryError as e:
-                            problems.append(f"node {i} {which} ({cell_name(which, r, c)}) = "
-                                            f"{F.format(v)}: {e}")
+                            problems.append(
+                                f"node {i} {which} ({cell_name(which, r, c)}) = {F.format(v)}: {e}"
+                            )
                             new_row.append(F2.zero)
                     out.append(tuple(new_row))
                 mats[which] = tuple(out)
             nodes.append(NodeMatrices(**mats))
         if problems:
             more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
-            raise EntryError(f"cannot change the field to {F2.name}: " + "; ".join(problems[:3]) + more)
+            raise EntryError(
+                f"cannot change the field to {F2.name}: " + "; ".join(problems[:3]) + more
+            )
         return LinearCode(self.N, self.K, self.T, F2, tuple(nodes), self.name, self.description)
 
-    def _replace_matrix(self, i, which, m, validate=False) -> "LinearCode":
+    def _replace_matrix(self, i, which, m, validate=False) -> LinearCode:
         nodes = list(self.nodes)
         nodes[i] = replace(nodes[i], **{which: m})
-        return LinearCode(self.N, self.K, self.T, self.field, tuple(nodes), self.name,
-                          self.description, _validated=not validate)
+        return LinearCode(
+            self.N,
+            self.K,
+            self.T,
+            self.field,
+            tuple(nodes),
+            self.name,
+            self.description,
+            _validated=not validate,
+        )
 
     def _check_index(self, i, which, r, c):
         if which not in MATRICES:
@@ -341,9 +385,13 @@ class LinearCode:
     def __eq__(self, other):
         if not isinstance(other, LinearCode):
             return NotImplemented
-        return (self.shape == other.shape and self.field.name == other.field.name
-                and self.name == other.name and self.description == other.description
-                and self.nodes == other.nodes)
+        return (
+            self.shape == other.shape
+            and self.field.name == other.field.name
+            and self.name == other.name
+            and self.description == other.description
+            and self.nodes == other.nodes
+        )
 
     def __hash__(self):
         return hash((self.shape, self.field.name, self.nodes))

@@ -9,6 +9,7 @@ file where the user's work was.
 >>> loads_code(text) == preset("paper-k1-t2")
 True
 """
+
 from __future__ import annotations
 
 import json
@@ -17,8 +18,8 @@ from pathlib import Path
 
 from .code import MATRICES, LinearCode, NodeMatrices, cell_name, check_size, matrix_shape, row_name
 from .errors import CodeFileError, EntryError, FieldError, RinglabError
-from .files import write_text_atomic
 from .fields import field as get_field
+from .files import write_text_atomic
 
 FORMAT = "ringlab-code"
 VERSION = 1
@@ -35,10 +36,17 @@ def code_to_dict(code: LinearCode) -> dict:
             if m is not None:
                 obj[which] = [[F.to_json(v) for v in row] for row in m]
         nodes.append(obj)
-    d = {"format": FORMAT, "version": VERSION, "name": code.name,
-         "description": code.description, "N": code.N, "K": code.K, "T": code.T,
-         "field": getattr(F, "base_name", F.name)}
-    if getattr(F, "modulus", None) is not None:     # every GF(p^m): which field it is
+    d = {
+        "format": FORMAT,
+        "version": VERSION,
+        "name": code.name,
+        "description": code.description,
+        "N": code.N,
+        "K": code.K,
+        "T": code.T,
+        "field": getattr(F, "base_name", F.name),
+    }
+    if getattr(F, "modulus", None) is not None:  # every GF(p^m): which field it is
         d["modulus"] = F.modulus
     d["nodes"] = nodes
     return d
@@ -73,11 +81,15 @@ def loads_code(text: str, source: str = "<string>") -> LinearCode:
     try:
         data = json.loads(text, parse_constant=_reject_constants)
     except json.JSONDecodeError as e:
-        raise CodeFileError(f"{source}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+        raise CodeFileError(
+            f"{source}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})"
+        ) from None
     except RecursionError:
         raise CodeFileError(f"{source}: not a code file: JSON nested too deeply") from None
     except ValueError as e:
-        raise CodeFileError(f"{source}: not a valid code file: {e} (NaN and infinity are not numbers)") from None
+        raise CodeFileError(
+            f"{source}: not a valid code file: {e} (NaN and infinity are not numbers)"
+        ) from None
     return code_from_dict(data, source)
 
 
@@ -103,17 +115,19 @@ def load_code(path) -> LinearCode:
 
 def code_from_dict(data, source: str = "<code>") -> LinearCode:
     if not isinstance(data, dict):
-        raise CodeFileError(f"{source}: expected a JSON object with \"format\": \"{FORMAT}\"")
+        raise CodeFileError(f'{source}: expected a JSON object with "format": "{FORMAT}"')
     if data.get("format") != FORMAT:
-        raise CodeFileError(f"{source}: \"format\" must be \"{FORMAT}\", got {data.get('format')!r}")
+        raise CodeFileError(f'{source}: "format" must be "{FORMAT}", got {data.get("format")!r}')
     if data.get("version") != VERSION:
-        raise CodeFileError(f"{source}: \"version\" must be {VERSION}, got {data.get('version')!r}")
+        raise CodeFileError(f'{source}: "version" must be {VERSION}, got {data.get("version")!r}')
     for key in ("N", "K", "T", "field", "nodes"):
         if key not in data:
-            raise CodeFileError(f"{source}: missing key \"{key}\"")
+            raise CodeFileError(f'{source}: missing key "{key}"')
     unknown = sorted(set(data) - _KEYS)
     if unknown:
-        raise CodeFileError(f"{source}: unknown key \"{unknown[0]}\" (expected {', '.join(sorted(_KEYS))})")
+        raise CodeFileError(
+            f'{source}: unknown key "{unknown[0]}" (expected {", ".join(sorted(_KEYS))})'
+        )
     try:
         N, K, T = (check_size(k, data[k]) for k in ("N", "K", "T"))
         F = get_field(data["field"])
@@ -121,37 +135,40 @@ def code_from_dict(data, source: str = "<code>") -> LinearCode:
         raise CodeFileError(f"{source}: {e}") from None
     if "modulus" in data:
         if getattr(F, "modulus", None) is None:
-            raise CodeFileError(f"{source}: \"modulus\" belongs to GF(p^m) only; "
-                                f"\"field\" is {F.name}")
+            raise CodeFileError(f'{source}: "modulus" belongs to GF(p^m) only; "field" is {F.name}')
         try:
             F = get_field(F.base_name, modulus=data["modulus"])
         except RinglabError as e:
-            raise CodeFileError(f"{source}: \"modulus\": {e}") from None
+            raise CodeFileError(f'{source}: "modulus": {e}') from None
     for key in ("name", "description"):
         if key in data and not isinstance(data[key], str):
-            raise CodeFileError(f"{source}: \"{key}\" must be a string")
+            raise CodeFileError(f'{source}: "{key}" must be a string')
     nodes = data["nodes"]
     if not isinstance(nodes, list) or len(nodes) != N:
         got = len(nodes) if isinstance(nodes, list) else type(nodes).__name__
-        raise CodeFileError(f"{source}: \"nodes\" must list {N} nodes (N = {N}), got {got}")
+        raise CodeFileError(f'{source}: "nodes" must list {N} nodes (N = {N}), got {got}')
     built = []
     for i, nd in enumerate(nodes):
         if not isinstance(nd, dict):
             raise CodeFileError(f"{source}: node {i}: expected an object with M, Lambda, R (and T)")
         extra = sorted(set(nd) - set(MATRICES))
         if extra:
-            raise CodeFileError(f"{source}: node {i}: unknown key \"{extra[0]}\" (expected M, Lambda, R, T)")
+            raise CodeFileError(
+                f'{source}: node {i}: unknown key "{extra[0]}" (expected M, Lambda, R, T)'
+            )
         mats = {}
         for which in MATRICES:
             if which not in nd:
                 if which == "T":
                     mats["T"] = None
                     continue
-                raise CodeFileError(f"{source}: node {i}: missing \"{which}\"")
+                raise CodeFileError(f'{source}: node {i}: missing "{which}"')
             mats[which] = _read_matrix(F, nd[which], i, which, K, T, source)
         built.append(NodeMatrices(**mats))
     try:
-        return LinearCode(N, K, T, F, tuple(built), data.get("name", ""), data.get("description", ""))
+        return LinearCode(
+            N, K, T, F, tuple(built), data.get("name", ""), data.get("description", "")
+        )
     except RinglabError as e:
         raise CodeFileError(f"{source}: {e}") from None
 
@@ -161,22 +178,30 @@ def _read_matrix(F, m, i, which, K, T, source):
     shape = {"M": "T×K", "Lambda": "T×T", "R": "K×T", "T": "K×K"}[which]
     if not isinstance(m, list) or len(m) != rows:
         got = f"{len(m)} rows" if isinstance(m, list) else type(m).__name__
-        raise CodeFileError(f"{source}: node {i}, {which}: expected {rows} rows ({which} is {shape} "
-                            f"= {rows}×{cols}), got {got}")
+        raise CodeFileError(
+            f"{source}: node {i}, {which}: expected {rows} rows ({which} is {shape} "
+            f"= {rows}×{cols}), got {got}"
+        )
     out = []
     for r, row in enumerate(m):
         if not isinstance(row, list) or len(row) != cols:
             got = f"{len(row)} columns" if isinstance(row, list) else type(row).__name__
-            raise CodeFileError(f"{source}: node {i}, {which}, {row_name(which, r)}: expected {cols} columns "
-                                f"({which} is {shape} = {rows}×{cols}), got {got}")
+            raise CodeFileError(
+                f"{source}: node {i}, {which}, {row_name(which, r)}: expected {cols} columns "
+                f"({which} is {shape} = {rows}×{cols}), got {got}"
+            )
         vals = []
         for c, v in enumerate(row):
             if isinstance(v, float) and not math.isfinite(v):
-                raise CodeFileError(f"{source}: node {i}, {which}, {cell_name(which, r, c)}: "
-                                    f"NaN and infinity are not allowed")
+                raise CodeFileError(
+                    f"{source}: node {i}, {which}, {cell_name(which, r, c)}: "
+                    f"NaN and infinity are not allowed"
+                )
             try:
                 vals.append(F.parse(v))
             except (EntryError, FieldError) as e:
-                raise CodeFileError(f"{source}: node {i}, {which}, {cell_name(which, r, c)}: {e}") from None
+                raise CodeFileError(
+                    f"{source}: node {i}, {which}, {cell_name(which, r, c)}: {e}"
+                ) from None
         out.append(tuple(vals))
     return tuple(out)

@@ -28,6 +28,7 @@ other routes' entry for entry (``tests/core/test_dense_route.py``).
 >>> D.shape, D[0][:, 4:6].tolist()          # node 0 over source 2 (j = 1): I_K
 ((3, 2, 6), [[1, 0], [0, 1]])
 """
+
 from __future__ import annotations
 
 from ._lazy import np
@@ -88,7 +89,7 @@ def _received(code, dtype):
     nat = code.native
     Y = np.zeros((N, T, N * K), dtype=dtype)
     for i in range(N):
-        Y[i, :, i * K:(i + 1) * K] = nat["M"][i]
+        Y[i, :, i * K : (i + 1) * K] = nat["M"][i]
     return Y, nat["Lambda"], nat["R"]
 
 
@@ -96,16 +97,17 @@ def _received(code, dtype):
 # of them up to N = K = 16, T = 32) in one call per time step and decode a node's time steps in
 # one call; large ones go node by node (skipping zero rows of Λ and zero columns) in chunks.
 
+
 def _char2(code, F):
     log, exp = F.sentinel_tables()
     take, xor = np.take, np.bitwise_xor
     N, K, T = code.shape
     NK = N * K
     Y, L, R = _received(code, np.uint16)
-    logL = log[L]                                    # (N, T, T); zeros become the sentinel
+    logL = log[L]  # (N, T, T); zeros become the sentinel
     nonzero = L != 0
-    prev = (np.arange(N) - 1) % N                    # node i receives from node i − 1
-    ibuf = np.empty(_CHUNK + NK, dtype=np.intp)      # index and product buffers, reused
+    prev = (np.arange(N) - 1) % N  # node i receives from node i − 1
+    ibuf = np.empty(_CHUNK + NK, dtype=np.intp)  # index and product buffers, reused
     pbuf = np.empty(_CHUNK + NK, dtype=np.uint16)
 
     def product(lcol, lrow):
@@ -123,16 +125,16 @@ def _char2(code, F):
 
     for u in range(T - 1):
         group = _CHUNK // ((T - u - 1) * NK)
-        if group:                                    # a group of nodes at once
+        if group:  # a group of nodes at once
             for a in range(0, N, group):
                 b = min(N, a + group)
-                lsrc = log[Y[prev[a:b], u]]          # what nodes a..b−1 receive at u + 1
-                blk = Y[a:b, u + 1:]
-                xor(blk, product(logL[a:b, u + 1:, u], lsrc), out=blk)
+                lsrc = log[Y[prev[a:b], u]]  # what nodes a..b−1 receive at u + 1
+                blk = Y[a:b, u + 1 :]
+                xor(blk, product(logL[a:b, u + 1 :, u], lsrc), out=blk)
             continue
-        for i in range(N):                           # node i sends y_i^(u); node i+1 receives it
+        for i in range(N):  # node i sends y_i^(u); node i+1 receives it
             nxt = (i + 1) % N
-            rows = np.flatnonzero(nonzero[nxt, u + 1:, u])
+            rows = np.flatnonzero(nonzero[nxt, u + 1 :, u])
             if not len(rows):
                 continue
             src = Y[i, u]
@@ -141,7 +143,7 @@ def _char2(code, F):
                 continue
             rows += u + 1
             c0, c1 = cols[0], cols[-1] + 1
-            if c1 - c0 < 2 * len(cols):              # mostly non-zero: the whole span, zeros too
+            if c1 - c0 < 2 * len(cols):  # mostly non-zero: the whole span, zeros too
                 cols = None
                 lsrc = log[src[c0:c1]]
             else:
@@ -150,26 +152,26 @@ def _char2(code, F):
             for a, b in _row_chunks(len(rows), len(lsrc)):
                 prod = product(lcol[a:b], lsrc)
                 r = rows[a:b]
-                if cols is None and b - a == r[-1] - r[0] + 1:     # a block: XOR in place
-                    blk = Y[nxt, r[0]:r[-1] + 1, c0:c1]
+                if cols is None and b - a == r[-1] - r[0] + 1:  # a block: XOR in place
+                    blk = Y[nxt, r[0] : r[-1] + 1, c0:c1]
                     xor(blk, prod, out=blk)
                 elif cols is None:
                     Y[nxt, r, c0:c1] ^= prod
                 else:
                     Y[nxt, r[:, None], cols[None, :]] ^= prod
-    logR = log[R]                                    # (N, K, T)
-    if N * K * T * NK <= _CHUNK:                     # D_i = R_i S_i for every node at once
-        prod = product(logR.transpose(0, 2, 1), log[Y[prev]])         # (N, T, K, NK)
+    logR = log[R]  # (N, K, T)
+    if N * K * T * NK <= _CHUNK:  # D_i = R_i S_i for every node at once
+        prod = product(logR.transpose(0, 2, 1), log[Y[prev]])  # (N, T, K, NK)
         return xor.reduce(prod, axis=1).astype(np.int64)
     D = np.zeros((N, K, NK), dtype=np.uint16)
-    group = _CHUNK // (K * NK)                       # time steps per call
+    group = _CHUNK // (K * NK)  # time steps per call
     for i in range(N):
-        S = Y[prev[i]]                               # what node i received: y_{i'}^(t), t = 0..T−1
+        S = Y[prev[i]]  # what node i received: y_{i'}^(t), t = 0..T−1
         acc = D[i]
         ts = np.flatnonzero((R[i] != 0).any(axis=0))
         if group > 1:
             for a in range(0, len(ts), group):
-                tt = ts[a:a + group]
+                tt = ts[a : a + group]
                 acc ^= xor.reduce(product(logR[i][:, tt].T, log[S[tt]]), axis=0)
             continue
         for t in ts:
@@ -186,24 +188,24 @@ def _prime(code, F):
     NK = Y.shape[2]
     prev = (np.arange(N) - 1) % N
     for u in range(T - 1):
-        Y[:, u] %= p                                 # row u is final: every row < u is in it
+        Y[:, u] %= p  # row u is final: every row < u is in it
         group = _CHUNK // ((T - u - 1) * NK)
-        if group:                                    # a group of nodes at once
+        if group:  # a group of nodes at once
             for a in range(0, N, group):
                 b = min(N, a + group)
-                Y[a:b, u + 1:] += L[a:b, u + 1:, u, None] * Y[prev[a:b], u][:, None, :]
+                Y[a:b, u + 1 :] += L[a:b, u + 1 :, u, None] * Y[prev[a:b], u][:, None, :]
             continue
         for i in range(N):
             nxt = (i + 1) % N
-            lam = L[nxt, u + 1:, u]
+            lam = L[nxt, u + 1 :, u]
             if not lam.any():
                 continue
             src = Y[i, u]
             for a, b in _row_chunks(T - u - 1, NK):
-                Y[nxt, u + 1 + a:u + 1 + b] += lam[a:b, None] * src[None, :]
+                Y[nxt, u + 1 + a : u + 1 + b] += lam[a:b, None] * src[None, :]
     Y[:, T - 1] %= p
-    exact = T * (p - 1) ** 2 < 2**53                 # every partial sum exact in float64 (BLAS)
-    dt = np.float64 if exact else np.int64           # else int64: < T·p² < 2^63
+    exact = T * (p - 1) ** 2 < 2**53  # every partial sum exact in float64 (BLAS)
+    dt = np.float64 if exact else np.int64  # else int64: < T·p² < 2^63
     if N * T * NK <= _CHUNK:
         return np.matmul(R.astype(dt), Y[prev].astype(dt)).astype(np.int64) % p
     D = np.empty((N, R.shape[1], NK), dtype=np.int64)

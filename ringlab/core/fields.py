@@ -26,18 +26,19 @@ infinity nowhere.
 >>> field("Q").format(field("Q").parse("0.25"))
 '1/4'
 """
+
 from __future__ import annotations
 
 import math
-import sys
 import re
+import sys
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
-from ._lazy import np          # NumPy on first use (start-up: Q needs none)
 from flint import fmpq, fmpq_mat
 
 from ._conway import CONWAY
+from ._lazy import np  # NumPy on first use (start-up: Q needs none)
 from .errors import EntryError, FieldError
 
 MAX_PRIME = 2**31 - 1
@@ -67,8 +68,12 @@ def _split_literal(text: str) -> tuple[bool, str, bool, str | None]:
         if part is not None and not _DEC.fullmatch(part):
             low = s.lower()
             if any(w in low for w in ("nan", "inf")):
-                raise EntryError(f"{text!r} is not a finite number: NaN and infinity are not allowed")
-            raise EntryError(f"{text!r} is not a number: expected an integer, a/b or a decimal such as 0.25")
+                raise EntryError(
+                    f"{text!r} is not a finite number: NaN and infinity are not allowed"
+                )
+            raise EntryError(
+                f"{text!r} is not a number: expected an integer, a/b or a decimal such as 0.25"
+            )
     return neg_num, num, neg_den, den
 
 
@@ -104,20 +109,28 @@ class Field:
                 return value
             value = str(value)
         if type(value).__module__ == "numpy":
-            value = value.item()            # a NumPy scalar (NumPy is loaded if one exists)
+            value = value.item()  # a NumPy scalar (NumPy is loaded if one exists)
         if isinstance(value, int):
             # a negative JSON integer is the literal |n| under the field's own minus
-            return self.neg(self._from_int_literal(-value)) if value < 0 else self._from_int_literal(value)
+            return (
+                self.neg(self._from_int_literal(-value))
+                if value < 0
+                else self._from_int_literal(value)
+            )
         if isinstance(value, float):
             if not math.isfinite(value):
-                raise EntryError(f"{value!r} is not a finite number: NaN and infinity are not allowed")
+                raise EntryError(
+                    f"{value!r} is not a finite number: NaN and infinity are not allowed"
+                )
             if self is _R:
                 return value
             if value.is_integer():
                 return self._from_int_literal(int(value))
             return self._from_decimal(repr(value), value)
         if not isinstance(value, str):
-            raise EntryError(f"{value!r} is not a number: expected an integer or a string such as \"1/2\"")
+            raise EntryError(
+                f'{value!r} is not a number: expected an integer or a string such as "1/2"'
+            )
         neg_num, num, neg_den, den = _split_literal(value)
         a = self._literal(num, value)
         if neg_num:
@@ -136,9 +149,11 @@ class Field:
         # billion-digit rational (the app hangs); int() refuses > 4300 digits with a ValueError
         mant, _, exp = lit.lower().partition("e")
         if len(mant) > MAX_LITERAL_DIGITS or (exp and abs(int(exp)) > MAX_LITERAL_DIGITS):
-            raise EntryError(f"{whole[:40]!r}{'…' if len(whole) > 40 else ''} is too large: "
-                             f"expected at most {MAX_LITERAL_DIGITS} digits (and exponents up to "
-                             f"±{MAX_LITERAL_DIGITS})")
+            raise EntryError(
+                f"{whole[:40]!r}{'…' if len(whole) > 40 else ''} is too large: "
+                f"expected at most {MAX_LITERAL_DIGITS} digits (and exponents up to "
+                f"±{MAX_LITERAL_DIGITS})"
+            )
         if _INT.fullmatch(lit):
             return self._from_int_literal(int(lit), whole)
         return self._from_decimal(lit, whole)
@@ -149,7 +164,8 @@ class Field:
     def _from_decimal(self, lit: str, whole):
         raise EntryError(
             f"{whole!r} is a decimal; decimals are allowed only over Q and R, "
-            f"over {self.name} write an integer 0..{self.order - 1} or a/b")
+            f"over {self.name} write an integer 0..{self.order - 1} or a/b"
+        )
 
     def format(self, e) -> str:
         return str(e)
@@ -172,7 +188,9 @@ class Field:
         raise NotImplementedError
 
     def eye(self, n: int):
-        return self.matrix([[self.one if r == c else self.zero for c in range(n)] for r in range(n)])
+        return self.matrix(
+            [[self.one if r == c else self.zero for c in range(n)] for r in range(n)]
+        )
 
     def zeros(self, r: int, c: int):
         return self.matrix([[self.zero] * c for _ in range(r)])
@@ -180,8 +198,12 @@ class Field:
     def mdiff(self, a, b) -> list[tuple[int, int]]:
         """Positions (row, column) where two same-shaped matrices differ."""
         ra, rb = self.rows(a), self.rows(b)
-        return [(r, c) for r, (xa, xb) in enumerate(zip(ra, rb))
-                for c, (u, v) in enumerate(zip(xa, xb)) if not self.equal(u, v)]
+        return [
+            (r, c)
+            for r, (xa, xb) in enumerate(zip(ra, rb))
+            for c, (u, v) in enumerate(zip(xa, xb))
+            if not self.equal(u, v)
+        ]
 
     def equal(self, a, b) -> bool:
         return a == b
@@ -344,19 +366,23 @@ class RealField(_ArrayField):
         text = repr(whole) if isinstance(whole, str) else repr(str(whole))
         if len(text) > 42:
             text = text[:40] + "…'"
-        return (f"{text} is too large for floating point (it would become infinity): over R "
-                f"entries are refused beyond ±{sys.float_info.max:.4g}; work over Q for "
-                f"larger numbers")
+        return (
+            f"{text} is too large for floating point (it would become infinity): over R "
+            f"entries are refused beyond ±{sys.float_info.max:.4g}; work over Q for "
+            f"larger numbers"
+        )
 
     def _from_decimal(self, lit, whole):
         v = float(lit)
         if not math.isfinite(v):
             if any(ch.isdigit() for ch in lit):
-                raise EntryError(self._too_large(whole))     # 1e400: overflow, not "inf"
+                raise EntryError(self._too_large(whole))  # 1e400: overflow, not "inf"
             raise EntryError(f"{whole!r} is not a finite number: NaN and infinity are not allowed")
         if v == 0 and any(ch in "123456789" for ch in lit.lower().partition("e")[0]):
-            raise EntryError(f"{whole!r} is too small for floating point (it would become 0); "
-                             f"over R use magnitudes above 1e-300, or work over Q")
+            raise EntryError(
+                f"{whole!r} is too small for floating point (it would become 0); "
+                f"over R use magnitudes above 1e-300, or work over Q"
+            )
         return v
 
     def arithmetic_note(self, short=False):
@@ -421,8 +447,10 @@ class _FiniteField(_ArrayField):
         if 0 <= n < self.order:
             return n
         where = f" (in {whole!r})" if whole is not None and str(whole).strip() != str(n) else ""
-        raise EntryError(f"{n} is not an element of {self.name}{where}: write an integer "
-                         f"0..{self.order - 1}{self.entry_hint()}; entries are not reduced silently")
+        raise EntryError(
+            f"{n} is not an element of {self.name}{where}: write an integer "
+            f"0..{self.order - 1}{self.entry_hint()}; entries are not reduced silently"
+        )
 
     def entry_hint(self) -> str:
         """What an element looks like here, true in this field (appended to a refusal)."""
@@ -520,7 +548,7 @@ class ExtensionField(_FiniteField):
         poly_digits = [(self.poly // p**k) % p for k in range(m)]
         if self.conway:
             gen = None
-        else:           # x need not be primitive modulo another polynomial: find a generator
+        else:  # x need not be primitive modulo another polynomial: find a generator
             gen = _primitive_element(p, m, poly_digits)
         digits = [1] + [0] * (m - 1)
         for i in range(q - 1):
@@ -529,15 +557,17 @@ class ExtensionField(_FiniteField):
             log[v] = i
             if gen is None:
                 top = digits[-1]
-                digits = [0] + digits[:-1]          # multiply by x ...
-                if top:                              # ... and reduce x^m = -(lower terms of poly)
+                digits = [0] + digits[:-1]  # multiply by x ...
+                if top:  # ... and reduce x^m = -(lower terms of poly)
                     digits = [(d - top * c) % p for d, c in zip(digits, poly_digits)]
             else:
                 digits = _mulmod(digits, gen, poly_digits, p)
         if len(set(exp[: q - 1].tolist())) != q - 1:
-            raise FieldError(f"internal: the generator is not primitive modulo {self.modulus_text()} "
-                             f"in {self.base_name}")
-        exp[q - 1: 2 * q - 2] = exp[: q - 1]
+            raise FieldError(
+                f"internal: the generator is not primitive modulo {self.modulus_text()} "
+                f"in {self.base_name}"
+            )
+        exp[q - 1 : 2 * q - 2] = exp[: q - 1]
         self._exp, self._log = exp, log
         # the same tables as Python lists: a scalar product is two list reads, not a NumPy call
         self._exp_list, self._log_list = exp[: 2 * q - 2].tolist(), log.tolist()
@@ -557,20 +587,29 @@ class ExtensionField(_FiniteField):
         p = self.p
         if p == 2:
             return " (its bits are a polynomial's coefficients: 2 is x, 3 is x + 1; −x = x, addition is XOR)"
-        return (f" (its base-{p} digits are a polynomial's coefficients: {p} is x, {p + 1} is "
-                f"x + 1; −1 is {p - 1})")
+        return (
+            f" (its base-{p} digits are a polynomial's coefficients: {p} is x, {p + 1} is "
+            f"x + 1; −1 is {p - 1})"
+        )
 
     def arithmetic_note(self, short: bool = False) -> str:
         if short:
-            return (f"in {self.name} addition is XOR of the bits: 1 + 3 = 2" if self.p == 2 else
-                    f"in {self.name} addition is digit by digit mod {self.p}")
+            return (
+                f"in {self.name} addition is XOR of the bits: 1 + 3 = 2"
+                if self.p == 2
+                else f"in {self.name} addition is digit by digit mod {self.p}"
+            )
         if self.p == 2:
-            return (f"in {self.name} addition is XOR of the bits (1 + 3 = 2), −x = x, and a "
-                    f"product is a polynomial product modulo {self.modulus_text()}")
-        return (f"in {self.name} an element is the integer of its {self.m} base-{self.p} digits "
-                f"(polynomial coefficients); addition is digit by digit mod {self.p} "
-                f"({self.p - 1} + 1 = {self.add(self.p - 1, 1)}), and a product is a polynomial "
-                f"product modulo {self.modulus_text()}")
+            return (
+                f"in {self.name} addition is XOR of the bits (1 + 3 = 2), −x = x, and a "
+                f"product is a polynomial product modulo {self.modulus_text()}"
+            )
+        return (
+            f"in {self.name} an element is the integer of its {self.m} base-{self.p} digits "
+            f"(polynomial coefficients); addition is digit by digit mod {self.p} "
+            f"({self.p - 1} + 1 = {self.add(self.p - 1, 1)}), and a product is a polynomial "
+            f"product modulo {self.modulus_text()}"
+        )
 
     @property
     def modulus(self) -> str:
@@ -656,7 +695,7 @@ class ExtensionField(_FiniteField):
 
     # -- matrices --------------------------------------------------------------------------
     def matmul(self, a, b):
-        if self.p == 2:                 # look-ups through the zero sentinel: no masks
+        if self.p == 2:  # look-ups through the zero sentinel: no masks
             log, exp = self.sentinel_tables()
             prod = exp[log[a][..., :, :, None] + log[b][..., None, :, :]]
             return np.bitwise_xor.reduce(prod, axis=-2).astype(np.int64)
@@ -674,8 +713,10 @@ class ExtensionField(_FiniteField):
 
 
 _NAME = re.compile(r"GF\(\s*([0-9]+)\s*(?:\^\s*([0-9]+)\s*)?\)")
-_HELP = ("expected Q, R, GF(p) with p prime < 2^31, or GF(p^m) with p^m ≤ 2^16 "
-         "(for example GF(2), GF(7), GF(2^8))")
+_HELP = (
+    "expected Q, R, GF(p) with p prime < 2^31, or GF(p^m) with p^m ≤ 2^16 "
+    "(for example GF(2), GF(7), GF(2^8))"
+)
 
 
 def _prime_power(q: int) -> tuple[int, int] | None:
@@ -699,7 +740,7 @@ def _mulmod(a: list[int], b: list[int], f_low: list[int], p: int) -> list[int]:
             for j, y in enumerate(b):
                 if y:
                     prod[i + j] = (prod[i + j] + x * y) % p
-    for k in range(2 * m - 2, m - 1, -1):       # x^k = x^(k-m) · (−f_low)
+    for k in range(2 * m - 2, m - 1, -1):  # x^k = x^(k-m) · (−f_low)
         top = prod[k]
         if top:
             prod[k] = 0
@@ -774,12 +815,17 @@ def parse_modulus(text, p: int, m: int) -> int:
     want = f"a monic irreducible polynomial of degree {m} over GF({p}) such as {_text_of(CONWAY[(p, m)], p, m)!r}"
     if not isinstance(text, str):
         raise FieldError(f"modulus must be text, got {text!r}: expected {want}")
-    s = re.sub(r"(x)([⁰¹²³⁴⁵⁶⁷⁸⁹]+)", lambda mt: "x^" + mt.group(2).translate(_SUP),
-               text.strip().replace("X", "x").replace("·", "*"))
+    s = re.sub(
+        r"(x)([⁰¹²³⁴⁵⁶⁷⁸⁹]+)",
+        lambda mt: "x^" + mt.group(2).translate(_SUP),
+        text.strip().replace("X", "x").replace("·", "*"),
+    )
     s = s.replace(" ", "")
     if not s or "-" in s:
-        raise FieldError(f"modulus {text!r} is not a polynomial: expected {want} (coefficients "
-                         f"0..{p - 1}, no minus signs)")
+        raise FieldError(
+            f"modulus {text!r} is not a polynomial: expected {want} (coefficients "
+            f"0..{p - 1}, no minus signs)"
+        )
     coeffs: dict[int, int] = {}
     for term in s.split("+"):
         mt = _TERM.fullmatch(term)
@@ -788,22 +834,27 @@ def parse_modulus(text, p: int, m: int) -> int:
         c = int(mt.group(1)) if mt.group(1) else 1
         k = (int(mt.group(3)) if mt.group(3) else 1) if mt.group(2) else 0
         if c >= p:
-            raise FieldError(f"modulus {text!r}: coefficient {c} is not an element of GF({p}); "
-                             f"expected {want}")
+            raise FieldError(
+                f"modulus {text!r}: coefficient {c} is not an element of GF({p}); expected {want}"
+            )
         if k in coeffs:
             raise FieldError(f"modulus {text!r}: x^{k} appears twice; expected {want}")
         coeffs[k] = c
     deg = max((k for k, c in coeffs.items() if c), default=0)
     if deg != m:
-        raise FieldError(f"modulus {text!r} has degree {deg}, but GF({p}^{m}) needs degree {m}: "
-                         f"expected {want}")
+        raise FieldError(
+            f"modulus {text!r} has degree {deg}, but GF({p}^{m}) needs degree {m}: expected {want}"
+        )
     if coeffs[m] != 1:
-        raise FieldError(f"modulus {text!r} is not monic (leading coefficient {coeffs[m]}): "
-                         f"expected {want}")
+        raise FieldError(
+            f"modulus {text!r} is not monic (leading coefficient {coeffs[m]}): expected {want}"
+        )
     lst = [coeffs.get(k, 0) for k in range(m + 1)]
     if not _is_irreducible(lst, p):
-        raise FieldError(f"modulus {text!r} is reducible over GF({p}), so GF({p})[x] modulo it "
-                         f"is not a field: expected {want}")
+        raise FieldError(
+            f"modulus {text!r} is reducible over GF({p}), so GF({p})[x] modulo it "
+            f"is not a field: expected {want}"
+        )
     return sum(c * p**k for k, c in enumerate(lst))
 
 
@@ -833,7 +884,7 @@ def irreducible_moduli(p: int, m: int) -> list[str]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _make(p: int, m: int, poly: int | None = None) -> Field:
     if m == 1:
         return PrimeField(p)
@@ -862,7 +913,9 @@ def field(name, modulus=None) -> Field:
     if s.endswith("]") and "[" in s:
         s, _, inner = s[:-1].partition("[")
         if modulus is not None and modulus.strip() != inner.strip():
-            raise FieldError(f"field {name!r} names modulus {inner!r}, but modulus {modulus!r} was given")
+            raise FieldError(
+                f"field {name!r} names modulus {inner!r}, but modulus {modulus!r} was given"
+            )
         modulus = inner
         s = s.strip()
     if s in ("Q", "QQ"):

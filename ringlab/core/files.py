@@ -5,6 +5,7 @@
 >>> write_text_atomic(d / "new" / "a.json", "{}", make_dirs=True).read_text()
 '{}'
 """
+
 from __future__ import annotations
 
 import os
@@ -16,7 +17,7 @@ from pathlib import Path
 
 try:
     import fcntl as _fcntl
-except ImportError:                 # Windows: file_lock falls back to an O_EXCL lock file
+except ImportError:  # Windows: file_lock falls back to an O_EXCL lock file
     _fcntl = None
 
 
@@ -27,6 +28,7 @@ def user_data_dir() -> Path:
     if env:
         return Path(env)
     import platformdirs
+
     return Path(platformdirs.user_data_dir("ringlab", "ringlab"))
 
 
@@ -121,10 +123,10 @@ def file_lock(path, timeout: float = 10.0, stale_after: float = 60.0, poll: floa
             try:
                 age = time.time() - path.stat().st_mtime
             except FileNotFoundError:
-                continue                          # released meanwhile: try again at once
+                continue  # released meanwhile: try again at once
             if age > stale_after:
                 try:
-                    os.unlink(path)               # left by a process that died holding it
+                    os.unlink(path)  # left by a process that died holding it
                 except FileNotFoundError:
                     pass
                 continue

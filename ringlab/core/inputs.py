@@ -20,6 +20,7 @@ and view that takes message vectors reads them here (no Qt, no matplotlib):
   the familiar ones; the sum is then no longer $[30\,29\,22\,27]$, and :func:`matmul_note` says
   so.  Values are read in the code's field as n·1 (so reduced mod p in GF(p) and GF(p^m)).
 """
+
 from __future__ import annotations
 
 import json
@@ -35,8 +36,10 @@ MATMUL_TARGET = (30, 29, 22, 27)
 
 def expected_words(code) -> str:
     """What an inputs file must hold for ``code``, in words."""
-    return (f"a JSON list of {code.N} rows (one per node, node 0 first) of {code.K} entries, "
-            "or {\"inputs\": [...]} around it")
+    return (
+        f"a JSON list of {code.N} rows (one per node, node 0 first) of {code.K} entries, "
+        'or {"inputs": [...]} around it'
+    )
 
 
 def read_message_vectors(code, path, option: str = "--inputs", *, words: str = "") -> list:
@@ -59,19 +62,26 @@ def read_message_vectors(code, path, option: str = "--inputs", *, words: str = "
     except IsADirectoryError:
         raise RinglabError(f"{where}: is a folder, not a file (expected {expected})") from None
     except UnicodeDecodeError as e:
-        raise RinglabError(f"{where}: not UTF-8 text (byte {e.start}; expected {expected})") from None
+        raise RinglabError(
+            f"{where}: not UTF-8 text (byte {e.start}; expected {expected})"
+        ) from None
     except OSError as e:
-        raise RinglabError(f"{where}: cannot be read ({e.strerror or e}; expected {expected})") from None
+        raise RinglabError(
+            f"{where}: cannot be read ({e.strerror or e}; expected {expected})"
+        ) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise RinglabError(f"{where}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}; "
-                           f"expected {expected})") from None
+        raise RinglabError(
+            f"{where}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}; "
+            f"expected {expected})"
+        ) from None
     if isinstance(data, dict):
         if "inputs" not in data:
             keys = ", ".join(sorted(map(str, data))) or "none"
-            raise RinglabError(f"{where}: a JSON object without \"inputs\" (its keys: {keys}; "
-                               f"expected {expected})")
+            raise RinglabError(
+                f'{where}: a JSON object without "inputs" (its keys: {keys}; expected {expected})'
+            )
         data = data["inputs"]
     return parse_inputs(code, data, where=where)
 
@@ -87,16 +97,22 @@ def matmul_inputs(code) -> list:
     p = code.field.characteristic
     # an integer n enters a field as n·1: over GF(p^m) that is n mod p in the prime
     # subfield, so sums of the images are the images of the integer sums
-    rows = [[P[i % 4][k % 4] % p if p else P[i % 4][k % 4] for k in range(code.K)]
-            for i in range(code.N)]
+    rows = [
+        [P[i % 4][k % 4] % p if p else P[i % 4][k % 4] for k in range(code.K)]
+        for i in range(code.N)
+    ]
     return parse_inputs(code, rows, where="matmul partials")
 
 
 def matmul_note(code) -> str:
     if code.N == 4 and code.K == 4:
-        return "worked matmul partials X_i·W_i of the ring all-reduce example (sum [30, 29, 22, 27])"
-    return (f"worked matmul partials of the ring all-reduce example reused cyclically for N = {code.N}, "
-            f"K = {code.K} (node i ← core i mod 4, symbol k ← entry (k−1) mod 4)")
+        return (
+            "worked matmul partials X_i·W_i of the ring all-reduce example (sum [30, 29, 22, 27])"
+        )
+    return (
+        f"worked matmul partials of the ring all-reduce example reused cyclically for N = {code.N}, "
+        f"K = {code.K} (node i ← core i mod 4, symbol k ← entry (k−1) mod 4)"
+    )
 
 
 def resolve_inputs(code, spec="random", seed: int = 0) -> list:

@@ -10,6 +10,7 @@ infinite capacity for every $t < T$.  Layer 0 holds the sources, layer T the des
 >>> G.edges[(2, 0), (0, 1)]["wrap"]
 True
 """
+
 from __future__ import annotations
 
 import math
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     import networkx as nx
 
 
-def time_expanded_graph(N: int, T: int, orientation: str = "horizontal") -> "nx.DiGraph":
+def time_expanded_graph(N: int, T: int, orientation: str = "horizontal") -> nx.DiGraph:
     """$G_T$ with typed edges and drawing positions.
 
     ``orientation="horizontal"``: time runs left to right (x = t, y = −i); ``"vertical"``:
@@ -29,7 +30,8 @@ def time_expanded_graph(N: int, T: int, orientation: str = "horizontal") -> "nx.
     """
     if orientation not in ("horizontal", "vertical"):
         raise ValueError(f"orientation must be 'horizontal' or 'vertical', got {orientation!r}")
-    import networkx as nx     # ~130 ms: only when a graph is asked for, not on `import ringlab`
+    import networkx as nx  # ~130 ms: only when a graph is asked for, not on `import ringlab`
+
     G = nx.DiGraph(N=N, T=T)
     for t in range(T + 1):
         for i in range(N):

@@ -14,6 +14,7 @@ Every preset can be built over any field (its entries are 0, 1 and −1).
 >>> [c.T for c in (preset("classic-ring-n4"), preset("time-shared-k5"))]
 [6, 7]
 """
+
 from __future__ import annotations
 
 import re
@@ -34,28 +35,37 @@ _PAPER = {
     "paper-k1-t2": dict(
         name="K=1, T=2 (paper, Sec. IV-B)",
         description="Reduce-multicast code for one symbol per node on the 3-node ring.",
-        M=[[[1], [1]]] * 3, R=[[[0, 1]]] * 3),
+        M=[[[1], [1]]] * 3,
+        R=[[[0, 1]]] * 3,
+    ),
     "paper-k2-t3": dict(
         name="K=2, T=3 (paper, Sec. IV-B)",
         description="Rate 2/3 on the 3-node ring. Rows of M_i and R_i with two non-zeros: "
-                    "non-trivial coding, which the Appendix shows is necessary at K=2, T=3.",
+        "non-trivial coding, which the Appendix shows is necessary at K=2, T=3.",
         M=[[[0, 1], [1, 0], [1, 1]], [[1, 1], [0, 1], [1, 0]], [[1, 0], [1, 1], [0, 1]]],
-        R=[[[0, 1, -1], [0, 0, 1]], [[0, 1, 0], [0, -1, 1]], [[0, 0, 1], [0, 1, 0]]]),
+        R=[[[0, 1, -1], [0, 0, 1]], [[0, 1, 0], [0, -1, 1]], [[0, 0, 1], [0, 1, 0]]],
+    ),
     "paper-k3-t4": dict(
         name="K=3, T=4 (paper, Sec. IV-B)",
         description="The classic ring all-reduce on 3 nodes as a linear code: rate 3/4, "
-                    "the bound of Theorem 3.",
-        M=[[[1, 0, 0], [0, 0, 1], [0, 1, 0], [0, 0, 0]],
-           [[0, 1, 0], [1, 0, 0], [0, 0, 1], [0, 0, 0]],
-           [[0, 0, 1], [0, 1, 0], [1, 0, 0], [0, 0, 0]]],
-        R=[[[0, 0, 1, 0], [0, 1, 0, 0], [0, 0, 0, 1]],
-           [[0, 0, 0, 1], [0, 0, 1, 0], [0, 1, 0, 0]],
-           [[0, 1, 0, 0], [0, 0, 0, 1], [0, 0, 1, 0]]]),
+        "the bound of Theorem 3.",
+        M=[
+            [[1, 0, 0], [0, 0, 1], [0, 1, 0], [0, 0, 0]],
+            [[0, 1, 0], [1, 0, 0], [0, 0, 1], [0, 0, 0]],
+            [[0, 0, 1], [0, 1, 0], [1, 0, 0], [0, 0, 0]],
+        ],
+        R=[
+            [[0, 0, 1, 0], [0, 1, 0, 0], [0, 0, 0, 1]],
+            [[0, 0, 0, 1], [0, 0, 1, 0], [0, 1, 0, 0]],
+            [[0, 1, 0, 0], [0, 0, 0, 1], [0, 0, 1, 0]],
+        ],
+    ),
 }
 
 
 def _with_solved_translation(code: LinearCode) -> LinearCode:
     from .theorem2 import theorem2_report
+
     rep = theorem2_report(code)
     for i in range(code.N):
         code = code.with_matrix(i, "T", rep.translation[i])
@@ -65,8 +75,14 @@ def _with_solved_translation(code: LinearCode) -> LinearCode:
 def paper_code(key: str, field="Q") -> LinearCode:
     spec = _PAPER[key]
     T = len(spec["M"][0])
-    code = LinearCode.from_matrices(field, spec["M"], [_down_shift(T)] * 3, spec["R"],
-                                    name=spec["name"], description=spec["description"])
+    code = LinearCode.from_matrices(
+        field,
+        spec["M"],
+        [_down_shift(T)] * 3,
+        spec["R"],
+        name=spec["name"],
+        description=spec["description"],
+    )
     return _with_solved_translation(code)
 
 
@@ -78,19 +94,24 @@ def classic_ring(N: int, field="Q") -> LinearCode:
     Ms, Rs = [], []
     for i in range(N):
         M = [[0] * K for _ in range(T)]
-        for t in range(N):              # t = 0..N−1: add own share of chunk (i − t) mod N
+        for t in range(N):  # t = 0..N−1: add own share of chunk (i − t) mod N
             if t < T:
                 M[t][(i - t) % N] = 1
         R = [[0] * T for _ in range(K)]
-        R[(i + 1) % N][N - 2] = 1       # chunk i+1 completes here, with x_i's share via T_i
-        for u in range(N - 1):          # all-gather: chunk (i − u) arrives at time N + u
+        R[(i + 1) % N][N - 2] = 1  # chunk i+1 completes here, with x_i's share via T_i
+        for u in range(N - 1):  # all-gather: chunk (i − u) arrives at time N + u
             R[(i - u) % N][N - 1 + u] = 1
         Ms.append(M)
         Rs.append(R)
     code = LinearCode.from_matrices(
-        field, Ms, [_down_shift(T)] * N, Rs, name=f"Classic ring all-reduce, N={N}",
+        field,
+        Ms,
+        [_down_shift(T)] * N,
+        Rs,
+        name=f"Classic ring all-reduce, N={N}",
         description=f"Reduce-scatter (steps 1..{N - 1}) then all-gather (steps {N}..{T}); at step t "
-                    f"node i sends chunk (i − t) mod {N}. Rate N/(2(N−1)) = {N}/{T}.")
+        f"node i sends chunk (i − t) mod {N}. Rate N/(2(N−1)) = {N}/{T}.",
+    )
     return _with_solved_translation(code)
 
 
@@ -106,18 +127,29 @@ def time_share(codes, name: str = "", description: str = "") -> LinearCode:
     if any(c.N != N or c.field.name != F.name for c in codes):
         raise RinglabError("time_share: all codes need the same N and field")
     from .theorem2 import theorem2_report
+
     Ktot, Ttot = sum(c.K for c in codes), sum(c.T for c in codes)
     nodes = []
     for i in range(N):
-        mats = {w: [[F.zero] * cols for _ in range(rows)]
-                for w, (rows, cols) in (("M", (Ttot, Ktot)), ("Lambda", (Ttot, Ttot)),
-                                        ("R", (Ktot, Ttot)), ("T", (Ktot, Ktot)))}
+        mats = {
+            w: [[F.zero] * cols for _ in range(rows)]
+            for w, (rows, cols) in (
+                ("M", (Ttot, Ktot)),
+                ("Lambda", (Ttot, Ttot)),
+                ("R", (Ktot, Ttot)),
+                ("T", (Ktot, Ktot)),
+            )
+        }
         k0 = t0 = 0
         for c in codes:
             nd = c.node(i)
             tr = theorem2_report(c).effective_translation(i) if nd.T is None else nd.T
-            for which, m, (ro, co) in (("M", nd.M, (t0, k0)), ("Lambda", nd.Lambda, (t0, t0)),
-                                       ("R", nd.R, (k0, t0)), ("T", tr, (k0, k0))):
+            for which, m, (ro, co) in (
+                ("M", nd.M, (t0, k0)),
+                ("Lambda", nd.Lambda, (t0, t0)),
+                ("R", nd.R, (k0, t0)),
+                ("T", tr, (k0, k0)),
+            ):
                 for r, row in enumerate(m):
                     for cc, v in enumerate(row):
                         mats[which][ro + r][co + cc] = v
@@ -134,17 +166,27 @@ def time_shared_n3(K: int, field="Q") -> LinearCode:
     if K % 3:
         parts.append(paper_code({1: "paper-k1-t2", 2: "paper-k2-t3"}[K % 3], field))
     T = sum(p.T for p in parts)
-    return time_share(parts, name=f"Time-shared, N=3, K={K}, T={T}",
-                      description=f"{K // 3} group(s) of 3 symbols on 4 slots each"
-                                  + (f" and a residual group of {K % 3} on {parts[-1].T} slots"
-                                     if K % 3 else "") + " (Theorem 3, sufficiency).")
+    return time_share(
+        parts,
+        name=f"Time-shared, N=3, K={K}, T={T}",
+        description=f"{K // 3} group(s) of 3 symbols on 4 slots each"
+        + (f" and a residual group of {K % 3} on {parts[-1].T} slots" if K % 3 else "")
+        + " (Theorem 3, sufficiency).",
+    )
 
 
-PRESET_PATTERNS = ["paper-k1-t2", "paper-k2-t3", "paper-k3-t4", "classic-ring-n<N>",
-                   "time-shared-k<K>"]
-SHIPPED = (["paper-k1-t2", "paper-k2-t3", "paper-k3-t4"]
-           + [f"classic-ring-n{n}" for n in range(2, 9)]
-           + [f"time-shared-k{k}" for k in range(4, 7)])
+PRESET_PATTERNS = [
+    "paper-k1-t2",
+    "paper-k2-t3",
+    "paper-k3-t4",
+    "classic-ring-n<N>",
+    "time-shared-k<K>",
+]
+SHIPPED = (
+    ["paper-k1-t2", "paper-k2-t3", "paper-k3-t4"]
+    + [f"classic-ring-n{n}" for n in range(2, 9)]
+    + [f"time-shared-k{k}" for k in range(4, 7)]
+)
 DEFAULT = "paper-k2-t3"
 
 
@@ -175,8 +217,9 @@ def open_code(spec, field=None) -> LinearCode:
     :class:`RinglabError` with one line (a bad name lists the presets)."""
     text = str(spec)
     if text.startswith(PREFIX):
-        return preset(text[len(PREFIX):].strip(), field or "Q")
+        return preset(text[len(PREFIX) :].strip(), field or "Q")
     from .codefile import load_code
+
     return load_code(spec)
 
 

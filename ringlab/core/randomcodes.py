@@ -24,6 +24,7 @@ Both are built through :meth:`LinearCode.from_matrices`, as a code file is.
 >>> check(random_dense_code("GF(2^16)", 3, 2, 3)).feasible
 False
 """
+
 from __future__ import annotations
 
 import random
@@ -32,8 +33,9 @@ from .code import LinearCode
 from .fields import field as get_field
 
 
-def random_dense_code(field, N: int, K: int, T: int, seed: int = 0,
-                      zero_share: float = 0.0) -> LinearCode:
+def random_dense_code(
+    field, N: int, K: int, T: int, seed: int = 0, zero_share: float = 0.0
+) -> LinearCode:
     """A code whose M, Λ (strictly below the diagonal) and R entries are random elements
     (``field``'s ``random_element``), each 0 with probability ``zero_share``; T solved."""
     F = get_field(field)
@@ -53,8 +55,12 @@ def _basis_change(F, T: int, rng: random.Random, cuts: int):
     eye = F.eye(T)
     P = Pinv = eye
     for h in sorted(rng.randrange(1, T) for _ in range(cuts)) if T > 1 else []:
-        L = F.matrix([[F.random_element(rng) if r >= h and c < h else F.zero for c in range(T)]
-                      for r in range(T)])
+        L = F.matrix(
+            [
+                [F.random_element(rng) if r >= h and c < h else F.zero for c in range(T)]
+                for r in range(T)
+            ]
+        )
         P = F.matmul(P, F.madd(eye, L))
         Pinv = F.matmul(F.msub(eye, L), Pinv)
     return P, Pinv
@@ -65,7 +71,9 @@ def disguised(code: LinearCode, seed: int = 0, cuts: int = 3) -> LinearCode:
     docstring): the same eq. (5) matrices, dense M, Λ and R.  Given T_i are kept."""
     F = code.field
     if not F.exact:
-        raise ValueError(f"disguised: over {F.name} rounding would change the code; use an exact field")
+        raise ValueError(
+            f"disguised: over {F.name} rounding would change the code; use an exact field"
+        )
     rng = random.Random(seed)
     N, _, T = code.shape
 
@@ -81,5 +89,6 @@ def disguised(code: LinearCode, seed: int = 0, cuts: int = 3) -> LinearCode:
         Ls.append(F.rows(F.matmul(F.matmul(Pi, mat(nd.Lambda)), prev_inv)))
         Rs.append(F.rows(F.matmul(mat(nd.R), prev_inv)))
         Ts.append(None if nd.T is None else [list(r) for r in nd.T])
-    return LinearCode.from_matrices(F, Ms, Ls, Rs, Ts, name=f"{code.name} (disguised)".strip(),
-                                    description=code.description)
+    return LinearCode.from_matrices(
+        F, Ms, Ls, Rs, Ts, name=f"{code.name} (disguised)".strip(), description=code.description
+    )

@@ -15,6 +15,7 @@ $m$ selects, or else the index of the received symbol its $\lambda$ selects.
 >>> reduce_multicast_shape(preset("paper-k3-t4")).ok, reduce_multicast_shape(preset("paper-k2-t3")).ok
 (True, False)
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -27,13 +28,16 @@ from .theorem2 import theorem2_report
 @dataclass
 class ShapeReport:
     ok: bool
-    reasons: list = field(default_factory=list)   # every violation, in words
+    reasons: list = field(default_factory=list)  # every violation, in words
 
     def summary(self) -> str:
         if self.ok:
             return "reduce-multicast shape (0/1, one symbol per row, same message index)"
-        return "non-trivial coding: " + self.reasons[0] + (
-            f" (+{len(self.reasons) - 1} more)" if len(self.reasons) > 1 else "")
+        return (
+            "non-trivial coding: "
+            + self.reasons[0]
+            + (f" (+{len(self.reasons) - 1} more)" if len(self.reasons) > 1 else "")
+        )
 
 
 def reduce_multicast_shape(code: LinearCode, report=None) -> ShapeReport:
@@ -50,18 +54,24 @@ def reduce_multicast_shape(code: LinearCode, report=None) -> ShapeReport:
     sel = {}
     for i in range(N):
         nd = code.node(i)
-        for which, m in (("M", nd.M), ("Lambda", nd.Lambda), ("R", nd.R),
-                         ("T", report.effective_translation(i))):
+        for which, m in (
+            ("M", nd.M),
+            ("Lambda", nd.Lambda),
+            ("R", nd.R),
+            ("T", report.effective_translation(i)),
+        ):
             nz = nonzeros(m, remember=which != "T")
             cols = []
             for r, row in enumerate(nz):
                 cols.append([c for c, v in row if not F.is_zero(v)])
                 for c, v in row:
                     if not (F.is_zero(v) or F.is_one(v)):
-                        reasons.append(f"node {i} {which} ({cell_name(which, r, c)}) = "
-                                       f"{F.format(v)} is not 0 or 1")
+                        reasons.append(
+                            f"node {i} {which} ({cell_name(which, r, c)}) = "
+                            f"{F.format(v)} is not 0 or 1"
+                        )
             sel[i, which] = cols
-    index = [[None] * N for _ in range(T)]        # message index (0-based k) carried by y_i^(t)
+    index = [[None] * N for _ in range(T)]  # message index (0-based k) carried by y_i^(t)
     for t in range(T):
         for i in range(N):
             prev = (i - 1) % N
@@ -73,8 +83,10 @@ def reduce_multicast_shape(code: LinearCode, report=None) -> ShapeReport:
             km = sel_m[0] if sel_m else None
             kl = index[sel_l[0]][prev] if sel_l else None
             if km is not None and sel_l and kl != km:
-                reasons.append(f"node {i} at t={t} adds message index {km + 1} to a received "
-                               f"symbol carrying {'no single index' if kl is None else kl + 1}")
+                reasons.append(
+                    f"node {i} at t={t} adds message index {km + 1} to a received "
+                    f"symbol carrying {'no single index' if kl is None else kl + 1}"
+                )
             index[t][i] = km if km is not None else kl
     for i in range(N):
         prev = (i - 1) % N
@@ -88,6 +100,8 @@ def reduce_multicast_shape(code: LinearCode, report=None) -> ShapeReport:
                 kt = sel_t[0]
                 kr = index[sel_r[0]][prev] if len(sel_r) == 1 else None
                 if kr != kt:
-                    reasons.append(f"node {i} row {k}: T selects message index {kt + 1} but R "
-                                   f"selects {'no received symbol' if not sel_r else 'one carrying another index'}")
+                    reasons.append(
+                        f"node {i} row {k}: T selects message index {kt + 1} but R "
+                        f"selects {'no received symbol' if not sel_r else 'one carrying another index'}"
+                    )
     return ShapeReport(not reasons, reasons)

@@ -25,6 +25,7 @@ How it stays fast at N = 32, K = 64, T = 128 (8.4 million coefficients) and exac
 >>> tr.sent[0][1], tr.sent[0][1].support
 ([0, 1, 0], (1,))
 """
+
 from __future__ import annotations
 
 import random as _random
@@ -92,7 +93,7 @@ class _Lazy(Sequence):
     def __getitem__(self, k):
         if isinstance(k, slice):
             return [self[j] for j in range(*k.indices(self._n))]
-        return self._make(range(self._n)[k])      # range: negative k and IndexError as a list
+        return self._make(range(self._n)[k])  # range: negative k and IndexError as a list
 
     def __eq__(self, other):
         return isinstance(other, Sequence) and list(self) == list(other)
@@ -119,7 +120,7 @@ class _Coefficients:
 
     def nonzero(self, a) -> np.ndarray:
         if getattr(self.F, "exact", True) is False:
-            return np.abs(a) > self.F.atol           # R: is_zero's tolerance
+            return np.abs(a) > self.F.atol  # R: is_zero's tolerance
         return a != 0
 
     def row(self, i: int, r: int) -> Row:
@@ -127,9 +128,9 @@ class _Coefficients:
         if got is None:
             a = self.arr[i, r]
             nz = np.flatnonzero(self.nonzero(a))
-            if self._elem is None:                   # stored as the field's own elements
+            if self._elem is None:  # stored as the field's own elements
                 got = Row(a.tolist())
-            else:                                    # only the non-zero entries need converting
+            else:  # only the non-zero entries need converting
                 got = Row([self.F.zero] * a.shape[0])
                 for c, v in zip(nz.tolist(), a[nz].tolist()):
                     got[c] = self._elem(v)
@@ -148,13 +149,13 @@ class Trace:
 
     code: LinearCode
     report: Theorem2Report
-    inputs: list | None                 # N×K elements, or None for a symbolic run
-    sent: Sequence                      # sent[t][i]: coefficient vector (N·K) of y_{i→}^(t)
-    sent_values: list | None            # sent_values[t][i]: value of y_{i→}^(t)
-    decoded: Sequence                   # decoded[i]: K coefficient vectors of ẑ_i
-    decoded_values: list | None         # decoded_values[i]: K values
-    true_sum: list | None               # K values of Σ_j x_j
-    _coeffs: tuple | None = None        # (sent, decoded) _Coefficients, for whole-array questions
+    inputs: list | None  # N×K elements, or None for a symbolic run
+    sent: Sequence  # sent[t][i]: coefficient vector (N·K) of y_{i→}^(t)
+    sent_values: list | None  # sent_values[t][i]: value of y_{i→}^(t)
+    decoded: Sequence  # decoded[i]: K coefficient vectors of ẑ_i
+    decoded_values: list | None  # decoded_values[i]: K values
+    true_sum: list | None  # K values of Σ_j x_j
+    _coeffs: tuple | None = None  # (sent, decoded) _Coefficients, for whole-array questions
 
     @property
     def field(self):
@@ -176,14 +177,15 @@ class Trace:
         if self._coeffs is not None:
             return self._coeffs[0].is_zero_rows().T
         F, (N, _, T) = self.field, self.code.shape
-        return np.array([[not support(F, self.sent[t][i]) for i in range(N)] for t in range(T)],
-                        dtype=bool).reshape(T, N)
+        return np.array(
+            [[not support(F, self.sent[t][i]) for i in range(N)] for t in range(T)], dtype=bool
+        ).reshape(T, N)
 
     def decodes_sum(self, i: int) -> list[bool]:
         """Per k: whether ẑ_i's entry k is $\\sum_j x_{j,k}$ for every input (coefficients)."""
         F, N, K = self.field, self.code.N, self.code.K
         if self._coeffs is not None:
-            want = np.tile(np.eye(K, dtype=np.int64), (1, N))          # x_{j,k} ↦ 1 for every j
+            want = np.tile(np.eye(K, dtype=np.int64), (1, N))  # x_{j,k} ↦ 1 for every j
             got = self._coeffs[1].arr[i]
             if F.exact:
                 return (got == want).all(axis=1).tolist()
@@ -191,8 +193,9 @@ class Trace:
         out = []
         for k in range(K):
             row = self.decoded[i][k]
-            out.append(all(F.equal(row[col], F.one if col % K == k else F.zero)
-                           for col in range(N * K)))
+            out.append(
+                all(F.equal(row[col], F.one if col % K == k else F.zero) for col in range(N * K))
+            )
         return out
 
     def wrong_entries(self, i: int) -> list[int]:
@@ -201,8 +204,11 @@ class Trace:
         if self.decoded_values is None:
             return [k for k, ok in enumerate(self.decodes_sum(i)) if not ok]
         F = self.field
-        return [k for k, (a, b) in enumerate(zip(self.decoded_values[i], self.true_sum))
-                if not F.equal(a, b)]
+        return [
+            k
+            for k, (a, b) in enumerate(zip(self.decoded_values[i], self.true_sum))
+            if not F.equal(a, b)
+        ]
 
     @property
     def all_correct(self) -> bool:
@@ -260,10 +266,11 @@ class _Arith:
 def _arith(F) -> _Arith:
     if F.name == "Q":
         from flint import fmpq  # the Q field's elements
+
         return _Arith(np.float64, np.matmul, np.add, lambda v: fmpq(int(v)))
     if F.name == "R":
         return _Arith(np.float64, np.matmul, np.add, None)
-    return _Arith(F.zeros(0, 0).dtype, F.matmul, F.madd, None)       # GF(p), GF(p^m)
+    return _Arith(F.zeros(0, 0).dtype, F.matmul, F.madd, None)  # GF(p), GF(p^m)
 
 
 def _object_arith(F) -> _Arith:
@@ -307,8 +314,12 @@ def _arrays(code: LinearCode, report: Theorem2Report):
     """M, Λ, R and the decoding T_i of every node as arrays, with their :class:`_Arith`."""
     F = code.field
     _, K, T = code.shape
-    mats = ([nd.M for nd in code.nodes], [nd.Lambda for nd in code.nodes],
-            [nd.R for nd in code.nodes], [report.effective_translation(i) for i in range(code.N)])
+    mats = (
+        [nd.M for nd in code.nodes],
+        [nd.Lambda for nd in code.nodes],
+        [nd.R for nd in code.nodes],
+        [report.effective_translation(i) for i in range(code.N)],
+    )
     shapes = ((T, K), (T, T), (K, T), (K, K))
     A = _arith(F)
     try:
@@ -331,20 +342,20 @@ def _sent_coefficients(A: _Arith, M, L, K: int):
     """Y[i, t] = coefficients of $y_{i\\to}^{(t)}$ = m_i^(t) (at x_i's columns) + λ_i^(t) · Y[i', :t]."""
     N, T, _ = M.shape
     Y = A.zeros((N, T, N * K))
-    blocks = Y.reshape(N, T, N, K)                    # a view: blocks[i, t, j] is x_j's part
-    Lr = np.roll(L, -1, axis=0)                       # Lr[i] = Λ_{i+1}: it reads what i sent
-    used = (L != 0).any(axis=0)                       # used[t, u]: some λ^(t)[u] is non-zero
+    blocks = Y.reshape(N, T, N, K)  # a view: blocks[i, t, j] is x_j's part
+    Lr = np.roll(L, -1, axis=0)  # Lr[i] = Λ_{i+1}: it reads what i sent
+    used = (L != 0).any(axis=0)  # used[t, u]: some λ^(t)[u] is non-zero
     ar = np.arange(N)
     for t in range(T):
         u = np.flatnonzero(used[t, :t])
-        if u.size == t and t:                         # dense row: slices, no copies
-            P = A.matmul(Lr[:, t:t + 1, :t], Y[:, :t])
+        if u.size == t and t:  # dense row: slices, no copies
+            P = A.matmul(Lr[:, t : t + 1, :t], Y[:, :t])
         elif u.size:
-            P = A.matmul(Lr[:, t:t + 1, u], Y[:, u])
+            P = A.matmul(Lr[:, t : t + 1, u], Y[:, u])
         else:
             P = None
         if P is not None:
-            Y[:, t] = np.roll(P[:, 0], 1, axis=0)     # node i+1 gets what it computed from i
+            Y[:, t] = np.roll(P[:, 0], 1, axis=0)  # node i+1 gets what it computed from i
         blocks[ar, t, ar] = A.add(blocks[ar, t, ar], M[:, t])
     return Y
 
@@ -354,7 +365,7 @@ def _decoded_coefficients(A: _Arith, R, Ts, Y, K: int):
     be stored narrower than the arithmetic: the rows used are widened back)."""
     N = Y.shape[0]
     D = A.zeros((N, K, N * K))
-    used = (R != 0).any(axis=1)                       # used[i, u]: R_i reads the symbol of time u+1
+    used = (R != 0).any(axis=1)  # used[i, u]: R_i reads the symbol of time u+1
     for i in range(N):
         u = np.flatnonzero(used[i])
         if u.size:
@@ -381,7 +392,7 @@ def _values(code: LinearCode, report: Theorem2Report, x_rows):
     F = code.field
     N, _, T = code.shape
     nat = code.native
-    xs = F.stack([F.matrix([[v] for v in row]) for row in x_rows])              # N of K×1
+    xs = F.stack([F.matrix([[v] for v in row]) for row in x_rows])  # N of K×1
     Mx, Lam = F.unstack(F.bmm(nat["M"], xs)), F.unstack(nat["Lambda"])
     S = [F.zeros(T, 1) for _ in range(N)]
     for _ in range(-(-T // N) + 1):
@@ -390,8 +401,12 @@ def _values(code: LinearCode, report: Theorem2Report, x_rows):
     S = F.stack(S)
     Y = F.unstack(F.badd(F.stack(Mx), F.bmm(nat["Lambda"], S)))
     tn = F.unstack(report.translation_native)
-    Ts = F.stack([tn[i] if code.node(i).T is None else F.matrix([list(r) for r in code.node(i).T])
-                  for i in range(N)])
+    Ts = F.stack(
+        [
+            tn[i] if code.node(i).T is None else F.matrix([list(r) for r in code.node(i).T])
+            for i in range(N)
+        ]
+    )
     D = F.unstack(F.badd(F.bmm(nat["R"], S), F.bmm(Ts, xs)))
     yv = [[r[0] for r in F.rows(y)] for y in Y]
     return [[yv[i][t] for i in range(N)] for t in range(T)], [[r[0] for r in F.rows(d)] for d in D]
@@ -417,8 +432,9 @@ def simulate(code: LinearCode, inputs=None, report: Theorem2Report | None = None
         ones = F.matrix([[F.one] * N])
         true_sum = F.rows(F.matmul(ones, F.matrix(x_rows)))[0]
         inputs = x_rows
-    return Trace(code, report, inputs, sent, sent_values, decoded, decoded_values, true_sum,
-                 (ys, ds))
+    return Trace(
+        code, report, inputs, sent, sent_values, decoded, decoded_values, true_sum, (ys, ds)
+    )
 
 
 def _simulate_sweeps(code: LinearCode, inputs=None, report: Theorem2Report | None = None) -> Trace:
@@ -431,9 +447,13 @@ def _simulate_sweeps(code: LinearCode, inputs=None, report: Theorem2Report | Non
     report = report or theorem2_report(code)
     nat = code.native
     Lam, M, R = nat["Lambda"], nat["M"], nat["R"]
-    sel = F.stack([F.matrix([[F.one if c == i * K + k else F.zero for c in range(NK)]
-                             for k in range(K)]) for i in range(N)])
-    ME = F.bmm(M, sel)                                                # T×NK: m_i^(t) x_i
+    sel = F.stack(
+        [
+            F.matrix([[F.one if c == i * K + k else F.zero for c in range(NK)] for k in range(K)])
+            for i in range(N)
+        ]
+    )
+    ME = F.bmm(M, sel)  # T×NK: m_i^(t) x_i
     ME_l, Lam_l = F.unstack(ME), F.unstack(Lam)
     S_l = [F.zeros(T, NK) for _ in range(N)]
     for _ in range(-(-T // N) + 1):
@@ -449,7 +469,7 @@ def _simulate_sweeps(code: LinearCode, inputs=None, report: Theorem2Report | Non
     sent_values = decoded_values = true_sum = None
     if inputs is not None:
         x_rows = parse_inputs(code, inputs)
-        x = F.matrix([[v] for row in x_rows for v in row])            # NK×1
+        x = F.matrix([[v] for row in x_rows for v in row])  # NK×1
         xs = F.stack([x] * N)
         yv = [F.rows(v) for v in F.unstack(F.bmm(Y, xs))]
         sent_values = [[yv[i][t][0] for i in range(N)] for t in range(T)]

@@ -11,20 +11,20 @@ unique) and an edit costs one matrix's scan instead of 3N of them.
 >>> nonzeros(preset("paper-k1-t2").node(0).Lambda)
 ((), ((0, 1),))
 """
+
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
 
-_KEEP = 4096                    # matrices remembered: 3 per node, 32 nodes, a few dozen codes
+_KEEP = 4096  # matrices remembered: 3 per node, 32 nodes, a few dozen codes
 _CACHE: OrderedDict = OrderedDict()
-_LOCK = threading.Lock()        # the app checks codes off the GUI thread too
+_LOCK = threading.Lock()  # the app checks codes off the GUI thread too
 
 
 def _scan(rows) -> tuple:
     # any() runs at C speed and most rows of a sparse code are all zero
-    return tuple(tuple((c, v) for c, v in enumerate(row) if v) if any(row) else ()
-                 for row in rows)
+    return tuple(tuple((c, v) for c, v in enumerate(row) if v) if any(row) else () for row in rows)
 
 
 def nonzeros(rows, remember: bool = True) -> tuple:
@@ -51,16 +51,20 @@ def nonzeros(rows, remember: bool = True) -> tuple:
 
 def code_nonzeros(code) -> tuple[list, list, list]:
     """``(M, Λ, R)``: per node, :func:`nonzeros` of that matrix."""
-    return ([nonzeros(nd.M) for nd in code.nodes], [nonzeros(nd.Lambda) for nd in code.nodes],
-            [nonzeros(nd.R) for nd in code.nodes])
+    return (
+        [nonzeros(nd.M) for nd in code.nodes],
+        [nonzeros(nd.Lambda) for nd in code.nodes],
+        [nonzeros(nd.R) for nd in code.nodes],
+    )
 
 
 # -- eq. (5) by forward propagation over sparse coefficient vectors ---------------------------
 
+
 def _axpy(acc: dict, a, x: dict, add, mul, one) -> None:
     """``acc += a·x`` on dicts column → value (a ≠ 0)."""
     get = acc.get
-    if a == one:                   # 0/1 codes: no product at all
+    if a == one:  # 0/1 codes: no product at all
         for c, v in x.items():
             w = get(c)
             acc[c] = v if w is None else add(w, v)
@@ -99,11 +103,11 @@ def decoding_rows(code, budget: int | None = None):
     if budget is not None and work_floor(code, budget) > budget:
         return None
     add, mul, one = F.add, F.mul, F.one
-    sent = [[None] * T for _ in range(N)]        # sent[i][t]: y_i→^(t) as {column: value}
+    sent = [[None] * T for _ in range(N)]  # sent[i][t]: y_i→^(t) as {column: value}
     work = 0
     for t in range(T):
         for i in range(N):
-            prev, base = sent[i - 1], i * K       # i − 1 = −1 is node N − 1: the ring
+            prev, base = sent[i - 1], i * K  # i − 1 = −1 is node N − 1: the ring
             y = {base + k: m for k, m in Mnz[i][t]}
             for u, lam in Lnz[i][t]:
                 x = prev[u]
@@ -111,8 +115,8 @@ def decoding_rows(code, budget: int | None = None):
                     work += len(x)
                     _axpy(y, lam, x, add, mul, one)
             sent[i][t] = _dropped_zeros(y)
-            if budget is not None and work > budget:     # per node: a dense code's time step
-                return None                                # alone can cost N·t·NK steps
+            if budget is not None and work > budget:  # per node: a dense code's time step
+                return None  # alone can cost N·t·NK steps
     out = []
     for i in range(N):
         prev = sent[i - 1]
@@ -166,11 +170,16 @@ def block_is_identity(F, block: dict, K: int) -> bool:
     """Whether the block equals $I_K$ (within the field's tolerance over R)."""
     if F.exact:
         return len(block) == K and all(block.get((k, k)) == F.one for k in range(K))
-    return (all(F.equal(block.get((k, k), F.zero), F.one) for k in range(K))
-            and all(F.equal(v, F.zero) for (r, c), v in block.items() if r != c))
+    return all(F.equal(block.get((k, k), F.zero), F.one) for k in range(K)) and all(
+        F.equal(v, F.zero) for (r, c), v in block.items() if r != c
+    )
 
 
 def block_diff(F, block: dict, rows) -> list[tuple[int, int]]:
     """Positions (row-major) where the block differs from ``rows`` (a K×K matrix)."""
-    return [(r, c) for r, row in enumerate(rows) for c, v in enumerate(row)
-            if not F.equal(block.get((r, c), F.zero), v)]
+    return [
+        (r, c)
+        for r, row in enumerate(rows)
+        for c, v in enumerate(row)
+        if not F.equal(block.get((r, c), F.zero), v)
+    ]

@@ -38,13 +38,14 @@ is too dense to stay within it goes the dense route.
 >>> rep.feasible, len(rep.checks)
 (True, 6)
 """
+
 from __future__ import annotations
 
-from dataclasses import dataclass, field as dc_field
+from dataclasses import dataclass
+from dataclasses import field as dc_field
 from functools import cached_property
 
-from ._lazy import np          # NumPy on first use (start-up: Q needs none)
-
+from ._lazy import np  # NumPy on first use (start-up: Q needs none)
 from .code import LinearCode
 from .dense import decoding_matrix, forward_calls, forward_flops, supported
 from .fields import ExtensionField, PrimeField, RationalField, RealField
@@ -57,8 +58,12 @@ from .sparse import block_diff, block_is_identity, block_rows, decoding_rows
 # (R), 1/180 (GF(p)), 1/200–1/340 (GF(p^m)).  A third of that: a code that runs out of budget
 # has cost a third of a dense run extra, and the codes people build (0/1, a few entries per
 # row) need 1/1000 to 1/60000.
-SPARSE_SHARE = {RationalField: 1 / 400, RealField: 1 / 750, PrimeField: 1 / 500,
-                ExtensionField: 1 / 800}
+SPARSE_SHARE = {
+    RationalField: 1 / 400,
+    RealField: 1 / 750,
+    PrimeField: 1 / 500,
+    ExtensionField: 1 / 800,
+}
 SPARSE_SHARE_OTHER = 1 / 800
 # The forward route (GF(p), GF(2^m)), measured (CPU time) on random dense codes at N = 32,
 # K = 64, T = 128: a sparse step costs
@@ -69,7 +74,7 @@ SPARSE_SHARE_OTHER = 1 / 800
 # third of the larger-size figures, since that is where a wasted attempt costs seconds.
 FORWARD_SHARE = {PrimeField: 1 / 600, ExtensionField: 1 / 1200}
 FORWARD_STEP = 5_000
-SPARSE_FLOOR = 500              # tiny codes: a few hundred steps beat the dense calls' overhead
+SPARSE_FLOOR = 500  # tiny codes: a few hundred steps beat the dense calls' overhead
 
 
 class Check:
@@ -80,8 +85,18 @@ class Check:
     field-native (dense route) or as a dict of its non-zero entries (sparse route).
     """
 
-    __slots__ = ("node", "j", "source", "ok", "_native", "_field", "_rows", "_wrong", "_block",
-                 "_K")
+    __slots__ = (
+        "node",
+        "j",
+        "source",
+        "ok",
+        "_native",
+        "_field",
+        "_rows",
+        "_wrong",
+        "_block",
+        "_K",
+    )
 
     def __init__(self, node, j, source, ok, native, field, block=None, K=0):
         self.node, self.j, self.source, self.ok = node, j, source, ok
@@ -92,8 +107,11 @@ class Check:
     def matrix(self) -> list:
         if self._rows is None:
             F = self._field
-            self._rows = (F.rows(self._native) if self._native is not None
-                          else block_rows(F, self._block, self._K))
+            self._rows = (
+                F.rows(self._native)
+                if self._native is not None
+                else block_rows(F, self._block, self._K)
+            )
         return self._rows
 
     @property
@@ -105,7 +123,9 @@ class Check:
             elif self._native is not None:
                 self._wrong = F.mdiff(self._native, F.eye(F.shape(self._native)[0]))
             else:
-                eye = [[F.one if r == c else F.zero for c in range(self._K)] for r in range(self._K)]
+                eye = [
+                    [F.one if r == c else F.zero for c in range(self._K)] for r in range(self._K)
+                ]
                 self._wrong = block_diff(F, self._block, eye)
         return self._wrong
 
@@ -123,10 +143,10 @@ class Check:
 @dataclass(frozen=True)
 class Theorem2Report:
     code: LinearCode
-    checks: list[Check]          # ordered by node, then j
-    translation_ok: list         # per node: None (solved), True/False (given T_i matches)
-    translation_wrong: list      # per node: positions where a given T_i differs
-    _solved: list = dc_field(repr=False)   # per node: solved T_i, field-native or rows
+    checks: list[Check]  # ordered by node, then j
+    translation_ok: list  # per node: None (solved), True/False (given T_i matches)
+    translation_wrong: list  # per node: positions where a given T_i differs
+    _solved: list = dc_field(repr=False)  # per node: solved T_i, field-native or rows
 
     @cached_property
     def translation(self) -> list:
@@ -153,8 +173,10 @@ class Theorem2Report:
 
     def node_ok(self, i: int) -> bool:
         N = self.code.N
-        return (all(c.ok for c in self.checks[i * (N - 1):(i + 1) * (N - 1)])
-                and self.translation_ok[i] is not False)
+        return (
+            all(c.ok for c in self.checks[i * (N - 1) : (i + 1) * (N - 1)])
+            and self.translation_ok[i] is not False
+        )
 
     def effective_translation(self, i: int):
         """The T_i decoding uses: the given one if the file has it, else the solved one."""
@@ -173,7 +195,7 @@ def decoding_blocks(code: LinearCode):
     nat = code.native
     Lam, M, R = nat["Lambda"], nat["M"], nat["R"]
     idx = np.arange(N)
-    rot = [F.take(Lam, (idx - s) % N) for s in range(1, N + 1)]   # rot[s-1][i] = Λ_{i←s}
+    rot = [F.take(Lam, (idx - s) % N) for s in range(1, N + 1)]  # rot[s-1][i] = Λ_{i←s}
     A = R
     for _ in range(-(-T // N) - 1):
         X = A
@@ -206,8 +228,9 @@ def dense_flops(code: LinearCode) -> int:
 def sparse_budget(code: LinearCode) -> int:
     """The multiply-adds the sparse route may spend before the dense route is cheaper."""
     F = code.field
-    share = (FORWARD_SHARE[type(F)] if supported(F)
-             else SPARSE_SHARE.get(type(F), SPARSE_SHARE_OTHER))
+    share = (
+        FORWARD_SHARE[type(F)] if supported(F) else SPARSE_SHARE.get(type(F), SPARSE_SHARE_OTHER)
+    )
     return max(SPARSE_FLOOR, int(dense_flops(code) * share))
 
 
@@ -248,8 +271,13 @@ def _sparse_report(code: LinearCode, rows) -> Theorem2Report:
             continue
         g = [list(r) for r in given]
         # rows compared at C speed first (equal entries are equal within R's tolerance too)
-        wrong = [(r, c) for r in range(K) if g[r] != t[r] for c in range(K)
-                 if not F.equal(g[r][c], t[r][c])]
+        wrong = [
+            (r, c)
+            for r in range(K)
+            if g[r] != t[r]
+            for c in range(K)
+            if not F.equal(g[r][c], t[r][c])
+        ]
         t_ok.append(not wrong)
         t_wrong.append(wrong)
     return Theorem2Report(code, checks, t_ok, t_wrong, solved)
@@ -262,12 +290,15 @@ def _dense_report(code: LinearCode) -> Theorem2Report:
     if D is None:
         E, Tsol = decoding_blocks(code)
         per_j = [F.unstack(E[j]) for j in range(N - 1)]
-        block = lambda i, j: per_j[j - 1][i]                       # noqa: E731
+        block = lambda i, j: per_j[j - 1][i]  # noqa: E731
         tsol = F.unstack(Tsol)
     else:
-        block = lambda i, j: D[i][:, (i - j) % N * K:((i - j) % N + 1) * K]    # noqa: E731
-        tsol = F.unstack(F.bsub(F.stack([F.eye(K)] * N),
-                                F.stack([D[i][:, i * K:(i + 1) * K] for i in range(N)])))
+        block = lambda i, j: D[i][:, (i - j) % N * K : ((i - j) % N + 1) * K]  # noqa: E731
+        tsol = F.unstack(
+            F.bsub(
+                F.stack([F.eye(K)] * N), F.stack([D[i][:, i * K : (i + 1) * K] for i in range(N)])
+            )
+        )
     eye = F.eye(K)
     checks = []
     for i in range(N):

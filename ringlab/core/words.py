@@ -5,11 +5,12 @@
 >>> plural(1, "task"), plural(2, "task"), plural(1, "entry", "entries"), plural(0, "entry", "entries")
 ('1 task', '2 tasks', '1 entry', '0 entries')
 """
+
 from __future__ import annotations
 
 
 def article(n: int) -> str:
-    """"a" or "an" before the number ``n`` read aloud: an 8, an 11, an 18, an 80, an 800, a 1."""
+    """ "a" or "an" before the number ``n`` read aloud: an 8, an 11, an 18, an 80, an 800, a 1."""
     digits = str(abs(int(n)))
     if digits.startswith("8"):
         return "an"

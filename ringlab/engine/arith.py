@@ -26,6 +26,7 @@ exactly over every finite field.
 
 Nothing here imports MPI: the same functions run on the ranks and in the tests.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -43,15 +44,17 @@ class Arith:
     """How one field computes on blocks (see the module table)."""
 
     field: Field
-    kind: str              # "float", "prime", "gf2", "bin-ext", "odd-ext"
+    kind: str  # "float", "prime", "gf2", "bin-ext", "odd-ext"
     dtype: np.dtype
-    itemsize: int          # bytes per stored element (GF(2): one byte holds 8 elements)
+    itemsize: int  # bytes per stored element (GF(2): one byte holds 8 elements)
 
     # -- coefficients ---------------------------------------------------------------------
     def coeffs(self, rows) -> np.ndarray:
         """A code's matrix (rows of field elements) as an array this arithmetic multiplies by."""
         if self.kind == "float":
-            return np.array([[float(v) for v in r] for r in rows], dtype=np.float64).reshape(len(rows), -1)
+            return np.array([[float(v) for v in r] for r in rows], dtype=np.float64).reshape(
+                len(rows), -1
+            )
         return np.array([[int(v) for v in r] for r in rows], dtype=np.int64).reshape(len(rows), -1)
 
     # -- data -----------------------------------------------------------------------------
@@ -59,7 +62,7 @@ class Arith:
         """n stored elements of test data."""
         F = self.field
         if self.kind == "float":
-            if F.name == "Q":   # integers: every sum and every dyadic combination is exact
+            if F.name == "Q":  # integers: every sum and every dyadic combination is exact
                 return rng.integers(-100, 101, size=n).astype(np.float64)
             return rng.standard_normal(n)
         if self.kind == "gf2":
@@ -70,9 +73,15 @@ class Arith:
         """Field elements (a node's x_i as the core parses it) as stored elements, one each."""
         if self.kind == "float":
             from fractions import Fraction
-            return np.array([float(Fraction(int(v.p), int(v.q))) if hasattr(v, "q") else float(v)
-                             for v in values], dtype=np.float64)
-        return np.array([int(v) for v in values], dtype=self.dtype)   # GF(2): 0/1 in a byte
+
+            return np.array(
+                [
+                    float(Fraction(int(v.p), int(v.q))) if hasattr(v, "q") else float(v)
+                    for v in values
+                ],
+                dtype=np.float64,
+            )
+        return np.array([int(v) for v in values], dtype=self.dtype)  # GF(2): 0/1 in a byte
 
     def zeros(self, shape) -> np.ndarray:
         return np.zeros(shape, dtype=self.dtype)
@@ -91,7 +100,7 @@ class Arith:
         if k == "gf2":
             acc = _words(out)
             np.copyto(acc, _words(blocks[0]))
-            for b in blocks[1:]:                          # every non-zero coefficient is 1
+            for b in blocks[1:]:  # every non-zero coefficient is 1
                 np.bitwise_xor(acc, _words(b), out=acc)
         elif k == "float":
             for j, (c, b) in enumerate(zip(coeffs, blocks)):
@@ -106,7 +115,7 @@ class Arith:
         elif k == "prime":
             p = self.field.p
             for j, (c, b) in enumerate(zip(coeffs, blocks)):
-                term = b if c == 1 else (b * c) % p        # < p², fits int64 for p < 2^31
+                term = b if c == 1 else (b * c) % p  # < p², fits int64 for p < 2^31
                 if j == 0:
                     np.copyto(out, term)
                 else:

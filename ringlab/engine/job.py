@@ -18,6 +18,7 @@ A Qt wrapper (:class:`ringlab.gui.run_panel.JobProcess`) feeds :meth:`Job.feed` 
 measurer draw from the model.  Cancelling is SIGTERM: ``ringlab run`` then ends mpiexec's whole
 process group and exits 130 (:data:`CANCELLED`); :data:`KILL_AFTER_S` later a wrapper kills it.
 """
+
 from __future__ import annotations
 
 import json
@@ -27,8 +28,8 @@ from dataclasses import dataclass, field
 from ..core.schedules.costs import format_bandwidth, format_bytes, format_seconds
 from .results import SCHEDULER, schedule_verdict, verdict
 
-CANCELLED = 130          # ringlab run's exit status after SIGTERM (the job and its ranks stopped)
-KILL_AFTER_S = 8.0       # launch.py needs ≤ ~4 s (SIGTERM, 2 s, SIGKILL, 2 s for survivors)
+CANCELLED = 130  # ringlab run's exit status after SIGTERM (the job and its ranks stopped)
+KILL_AFTER_S = 8.0  # launch.py needs ≤ ~4 s (SIGTERM, 2 s, SIGKILL, 2 s for survivors)
 CANCELLED_WORDS = "Cancelled: the job and its ranks were stopped."
 
 
@@ -60,18 +61,18 @@ class JsonLines:
 class Job:
     """What one ``ringlab run --json`` said, and what that adds up to."""
 
-    kind: str                                   # "run" | "calibrate"
+    kind: str  # "run" | "calibrate"
     args: list
     events: list = field(default_factory=list)  # every event but the timings (R × N: counted)
     timings: int = 0
     launch: dict = field(default_factory=dict)
     ready: set = field(default_factory=set)
-    seen: int = 0                               # rank events (timings too), for progress
-    final: dict | None = None                   # result, calibration or the launcher's error
-    exit_code: int | None = None                # None: running, or ended without one (killed)
+    seen: int = 0  # rank events (timings too), for progress
+    final: dict | None = None  # result, calibration or the launcher's error
+    exit_code: int | None = None  # None: running, or ended without one (killed)
     ended: bool = False
-    cancelling: bool = False                    # SIGTERM sent, not ended yet
-    error: str | None = None                    # one line, when it failed (or was cancelled)
+    cancelling: bool = False  # SIGTERM sent, not ended yet
+    error: str | None = None  # one line, when it failed (or was cancelled)
     stderr: bytes = b""
     _lines: JsonLines = field(default_factory=JsonLines, repr=False)
 
@@ -110,7 +111,9 @@ class Job:
             self.error = CANCELLED_WORDS
         elif f is None:
             how = crashed or (f"exit {exit_code}" if exit_code is not None else "killed")
-            self.error = f"ringlab run ended ({how}) without a result" + (f": {last}" if last else "")
+            self.error = f"ringlab run ended ({how}) without a result" + (
+                f": {last}" if last else ""
+            )
         elif f["event"] == "error":
             self.error = f["message"]
         elif f.get("error"):
@@ -140,7 +143,7 @@ class Job:
             return 0
         if ev["job"] == "run":
             return ev["procs"] * (2 * ev["T"] + ev["repeat"] + 4)
-        if ev["job"] == "schedule":     # start, ready, T steps, checked, R timings, done
+        if ev["job"] == "schedule":  # start, ready, T steps, checked, R timings, done
             return ev["procs"] * (ev["T"] + ev["repeat"] + 4)
         return len(ev["sizes"]) + 3 * ev["procs"]
 
@@ -167,15 +170,19 @@ class Job:
             if self.final is not None and self.final["event"] == "error":
                 return self._failed_words(self.final)
             if not self.launch:
-                return "busy", ("Starting mpiexec…" if self.kind == "run"
-                                else "Calibrating: ring ping-pong…")
+                return "busy", (
+                    "Starting mpiexec…" if self.kind == "run" else "Calibrating: ring ping-pong…"
+                )
             if self.state == "starting":
-                return "busy", (f"Starting {self.procs} ranks… ({len(self.ready)} of {self.procs} "
-                                f"ready)")
+                return "busy", (
+                    f"Starting {self.procs} ranks… ({len(self.ready)} of {self.procs} ready)"
+                )
             last = next((e for e in reversed(self.events) if e["event"] == "pingpong"), None)
             if last is not None:
-                return "busy", (f"Calibrating: {format_bytes(last['bytes'])} around {last['hops']} "
-                                f"ranks in {format_seconds(last['round_trip_s'])}")
+                return "busy", (
+                    f"Calibrating: {format_bytes(last['bytes'])} around {last['hops']} "
+                    f"ranks in {format_seconds(last['round_trip_s'])}"
+                )
             return "busy", f"Running on {self.procs} ranks…"
         if self.error == CANCELLED_WORDS:
             return "cancelled", CANCELLED_WORDS
@@ -188,8 +195,10 @@ class Job:
             a, b = f["alpha_s"], f["beta_s_per_byte"]
             bw = format_bandwidth(1 / b) if b > 0 else "n/a (β ≤ 0: the points are not on a line)"
             note = f" Note: {f['oversubscribed']}: {SCHEDULER}." if f.get("oversubscribed") else ""
-            return "ok", (f"Calibrated on {f['procs']} ranks: α = {format_seconds(a)}, β = "
-                          f"{b * 1e9:.4g} ns/B (bandwidth {bw}).{note}")
+            return "ok", (
+                f"Calibrated on {f['procs']} ranks: α = {format_seconds(a)}, β = "
+                f"{b * 1e9:.4g} ns/B (bandwidth {bw}).{note}"
+            )
         return run_status(f)
 
     def _failed_words(self, f: dict) -> tuple[str, str]:
@@ -211,15 +220,19 @@ def run_status(r: dict) -> tuple[str, str]:
         k, f = bad[0], bad[0]["first"]
         rest = ", ".join(str(b["rank"]) for b in bad[1:])
         others = f" (also rank{'s' if len(bad) > 2 else ''} {rest})" if rest else ""
-        return kind, (f"✗ rank {k['rank']} did NOT decode the sum: symbol k = {f['symbol']}, "
-                      f"element {f['element']}: decoded {f['got']}, MPI_Allreduce {f['expected']} "
-                      f"({k['wrong']} entries wrong){others}")
+        return kind, (
+            f"✗ rank {k['rank']} did NOT decode the sum: symbol k = {f['symbol']}, "
+            f"element {f['element']}: decoded {f['got']}, MPI_Allreduce {f['expected']} "
+            f"({k['wrong']} entries wrong){others}"
+        )
     if kind == "infeasible":
         return kind, "✗ " + line
     if kind == "ok":
-        return kind, (f"✓ All {r['procs']} ranks decoded the same as MPI_Allreduce (S = "
-                      f"{format_bytes(r['bytes'])}, {r['timed_repetitions']} timed repetitions, "
-                      f"{' '.join(r['mpi'].split())}); Theorem 2 agrees.")
+        return kind, (
+            f"✓ All {r['procs']} ranks decoded the same as MPI_Allreduce (S = "
+            f"{format_bytes(r['bytes'])}, {r['timed_repetitions']} timed repetitions, "
+            f"{' '.join(r['mpi'].split())}); Theorem 2 agrees."
+        )
     return kind, line
 
 
@@ -230,24 +243,30 @@ def times_text(r: dict, measured: tuple[float, float] | None = None) -> str:
         return ""
     if r.get("job") == "schedule":
         c, a = t["schedule"], t["allreduce"]
-        text = (f"Median of {r['timed_repetitions']} repetitions (each the slowest rank's): "
-                f"{r['schedule']} {format_seconds(c['time_s'])} (busbw "
-                f"{format_bandwidth(c['busbw_Bps'])}), MPI_Allreduce ({r['library_algorithm']}) "
-                f"{format_seconds(a['time_s'])} (busbw {format_bandwidth(a['busbw_Bps'])}).")
+        text = (
+            f"Median of {r['timed_repetitions']} repetitions (each the slowest rank's): "
+            f"{r['schedule']} {format_seconds(c['time_s'])} (busbw "
+            f"{format_bandwidth(c['busbw_Bps'])}), MPI_Allreduce ({r['library_algorithm']}) "
+            f"{format_seconds(a['time_s'])} (busbw {format_bandwidth(a['busbw_Bps'])})."
+        )
         if r.get("oversubscribed"):
             text += f" ⚠ {r['oversubscribed']}: {SCHEDULER}."
         return text
     c, a = t["coded"], t["allreduce"]
-    text = (f"Median of {r['timed_repetitions']} repetitions (each the slowest rank's): coded "
-            f"{format_seconds(c['time_s'])} (busbw {format_bandwidth(c['busbw_Bps'])}), "
-            f"MPI_Allreduce ({r['library_algorithm']}) {format_seconds(a['time_s'])} "
-            f"(busbw {format_bandwidth(a['busbw_Bps'])}).")
+    text = (
+        f"Median of {r['timed_repetitions']} repetitions (each the slowest rank's): coded "
+        f"{format_seconds(c['time_s'])} (busbw {format_bandwidth(c['busbw_Bps'])}), "
+        f"MPI_Allreduce ({r['library_algorithm']}) {format_seconds(a['time_s'])} "
+        f"(busbw {format_bandwidth(a['busbw_Bps'])})."
+    )
     if measured and measured[1] > 0:
         al, be = measured
         N, K, T, S = r["N"], r["K"], r["T"], r["bytes"]
-        text += (f" α-β model with the calibrated α, β: code T(α + βS/K) = "
-                 f"{format_seconds(T * (al + be * S / K))}, ring 2(N−1)(α + βS/N) = "
-                 f"{format_seconds(2 * (N - 1) * (al + be * S / N))}.")
+        text += (
+            f" α-β model with the calibrated α, β: code T(α + βS/K) = "
+            f"{format_seconds(T * (al + be * S / K))}, ring 2(N−1)(α + βS/N) = "
+            f"{format_seconds(2 * (N - 1) * (al + be * S / N))}."
+        )
     if r.get("oversubscribed"):
         text += f" ⚠ {r['oversubscribed']}: {SCHEDULER}."
     return text
@@ -259,5 +278,7 @@ def rank_verdict(ev: dict) -> str:
         err = f", max |error| {ev['max_error']:.3g}" if ev.get("max_error") else ""
         return f"✓ decoded = MPI_Allreduce ({ev['entries']} entries{err})"
     f = ev["first"]
-    return (f"✗ WRONG in {ev['wrong']} of {ev['entries']} entries; first: symbol k = "
-            f"{f['symbol']}, element {f['element']}: decoded {f['got']}, MPI_Allreduce {f['expected']}")
+    return (
+        f"✗ WRONG in {ev['wrong']} of {ev['entries']} entries; first: symbol k = "
+        f"{f['symbol']}, element {f['element']}: decoded {f['got']}, MPI_Allreduce {f['expected']}"
+    )

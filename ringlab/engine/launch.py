@@ -23,6 +23,7 @@ and finally SIGKILLs any process of the job's tree it saw that is still alive.
 code infeasible, 4 the engine failed (:class:`EngineError`).  :func:`plan` refuses a request
 before anything starts (exit 2), among others one whose data would not fit in free memory.
 """
+
 from __future__ import annotations
 
 import json
@@ -44,16 +45,25 @@ from ..core.errors import RinglabError
 from ..core.schedules.costs import format_bytes
 from .arith import arith_for
 
-DEFAULT_TIMEOUT = 10.0          # seconds of silence once every rank is ready …
-SILENCE_PER_GIB = 20.0          # … + this per GiB of data per core (one repetition's work is silent)
-STARTUP_BASE = 10.0             # start-up budget: base seconds …
-STARTUP_PER_RANK = 3.0          # … + this per rank on each core (a rank's start costs ~0.8 s CPU here)
-STARTUP_PER_GIB = 10.0          # … + this per GiB of data made on each core
-RANK_OVERHEAD = 80 << 20        # bytes a rank (Python, numpy, mpi4py, MPI: 65 MB here) and its supervisor take
-DEFAULT_BLOCK = 1024            # elements per symbol when --size is not given
-GRACE = 2.0                     # seconds between SIGTERM and SIGKILL
-LIBRARY_ALGORITHMS = ("auto", "ring", "tree", "recursive_doubling", "reduce_scatter_allgather",
-                      "recexch", "k_reduce_scatter_allgather")
+DEFAULT_TIMEOUT = 10.0  # seconds of silence once every rank is ready …
+SILENCE_PER_GIB = 20.0  # … + this per GiB of data per core (one repetition's work is silent)
+STARTUP_BASE = 10.0  # start-up budget: base seconds …
+STARTUP_PER_RANK = 3.0  # … + this per rank on each core (a rank's start costs ~0.8 s CPU here)
+STARTUP_PER_GIB = 10.0  # … + this per GiB of data made on each core
+RANK_OVERHEAD = (
+    80 << 20
+)  # bytes a rank (Python, numpy, mpi4py, MPI: 65 MB here) and its supervisor take
+DEFAULT_BLOCK = 1024  # elements per symbol when --size is not given
+GRACE = 2.0  # seconds between SIGTERM and SIGKILL
+LIBRARY_ALGORITHMS = (
+    "auto",
+    "ring",
+    "tree",
+    "recursive_doubling",
+    "reduce_scatter_allgather",
+    "recexch",
+    "k_reduce_scatter_allgather",
+)
 CALIBRATION_SIZES = (8, 1024, 8192, 65536, 262144, 1048576, 4194304)
 
 
@@ -75,16 +85,19 @@ def find_mpiexec() -> str:
         found = shutil.which(given)
         if found:
             return found
-        raise EngineError(f"mpiexec not found: RINGLAB_MPIEXEC={given} is not an executable "
-                          f"(nor on PATH)")
+        raise EngineError(
+            f"mpiexec not found: RINGLAB_MPIEXEC={given} is not an executable (nor on PATH)"
+        )
     beside = Path(sys.executable).parent / ("mpiexec.exe" if os.name == "nt" else "mpiexec")
     if beside.is_file() and os.access(beside, os.X_OK):
         return str(beside)
     found = shutil.which("mpiexec")
     if found:
         return found
-    raise EngineError("mpiexec not found (neither beside this Python nor on PATH): install it "
-                      "with `pip install mpich` (Linux, macOS) or Microsoft MPI (Windows)")
+    raise EngineError(
+        "mpiexec not found (neither beside this Python nor on PATH): install it "
+        "with `pip install mpich` (Linux, macOS) or Microsoft MPI (Windows)"
+    )
 
 
 def check_mpi4py() -> None:
@@ -97,26 +110,36 @@ def check_mpi4py() -> None:
 class Plan:
     """A checked request: what to start and how much data each rank holds."""
 
-    spec: str                 # FILE (absolute) or preset:NAME, as the ranks load it
+    spec: str  # FILE (absolute) or preset:NAME, as the ranks load it
     code: LinearCode
     field: str | None
     procs: int
-    block: int                # stored elements per symbol
-    bytes: int                # S: bytes of one node's vector (K blocks)
+    block: int  # stored elements per symbol
+    bytes: int  # S: bytes of one node's vector (K blocks)
     repeat: int = 5
     timeout: float | None = None  # seconds of silence once all are ready; None: silence_budget()
     hostfile: str | None = None
     algorithm: str = "auto"
     seed: int = 0
-    item: str = ""            # what one stored element is, in words
+    item: str = ""  # what one stored element is, in words
     inputs: str | None = None  # JSON file of x_i (absolute); then block = 1
     startup: float | None = None  # start-up budget in seconds; None: startup_budget()
 
     def rank_args(self) -> list[str]:
-        a = [self.spec, "--block", str(self.block), "--repeat", str(self.repeat),
-             "--seed", str(self.seed)]
-        return (a + (["--field", self.field] if self.field else [])
-                + (["--inputs", self.inputs] if self.inputs else []))
+        a = [
+            self.spec,
+            "--block",
+            str(self.block),
+            "--repeat",
+            str(self.repeat),
+            "--seed",
+            str(self.seed),
+        ]
+        return (
+            a
+            + (["--field", self.field] if self.field else [])
+            + (["--inputs", self.inputs] if self.inputs else [])
+        )
 
 
 def local_cores() -> int:
@@ -132,12 +155,17 @@ def startup_budget(procs: int, data_bytes: int = 0, cores: int | None = None) ->
     ranks per core + ``STARTUP_PER_GIB`` × GiB of data per core (the ranks share the cores, so
     their starts take turns).  With ``data_bytes`` each rank's vector in bytes."""
     per_core = procs / max(1, cores or local_cores())
-    return (STARTUP_BASE + STARTUP_PER_RANK * per_core
-            + STARTUP_PER_GIB * per_core * data_bytes / (1 << 30))
+    return (
+        STARTUP_BASE
+        + STARTUP_PER_RANK * per_core
+        + STARTUP_PER_GIB * per_core * data_bytes / (1 << 30)
+    )
 
 
-STARTUP_WORDS = (f"{STARTUP_BASE:g} s + {STARTUP_PER_RANK:g} s per rank per core + "
-                 f"{STARTUP_PER_GIB:g} s per GiB of data per core")
+STARTUP_WORDS = (
+    f"{STARTUP_BASE:g} s + {STARTUP_PER_RANK:g} s per rank per core + "
+    f"{STARTUP_PER_GIB:g} s per GiB of data per core"
+)
 
 
 def silence_budget(procs: int, data_bytes: int = 0, cores: int | None = None) -> float:
@@ -185,35 +213,54 @@ def check_memory(procs: int, K: int, T: int, block: int, itemsize: int, what: st
             f"{5 * K + T + 1} blocks of {format_bytes(block * itemsize)}: its data, what it "
             f"receives, its decode, MPI_Allreduce's sum, temporaries; plus "
             f"{format_bytes(RANK_OVERHEAD)} for the process) but only {format_bytes(free[0])} is "
-            f"free ({free[1]}): give a smaller --size")
+            f"free ({free[1]}): give a smaller --size"
+        )
 
 
 def _item_words(ar) -> str:
-    return {"float": "float64", "prime": "int64 (an integer mod p)", "gf2": "byte (8 GF(2) elements)",
-            "odd-ext": "int64 (an element of " + ar.field.name + ")"}.get(
-        ar.kind, f"uint{8 * ar.itemsize} (an element of {ar.field.name})")
+    return {
+        "float": "float64",
+        "prime": "int64 (an integer mod p)",
+        "gf2": "byte (8 GF(2) elements)",
+        "odd-ext": "int64 (an element of " + ar.field.name + ")",
+    }.get(ar.kind, f"uint{8 * ar.itemsize} (an element of {ar.field.name})")
 
 
-def plan(spec: str, code: LinearCode, field: str | None = None, procs: int | None = None,
-         size: int | None = None, repeat: int = 5, timeout: float | None = None,
-         hostfile: str | None = None, algorithm: str = "auto", seed: int = 0,
-         inputs: str | None = None, startup: float | None = None) -> Plan:
+def plan(
+    spec: str,
+    code: LinearCode,
+    field: str | None = None,
+    procs: int | None = None,
+    size: int | None = None,
+    repeat: int = 5,
+    timeout: float | None = None,
+    hostfile: str | None = None,
+    algorithm: str = "auto",
+    seed: int = 0,
+    inputs: str | None = None,
+    startup: float | None = None,
+) -> Plan:
     """Check a request before anything starts; bad input raises :class:`RinglabError` (exit 2).
 
     Without a ``hostfile`` every rank runs here, so the memory they need is checked against
     what is free here (:func:`check_memory`)."""
     N, K = code.N, code.K
     if procs is not None and procs != N:
-        raise RinglabError(f"--procs {procs}: the code is for N = {N} nodes and each rank plays one "
-                           f"node; drop --procs or give {N}")
+        raise RinglabError(
+            f"--procs {procs}: the code is for N = {N} nodes and each rank plays one "
+            f"node; drop --procs or give {N}"
+        )
     ar = arith_for(code.field)
     unit = K * ar.itemsize
     if inputs is not None:
         if size is not None:
-            raise RinglabError("--size and --inputs: give one (with --inputs each symbol is the "
-                               "one element the file gives)")
+            raise RinglabError(
+                "--size and --inputs: give one (with --inputs each symbol is the "
+                "one element the file gives)"
+            )
         from ..core.inputs import read_message_vectors
-        read_message_vectors(code, inputs)   # refuse a bad file here, before any rank starts
+
+        read_message_vectors(code, inputs)  # refuse a bad file here, before any rank starts
         inputs, block = str(Path(inputs).resolve()), 1
     elif size is None:
         block = DEFAULT_BLOCK
@@ -224,7 +271,8 @@ def plan(spec: str, code: LinearCode, field: str | None = None, procs: int | Non
             raise RinglabError(
                 f"--size {size}: must be a positive multiple of K × element size = {K} × "
                 f"{ar.itemsize} = {unit} bytes for this code over {code.field.name} (each of the "
-                f"K = {K} symbols is a block of whole elements); nearest: {near}")
+                f"K = {K} symbols is a block of whole elements); nearest: {near}"
+            )
         block = size // unit
     if repeat < 1:
         raise RinglabError(f"--repeat {repeat}: expected at least 1 timed repetition")
@@ -233,26 +281,50 @@ def plan(spec: str, code: LinearCode, field: str | None = None, procs: int | Non
     if startup is not None and not startup > 0:
         raise RinglabError(f"--startup-timeout {startup}: expected a positive number of seconds")
     if hostfile is not None and not Path(hostfile).is_file():
-        raise RinglabError(f"--hostfile {hostfile}: no such file (expected one host name per line, "
-                           f"optionally host:slots)")
+        raise RinglabError(
+            f"--hostfile {hostfile}: no such file (expected one host name per line, "
+            f"optionally host:slots)"
+        )
     if algorithm not in LIBRARY_ALGORITHMS:
-        raise RinglabError(f"--library-algorithm {algorithm}: expected one of "
-                           f"{', '.join(LIBRARY_ALGORITHMS)}")
+        raise RinglabError(
+            f"--library-algorithm {algorithm}: expected one of {', '.join(LIBRARY_ALGORITHMS)}"
+        )
     if hostfile is None:
-        check_memory(N, K, code.T, block, ar.itemsize,
-                     f"--size {size} ({format_bytes(size)})" if size is not None
-                     else f"{block * unit} bytes per rank")
+        check_memory(
+            N,
+            K,
+            code.T,
+            block,
+            ar.itemsize,
+            f"--size {size} ({format_bytes(size)})"
+            if size is not None
+            else f"{block * unit} bytes per rank",
+        )
     if not spec.startswith("preset:"):
-        spec = str(Path(spec).resolve())   # ranks may start in another folder (-wdir, hosts)
-    return Plan(spec, code, field, N, block, block * unit, repeat, timeout, hostfile, algorithm,
-                seed, _item_words(ar), inputs, startup)
+        spec = str(Path(spec).resolve())  # ranks may start in another folder (-wdir, hosts)
+    return Plan(
+        spec,
+        code,
+        field,
+        N,
+        block,
+        block * unit,
+        repeat,
+        timeout,
+        hostfile,
+        algorithm,
+        seed,
+        _item_words(ar),
+        inputs,
+        startup,
+    )
 
 
 # -- a library schedule ----------------------------------------------------------------------
 
 SCHEDULE_DTYPES = ("float64", "int64")
 DEFAULT_SCHEDULE_PROCS = 4
-DEFAULT_SCHEDULE_BYTES = 65536   # 8192 elements of 8 bytes
+DEFAULT_SCHEDULE_BYTES = 65536  # 8192 elements of 8 bytes
 
 
 @dataclass(frozen=True)
@@ -262,7 +334,7 @@ class SchedulePlan:
     ``block`` elements, ``padding`` zeros appended)."""
 
     name: str
-    plan: object              # ringlab.core.schedules.Plan
+    plan: object  # ringlab.core.schedules.Plan
     procs: int
     dtype: str
     elements: int
@@ -281,9 +353,19 @@ class SchedulePlan:
         return self.elements * 8
 
     def rank_args(self) -> list[str]:
-        return (["-", "--schedule", self.name, "--elements", str(self.elements), "--dtype",
-                 self.dtype, "--repeat", str(self.repeat), "--seed", str(self.seed)]
-                + (["--inputs", self.inputs] if self.inputs else []))
+        return [
+            "-",
+            "--schedule",
+            self.name,
+            "--elements",
+            str(self.elements),
+            "--dtype",
+            self.dtype,
+            "--repeat",
+            str(self.repeat),
+            "--seed",
+            str(self.seed),
+        ] + (["--inputs", self.inputs] if self.inputs else [])
 
 
 def schedule_memory_per_rank(elements: int, n_blocks: int, ports: int) -> int:
@@ -302,11 +384,16 @@ def _read_schedule_inputs(path: str, dtype: str | None) -> tuple[int, int, str]:
         raise RinglabError(f"--inputs {path}: cannot read it ({e.strerror or e})") from None
     except ValueError as e:
         raise RinglabError(f"--inputs {path}: not JSON ({e})") from None
-    want = ("expected a list of N rows (one per rank), each a list of the same number of "
-            "numbers: that rank's vector")
-    if (not isinstance(rows, list) or not rows or not all(isinstance(r, list) and r for r in rows)
-            or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
-                       for r in rows for v in r)):
+    want = (
+        "expected a list of N rows (one per rank), each a list of the same number of "
+        "numbers: that rank's vector"
+    )
+    if (
+        not isinstance(rows, list)
+        or not rows
+        or not all(isinstance(r, list) and r for r in rows)
+        or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for r in rows for v in r)
+    ):
         raise RinglabError(f"--inputs {path}: {want}")
     lengths = {len(r) for r in rows}
     if len(lengths) != 1:
@@ -315,57 +402,80 @@ def _read_schedule_inputs(path: str, dtype: str | None) -> tuple[int, int, str]:
     if dtype is None:
         dtype = "int64" if ints else "float64"
     elif dtype == "int64" and not ints:
-        raise RinglabError(f"--inputs {path} --dtype int64: the file holds numbers that are not "
-                           f"integers; drop --dtype (float64) or give integers")
+        raise RinglabError(
+            f"--inputs {path} --dtype int64: the file holds numbers that are not "
+            f"integers; drop --dtype (float64) or give integers"
+        )
     if dtype == "int64" and any(abs(v) >= 2**62 // 32 for r in rows for v in r):
-        raise RinglabError(f"--inputs {path}: integers this large could overflow int64 when "
-                           f"summed; keep them below 2^57")
+        raise RinglabError(
+            f"--inputs {path}: integers this large could overflow int64 when "
+            f"summed; keep them below 2^57"
+        )
     return len(rows), lengths.pop(), dtype
 
 
-def plan_schedule(name: str, procs: int | None = None, size: int | None = None,
-                  dtype: str | None = None, repeat: int = 5, timeout: float | None = None,
-                  hostfile: str | None = None, algorithm: str = "auto", seed: int = 0,
-                  inputs: str | None = None, startup: float | None = None) -> SchedulePlan:
+def plan_schedule(
+    name: str,
+    procs: int | None = None,
+    size: int | None = None,
+    dtype: str | None = None,
+    repeat: int = 5,
+    timeout: float | None = None,
+    hostfile: str | None = None,
+    algorithm: str = "auto",
+    seed: int = 0,
+    inputs: str | None = None,
+    startup: float | None = None,
+) -> SchedulePlan:
     """Check a ``--schedule`` request before anything starts; bad input raises
     :class:`RinglabError` (exit 2): an unknown name (the known ones listed), an N the schedule
     refuses (its reason), a size that is not whole elements, data beyond free memory."""
     from ..core.schedules import schedule_plan
     from ..core.schedules.algorithms import canonical
-    key = canonical(name)                  # unknown: "unknown schedule 'x'; known: ring, …"
+
+    key = canonical(name)  # unknown: "unknown schedule 'x'; known: ring, …"
     if dtype is not None and dtype not in SCHEDULE_DTYPES:
         raise RinglabError(f"--dtype {dtype}: expected one of {', '.join(SCHEDULE_DTYPES)}")
     if inputs is not None:
         if size is not None:
-            raise RinglabError("--size and --inputs: give one (with --inputs each rank's vector "
-                               "is its row of the file)")
+            raise RinglabError(
+                "--size and --inputs: give one (with --inputs each rank's vector "
+                "is its row of the file)"
+            )
         rows, elements, dtype = _read_schedule_inputs(inputs, dtype)
         if procs is not None and procs != rows:
-            raise RinglabError(f"--procs {procs}: the --inputs file has {rows} rows, one per "
-                               f"rank; drop --procs or give {rows}")
+            raise RinglabError(
+                f"--procs {procs}: the --inputs file has {rows} rows, one per "
+                f"rank; drop --procs or give {rows}"
+            )
         procs, inputs = rows, str(Path(inputs).resolve())
     else:
         size = DEFAULT_SCHEDULE_BYTES if size is None else size
         if size <= 0 or size % 8:
             lo, hi = size // 8 * 8, (size // 8 + 1) * 8
-            raise RinglabError(f"--size {size}: must be a positive multiple of 8 bytes (whole "
-                               f"float64/int64 elements); nearest: {f'{lo} or {hi}' if lo > 0 else hi}")
+            raise RinglabError(
+                f"--size {size}: must be a positive multiple of 8 bytes (whole "
+                f"float64/int64 elements); nearest: {f'{lo} or {hi}' if lo > 0 else hi}"
+            )
         elements = size // 8
         dtype = dtype or "float64"
     if procs is None:
         procs = DEFAULT_SCHEDULE_PROCS
-    pl = schedule_plan(key, procs)         # refused N: the schedule's own reason
+    pl = schedule_plan(key, procs)  # refused N: the schedule's own reason
     if repeat < 1:
         raise RinglabError(f"--repeat {repeat}: expected at least 1 timed repetition")
     for opt, v in (("--timeout", timeout), ("--startup-timeout", startup)):
         if v is not None and not v > 0:
             raise RinglabError(f"{opt} {v}: expected a positive number of seconds")
     if hostfile is not None and not Path(hostfile).is_file():
-        raise RinglabError(f"--hostfile {hostfile}: no such file (expected one host name per line, "
-                           f"optionally host:slots)")
+        raise RinglabError(
+            f"--hostfile {hostfile}: no such file (expected one host name per line, "
+            f"optionally host:slots)"
+        )
     if algorithm not in LIBRARY_ALGORITHMS:
-        raise RinglabError(f"--library-algorithm {algorithm}: expected one of "
-                           f"{', '.join(LIBRARY_ALGORITHMS)}")
+        raise RinglabError(
+            f"--library-algorithm {algorithm}: expected one of {', '.join(LIBRARY_ALGORITHMS)}"
+        )
     if hostfile is None:
         free = available_memory()
         need = procs * schedule_memory_per_rank(elements, pl.n_blocks, pl.ports)
@@ -375,40 +485,64 @@ def plan_schedule(name: str, procs: int | None = None, size: int | None = None,
                 f"need about {format_bytes(need)} of memory (each its data, its working buffer, "
                 f"MPI_Allreduce's sum, receive and send scratch, plus {format_bytes(RANK_OVERHEAD)} "
                 f"for the process) but only {format_bytes(free[0])} is free ({free[1]}): give a "
-                f"smaller --size")
+                f"smaller --size"
+            )
     L = -(-elements // pl.n_blocks)
-    return SchedulePlan(key, pl, procs, dtype, elements, L, pl.n_blocks * L - elements, repeat,
-                        timeout, hostfile, algorithm, seed, inputs, startup)
+    return SchedulePlan(
+        key,
+        pl,
+        procs,
+        dtype,
+        elements,
+        L,
+        pl.n_blocks * L - elements,
+        repeat,
+        timeout,
+        hostfile,
+        algorithm,
+        seed,
+        inputs,
+        startup,
+    )
 
 
 def run_schedule(p: SchedulePlan, on_event=None):
     """Run the schedule of ``p`` on ``p.procs`` ranks; a :class:`~.results.ScheduleResult`."""
     from .results import ScheduleResult
+
     startup = p.startup if p.startup is not None else startup_budget(p.procs, p.bytes)
     timeout = p.timeout if p.timeout is not None else silence_budget(p.procs, p.bytes)
-    job = run_job(p.rank_args(), p.procs, timeout=timeout, startup=startup, hostfile=p.hostfile,
-                  env=library_env(p.algorithm), on_event=on_event)
+    job = run_job(
+        p.rank_args(),
+        p.procs,
+        timeout=timeout,
+        startup=startup,
+        hostfile=p.hostfile,
+        env=library_env(p.algorithm),
+        on_event=on_event,
+    )
     return ScheduleResult.from_job(p, job)
 
 
 # -- one job -----------------------------------------------------------------------------------
 
+
 @dataclass
 class JobOutcome:
-    events: list = field(default_factory=list)   # the ranks' JSON events, in arrival order
-    noise: list = field(default_factory=list)    # stdout lines that are not events (Hydra's)
+    events: list = field(default_factory=list)  # the ranks' JSON events, in arrival order
+    noise: list = field(default_factory=list)  # stdout lines that are not events (Hydra's)
     stderr: str = ""
     returncode: int | None = None
-    timed_out: bool = False                      # silence past ``timeout`` after all were ready
+    timed_out: bool = False  # silence past ``timeout`` after all were ready
     timeout: float = DEFAULT_TIMEOUT
-    startup_ran_out: bool = False                # not every rank ready within ``startup``
-    startup: float = 0.0                         # the start-up budget, seconds
-    ready: set = field(default_factory=set)      # ranks that said ``ready``
-    ready_s: float | None = None                 # when the last of them did (since launch)
+    startup_ran_out: bool = False  # not every rank ready within ``startup``
+    startup: float = 0.0  # the start-up budget, seconds
+    ready: set = field(default_factory=set)  # ranks that said ``ready``
+    ready_s: float | None = None  # when the last of them did (since launch)
     procs: int = 0
-    cores: int = 1                               # cores here (local_cores)
-    exit_statuses: list | None = None            # raw wait statuses per rank (Hydra)
-    bad_termination: dict | None = None          # Hydra's report of the first process that died
+    cores: int = 1  # cores here (local_cores)
+    exit_statuses: list | None = None  # raw wait statuses per rank (Hydra)
+    bad_termination: dict | None = None  # Hydra's report of the first process that died
     wall_s: float = 0.0
 
 
@@ -447,7 +581,8 @@ def _pdeathsig():
     """In the child: die (SIGTERM) with the launcher, so a killed ``ringlab run`` takes its job along."""
     try:
         import ctypes
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)   # PR_SET_PDEATHSIG
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         pass
 
@@ -481,7 +616,7 @@ def _alive(pid: int, started: str) -> bool:
         st = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return False
-    return st[19] == started and st[0] != "Z"   # same process (not a reused pid), not a zombie
+    return st[19] == started and st[0] != "Z"  # same process (not a reused pid), not a zombie
 
 
 def _terminate(proc: subprocess.Popen) -> None:
@@ -506,7 +641,7 @@ def _terminate(proc: subprocess.Popen) -> None:
         left = [p for p, s in tree.items() if _alive(p, s)]
         if not left or time.monotonic() > deadline:
             break
-        time.sleep(0.05)      # Hydra's proxies end their ranks within milliseconds
+        time.sleep(0.05)  # Hydra's proxies end their ranks within milliseconds
     for p in left:
         try:
             os.kill(p, signal.SIGKILL)
@@ -520,9 +655,16 @@ def _reader(stream, q: queue.Queue) -> None:
     q.put(None)
 
 
-def run_job(rank_args: list[str], procs: int, *, timeout: float = DEFAULT_TIMEOUT,
-            startup: float | None = None, hostfile: str | None = None, env: dict | None = None,
-            on_event=None) -> JobOutcome:
+def run_job(
+    rank_args: list[str],
+    procs: int,
+    *,
+    timeout: float = DEFAULT_TIMEOUT,
+    startup: float | None = None,
+    hostfile: str | None = None,
+    env: dict | None = None,
+    on_event=None,
+) -> JobOutcome:
     """Run the rank program on ``procs`` ranks; see the module docstring for how it ends.
 
     ``startup``: seconds for every rank to say ``ready`` (None: :func:`startup_budget` for
@@ -540,10 +682,16 @@ def run_job(rank_args: list[str], procs: int, *, timeout: float = DEFAULT_TIMEOU
     out = JobOutcome(timeout=timeout, startup=startup, procs=procs, cores=cores)
     t0 = time.monotonic()
     try:
-        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True, env=full_env,
-                                start_new_session=True,
-                                preexec_fn=_pdeathsig if sys.platform.startswith("linux") else None)
+        proc = subprocess.Popen(
+            cmd,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=full_env,
+            start_new_session=True,
+            preexec_fn=_pdeathsig if sys.platform.startswith("linux") else None,
+        )
     except OSError as e:
         raise EngineError(f"cannot start {mpiexec}: {e.strerror or e}") from None
     q: queue.Queue = queue.Queue()
@@ -586,7 +734,7 @@ def run_job(rank_args: list[str], procs: int, *, timeout: float = DEFAULT_TIMEOU
             except subprocess.TimeoutExpired:
                 out.timed_out = True
     finally:
-        _terminate(proc)    # a no-op for a job that ended; the whole tree for one that did not
+        _terminate(proc)  # a no-op for a job that ended; the whole tree for one that did not
         et.join(1.0)
     out.returncode = proc.returncode
     out.stderr = "".join(errs)
@@ -601,29 +749,54 @@ def library_env(algorithm: str) -> dict:
     if algorithm == "auto":
         return {}
     # without DEVICE_COLLECTIVES=none the shared-memory device may pick its own algorithm
-    return {"MPIR_CVAR_ALLREDUCE_INTRA_ALGORITHM": algorithm, "MPIR_CVAR_DEVICE_COLLECTIVES": "none"}
+    return {
+        "MPIR_CVAR_ALLREDUCE_INTRA_ALGORITHM": algorithm,
+        "MPIR_CVAR_DEVICE_COLLECTIVES": "none",
+    }
 
 
 def run_code(p: Plan, on_event=None):
     """Run the code of ``p`` on ``p.procs`` ranks; a :class:`~.results.RunResult`."""
     from .results import RunResult, exact_verdict
-    exact = exact_verdict(p.code)          # Theorem 2 in the core's own arithmetic (exact over Q)
+
+    exact = exact_verdict(p.code)  # Theorem 2 in the core's own arithmetic (exact over Q)
     startup = p.startup if p.startup is not None else startup_budget(p.procs, p.bytes)
     timeout = p.timeout if p.timeout is not None else silence_budget(p.procs, p.bytes)
-    job = run_job(p.rank_args(), p.procs, timeout=timeout, startup=startup, hostfile=p.hostfile,
-                  env=library_env(p.algorithm), on_event=on_event)
+    job = run_job(
+        p.rank_args(),
+        p.procs,
+        timeout=timeout,
+        startup=startup,
+        hostfile=p.hostfile,
+        env=library_env(p.algorithm),
+        on_event=on_event,
+    )
     return RunResult.from_job(p, job, exact)
 
 
-def calibrate(procs: int = 2, *, sizes=CALIBRATION_SIZES, timeout: float | None = None,
-              startup: float | None = None, hostfile: str | None = None, on_event=None):
+def calibrate(
+    procs: int = 2,
+    *,
+    sizes=CALIBRATION_SIZES,
+    timeout: float | None = None,
+    startup: float | None = None,
+    hostfile: str | None = None,
+    on_event=None,
+):
     """Ring ping-pong at ``sizes`` on ``procs`` ranks; a :class:`~.results.Calibration`."""
     from .results import Calibration
+
     if procs < 2:
         raise RinglabError(f"--procs {procs}: a ring ping-pong needs at least 2 ranks")
     for name, v in (("--timeout", timeout), ("--startup-timeout", startup)):
         if v is not None and not v > 0:
             raise RinglabError(f"{name} {v}: expected a positive number of seconds")
-    job = run_job(["-", "--calibrate", ",".join(str(s) for s in sizes)], procs,
-                  timeout=timeout if timeout is not None else DEFAULT_TIMEOUT, startup=startup, hostfile=hostfile, on_event=on_event)
+    job = run_job(
+        ["-", "--calibrate", ",".join(str(s) for s in sizes)],
+        procs,
+        timeout=timeout if timeout is not None else DEFAULT_TIMEOUT,
+        startup=startup,
+        hostfile=hostfile,
+        on_event=on_event,
+    )
     return Calibration.from_job(procs, job)

@@ -15,6 +15,7 @@ Only for MPICH (the library version line says so): other libraries' handles have
 and their variables other names.  Anything unexpected gives ``None`` and the reason, never an
 exception — this only reports, the run goes on.
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -74,14 +75,26 @@ def read_cvars(MPI, names=(ALGORITHM_CVAR, DEVICE_CVAR)) -> dict:
 def _read_one(L, name: str):
     idx = ctypes.c_int()
     if L.MPI_T_cvar_get_index(name.encode(), ctypes.byref(idx)) != 0:
-        return None                                   # the library has no such variable
+        return None  # the library has no such variable
     nm, nlen = ctypes.create_string_buffer(256), ctypes.c_int(256)
     desc, dlen = ctypes.create_string_buffer(8192), ctypes.c_int(8192)
     verb, bind, scope = ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
-    dtype, enum = ctypes.c_void_p(), ctypes.c_void_p()   # wide enough for either ABI's handles
-    if L.MPI_T_cvar_get_info(idx, nm, ctypes.byref(nlen), ctypes.byref(verb), ctypes.byref(dtype),
-                             ctypes.byref(enum), desc, ctypes.byref(dlen), ctypes.byref(bind),
-                             ctypes.byref(scope)) != 0:
+    dtype, enum = ctypes.c_void_p(), ctypes.c_void_p()  # wide enough for either ABI's handles
+    if (
+        L.MPI_T_cvar_get_info(
+            idx,
+            nm,
+            ctypes.byref(nlen),
+            ctypes.byref(verb),
+            ctypes.byref(dtype),
+            ctypes.byref(enum),
+            desc,
+            ctypes.byref(dlen),
+            ctypes.byref(bind),
+            ctypes.byref(scope),
+        )
+        != 0
+    ):
         return None
     handle, count = ctypes.c_void_p(), ctypes.c_int()
     if L.MPI_T_cvar_handle_alloc(idx, None, ctypes.byref(handle), ctypes.byref(count)) != 0:
@@ -89,7 +102,7 @@ def _read_one(L, name: str):
     try:
         if count.value != 1:
             return None
-        buf = (ctypes.c_int64 * 4)()                  # an MPI_INT is read into the first 4 bytes
+        buf = (ctypes.c_int64 * 4)()  # an MPI_INT is read into the first 4 bytes
         if L.MPI_T_cvar_read(handle, buf) != 0:
             return None
         value = ctypes.c_int.from_buffer(buf).value

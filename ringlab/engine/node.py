@@ -15,6 +15,7 @@ with $T_i$ from the file, or solved by eq. (6) when the file omits it.
 :func:`loopback` runs all N nodes in one process with the same functions (the message from
 node i−1 is simply its ``y``): the tests check the arithmetic with it, without MPI.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -35,10 +36,10 @@ class NodeProgram:
     N: int
     K: int
     T: int
-    M: np.ndarray         # T×K
-    Lam: np.ndarray       # T×T, strictly lower triangular
-    R: np.ndarray         # K×T
-    Tr: np.ndarray        # K×K (given or solved by eq. (6))
+    M: np.ndarray  # T×K
+    Lam: np.ndarray  # T×T, strictly lower triangular
+    R: np.ndarray  # K×T
+    Tr: np.ndarray  # K×K (given or solved by eq. (6))
 
     @property
     def next(self) -> int:
@@ -53,6 +54,7 @@ class NodeProgram:
         def plan(row, kind):
             nz = np.flatnonzero(row)
             return [row[j] for j in nz], [(kind, int(j)) for j in nz]
+
         self._send = []
         for t in range(self.T):
             cm, bm = plan(self.M[t], "X")
@@ -105,8 +107,17 @@ def _program(code: LinearCode, i: int, rep) -> NodeProgram:
     a = arith_for(code.field)
     nd = code.node(i)
     Tr = nd.T if nd.T is not None else rep.effective_translation(i)
-    return NodeProgram(a, i, code.N, code.K, code.T, a.coeffs(nd.M), a.coeffs(nd.Lambda),
-                       a.coeffs(nd.R), a.coeffs(Tr))
+    return NodeProgram(
+        a,
+        i,
+        code.N,
+        code.K,
+        code.T,
+        a.coeffs(nd.M),
+        a.coeffs(nd.Lambda),
+        a.coeffs(nd.R),
+        a.coeffs(Tr),
+    )
 
 
 def node_data(arith: Arith, seed: int, rank: int, K: int, L: int) -> np.ndarray:

@@ -46,6 +46,7 @@ Test hooks (``RINGLAB_ENGINE_FAULT``): ``die:R`` makes rank R exit with status 3
 ``ready``, before it sends; ``deadlock`` makes every rank Recv before it Sends — a real
 deadlock; ``hang-setup:R`` makes rank R sleep before ``ready`` — a start-up that never ends.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -60,7 +61,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import numpy as np
 
-N_HEAD = 4          # numpy and MPI are imported in the rank, never in its supervisor
+N_HEAD = 4  # numpy and MPI are imported in the rank, never in its supervisor
 
 
 def emit(**event) -> None:
@@ -69,20 +70,32 @@ def emit(**event) -> None:
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m ringlab.engine.rank",
-                                description="One rank of a ringlab code on MPI (started by mpiexec).")
+    p = argparse.ArgumentParser(
+        prog="python -m ringlab.engine.rank",
+        description="One rank of a ringlab code on MPI (started by mpiexec).",
+    )
     p.add_argument("code", help="a *.ringlab.json file or preset:NAME")
     p.add_argument("--field", help="read the code over this field instead")
     p.add_argument("--block", type=int, default=1024, help="elements per symbol (default 1024)")
     p.add_argument("--repeat", type=int, default=5, help="timed repetitions (default 5)")
     p.add_argument("--seed", type=int, default=0, help="seed of the test data (default 0)")
-    p.add_argument("--inputs", help="JSON file of N rows of K symbols (then one element per symbol)")
+    p.add_argument(
+        "--inputs", help="JSON file of N rows of K symbols (then one element per symbol)"
+    )
     p.add_argument("--calibrate", metavar="BYTES", help="ping-pong sizes, e.g. 8,1024,65536")
-    p.add_argument("--schedule", metavar="NAME", help="run a library schedule instead of a code "
-                   "(CODE is then '-'; see ringlab.engine.schedule_rank)")
+    p.add_argument(
+        "--schedule",
+        metavar="NAME",
+        help="run a library schedule instead of a code "
+        "(CODE is then '-'; see ringlab.engine.schedule_rank)",
+    )
     p.add_argument("--elements", type=int, default=8192, help="with --schedule: elements per rank")
-    p.add_argument("--dtype", choices=("float64", "int64"), default="float64",
-                   help="with --schedule: the element type (default float64)")
+    p.add_argument(
+        "--dtype",
+        choices=("float64", "int64"),
+        default="float64",
+        help="with --schedule: the element type (default float64)",
+    )
     return p
 
 
@@ -90,8 +103,9 @@ def load(spec: str, field: str | None):
     """The code named on the command line (the same rule as ``ringlab run``)."""
     from ..core.codefile import load_code
     from ..core.presets import preset
+
     if spec.startswith("preset:"):
-        return preset(spec[len("preset:"):], field or "Q")
+        return preset(spec[len("preset:") :], field or "Q")
     code = load_code(spec)
     return code.with_field(field) if field else code
 
@@ -115,20 +129,23 @@ class Reference:
 
     def __init__(self, MPI, comm, arith):
         import numpy as np
+
         self.MPI, self.comm, self.arith, self.np = MPI, comm, arith, np
         k = arith.kind
         self.op = {"float": MPI.SUM, "prime": MPI.SUM, "gf2": MPI.BXOR, "bin-ext": MPI.BXOR}.get(k)
-        if self.op is None:            # GF(p^m), p odd: digit-wise addition, the core's own
+        if self.op is None:  # GF(p^m), p odd: digit-wise addition, the core's own
+
             def add(inbuf, inoutbuf, datatype):
                 a = np.frombuffer(inbuf, dtype=np.int64)
                 b = np.frombuffer(inoutbuf, dtype=np.int64)
                 b[...] = arith.field._vadd(a, b)
+
             self.op = MPI.Op.Create(add, commute=True)
 
     def __call__(self, X: np.ndarray, out: np.ndarray) -> np.ndarray:
         src, dst = X.reshape(-1), out.reshape(-1)
         if self.arith.kind == "gf2" and src.size % 8 == 0:
-            src, dst = src.view(self.np.uint64), dst.view(self.np.uint64)   # XOR 8 bytes at a time
+            src, dst = src.view(self.np.uint64), dst.view(self.np.uint64)  # XOR 8 bytes at a time
         self.comm.Allreduce(src, dst, op=self.op)
         if self.arith.kind == "prime":
             out[...] = self.arith.fix_sum(out)
@@ -138,6 +155,7 @@ class Reference:
 def run(MPI, comm, code, args) -> int:
     from ..core.inputs import read_message_vectors
     from .node import node_data, node_program
+
     rank = comm.Get_rank()
     prog = node_program(code, rank)
     a, K, T, L = prog.arith, code.K, code.T, args.block
@@ -161,14 +179,22 @@ def run(MPI, comm, code, args) -> int:
             buf = prog.encode(t, X, S, y)
             if events:
                 emit(event="sent", rank=rank, t=t, to=prog.next, bytes=nbytes, head=_head(a, buf))
-            if fault == "deadlock":     # every rank waits first: nobody ever sends
+            if fault == "deadlock":  # every rank waits first: nobody ever sends
                 comm.Recv(S[t], source=prog.prev, tag=t)
                 comm.Send(buf, dest=prog.next, tag=t)
             else:
-                comm.Sendrecv(buf, dest=prog.next, sendtag=t, recvbuf=S[t], source=prog.prev, recvtag=t)
+                comm.Sendrecv(
+                    buf, dest=prog.next, sendtag=t, recvbuf=S[t], source=prog.prev, recvtag=t
+                )
             if events:
-                emit(event="received", rank=rank, t=t + 1, **{"from": prog.prev}, bytes=nbytes,
-                     head=_head(a, S[t]))
+                emit(
+                    event="received",
+                    rank=rank,
+                    t=t + 1,
+                    **{"from": prog.prev},
+                    bytes=nbytes,
+                    head=_head(a, S[t]),
+                )
         return prog.decode(X, S, out=Z)
 
     z = steps(events=True)
@@ -177,10 +203,23 @@ def run(MPI, comm, code, args) -> int:
     first = None
     if bad.size:
         j = int(bad[0])
-        first = {"index": j, "symbol": j // L + 1, "element": j % L,
-                 "got": a.show(z.reshape(-1)[j]), "expected": a.show(expected.reshape(-1)[j])}
-    emit(event="decoded", rank=rank, ok=not bad.size, wrong=int(bad.size), entries=K * L,
-         first=first, max_error=a.max_error(z, expected), head=_head(a, z))
+        first = {
+            "index": j,
+            "symbol": j // L + 1,
+            "element": j % L,
+            "got": a.show(z.reshape(-1)[j]),
+            "expected": a.show(expected.reshape(-1)[j]),
+        }
+    emit(
+        event="decoded",
+        rank=rank,
+        ok=not bad.size,
+        wrong=int(bad.size),
+        entries=K * L,
+        first=first,
+        max_error=a.max_error(z, expected),
+        head=_head(a, z),
+    )
 
     for r in range(args.repeat):
         comm.Barrier()
@@ -198,13 +237,14 @@ def run(MPI, comm, code, args) -> int:
 def calibrate(MPI, comm, sizes: list[int]) -> int:
     """Ring ping-pong: one message travels 0 → 1 → … → N−1 → 0; its round trip is N hops."""
     import numpy as np
+
     rank, N = comm.Get_rank(), comm.Get_size()
     nxt, prv = (rank + 1) % N, (rank - 1) % N
     for m in sizes:
         buf = np.zeros(m, dtype=np.uint8)
-        runs = max(5, min(50, (1 << 22) // max(m, 1)))   # ~4 MB moved per size, 5..50 runs
+        runs = max(5, min(50, (1 << 22) // max(m, 1)))  # ~4 MB moved per size, 5..50 runs
         times = []
-        for r in range(runs + 2):                          # the first two warm the path up
+        for r in range(runs + 2):  # the first two warm the path up
             comm.Barrier()
             if rank == 0:
                 t0 = MPI.Wtime()
@@ -215,8 +255,14 @@ def calibrate(MPI, comm, sizes: list[int]) -> int:
                 comm.Recv(buf, source=prv, tag=r)
                 comm.Send(buf, dest=nxt, tag=r)
         if rank == 0:
-            emit(event="pingpong", rank=0, bytes=m, hops=N, runs=runs,
-                 round_trip_s=float(np.median(times[2:])))
+            emit(
+                event="pingpong",
+                rank=0,
+                bytes=m,
+                hops=N,
+                runs=runs,
+                round_trip_s=float(np.median(times[2:])),
+            )
     return 0
 
 
@@ -224,7 +270,8 @@ def _pdeathsig(sig) -> None:
     """Die by ``sig`` when the parent dies (Linux; elsewhere a no-op)."""
     try:
         import ctypes
-        ctypes.CDLL(None, use_errno=True).prctl(1, sig)     # PR_SET_PDEATHSIG
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, sig)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         pass
 
@@ -232,30 +279,36 @@ def _pdeathsig(sig) -> None:
 def supervise(child) -> int:
     """Run ``child()`` (the rank) in a forked process; report a death by signal (see above)."""
     pid = os.fork()
-    if pid == 0:              # the rank: it returns through main() and exits as usual (MPI_Finalize)
+    if pid == 0:  # the rank: it returns through main() and exits as usual (MPI_Finalize)
         _pdeathsig(signal.SIGKILL)
         return child()
     stopping = []
 
     def forward(signum, frame):
-        stopping.append(signum)                    # mpiexec (or Ctrl+C) stops the job
+        stopping.append(signum)  # mpiexec (or Ctrl+C) stops the job
         try:
             os.kill(pid, signum)
         except ProcessLookupError:
             pass
+
     for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         signal.signal(s, forward)
-    _, status = os.waitpid(pid, 0)                 # PEP 475: retried after a handled signal
+    _, status = os.waitpid(pid, 0)  # PEP 475: retried after a handled signal
     if os.WIFSIGNALED(status):
         sig = os.WTERMSIG(status)
         if not stopping:
-            emit(event="died", rank=int(os.environ.get("PMI_RANK", "-1")), pid=pid, signal=sig,
-                 name=signal.Signals(sig).name)
+            emit(
+                event="died",
+                rank=int(os.environ.get("PMI_RANK", "-1")),
+                pid=pid,
+                signal=sig,
+                name=signal.Signals(sig).name,
+            )
         try:
             signal.signal(sig, signal.SIG_DFL)
-        except (OSError, ValueError):              # SIGKILL, SIGSTOP: no handler to reset
+        except (OSError, ValueError):  # SIGKILL, SIGSTOP: no handler to reset
             pass
-        os.kill(os.getpid(), sig)                  # mpiexec sees the rank's own ending
+        os.kill(os.getpid(), sig)  # mpiexec sees the rank's own ending
         return 128 + sig
     return os.WEXITSTATUS(status)
 
@@ -270,15 +323,22 @@ def main(argv=None) -> int:
 
 def rank_main(args, supervisor: int | None = None) -> int:
     from mpi4py import MPI
+
     comm = MPI.COMM_WORLD
     rank, N = comm.Get_rank(), comm.Get_size()
     try:
         cpus = len(os.sched_getaffinity(0))
     except AttributeError:
         cpus = os.cpu_count() or 1
-    base = dict(rank=rank, size=N, host=MPI.Get_processor_name() or socket.gethostname(),
-                pid=os.getpid(), supervisor=supervisor, cpus=cpus,
-                mpi=MPI.Get_library_version().splitlines()[0].strip())
+    base = dict(
+        rank=rank,
+        size=N,
+        host=MPI.Get_processor_name() or socket.gethostname(),
+        pid=os.getpid(),
+        supervisor=supervisor,
+        cpus=cpus,
+        mpi=MPI.Get_library_version().splitlines()[0].strip(),
+    )
     try:
         if args.calibrate:
             emit(event="start", **base)
@@ -290,19 +350,34 @@ def rank_main(args, supervisor: int | None = None) -> int:
             return _schedule_main(MPI, comm, args, base)
         code = load(args.code, args.field)
         if N != code.N:
-            emit(event="error", rank=rank, message=(
-                f"started as {N} process(es) but the code has N = {code.N}: the mpiexec that "
-                f"started this rank is not the MPI that mpi4py uses ({base['mpi']})"))
+            emit(
+                event="error",
+                rank=rank,
+                message=(
+                    f"started as {N} process(es) but the code has N = {code.N}: the mpiexec that "
+                    f"started this rank is not the MPI that mpi4py uses ({base['mpi']})"
+                ),
+            )
             return 4
         from .arith import arith_for
+
         a = arith_for(code.field)
         args.block = 1 if args.inputs else args.block
-        emit(event="start", **base, N=code.N, K=code.K, T=code.T, field=code.field.name,
-             block=args.block, bytes=code.K * args.block * a.itemsize, library=_library(MPI))
+        emit(
+            event="start",
+            **base,
+            N=code.N,
+            K=code.K,
+            T=code.T,
+            field=code.field.name,
+            block=args.block,
+            bytes=code.K * args.block * a.itemsize,
+            library=_library(MPI),
+        )
         rc = run(MPI, comm, code, args)
         emit(event="done", rank=rank)
         return rc
-    except Exception as e:      # say it in the protocol, then let mpiexec end the others
+    except Exception as e:  # say it in the protocol, then let mpiexec end the others
         emit(event="error", rank=rank, message=f"{type(e).__name__}: {e}")
         sys.stderr.flush()
         comm.Abort(4)
@@ -312,6 +387,7 @@ def rank_main(args, supervisor: int | None = None) -> int:
 def _library(MPI) -> dict:
     """MPICH's Allreduce settings as the library itself reads them (MPI_T, :mod:`.mpit`)."""
     from .mpit import read_cvars
+
     return read_cvars(MPI)
 
 
@@ -319,16 +395,30 @@ def _schedule_main(MPI, comm, args, base) -> int:
     """A library schedule on this rank (:mod:`.schedule_rank`); exceptions go to the caller."""
     from ..core.schedules import schedule_plan
     from .schedule_rank import layout, run
+
     N = comm.Get_size()
-    plan = schedule_plan(args.schedule, N)      # the launcher checked N: this does not refuse
+    plan = schedule_plan(args.schedule, N)  # the launcher checked N: this does not refuse
     if args.inputs:
         import json
+
         with open(args.inputs) as f:
             args.elements = len(json.load(f)[0])
     L, pad = layout(args.elements, plan.n_blocks)
-    emit(event="start", **base, schedule=plan.name, N=N, T=plan.T, blocks=plan.n_blocks,
-         ports=plan.ports, elements=args.elements, block=L, padding=pad, dtype=args.dtype,
-         bytes=args.elements * 8, library=_library(MPI))
+    emit(
+        event="start",
+        **base,
+        schedule=plan.name,
+        N=N,
+        T=plan.T,
+        blocks=plan.n_blocks,
+        ports=plan.ports,
+        elements=args.elements,
+        block=L,
+        padding=pad,
+        dtype=args.dtype,
+        bytes=args.elements * 8,
+        library=_library(MPI),
+    )
     rc = run(MPI, comm, plan, args, emit)
     emit(event="done", rank=base["rank"])
     return rc

@@ -13,6 +13,7 @@ message of m bytes; $h(m) = \alpha + \beta m$ is fitted by least squares on the 
 residual $(\alpha + \beta m - h)/h$, so 8-byte and 4-MB messages weigh alike (an ordinary fit
 would let the largest messages decide α alone).
 """
+
 from __future__ import annotations
 
 import signal
@@ -23,8 +24,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 _KILLED_BY_HYDRA = (signal.SIGKILL, signal.SIGTERM, signal.SIGINT)
-SCHEDULER = ("with more ranks than cores these times measure the operating system's scheduler "
-             "as much as the messages")
+SCHEDULER = (
+    "with more ranks than cores these times measure the operating system's scheduler "
+    "as much as the messages"
+)
 
 
 def _signal_name(n: int) -> str:
@@ -51,7 +54,9 @@ def _last_words(ev) -> str:
 
 def _ranks_words(ranks) -> str:
     ranks = sorted(ranks)
-    shown = ", ".join(map(str, ranks[:8])) + (f", … ({len(ranks)} in all)" if len(ranks) > 8 else "")
+    shown = ", ".join(map(str, ranks[:8])) + (
+        f", … ({len(ranks)} in all)" if len(ranks) > 8 else ""
+    )
     return f"rank{'s' if len(ranks) > 1 else ''} {shown}"
 
 
@@ -76,44 +81,61 @@ def failure(job, N: int) -> str | None:
             return f"rank {ev['rank']} failed: {ev['message']}"
     if getattr(job, "startup_ran_out", False):
         waiting = [r for r in range(N) if r not in job.ready]
-        return (f"ran out of time starting ranks ({len(job.ready)} of {N} ready after "
-                f"{job.startup:.3g} s; {N} ranks on {job.cores} core{'s' if job.cores != 1 else ''}): "
-                f"{_ranks_words(waiting)} not ready; allow more with --startup-timeout S")
+        return (
+            f"ran out of time starting ranks ({len(job.ready)} of {N} ready after "
+            f"{job.startup:.3g} s; {N} ranks on {job.cores} core{'s' if job.cores != 1 else ''}): "
+            f"{_ranks_words(waiting)} not ready; allow more with --startup-timeout S"
+        )
     if job.timed_out:
-        return (f"no event from the ranks for {job.timeout:g} s after all {N} were ready (a deadlock "
-                f"or a hung rank), so the job was stopped; {where or 'every rank had finished'}")
+        return (
+            f"no event from the ranks for {job.timeout:g} s after all {N} were ready (a deadlock "
+            f"or a hung rank), so the job was stopped; {where or 'every rank had finished'}"
+        )
     if job.returncode == 0 and not unfinished:
         return None
-    for ev in job.events:          # the rank's supervisor saw it killed (rank.py): exact
+    for ev in job.events:  # the rank's supervisor saw it killed (rank.py): exact
         if ev["event"] == "died":
             r = ev["rank"]
-            return (f"rank {r} was killed by {ev['name']} ({_last_words(last.get(r))}); "
-                    f"mpiexec then ended the other ranks")
+            return (
+                f"rank {r} was killed by {ev['name']} ({_last_words(last.get(r))}); "
+                f"mpiexec then ended the other ranks"
+            )
     sts = job.exit_statuses or []
     exited = [(r, st) for r, st in enumerate(sts) if st and st & 0x7F == 0]
-    if exited:                     # a rank that exited non-zero by itself: Hydra killed the rest
+    if exited:  # a rank that exited non-zero by itself: Hydra killed the rest
         r, st = exited[0]
-        return (f"rank {r} died ({_status_words(st)}; {_last_words(last.get(r))}); "
-                f"mpiexec then ended the other ranks")
+        return (
+            f"rank {r} died ({_status_words(st)}; {_last_words(last.get(r))}); "
+            f"mpiexec then ended the other ranks"
+        )
     # without a supervisor: Hydra's report names the lowest-numbered rank killed by a signal,
     # which may be one it SIGKILLed itself after the first died (a guess, said as Hydra says it)
-    pids = {ev[k]: ev["rank"] for ev in job.events for k in ("pid", "supervisor")
-            if ev.get(k) is not None and "rank" in ev}
+    pids = {
+        ev[k]: ev["rank"]
+        for ev in job.events
+        for k in ("pid", "supervisor")
+        if ev.get(k) is not None and "rank" in ev
+    }
     bad = getattr(job, "bad_termination", None)
     if bad and "signal" in bad:
         r = pids.get(bad["pid"])
         who = f"rank {r}" if r is not None else f"process {bad['pid']} (not yet a known rank)"
         lw = f"; {_last_words(last.get(r))}" if r is not None else ""
-        return (f"{who} was killed by {_signal_name(bad['signal'])} (on {bad['host']}{lw}); "
-                f"mpiexec then ended the other ranks")
+        return (
+            f"{who} was killed by {_signal_name(bad['signal'])} (on {bad['host']}{lw}); "
+            f"mpiexec then ended the other ranks"
+        )
     culprits = [(r, st) for r, st in enumerate(sts) if st and (st & 0x7F) not in _KILLED_BY_HYDRA]
     if culprits:
         r, st = culprits[0]
-        return (f"rank {r} was {_status_words(st)} ({_last_words(last.get(r))}); "
-                f"mpiexec then ended the other ranks")
+        return (
+            f"rank {r} was {_status_words(st)} ({_last_words(last.get(r))}); "
+            f"mpiexec then ended the other ranks"
+        )
     tail = (job.stderr.strip().splitlines() or job.noise or [""])[-1][:200]
-    return (f"mpiexec exited with status {job.returncode} before every rank finished"
-            f" ({where})" + (f": {tail}" if tail else ""))
+    return f"mpiexec exited with status {job.returncode} before every rank finished ({where})" + (
+        f": {tail}" if tail else ""
+    )
 
 
 @dataclass(frozen=True)
@@ -123,30 +145,41 @@ class ExactVerdict:
 
     field: str
     exact: bool
-    failing: tuple            # nodes that fail eq. (5)/(6)
+    failing: tuple  # nodes that fail eq. (5)/(6)
 
     @property
     def feasible(self) -> bool:
         return not self.failing
 
     def to_json(self) -> dict:
-        return {"feasible": self.feasible, "failing_nodes": list(self.failing),
-                "field": self.field, "exact": self.exact}
+        return {
+            "feasible": self.feasible,
+            "failing_nodes": list(self.failing),
+            "field": self.field,
+            "exact": self.exact,
+        }
 
 
 def exact_verdict(code) -> ExactVerdict:
     from ..core.theorem2 import theorem2_report
+
     rep = theorem2_report(code)
-    return ExactVerdict(code.field.name, bool(code.field.exact),
-                        tuple(i for i in range(code.N) if not rep.node_ok(i)))
+    return ExactVerdict(
+        code.field.name,
+        bool(code.field.exact),
+        tuple(i for i in range(code.N) if not rep.node_ok(i)),
+    )
 
 
 def oversubscription(starts: dict) -> str | None:
     """'4 ranks on 2 cores of host vm' when some host runs more ranks than it has cores."""
     per_host = Counter(ev["host"] for ev in starts.values())
     cpus = {ev["host"]: ev.get("cpus", 0) for ev in starts.values()}
-    over = [f"{n} ranks on {cpus[h]} core{'s' if cpus[h] != 1 else ''} of host {h}"
-            for h, n in per_host.items() if cpus[h] and n > cpus[h]]
+    over = [
+        f"{n} ranks on {cpus[h]} core{'s' if cpus[h] != 1 else ''} of host {h}"
+        for h, n in per_host.items()
+        if cpus[h] and n > cpus[h]
+    ]
     return ", ".join(over) or None
 
 
@@ -174,7 +207,7 @@ class RunResult:
     exact: ExactVerdict | None = None
 
     @classmethod
-    def from_job(cls, plan, job, exact: ExactVerdict | None = None) -> "RunResult":
+    def from_job(cls, plan, job, exact: ExactVerdict | None = None) -> RunResult:
         starts = {ev["rank"]: ev for ev in job.events if ev["event"] == "start"}
         decoded = {ev["rank"]: ev for ev in job.events if ev["event"] == "decoded"}
         reps: dict = {}
@@ -184,11 +217,23 @@ class RunResult:
         full = [v for v in reps.values() if len(v) == plan.procs]
         times = None
         if full:
-            times = Times(statistics.median(max(e["coded_s"] for e in v) for v in full),
-                          statistics.median(max(e["allreduce_s"] for e in v) for v in full), len(full))
+            times = Times(
+                statistics.median(max(e["coded_s"] for e in v) for v in full),
+                statistics.median(max(e["allreduce_s"] for e in v) for v in full),
+                len(full),
+            )
         mpi = next((ev.get("mpi", "") for ev in starts.values()), "")
-        return cls(plan, job, starts, decoded, times, failure(job, plan.procs),
-                   oversubscription(starts), mpi, exact)
+        return cls(
+            plan,
+            job,
+            starts,
+            decoded,
+            times,
+            failure(job, plan.procs),
+            oversubscription(starts),
+            mpi,
+            exact,
+        )
 
     @property
     def wrong_ranks(self) -> list[int]:
@@ -197,8 +242,13 @@ class RunResult:
     @property
     def hidden_by_float(self) -> bool:
         """Theorem 2 calls the code infeasible yet every rank matched within the float tolerance."""
-        return (not self.error and self.exact is not None and not self.exact.feasible
-                and not self.wrong_ranks and len(self.decoded) == self.plan.procs)
+        return (
+            not self.error
+            and self.exact is not None
+            and not self.exact.feasible
+            and not self.wrong_ranks
+            and len(self.decoded) == self.plan.procs
+        )
 
     @property
     def exit_code(self) -> int:
@@ -207,7 +257,7 @@ class RunResult:
         return 1 if self.wrong_ranks or (self.exact is not None and not self.exact.feasible) else 0
 
     def bandwidths(self) -> dict:
-        if not self.times or self.error:      # a failed job's times mean nothing
+        if not self.times or self.error:  # a failed job's times mean nothing
             return {}
         S, N = self.plan.bytes, self.plan.procs
         out = {}
@@ -218,27 +268,46 @@ class RunResult:
 
     def to_json(self) -> dict:
         p = self.plan
-        return {"event": "result", "exit": self.exit_code, "error": self.error,
-                "code": p.spec, "N": p.code.N, "K": p.code.K, "T": p.code.T,
-                "field": p.code.field.name, "procs": p.procs, "bytes": p.bytes, "block": p.block,
-                "element": p.item, "repeat": p.repeat, "library_algorithm": p.algorithm,
-                "mpi": self.mpi,
-                "ranks": [{"rank": r, "host": self.starts.get(r, {}).get("host"),
-                           "ok": self.decoded[r]["ok"] if r in self.decoded else None,
-                           "wrong": self.decoded[r]["wrong"] if r in self.decoded else None,
-                           "first": self.decoded[r]["first"] if r in self.decoded else None,
-                           "max_error": self.decoded[r]["max_error"] if r in self.decoded else None}
-                          for r in range(p.procs)],
-                "theorem2": self.exact.to_json() if self.exact else None,
-                "hidden_by_float": self.hidden_by_float,
-                "times": self.bandwidths(),
-                "timed_repetitions": self.times.reps if self.times and not self.error else 0,
-                "oversubscribed": self.oversubscribed, "wall_s": self.job.wall_s,
-                "ready_s": getattr(self.job, "ready_s", None),
-                "library": library_check(self.starts, p.algorithm)}
+        return {
+            "event": "result",
+            "exit": self.exit_code,
+            "error": self.error,
+            "code": p.spec,
+            "N": p.code.N,
+            "K": p.code.K,
+            "T": p.code.T,
+            "field": p.code.field.name,
+            "procs": p.procs,
+            "bytes": p.bytes,
+            "block": p.block,
+            "element": p.item,
+            "repeat": p.repeat,
+            "library_algorithm": p.algorithm,
+            "mpi": self.mpi,
+            "ranks": [
+                {
+                    "rank": r,
+                    "host": self.starts.get(r, {}).get("host"),
+                    "ok": self.decoded[r]["ok"] if r in self.decoded else None,
+                    "wrong": self.decoded[r]["wrong"] if r in self.decoded else None,
+                    "first": self.decoded[r]["first"] if r in self.decoded else None,
+                    "max_error": self.decoded[r]["max_error"] if r in self.decoded else None,
+                }
+                for r in range(p.procs)
+            ],
+            "theorem2": self.exact.to_json() if self.exact else None,
+            "hidden_by_float": self.hidden_by_float,
+            "times": self.bandwidths(),
+            "timed_repetitions": self.times.reps if self.times and not self.error else 0,
+            "oversubscribed": self.oversubscribed,
+            "wall_s": self.job.wall_s,
+            "ready_s": getattr(self.job, "ready_s", None),
+            "library": library_check(self.starts, p.algorithm),
+        }
 
 
 # -- MPICH's own algorithm, as the library read it ----------------------------------------------
+
 
 def library_check(starts: dict, algorithm: str) -> dict | None:
     """What MPI_T says the ranks' MPICH took for ``--library-algorithm`` (:mod:`.mpit`):
@@ -246,6 +315,7 @@ def library_check(starts: dict, algorithm: str) -> dict | None:
     ``ok`` is True when every rank read the requested algorithm (and, for one other than auto,
     device collectives off), False when some rank read another, None when it could not be read."""
     from .mpit import ALGORITHM_CVAR, DEVICE_CVAR
+
     libs = [ev.get("library") for ev in starts.values() if ev.get("library")]
     if not libs:
         return None
@@ -259,8 +329,14 @@ def library_check(starts: dict, algorithm: str) -> dict | None:
         note = note or f"{ALGORITHM_CVAR} could not be read through MPI_T"
     else:
         ok = read == algorithm and (algorithm == "auto" or device == "none")
-    return {"requested": algorithm, "read": read, "device_collectives": device, "ok": ok,
-            "via": "MPI_T", "note": note}
+    return {
+        "requested": algorithm,
+        "read": read,
+        "device_collectives": device,
+        "ok": ok,
+        "via": "MPI_T",
+        "note": note,
+    }
 
 
 def library_words(chk: dict | None) -> str:
@@ -269,8 +345,10 @@ def library_words(chk: dict | None) -> str:
         return ""
     if chk["ok"] is None:
         return f"MPICH's algorithm not confirmed: {chk['note']}"
-    said = (f"MPI_T reads MPIR_CVAR_ALLREDUCE_INTRA_ALGORITHM = {chk['read']}, "
-            f"MPIR_CVAR_DEVICE_COLLECTIVES = {chk['device_collectives']} on every rank")
+    said = (
+        f"MPI_T reads MPIR_CVAR_ALLREDUCE_INTRA_ALGORITHM = {chk['read']}, "
+        f"MPIR_CVAR_DEVICE_COLLECTIVES = {chk['device_collectives']} on every rank"
+    )
     if chk["ok"]:
         return said
     return f"{said} — NOT the requested {chk['requested']}"
@@ -282,13 +360,16 @@ def fallback_words(algorithm: str, elements: int, procs: int) -> str:
     two ≤ N — seen with MPIR_CVAR_COLLECTIVE_FALLBACK=print), the words; else ""."""
     p = 1 << (procs.bit_length() - 1)
     if algorithm in ("reduce_scatter_allgather", "k_reduce_scatter_allgather") and elements < p:
-        return (f"MPICH cannot apply {algorithm} to {elements} element{'s' if elements != 1 else ''} "
-                f"on {procs} ranks (it needs at least p' = {p}) and falls back to its own choice "
-                f"without a word: give a larger --size")
+        return (
+            f"MPICH cannot apply {algorithm} to {elements} element{'s' if elements != 1 else ''} "
+            f"on {procs} ranks (it needs at least p' = {p}) and falls back to its own choice "
+            f"without a word: give a larger --size"
+        )
     return ""
 
 
 # -- a library schedule on real ranks ------------------------------------------------------------
+
 
 def schedule_tolerance(dtype: str) -> str:
     return "exactly" if dtype == "int64" else FLOAT_TOLERANCE
@@ -299,11 +380,11 @@ class ScheduleResult:
     """What a ``ringlab run --schedule`` job adds up to (the same conventions as
     :class:`RunResult`: the slowest rank per repetition, the median over repetitions)."""
 
-    plan: object              # launch.SchedulePlan
+    plan: object  # launch.SchedulePlan
     job: object
     starts: dict
     checked: dict
-    times: Times | None       # .coded holds the schedule's time
+    times: Times | None  # .coded holds the schedule's time
     error: str | None
     oversubscribed: str | None
     mpi: str = ""
@@ -320,12 +401,23 @@ class ScheduleResult:
         full = [v for v in reps.values() if len(v) == plan.procs]
         times = None
         if full:
-            times = Times(statistics.median(max(e["schedule_s"] for e in v) for v in full),
-                          statistics.median(max(e["allreduce_s"] for e in v) for v in full),
-                          len(full))
+            times = Times(
+                statistics.median(max(e["schedule_s"] for e in v) for v in full),
+                statistics.median(max(e["allreduce_s"] for e in v) for v in full),
+                len(full),
+            )
         mpi = next((ev.get("mpi", "") for ev in starts.values()), "")
-        return cls(plan, job, starts, checked, times, failure(job, plan.procs),
-                   oversubscription(starts), mpi, library_check(starts, plan.algorithm))
+        return cls(
+            plan,
+            job,
+            starts,
+            checked,
+            times,
+            failure(job, plan.procs),
+            oversubscription(starts),
+            mpi,
+            library_check(starts, plan.algorithm),
+        )
 
     @property
     def wrong_ranks(self) -> list[int]:
@@ -352,22 +444,48 @@ class ScheduleResult:
         ranks = []
         for r in range(p.procs):
             c = self.checked.get(r)
-            ranks.append({"rank": r, "host": self.starts.get(r, {}).get("host"),
-                          "ok": c["ok"] if c else None, "wrong": c["wrong"] if c else None,
-                          "first": c["first"] if c else None,
-                          "max_error": c["max_error"] if c else None,
-                          "head": c["head"] if c else None})
-        return {"event": "result", "job": "schedule", "exit": self.exit_code, "error": self.error,
-                "schedule": p.name, "title": pl.title, "N": pl.N, "procs": p.procs, "T": pl.T,
-                "messages": pl.messages, "ports": pl.ports, "blocks": pl.n_blocks,
-                "block": p.block, "padding": p.padding, "dtype": p.dtype, "elements": p.elements,
-                "bytes": p.bytes, "repeat": p.repeat, "compared": schedule_tolerance(p.dtype),
-                "library_algorithm": p.algorithm, "library": self.library,
-                "library_fallback": fallback_words(p.algorithm, p.elements, p.procs) or None,
-                "mpi": self.mpi, "ranks": ranks, "times": self.bandwidths(),
-                "timed_repetitions": self.times.reps if self.times and not self.error else 0,
-                "oversubscribed": self.oversubscribed, "wall_s": self.job.wall_s,
-                "ready_s": getattr(self.job, "ready_s", None)}
+            ranks.append(
+                {
+                    "rank": r,
+                    "host": self.starts.get(r, {}).get("host"),
+                    "ok": c["ok"] if c else None,
+                    "wrong": c["wrong"] if c else None,
+                    "first": c["first"] if c else None,
+                    "max_error": c["max_error"] if c else None,
+                    "head": c["head"] if c else None,
+                }
+            )
+        return {
+            "event": "result",
+            "job": "schedule",
+            "exit": self.exit_code,
+            "error": self.error,
+            "schedule": p.name,
+            "title": pl.title,
+            "N": pl.N,
+            "procs": p.procs,
+            "T": pl.T,
+            "messages": pl.messages,
+            "ports": pl.ports,
+            "blocks": pl.n_blocks,
+            "block": p.block,
+            "padding": p.padding,
+            "dtype": p.dtype,
+            "elements": p.elements,
+            "bytes": p.bytes,
+            "repeat": p.repeat,
+            "compared": schedule_tolerance(p.dtype),
+            "library_algorithm": p.algorithm,
+            "library": self.library,
+            "library_fallback": fallback_words(p.algorithm, p.elements, p.procs) or None,
+            "mpi": self.mpi,
+            "ranks": ranks,
+            "times": self.bandwidths(),
+            "timed_repetitions": self.times.reps if self.times and not self.error else 0,
+            "oversubscribed": self.oversubscribed,
+            "wall_s": self.job.wall_s,
+            "ready_s": getattr(self.job, "ready_s", None),
+        }
 
 
 def schedule_verdict(r: dict) -> tuple[str, str]:
@@ -375,16 +493,18 @@ def schedule_verdict(r: dict) -> tuple[str, str]:
     differs and the first one's first differing element) or "failed"."""
     if r.get("error"):
         return "failed", f"Engine failed: {r['error']}"
-    how = (f"{r['dtype']}, compared {r['compared']}")
+    how = f"{r['dtype']}, compared {r['compared']}"
     bad = [k for k in r["ranks"] if k["ok"] is False]
     if bad:
         k, f = bad[0], bad[0]["first"]
         names = ", ".join(str(b["rank"]) for b in bad)
-        return "wrong", (f"Rank{'s' if len(bad) > 1 else ''} {names} did NOT end with "
-                         f"MPI_Allreduce's sum ({how}): rank {k['rank']} first differs at element "
-                         f"{f['index']} (block {f['block']}, element {f['element']}): "
-                         f"{r['schedule']} gave {f['got']}, MPI_Allreduce {f['expected']} "
-                         f"({k['wrong']} of {r['elements']} elements differ).")
+        return "wrong", (
+            f"Rank{'s' if len(bad) > 1 else ''} {names} did NOT end with "
+            f"MPI_Allreduce's sum ({how}): rank {k['rank']} first differs at element "
+            f"{f['index']} (block {f['block']}, element {f['element']}): "
+            f"{r['schedule']} gave {f['got']}, MPI_Allreduce {f['expected']} "
+            f"({k['wrong']} of {r['elements']} elements differ)."
+        )
     return "ok", (f"All {r['procs']} ranks ended with the same sum as MPI_Allreduce ({how}).")
 
 
@@ -392,17 +512,20 @@ def schedule_verdict(r: dict) -> tuple[str, str]:
 class Calibration:
     procs: int
     job: object
-    points: list = field(default_factory=list)     # (bytes, one hop in s)
+    points: list = field(default_factory=list)  # (bytes, one hop in s)
     alpha: float | None = None
     beta: float | None = None
     error: str | None = None
     oversubscribed: str | None = None
 
     @classmethod
-    def from_job(cls, procs: int, job) -> "Calibration":
+    def from_job(cls, procs: int, job) -> Calibration:
         starts = {ev["rank"]: ev for ev in job.events if ev["event"] == "start"}
-        pts = [(ev["bytes"], ev["round_trip_s"] / ev["hops"]) for ev in job.events
-               if ev["event"] == "pingpong"]
+        pts = [
+            (ev["bytes"], ev["round_trip_s"] / ev["hops"])
+            for ev in job.events
+            if ev["event"] == "pingpong"
+        ]
         c = cls(procs, job, pts, error=failure(job, procs), oversubscribed=oversubscription(starts))
         if len(pts) >= 2 and not c.error:
             c.alpha, c.beta = fit_alpha_beta(pts)
@@ -413,11 +536,17 @@ class Calibration:
         return 4 if self.error else 0
 
     def to_json(self) -> dict:
-        return {"event": "calibration", "exit": self.exit_code, "error": self.error,
-                "procs": self.procs, "alpha_s": self.alpha, "beta_s_per_byte": self.beta,
-                "bandwidth_Bps": 1 / self.beta if self.beta else None,
-                "points": [{"bytes": m, "hop_s": h} for m, h in self.points],
-                "oversubscribed": self.oversubscribed}
+        return {
+            "event": "calibration",
+            "exit": self.exit_code,
+            "error": self.error,
+            "procs": self.procs,
+            "alpha_s": self.alpha,
+            "beta_s_per_byte": self.beta,
+            "bandwidth_Bps": 1 / self.beta if self.beta else None,
+            "points": [{"bytes": m, "hop_s": h} for m, h in self.points],
+            "oversubscribed": self.oversubscribed,
+        }
 
 
 def fit_alpha_beta(points) -> tuple[float, float]:
@@ -451,11 +580,15 @@ def verdict(r: dict, see: str = "") -> tuple[str, str]:
     where = f", see {see}" if see else ""
     exact = f"exact, over {th['field']}" if th.get("exact") else f"over {th.get('field')}"
     if wrong:
-        why = (f"Theorem 2 agrees: {_nodes(bad)} fail{'s' if len(bad) == 1 else ''} eq. (5)/(6){where}"
-               if bad else
-               "Theorem 2 calls the code feasible, so this is the engine's fault: please report it")
-        return "wrong", (f"Rank{'s' if len(wrong) > 1 else ''} {', '.join(map(str, wrong))} did NOT "
-                         f"decode the sum. {why}.")
+        why = (
+            f"Theorem 2 agrees: {_nodes(bad)} fail{'s' if len(bad) == 1 else ''} eq. (5)/(6){where}"
+            if bad
+            else "Theorem 2 calls the code feasible, so this is the engine's fault: please report it"
+        )
+        return "wrong", (
+            f"Rank{'s' if len(wrong) > 1 else ''} {', '.join(map(str, wrong))} did NOT "
+            f"decode the sum. {why}."
+        )
     tol = f" ({r['field']}: {FLOAT_TOLERANCE})" if r["field"] in ("Q", "R") else ""
     same = f"All {r['procs']} ranks decoded the same as MPI_Allreduce{tol}"
     if bad:
@@ -463,7 +596,8 @@ def verdict(r: dict, see: str = "") -> tuple[str, str]:
             f"{same}, but Theorem 2 ({exact}) says the code is infeasible: {_nodes(bad)} "
             f"fail{'s' if len(bad) == 1 else ''} eq. (5)/(6){where}. Floating point hid it: the "
             f"ranks compute in float64 and compare {FLOAT_TOLERANCE}, and this code misses the "
-            f"sum by less than that.")
+            f"sum by less than that."
+        )
     if th:
         return "ok", f"{same}; Theorem 2 ({exact}) agrees: feasible."
     return "ok", same + "."

@@ -31,6 +31,7 @@ Test hooks (``RINGLAB_ENGINE_FAULT``, as for codes): ``die:R``, ``hang-setup:R``
 (every rank receives before it sends) and ``wrong:R`` — rank R drops the first message it is
 to add in the verified run, as a schedule that forgot a partial would.
 """
+
 from __future__ import annotations
 
 import json
@@ -43,7 +44,7 @@ import numpy as np
 from .arith import ATOL, RTOL
 
 DTYPES = {"float64": np.float64, "int64": np.int64}
-INT_RANGE = 1000          # int64 test data lie in [−1000, 1000]: no sum over ≤ 32 ranks overflows
+INT_RANGE = 1000  # int64 test data lie in [−1000, 1000]: no sum over ≤ 32 ranks overflows
 N_HEAD = 4
 
 
@@ -54,7 +55,7 @@ class _Part:
 
     peer: int
     blocks: tuple
-    rows: object              # a slice (consecutive blocks) or an index array
+    rows: object  # a slice (consecutive blocks) or an index array
     add: bool
 
     @property
@@ -73,8 +74,12 @@ def rank_steps(plan, rank: int) -> list[tuple[list[_Part], list[_Part]]]:
     """(sends, receives) of ``rank`` at every step of ``plan``, in the plan's order."""
     out = []
     for st in plan.steps:
-        sends = [_Part(m.dst, m.blocks, _rows(m.blocks), m.add) for m in st.messages if m.src == rank]
-        recvs = [_Part(m.src, m.blocks, _rows(m.blocks), m.add) for m in st.messages if m.dst == rank]
+        sends = [
+            _Part(m.dst, m.blocks, _rows(m.blocks), m.add) for m in st.messages if m.src == rank
+        ]
+        recvs = [
+            _Part(m.src, m.blocks, _rows(m.blocks), m.add) for m in st.messages if m.dst == rank
+        ]
         out.append((sends, recvs))
     return out
 
@@ -132,19 +137,20 @@ class ScheduleRank:
         self.buf = np.zeros(plan.n_blocks * self.L, dtype=X.dtype)
         self.V = self.buf.reshape(plan.n_blocks, self.L)
         self.steps = rank_steps(plan, self.rank)
-        most_out = max((sum(p.n for p in s if not isinstance(p.rows, slice)) for s, _ in self.steps),
-                       default=0)
+        most_out = max(
+            (sum(p.n for p in s if not isinstance(p.rows, slice)) for s, _ in self.steps), default=0
+        )
         most_in = max((sum(p.n for p in r) for _, r in self.steps), default=0)
         self.out_scratch = np.zeros(most_out * self.L, dtype=X.dtype)
         self.in_scratch = np.zeros(most_in * self.L, dtype=X.dtype)
         self.reset()
 
     def reset(self) -> None:
-        self.buf[:self.n] = self.X
-        self.buf[self.n:] = 0
+        self.buf[: self.n] = self.X
+        self.buf[self.n :] = 0
 
     def result(self) -> np.ndarray:
-        return self.buf[:self.n]
+        return self.buf[: self.n]
 
     def pack(self, k: int):
         """Step k's (sends, receives, send buffers, receive buffers): what goes out is read now,
@@ -152,17 +158,17 @@ class ScheduleRank:
         sends, recvs = self.steps[k]
         L, V = self.L, self.V
         sbufs, off = [], 0
-        for p in sends:                         # read before anything of this step lands
+        for p in sends:  # read before anything of this step lands
             if isinstance(p.rows, slice):
                 sbufs.append(V[p.rows].reshape(-1))
             else:
-                b = self.out_scratch[off:off + p.n * L]
+                b = self.out_scratch[off : off + p.n * L]
                 np.take(V, p.rows, axis=0, out=b.reshape(p.n, L))
                 sbufs.append(b)
                 off += p.n * L
         rbufs, off = [], 0
         for p in recvs:
-            rbufs.append(self.in_scratch[off:off + p.n * L])
+            rbufs.append(self.in_scratch[off : off + p.n * L])
             off += p.n * L
         return sends, recvs, sbufs, rbufs
 
@@ -187,14 +193,20 @@ class ScheduleRank:
     def _step(self, k: int, drop_first_add: bool = False):
         sends, recvs, sbufs, rbufs = self.pack(k)
         comm, m = self.comm, mode(sends, recvs)
-        if self.fault == "deadlock" and m != "idle":     # every rank waits first: nobody sends
+        if self.fault == "deadlock" and m != "idle":  # every rank waits first: nobody sends
             for p, b in zip(recvs, rbufs):
                 comm.Recv(b, source=p.peer, tag=k)
             for p, b in zip(sends, sbufs):
                 comm.Send(b, dest=p.peer, tag=k)
         elif m == "sendrecv":
-            comm.Sendrecv(sbufs[0], dest=sends[0].peer, sendtag=k, recvbuf=rbufs[0],
-                          source=recvs[0].peer, recvtag=k)
+            comm.Sendrecv(
+                sbufs[0],
+                dest=sends[0].peer,
+                sendtag=k,
+                recvbuf=rbufs[0],
+                source=recvs[0].peer,
+                recvtag=k,
+            )
         elif m == "send":
             comm.Send(sbufs[0], dest=sends[0].peer, tag=k)
         elif m == "recv":
@@ -215,13 +227,33 @@ class ScheduleRank:
             if events is not None:
                 st = self.plan.steps[k]
                 nb = self.L * self.buf.itemsize
-                events(dict(step=k + 1, of=len(self.steps), phase=st.phase, mode=m,
-                            sent=[{"to": p.peer, "blocks": list(p.blocks), "bytes": p.n * nb,
-                                   "head": [_show(v) for v in b[:N_HEAD]]}
-                                  for p, b in zip(sends, sbufs)],
-                            received=[{"from": p.peer, "blocks": list(p.blocks), "bytes": p.n * nb,
-                                       "op": "add" if p.add else "store"} for p in recvs],
-                            **({"dropped_from": dropped} if dropped is not None else {})))
+                events(
+                    dict(
+                        step=k + 1,
+                        of=len(self.steps),
+                        phase=st.phase,
+                        mode=m,
+                        sent=[
+                            {
+                                "to": p.peer,
+                                "blocks": list(p.blocks),
+                                "bytes": p.n * nb,
+                                "head": [_show(v) for v in b[:N_HEAD]],
+                            }
+                            for p, b in zip(sends, sbufs)
+                        ],
+                        received=[
+                            {
+                                "from": p.peer,
+                                "blocks": list(p.blocks),
+                                "bytes": p.n * nb,
+                                "op": "add" if p.add else "store",
+                            }
+                            for p in recvs
+                        ],
+                        **({"dropped_from": dropped} if dropped is not None else {}),
+                    )
+                )
 
 
 def loopback(plan, data: list[np.ndarray]) -> list[np.ndarray]:
@@ -231,7 +263,7 @@ def loopback(plan, data: list[np.ndarray]) -> list[np.ndarray]:
     ranks = [ScheduleRank(None, None, plan, X, rank=r) for r, X in enumerate(data)]
     for k in range(plan.T):
         packed = [me.pack(k) for me in ranks]
-        out: dict = {}                 # (src, dst) → that pair's send buffers, in the plan's order
+        out: dict = {}  # (src, dst) → that pair's send buffers, in the plan's order
         for src, (sends, _, sbufs, _) in enumerate(packed):
             for p, b in zip(sends, sbufs):
                 out.setdefault((src, p.peer), []).append(b)
@@ -246,12 +278,14 @@ def loopback(plan, data: list[np.ndarray]) -> list[np.ndarray]:
 def run(MPI, comm, plan, args, emit) -> int:
     """The verified run, its check against ``MPI.Allreduce``, then the timed repetitions."""
     from .rank import _fault
+
     rank = comm.Get_rank()
     fault = _fault(rank)
     wrong = os.environ.get("RINGLAB_ENGINE_FAULT", "") == f"wrong:{rank}"
     X = rank_data(args.dtype, args.seed, rank, args.elements, args.inputs)
-    me = ScheduleRank(MPI, comm, plan, X, "deadlock" if fault == "deadlock" else
-                      ("wrong" if wrong else ""))
+    me = ScheduleRank(
+        MPI, comm, plan, X, "deadlock" if fault == "deadlock" else ("wrong" if wrong else "")
+    )
     expected, out = np.zeros_like(X), np.zeros_like(X)
     if fault == "hang-setup":
         time.sleep(3600)
@@ -267,11 +301,24 @@ def run(MPI, comm, plan, args, emit) -> int:
     first = None
     if bad.size:
         j = int(bad[0])
-        first = {"index": j, "block": j // me.L, "element": j % me.L,
-                 "got": _show(z[j]), "expected": _show(expected[j])}
+        first = {
+            "index": j,
+            "block": j // me.L,
+            "element": j % me.L,
+            "got": _show(z[j]),
+            "expected": _show(expected[j]),
+        }
     err = float(np.max(np.abs(z - expected))) if z.dtype.kind == "f" and z.size else None
-    emit(event="checked", rank=rank, ok=not bad.size, wrong=int(bad.size), entries=int(z.size),
-         first=first, max_error=err, head=[_show(v) for v in z[:N_HEAD]])
+    emit(
+        event="checked",
+        rank=rank,
+        ok=not bad.size,
+        wrong=int(bad.size),
+        entries=int(z.size),
+        first=first,
+        max_error=err,
+        head=[_show(v) for v in z[:N_HEAD]],
+    )
 
     for r in range(args.repeat):
         me.reset()

@@ -4,6 +4,7 @@ Start-up is kept short: the first window needs neither galois (GF(p^m) arithmeti
 core's own tables), nor matplotlib or networkx (the view tabs are built after the first paint,
 or when chosen), nor NumPy for a code over Q (the core imports it on first use).
 """
+
 from __future__ import annotations
 
 import os
@@ -23,6 +24,7 @@ def release_clipboard() -> None:
     QMimeData behind.
     """
     from PySide6.QtGui import QGuiApplication
+
     app = QGuiApplication.instance()
     if app is not None:
         cb = app.clipboard()
@@ -32,12 +34,14 @@ def release_clipboard() -> None:
 
 def make_app(argv=None):
     from PySide6.QtWidgets import QApplication
+
     app = QApplication.instance()
     if app is None:
         # Qt aborts (exit 134, a paragraph about plugins) without a usable display: say it in
         # one line, before Qt tries
         from ..core.errors import RinglabError
         from .display import display_problem
+
         problem = display_problem()
         if problem:
             raise RinglabError(problem)
@@ -53,21 +57,33 @@ def make_app(argv=None):
     return app
 
 
-def create_window(code=None, path: str | None = None, load_views: bool = True,
-                  check_recovery: bool = True, autosave: bool = True, use_settings: bool = True,
-                  origin: str = ""):
+def create_window(
+    code=None,
+    path: str | None = None,
+    load_views: bool = True,
+    check_recovery: bool = True,
+    autosave: bool = True,
+    use_settings: bool = True,
+    origin: str = "",
+):
     """A :class:`MainWindow` on a new document (``code``, else the file ``path``, else the
     default preset); ``origin`` says where an untitled code came from ("preset")."""
     from ..core.codefile import load_code
     from ..core.presets import DEFAULT, preset
     from .document import CodeDocument
     from .main_window import MainWindow
+
     if code is None:
         code = load_code(path) if path else preset(DEFAULT)
         origin = origin or ("" if path else "preset")
     doc = CodeDocument(code, path=str(path) if path else None, origin=origin)
-    return MainWindow(doc, load_views=load_views, check_recovery=check_recovery, autosave=autosave,
-                      use_settings=use_settings)
+    return MainWindow(
+        doc,
+        load_views=load_views,
+        check_recovery=check_recovery,
+        autosave=autosave,
+        use_settings=use_settings,
+    )
 
 
 def run(path: str | None = None) -> int:
@@ -83,11 +99,13 @@ def run(path: str | None = None) -> int:
     code, origin = None, ""
     if path:
         from ..core.presets import is_preset_spec, open_code
-        code = open_code(path)                 # a file, or preset:NAME (the README's FILE)
+
+        code = open_code(path)  # a file, or preset:NAME (the README's FILE)
         if is_preset_spec(path):
-            path, origin = None, "preset"      # a preset is not a file: Save asks where
+            path, origin = None, "preset"  # a preset is not a file: Save asks where
     app = make_app()
     from PySide6.QtCore import QEvent, QObject, QTimer
+
     win = create_window(code=code, path=path, load_views=False, origin=origin)
     if path:
         win.recent.add(str(path))
@@ -121,7 +139,7 @@ def run(path: str | None = None) -> int:
                 win.autosaver.remove()
             app.exit(0)
         else:
-            win.tabs.build_all_later()     # the views' imports (matplotlib) after the picture
+            win.tabs.build_all_later()  # the views' imports (matplotlib) after the picture
 
     watcher = _FirstPaint()
     # the checks canvas, or the verdict: a code wider than the panel (classic-ring-n4 and up)
@@ -142,15 +160,17 @@ def install_error_hook(win) -> None:
         previous(etype, value, tb)
         if issubclass(etype, (KeyboardInterrupt, SystemExit)):
             return
-        text = (f"ringlab hit an internal error ({etype.__name__}: {value}); the last action may "
-                f"not have finished. Your code is still here and autosaved. Please report it "
-                f"(the details are printed in the terminal).")
+        text = (
+            f"ringlab hit an internal error ({etype.__name__}: {value}); the last action may "
+            f"not have finished. Your code is still here and autosaved. Please report it "
+            f"(the details are printed in the terminal)."
+        )
         try:
             if win.error_box_open():
-                win.statusBar().showMessage(text, 30000)   # one box at a time, not a pile
+                win.statusBar().showMessage(text, 30000)  # one box at a time, not a pile
             else:
                 win.error(text)
-        except Exception:                                  # never raise from the hook itself
+        except Exception:  # never raise from the hook itself
             pass
 
     sys.excepthook = hook
@@ -168,19 +188,35 @@ def _process_start() -> float:
         return time.time() - (time.perf_counter() - _T0)
 
 
-def screenshot(out: str, code=None, path: str | None = None, view: str | None = None,
-               size: tuple[int, int] = (1920, 1080), lesson: int | None = None) -> Path:
+def screenshot(
+    out: str,
+    code=None,
+    path: str | None = None,
+    view: str | None = None,
+    size: tuple[int, int] = (1920, 1080),
+    lesson: int | None = None,
+) -> Path:
     """Render the window (offscreen unless a display is set) to ``out`` as PNG; with
     ``lesson`` (1-based) the Lessons panel is open on that lesson."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from ..core.errors import RinglabError
+
     app = make_app()
-    win = create_window(code=code, path=path, load_views=False, check_recovery=False, autosave=False,
-                        use_settings=False)
+    win = create_window(
+        code=code,
+        path=path,
+        load_views=False,
+        check_recovery=False,
+        autosave=False,
+        use_settings=False,
+    )
     from .settings import apply_point_size, default_point_size
+
     apply_point_size(win, default_point_size(size[0]))
     if view and win.find_view(view) < 0:
-        raise RinglabError(f"--view {view}: no such view; the window has {', '.join(win.view_names())}")
+        raise RinglabError(
+            f"--view {view}: no such view; the window has {', '.join(win.view_names())}"
+        )
     # the tab is chosen on the shown window, as a user would: the splitter gives the Theorem 2
     # panel its narrow width beside views other than the editor
     win.resize(*size)
@@ -189,7 +225,9 @@ def screenshot(out: str, code=None, path: str | None = None, view: str | None = 
     if lesson is not None:
         panel = win.lessons_panel
         if not 1 <= lesson <= len(panel.lessons):
-            raise RinglabError(f"--lesson {lesson}: expected 1..{len(panel.lessons)} (ringlab lessons lists them)")
+            raise RinglabError(
+                f"--lesson {lesson}: expected 1..{len(panel.lessons)} (ringlab lessons lists them)"
+            )
         win.show_lessons()
         panel.open_lesson(lesson - 1)
     if view:
@@ -216,8 +254,10 @@ def present_screenshot(out: str, deck, size: tuple[int, int], step: int = 0) -> 
     """Present mode (no speaker view, not full screen) at ``size`` to ``out`` as PNG."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from ..core.errors import RinglabError
+
     app = make_app()
     from .present import PresentWindow
+
     win = PresentWindow(deck, fullscreen=False, speaker=False)
     if not 0 <= step < deck.count:
         raise RinglabError(f"--step {step}: expected 0..{deck.count - 1}")

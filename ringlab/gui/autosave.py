@@ -7,6 +7,7 @@ copies left by a process that is no longer running are offered back.
 
 The data dir is ``$RINGLAB_DATA_DIR`` if set (tests set it), else platformdirs' user data dir.
 """
+
 from __future__ import annotations
 
 import json
@@ -54,7 +55,7 @@ class Orphan:
 
     code_path: Path
     meta_path: Path
-    original: str | None      # the file the work belonged to (None: untitled)
+    original: str | None  # the file the work belonged to (None: untitled)
     saved_at: float
 
     def describe(self) -> str:
@@ -96,7 +97,9 @@ def find_orphans() -> list[Orphan]:
             info = json.loads(meta.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             info = {}
-        out.append(Orphan(code, meta, info.get("path"), float(info.get("time", code.stat().st_mtime))))
+        out.append(
+            Orphan(code, meta, info.get("path"), float(info.get("time", code.stat().st_mtime)))
+        )
     out.sort(key=lambda o: o.saved_at, reverse=True)
     return out
 
@@ -104,7 +107,7 @@ def find_orphans() -> list[Orphan]:
 class Autosaver(QObject):
     """Writes the document's unsaved state ``DEBOUNCE_MS`` after the last edit."""
 
-    message = Signal(str)      # a failed autosave, said once (the window shows it)
+    message = Signal(str)  # a failed autosave, said once (the window shows it)
 
     def __init__(self, document, parent=None, debounce_ms: int | None = None):
         super().__init__(parent)
@@ -140,8 +143,10 @@ class Autosaver(QObject):
             self.code_path.parent.mkdir(parents=True, exist_ok=True)
             save_code(self.document.code, self.code_path)
             tmp = self.meta_path.with_suffix(".tmp")
-            tmp.write_text(json.dumps({"path": self.document.path, "time": time.time(),
-                                       "pid": os.getpid()}), encoding="utf-8")
+            tmp.write_text(
+                json.dumps({"path": self.document.path, "time": time.time(), "pid": os.getpid()}),
+                encoding="utf-8",
+            )
             os.replace(tmp, self.meta_path)
             self.last_error = None
             return True

@@ -6,6 +6,7 @@ Without a display (``ringlab`` over ssh) or with the X11 platform plugin unable 
 Qt would load it, with ``dlopen`` through ctypes, which fails with an exception instead — and
 says in one line what is wrong and how to run headless.
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -14,8 +15,10 @@ import os
 import sys
 from pathlib import Path
 
-HEADLESS = ("to run without a display use QT_QPA_PLATFORM=offscreen ringlab …, "
-            "ringlab screenshot -o window.png, or xvfb-run ringlab")
+HEADLESS = (
+    "to run without a display use QT_QPA_PLATFORM=offscreen ringlab …, "
+    "ringlab screenshot -o window.png, or xvfb-run ringlab"
+)
 
 # The libraries Qt's xcb plugin needs and the Debian/Ubuntu package of each.
 XCB_PACKAGES = {
@@ -54,14 +57,18 @@ def display_problem(environ=None) -> str | None:
     env = os.environ if environ is None else environ
     if not sys.platform.startswith("linux"):
         return None
-    chosen = [p.split(":")[0].strip() for p in env.get("QT_QPA_PLATFORM", "").split(";") if p.strip()]
+    chosen = [
+        p.split(":")[0].strip() for p in env.get("QT_QPA_PLATFORM", "").split(";") if p.strip()
+    ]
     if any(name not in _X_PLATFORMS for name in chosen):
         return None
     display, wayland = env.get("DISPLAY", ""), env.get("WAYLAND_DISPLAY", "")
     xcb_only = chosen == ["xcb"] or (not chosen and not wayland)
     if not display and (not wayland or xcb_only):
-        return (f"no display found (DISPLAY{'' if xcb_only and wayland else ' and WAYLAND_DISPLAY'} "
-                f"unset, e.g. over ssh without -X); {HEADLESS}")
+        return (
+            f"no display found (DISPLAY{'' if xcb_only and wayland else ' and WAYLAND_DISPLAY'} "
+            f"unset, e.g. over ssh without -X); {HEADLESS}"
+        )
     if not xcb_only:
         return None
     problem = _xcb_plugin_problem(env)
@@ -75,8 +82,9 @@ def _platform_dirs(env) -> list[Path]:
     dirs = [Path(d) for d in env.get("QT_QPA_PLATFORM_PLUGIN_PATH", "").split(os.pathsep) if d]
     try:
         from PySide6.QtCore import QLibraryInfo
+
         dirs.append(Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.PluginsPath)) / "platforms")
-    except ImportError:                         # pragma: no cover - PySide6 is a dependency
+    except ImportError:  # pragma: no cover - PySide6 is a dependency
         pass
     return dirs
 
@@ -84,12 +92,12 @@ def _platform_dirs(env) -> list[Path]:
 def _xcb_plugin_problem(env) -> str | None:
     plugins = [d / "libqxcb.so" for d in _platform_dirs(env) if (d / "libqxcb.so").is_file()]
     if not plugins:
-        return None                             # Qt will say so itself; nothing better to add
+        return None  # Qt will say so itself; nothing better to add
     errors = []
     for plugin in plugins:
         try:
             ctypes.CDLL(str(plugin))
-            return None                         # loads: Qt will load it too
+            return None  # loads: Qt will load it too
         except OSError as e:
             errors.append(str(e))
     return missing_library_message(errors[0])
@@ -99,24 +107,26 @@ def missing_library_message(dlopen_error: str) -> str:
     """The one line for the xcb plugin failing to load with ``dlopen_error``."""
     first = Path(dlopen_error.split(":", 1)[0].strip()).name
     missing = [first] if first in XCB_PACKAGES else []
-    for soname in XCB_PACKAGES:             # dlopen names only the first one missing
+    for soname in XCB_PACKAGES:  # dlopen names only the first one missing
         if soname not in missing and not _findable(soname):
             missing.append(soname)
     if missing:
         packages = " ".join(dict.fromkeys(XCB_PACKAGES[s] for s in missing))
-        return (f"Qt's X11 (xcb) platform plugin cannot load: {', '.join(missing)} "
-                f"{'is' if len(missing) == 1 else 'are'} missing; install "
-                f"{'it' if len(missing) == 1 else 'them'} (Debian/Ubuntu: sudo apt install "
-                f"{packages}), or {HEADLESS}")
-    return (f"Qt's X11 (xcb) platform plugin cannot load ({dlopen_error.strip()}); {HEADLESS}")
+        return (
+            f"Qt's X11 (xcb) platform plugin cannot load: {', '.join(missing)} "
+            f"{'is' if len(missing) == 1 else 'are'} missing; install "
+            f"{'it' if len(missing) == 1 else 'them'} (Debian/Ubuntu: sudo apt install "
+            f"{packages}), or {HEADLESS}"
+        )
+    return f"Qt's X11 (xcb) platform plugin cannot load ({dlopen_error.strip()}); {HEADLESS}"
 
 
 def _findable(soname: str) -> bool:
     stem = soname[3:].split(".so", 1)[0]
     try:
         return ctypes.util.find_library(stem) is not None
-    except Exception:                           # pragma: no cover - no ldconfig, no gcc
-        return True                             # do not blame what cannot be checked
+    except Exception:  # pragma: no cover - no ldconfig, no gcc
+        return True  # do not blame what cannot be checked
 
 
 def _x_connection_problem(display: str) -> str | None:
@@ -136,6 +146,8 @@ def _x_connection_problem(display: str) -> str | None:
         if conn:
             xcb.xcb_disconnect(conn)
     if failed:
-        return (f"cannot connect to the display DISPLAY={display} (is the X server running, "
-                f"and ssh forwarding it?); {HEADLESS}")
+        return (
+            f"cannot connect to the display DISPLAY={display} (is the X server running, "
+            f"and ssh forwarding it?); {HEADLESS}"
+        )
     return None

@@ -9,6 +9,7 @@ on the undo stack too, as one step, with the document it opened: Ctrl+Z brings b
 code and its file whoever changed it.  What the document did (entries a resize dropped, a
 field change) it says on ``message``; the window shows it.
 """
+
 from __future__ import annotations
 
 from contextlib import contextmanager
@@ -31,17 +32,26 @@ class _ReplaceCode(QUndoCommand):
     for a step that opens another document (a file, a preset, a search result, a lesson's
     code), the :class:`CodeSource` it belongs to: Ctrl+Z brings back the code *and its file*."""
 
-    def __init__(self, doc: "CodeDocument", new: LinearCode, text: str,
-                 old: LinearCode | None = None, new_source: CodeSource | None = None,
-                 old_source: CodeSource | None = None):
+    def __init__(
+        self,
+        doc: CodeDocument,
+        new: LinearCode,
+        text: str,
+        old: LinearCode | None = None,
+        new_source: CodeSource | None = None,
+        old_source: CodeSource | None = None,
+    ):
         super().__init__(text)
         self._doc, self._new, self._new_source = doc, new, new_source
         self._old = doc.code if old is None else old
-        self._old_source = old_source if old_source is not None else (
-            doc.state.source if new_source is not None else None)
+        self._old_source = (
+            old_source
+            if old_source is not None
+            else (doc.state.source if new_source is not None else None)
+        )
 
     def redo(self):
-        self._doc._apply(self._new, self._new_source)   # a no-op when recorded after the fact
+        self._doc._apply(self._new, self._new_source)  # a no-op when recorded after the fact
 
     def undo(self):
         self._doc._apply(self._old, self._old_source)
@@ -67,15 +77,21 @@ class CodeDocument(QObject):
     select_requested = Signal(int, str)
     report_ready = Signal()
 
-    def __init__(self, code: LinearCode | None = None, path: str | None = None, parent=None,
-                 state: AppState | None = None, origin: str = ""):
+    def __init__(
+        self,
+        code: LinearCode | None = None,
+        path: str | None = None,
+        parent=None,
+        state: AppState | None = None,
+        origin: str = "",
+    ):
         super().__init__(parent)
         if state is None:
             state = AppState(code) if code is not None else AppState.initial()
         elif code is not None:
             state.code = code
         self.state = state
-        self._saved: dict[str, LinearCode] = {}   # file -> the code it holds (opened or saved)
+        self._saved: dict[str, LinearCode] = {}  # file -> the code it holds (opened or saved)
         if path:
             self._saved[str(path)] = state.code
         state.source = CodeSource(str(path) if path else None, origin, baseline=state.code)
@@ -83,9 +99,10 @@ class CodeDocument(QObject):
         self._undo_text = "Change the code"
         self.undo_stack = QUndoStack(self)
         self.undo_stack.setUndoLimit(UNDO_LIMIT)
-        self._last = (state.code, state.source)     # what the undo stack last recorded
+        self._last = (state.code, state.source)  # what the undo stack last recorded
         self._dirty = False
         from .jobs import qt_job_runner
+
         state.jobs = qt_job_runner(self)
         state.events.code.connect(self._on_state_code_changed)
         state.events.source.connect(self._on_state_source_changed)
@@ -99,9 +116,13 @@ class CodeDocument(QObject):
     def _on_verdict_changed(self, new, old) -> None:
         if new is not None and new.status == "failed":
             self.message.emit(f"Theorem 2 could not be checked: {new.error}")
-        if old is not None and old.status == "checking" and new is not None \
-                and new.status != "checking":
-            self.report_ready.emit()             # the views that said "checking…" repaint
+        if (
+            old is not None
+            and old.status == "checking"
+            and new is not None
+            and new.status != "checking"
+        ):
+            self.report_ready.emit()  # the views that said "checking…" repaint
 
     # -- read ---------------------------------------------------------------------------
     @property
@@ -174,8 +195,9 @@ class CodeDocument(QObject):
         Ctrl+Z brings back the previous code and its file."""
         self.open_code(code, None, text or origin, origin=origin)
 
-    def open_code(self, code: LinearCode, path: str | None, text: str,
-                  origin: str | None = None) -> None:
+    def open_code(
+        self, code: LinearCode, path: str | None, text: str, origin: str | None = None
+    ) -> None:
         """Open ``code`` as another document — the file ``path``, or untitled when None — as
         one undoable step (Ctrl+Z brings back the previous code and its file), unmodified."""
         if path:
@@ -216,15 +238,22 @@ class CodeDocument(QObject):
             return
         opened = old_source is not st.source
         text = self._undo_text if self._undo_text != "Change the code" else st.act
-        st.act = type(st).act                # the next change names itself anew
-        self.undo_stack.push(_ReplaceCode(self, st.code, text, old=old_code,
-                                          new_source=st.source if opened else None,
-                                          old_source=old_source if opened else None))
+        st.act = type(st).act  # the next change names itself anew
+        self.undo_stack.push(
+            _ReplaceCode(
+                self,
+                st.code,
+                text,
+                old=old_code,
+                new_source=st.source if opened else None,
+                old_source=old_source if opened else None,
+            )
+        )
         self._update_dirty()
 
     def _on_state_code_changed(self, new: LinearCode, old: LinearCode) -> None:
         if not self._applying:
-            self._record()                      # first: the views below see the step recorded
+            self._record()  # first: the views below see the step recorded
             self.changing.emit()
         # the state asked for the new code's verdict before this (its handler runs first):
         # a small code's is in now, a large one's arrives as report_ready
@@ -257,8 +286,9 @@ class CodeDocument(QObject):
         src = self.state.source
         self._applying = True
         try:
-            self.state.source = CodeSource(str(path) if path else None, src.origin,
-                                           baseline=src.baseline)
+            self.state.source = CodeSource(
+                str(path) if path else None, src.origin, baseline=src.baseline
+            )
         finally:
             self._applying = False
         self._last = (self.state.code, self.state.source)

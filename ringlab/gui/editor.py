@@ -6,6 +6,7 @@ grids are added or dropped; K and T changes reshape the grids in place (their mo
 ``document.select_requested`` highlights matrices: all requests made in one event-loop turn form
 one selection (the Theorem 2 panel selects a whole chain that way).
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -20,8 +21,11 @@ class NodeRow(QGroupBox):
     """Node i's four grids side by side."""
 
     def __init__(self, document, node: int, parent=None):
-        super().__init__(f"Node {node}  (sends to node {(node + 1) % document.code.N}, "
-                         f"receives from node {(node - 1) % document.code.N})", parent)
+        super().__init__(
+            f"Node {node}  (sends to node {(node + 1) % document.code.N}, "
+            f"receives from node {(node - 1) % document.code.N})",
+            parent,
+        )
         self.node = node
         self.document = document
         lay = QHBoxLayout(self)
@@ -33,13 +37,15 @@ class NodeRow(QGroupBox):
 
     def retitle(self):
         N = self.document.code.N
-        self.setTitle(f"Node {self.node}  (sends to node {(self.node + 1) % N}, "
-                      f"receives from node {(self.node - 1) % N})")
+        self.setTitle(
+            f"Node {self.node}  (sends to node {(self.node + 1) % N}, "
+            f"receives from node {(self.node - 1) % N})"
+        )
 
 
 class CodeEditor(QScrollArea):
     TITLE = "Editor"
-    message = Signal(str)      # what an edit, copy or paste did (the window shows it)
+    message = Signal(str)  # what an edit, copy or paste did (the window shows it)
 
     def __init__(self, document, parent=None):
         super().__init__(parent)
@@ -103,7 +109,7 @@ class CodeEditor(QScrollArea):
             self._highlighted.add((node, which))
 
     def _on_selected_check_changed(self, sel, _old=None):
-        if sel is None:               # the check's matrices were about the code before
+        if sel is None:  # the check's matrices were about the code before
             self.clear_highlight()
 
     def _close_batch(self):

@@ -4,6 +4,7 @@
 Terms are the glossary's anchors (``<a id="x-ik">``); the notation tooltips name theirs, so
 Shift+F1 over a cell, a caption or a drawing opens the term its tooltip explains.
 """
+
 from __future__ import annotations
 
 import re
@@ -18,21 +19,25 @@ TIP_ANCHOR = re.compile(r"glossary[^#\s]*#([\w-]+)")
 def glossary_html(widget=None) -> str:
     """The glossary as HTML: Markdown rendered, formulas typeset, anchors Qt can scroll to."""
     from ..lessons import glossary_file
+
     text = glossary_file().read_text(encoding="utf-8")
     # Qt's rich text scrolls to <a name=…>; keep each anchor through the Markdown renderer
     text = ANCHOR.sub(lambda m: f"⟦{m.group(1)}⟧", text)
     try:
         from .rich_text import to_html
+
         html = to_html(text, widget)
-    except ImportError:                          # (before the typesetter existed)
+    except ImportError:  # (before the typesetter existed)
         from ..lessons.parse import markdown
         from ..lessons.text import prose_to_markdown
+
         html = markdown().render(prose_to_markdown(text))
     return re.sub(r"⟦([\w-]+)⟧", r'<a name="\1"></a>', html)
 
 
 def anchors() -> list[str]:
     from ..lessons import glossary_file
+
     return ANCHOR.findall(glossary_file().read_text(encoding="utf-8"))
 
 
@@ -46,7 +51,7 @@ class GlossaryWindow(QDialog):
         self.browser = QTextBrowser()
         self.browser.setObjectName("glossary_text")
         self.browser.setAccessibleName("Glossary")
-        self.browser.setOpenLinks(False)          # anchors inside: scroll, never leave
+        self.browser.setOpenLinks(False)  # anchors inside: scroll, never leave
         self.browser.anchorClicked.connect(self._on_link)
         lay = QVBoxLayout(self)
         lay.addWidget(self.browser)
@@ -57,6 +62,7 @@ class GlossaryWindow(QDialog):
     def show_term(self, term: str | None = None) -> None:
         """Show the window at ``term`` (a glossary anchor), or at the top."""
         from PySide6.QtCore import QTimer
+
         self.term = term
         self.show()
         self.raise_()
@@ -87,6 +93,7 @@ def open_glossary(window, term: str | None = None, here: bool = False) -> Glossa
     tooltip is under the mouse, else the keyboard focus's)."""
     if here and term is None:
         from PySide6.QtGui import QCursor
+
         for w in (QApplication.widgetAt(QCursor.pos()), QApplication.focusWidget()):
             term = term_under(w) if w is not None else None
             if term:

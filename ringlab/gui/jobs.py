@@ -1,5 +1,6 @@
 """The Qt adapter of the job runner (:mod:`ringlab.state.jobs`): a finished job's callback is
 posted to the GUI thread through a queued signal, so views hear results where they paint."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal

@@ -8,11 +8,21 @@ search the student used.  Every control has an accessible name (``Answer: ID``, 
 ``Status: ID``) that a screen reader speaks and the tests find it by.  Prose is Qt's own
 Markdown with ``$…$`` read as Unicode (:mod:`ringlab.lessons.text`).
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtWidgets import (QComboBox, QFrame, QHBoxLayout, QLabel, QLineEdit, QPushButton,
-                               QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ..core.code import N_RANGE
 from ..core.errors import RinglabError
@@ -21,8 +31,9 @@ from .rich_text import rich_label, set_rich
 from .settings import set_text_colour
 
 OK_COLOUR, BAD_COLOUR, INFO_COLOUR = "#1b7f3b", "#b00020", "#444444"
-_DONE_EARLIER = ("✓ Done earlier. What you did since changed what it checked — that is "
-                 "fine, it stays done.")
+_DONE_EARLIER = (
+    "✓ Done earlier. What you did since changed what it checked — that is fine, it stays done."
+)
 
 
 def markdown_label(text: str, parent=None) -> QLabel:
@@ -63,7 +74,7 @@ class AnswerBox(QWidget):
         if kind in ("choice", "truth"):
             self.box = QComboBox()
             self.box.addItem("— choose —", None)
-            for c in (["yes", "no"] if kind == "truth" else list(choices or [])):
+            for c in ["yes", "no"] if kind == "truth" else list(choices or []):
                 self.box.addItem(str(c), c)
         elif kind == "node":
             self.box = QSpinBox()
@@ -76,12 +87,15 @@ class AnswerBox(QWidget):
         else:
             self.box = QLineEdit()
             # examples that answer no question of the course
-            self.box.setPlaceholderText({"number": "a number, e.g. 7, 1/3 or 0.25",
-                                         "list": "numbers, e.g. 1 5 9 or [1, 5, 9]"}
-                                        .get(kind, "your answer"))
+            self.box.setPlaceholderText(
+                {
+                    "number": "a number, e.g. 7, 1/3 or 0.25",
+                    "list": "numbers, e.g. 1 5 9 or [1, 5, 9]",
+                }.get(kind, "your answer")
+            )
             self.box.returnPressed.connect(self.submitted)
         if not isinstance(self.box, QLineEdit):
-            self.box.setFocusPolicy(Qt.StrongFocus)      # (not Qt.WheelFocus)
+            self.box.setFocusPolicy(Qt.StrongFocus)  # (not Qt.WheelFocus)
             self._guard = _WheelGuard(self.box)
             self.box.installEventFilter(self._guard)
         self.box.setAccessibleName(f"Answer: {qid}")
@@ -127,7 +141,7 @@ class _Block(QFrame):
         self.lay.addWidget(self.text_label)
         self.result = QLabel()
         self.result.setWordWrap(True)
-        self.result.setTextFormat(Qt.MarkdownText)        # an explanation's *emphasis*
+        self.result.setTextFormat(Qt.MarkdownText)  # an explanation's *emphasis*
         self.result.setAccessibleName(f"Status: {block.id}")
         self.result.setObjectName(f"lesson_status_{block.id}")
 
@@ -153,9 +167,9 @@ class PredictBlock(_Block):
         self.check_button.setAccessibleName(f"Check: {block.id}")
         self.check_button.clicked.connect(self.check)
         self.answer.submitted.connect(self.check)
-        self.waiting = None               # the answer, while the app is still working it out
-        self.answered = False             # a prediction made (right or wrong)
-        self.revealed = False             # its reveal ran since the lesson was opened
+        self.waiting = None  # the answer, while the app is still working it out
+        self.answered = False  # a prediction made (right or wrong)
+        self.revealed = False  # its reveal ran since the lesson was opened
         row = QHBoxLayout()
         row.addWidget(self.answer, 1)
         row.addWidget(self.check_button)
@@ -172,7 +186,7 @@ class PredictBlock(_Block):
             return None
         # the lesson's answers assume the predictions above were revealed first (as `ringlab
         # lessons check` replays them): a student answering out of order gets their reveals too
-        above = self.panel.blocks[:self.panel.blocks.index(self)]
+        above = self.panel.blocks[: self.panel.blocks.index(self)]
         earlier = [b for b in above if isinstance(b, PredictBlock) and not b.revealed]
         calls = [c for b in earlier for c in b.block.reveal] + list(self.block.reveal)
         try:
@@ -199,8 +213,12 @@ class PredictBlock(_Block):
         if record.get("correct"):
             say(self.result, f"✓ Right (answered before): you said {said}.", OK_COLOUR)
         else:
-            say(self.result, f"✗ Not quite (answered before): you said {said}. Check again to "
-                             f"see what the app shows.", BAD_COLOUR)
+            say(
+                self.result,
+                f"✗ Not quite (answered before): you said {said}. Check again to "
+                f"see what the app shows.",
+                BAD_COLOUR,
+            )
 
     def verdict(self) -> bool | None:
         """Compare the waiting answer with what the app shows now (after a search ends)."""
@@ -211,9 +229,12 @@ class PredictBlock(_Block):
             truth = self.block.truth(self.panel.state)
         except RinglabError as e:
             if "still running" in str(e):
-                say(self.result, "The app is working it out (a search is running in the "
-                                 "Search tab); your prediction is checked when it ends.",
-                    INFO_COLOUR)
+                say(
+                    self.result,
+                    "The app is working it out (a search is running in the "
+                    "Search tab); your prediction is checked when it ends.",
+                    INFO_COLOUR,
+                )
             else:
                 say(self.result, f"The app could not show the answer: {e}", BAD_COLOUR)
                 self.waiting = None
@@ -230,8 +251,12 @@ class PredictBlock(_Block):
         if right:
             say(self.result, f"✓ Right: the app shows {shown}.{explain}", OK_COLOUR)
         else:
-            say(self.result, f"✗ Not quite: you said {_words(value, self.block.ask)}, the app "
-                             f"shows {shown}.{explain}", BAD_COLOUR)
+            say(
+                self.result,
+                f"✗ Not quite: you said {_words(value, self.block.ask)}, the app "
+                f"shows {shown}.{explain}",
+                BAD_COLOUR,
+            )
         return right
 
 
@@ -269,7 +294,7 @@ class TaskBlock(_Block):
         self.solution_shown = False
         self.seen_unmet = False
         self.done = False
-        self.touched = False                 # the student worked on it (hint, solution, answer)
+        self.touched = False  # the student worked on it (hint, solution, answer)
         self.answer = None
         row = QHBoxLayout()
         if block.input:
@@ -306,14 +331,16 @@ class TaskBlock(_Block):
         if value is None:
             return
         self.touched = True
-        self.panel.state.set_answer(self.block.id, value)     # → the state → evaluate()
+        self.panel.state.set_answer(self.block.id, value)  # → the state → evaluate()
 
     def restore(self, record: dict) -> None:
         """A task done in an earlier session stays done (its status says so when checked)."""
         if record.get("done"):
             self.done = True
             self.seen_unmet = True
-            self.solution_shown = bool(record.get("solution_shown")) and not record.get("by_student", False)
+            self.solution_shown = bool(record.get("solution_shown")) and not record.get(
+                "by_student", False
+            )
             self.hints_shown = int(record.get("hints") or 0)
 
     def evaluate(self) -> None:
@@ -323,8 +350,11 @@ class TaskBlock(_Block):
     def wait(self) -> None:
         """Not reached yet: the questions above come first."""
         self.seen_unmet = False
-        say(self.result, "○ Waiting: answer the questions above first; this task is "
-                         "checked once you reach it.", INFO_COLOUR)
+        say(
+            self.result,
+            "○ Waiting: answer the questions above first; this task is checked once you reach it.",
+            INFO_COLOUR,
+        )
 
     def apply(self, met: bool, error: str | None, answered: bool) -> bool:
         """Show (and record, once) what a check of the goal found: ``met``, or ``error`` when
@@ -336,22 +366,33 @@ class TaskBlock(_Block):
                 say(self.result, _DONE_EARLIER, OK_COLOUR)
                 return False
             running = "still running" in error
-            say(self.result, "○ Not yet: a search is still running in the Search tab." if running
-                else f"○ Not yet: {error}.", INFO_COLOUR)
+            say(
+                self.result,
+                "○ Not yet: a search is still running in the Search tab."
+                if running
+                else f"○ Not yet: {error}.",
+                INFO_COLOUR,
+            )
             return False
         if met:
             if not self.seen_unmet and not self.block.input:
                 # met before the student did anything: a lesson bug (lessons check refuses it)
-                say(self.result, "This task's goal already held when the lesson opened.",
-                    INFO_COLOUR)
+                say(
+                    self.result,
+                    "This task's goal already held when the lesson opened.",
+                    INFO_COLOUR,
+                )
                 return False
             became = not self.done
             if became:
                 self.done = True
                 self.panel.record_task(self.block.id, self.hints_shown, self.solution_shown)
             how = " (with the solution shown)" if self.solution_shown else ""
-            say(self.result, f"✓ Done{how}." + (f" {self.block.explain}"
-                                                if self.block.explain else ""), OK_COLOUR)
+            say(
+                self.result,
+                f"✓ Done{how}." + (f" {self.block.explain}" if self.block.explain else ""),
+                OK_COLOUR,
+            )
             return became
         self.seen_unmet = True
         if self.done:
@@ -361,8 +402,11 @@ class TaskBlock(_Block):
         elif self.block.input:
             say(self.result, "✗ Not right yet — try again, or ask for a hint.", BAD_COLOUR)
         else:
-            say(self.result, "○ Not yet — do what the task above asks; the app checks it "
-                             "as you go.", INFO_COLOUR)
+            say(
+                self.result,
+                "○ Not yet — do what the task above asks; the app checks it as you go.",
+                INFO_COLOUR,
+            )
         return False
 
     def show_hint(self) -> None:
@@ -370,8 +414,10 @@ class TaskBlock(_Block):
         hints = self.block.hints
         if self.hints_shown < len(hints):
             self.hints_shown += 1
-        set_rich(self.hint_label, "\n\n".join(f"**Hint {k + 1}.** {h}"
-                                               for k, h in enumerate(hints[:self.hints_shown])))
+        set_rich(
+            self.hint_label,
+            "\n\n".join(f"**Hint {k + 1}.** {h}" for k, h in enumerate(hints[: self.hints_shown])),
+        )
         self.hint_button.setEnabled(self.hints_shown < len(hints))
 
     def show_solution(self) -> None:
@@ -379,8 +425,9 @@ class TaskBlock(_Block):
         self.touched = True
         if self.answer is not None:
             # a typed answer: put it in the box; the student submits it
-            value = next((c.args.get("value") for c in self.block.solution
-                          if c.name == "type_answer"), None)
+            value = next(
+                (c.args.get("value") for c in self.block.solution if c.name == "type_answer"), None
+            )
             if value is not None:
                 self.answer.set_value(value)
             say(self.result, "The solution is in the box: press Submit.", INFO_COLOUR)

@@ -9,20 +9,42 @@ re-checked on every change of the state (debounced: one check per burst of chang
 Progress is saved per user as each answer is given (:class:`ringlab.lessons.Progress`), and
 can be exported, imported and reset per lesson.
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
-                               QPushButton, QScrollArea, QSplitter, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ..core.errors import RinglabError
-from ..state import CodeSource, same_code
 from ..lessons import LessonError, Predict, Progress, Prose, Task, course
+from ..state import CodeSource, same_code
 from .lesson_blocks import PredictBlock, TaskBlock, check_goal, markdown_label
 
 # what a lesson's setup decides; the rest (searches run, palette, text size) is the user's
-_SETUP_FIELDS = ("tab", "step", "inputs", "seed", "worked_example", "alpha", "bandwidth",
-                 "size", "explorer_N", "schedule_step", "schedules")
+_SETUP_FIELDS = (
+    "tab",
+    "step",
+    "inputs",
+    "seed",
+    "worked_example",
+    "alpha",
+    "bandwidth",
+    "size",
+    "explorer_N",
+    "schedule_step",
+    "schedules",
+)
 
 
 def _check_goals(snapshot, tasks) -> list:
@@ -64,8 +86,10 @@ class LessonsPanel(QWidget):
         self.import_button = QPushButton("Import progress…")
         self.import_button.clicked.connect(self.import_progress)
         self.html_button = QPushButton("Export as HTML…")
-        self.html_button.setToolTip("The open lesson as one web page that opens offline: "
-                                    "maths, drawings, answers and solutions folded")
+        self.html_button.setToolTip(
+            "The open lesson as one web page that opens offline: "
+            "maths, drawings, answers and solutions folded"
+        )
         self.html_button.clicked.connect(lambda: self.export_html())
         for b in (self.reset_button, self.export_button, self.import_button, self.html_button):
             buttons.addWidget(b)
@@ -77,8 +101,12 @@ class LessonsPanel(QWidget):
 
         self.page = QWidget()
         self.page_lay = QVBoxLayout(self.page)
-        self.page_lay.addWidget(QLabel("Choose a lesson above. Lessons move the app for you; "
-                                       "every answer is checked against what the app shows."))
+        self.page_lay.addWidget(
+            QLabel(
+                "Choose a lesson above. Lessons move the app for you; "
+                "every answer is checked against what the app shows."
+            )
+        )
         self.page_lay.addStretch(1)
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
@@ -120,7 +148,7 @@ class LessonsPanel(QWidget):
         if key in keys:
             self.open_lesson(keys.index(key))
             shown = getattr(self.lesson, "key", None)
-            if shown != key:                   # not opened (the user kept unsaved work)
+            if shown != key:  # not opened (the user kept unsaved work)
                 self.state.lesson = shown
         elif key is None and self.lesson is not None:
             self.lesson, self.blocks = None, []
@@ -134,8 +162,10 @@ class LessonsPanel(QWidget):
         for k, lesson in enumerate(self.lessons):
             d, n = self.progress.done(lesson)
             mark = "○" if d == 0 else "✓" if d == n else "◐"
-            item = QListWidgetItem(f"{mark} {k + 1}. {lesson.title}\n      {lesson.minutes} min · "
-                                   f"{self.progress.summary(lesson)}")
+            item = QListWidgetItem(
+                f"{mark} {k + 1}. {lesson.title}\n      {lesson.minutes} min · "
+                f"{self.progress.summary(lesson)}"
+            )
             item.setData(Qt.UserRole, k)
             item.setToolTip(lesson.summary)
             self.list.addItem(item)
@@ -148,7 +178,7 @@ class LessonsPanel(QWidget):
         """Show lesson ``index`` and move the window to its setup."""
         lesson = self.lessons[index]
         try:
-            target = lesson.new_state()         # the replay's own start: a fresh state + setup
+            target = lesson.new_state()  # the replay's own start: a fresh state + setup
         except RinglabError as e:
             target = None
             self.message.emit(f"lesson setup failed: {e}")
@@ -162,21 +192,23 @@ class LessonsPanel(QWidget):
                 if self.lesson is not None and self.lesson.key in keys:
                     self.list.setCurrentRow(keys.index(self.lesson.key))
                 return
-        self.lesson = None                     # no re-checks while the setup is applied
+        self.lesson = None  # no re-checks while the setup is applied
         self._opening = True
         if target is not None and not same_code(target.code, st.code):
             # the lesson's code is a new untitled document, not the user's work: quitting
             # does not ask to save it, Ctrl+S asks for a name instead of writing it over the
             # file that was open, and Ctrl+Z brings that file back
-            setup.update(code=target.code, source=CodeSource(
-                None, f"lesson {index + 1}", baseline=target.code))
+            setup.update(
+                code=target.code,
+                source=CodeSource(None, f"lesson {index + 1}", baseline=target.code),
+            )
         try:
             with doc.undo_text(f"Lesson: open “{lesson.title}”"):
                 st.update(**setup, answers={}, lesson=lesson.key)
         finally:
             self._opening = False
         self.lesson = lesson
-        self._opened_at = self._generation     # checks asked before this belong to another
+        self._opened_at = self._generation  # checks asked before this belong to another
         self._lay_out(lesson)
         # the lesson gets the room: the course list shrinks to a few rows (drag to widen)
         total = sum(self.split.sizes())
@@ -190,7 +222,7 @@ class LessonsPanel(QWidget):
         self.evaluate_tasks()
 
     def _lay_out(self, lesson) -> None:
-        page = QWidget(self)                  # the panel's font (zoom) before any formula is set
+        page = QWidget(self)  # the panel's font (zoom) before any formula is set
         lay = QVBoxLayout(page)
         title = QLabel(f"<h2>{lesson.title}</h2><i>{lesson.minutes} minutes</i>")
         title.setWordWrap(True)
@@ -207,7 +239,7 @@ class LessonsPanel(QWidget):
                 w = TaskBlock(self, block)
                 self.blocks.append(w)
             else:
-                continue                      # presenter notes: shown by the presenter view
+                continue  # presenter notes: shown by the presenter view
             lay.addWidget(w)
         lay.addStretch(1)
         self.page = page
@@ -228,6 +260,7 @@ class LessonsPanel(QWidget):
         """A lesson's link: a glossary term (``glossary.md#G-T``) opens in Help → Glossary."""
         if "glossary" in href:
             from .glossary import open_glossary
+
             open_glossary(self.window, href.rsplit("#", 1)[-1] if "#" in href else None)
         else:
             self.message.emit(f"lessons link only to the glossary; {href!r} is not opened")
@@ -242,7 +275,7 @@ class LessonsPanel(QWidget):
         self._recheck.stop()
         for b in self.blocks:
             if isinstance(b, PredictBlock) and b.waiting is not None:
-                b.verdict()                    # a prediction waiting for a search
+                b.verdict()  # a prediction waiting for a search
         reached = []
         for b in self.blocks:
             if isinstance(b, TaskBlock):
@@ -254,12 +287,17 @@ class LessonsPanel(QWidget):
             return
         self._generation += 1
         snapshot = self.state.copy()
-        snapshot._analysis = self.state.analysis          # share what is computed already
+        snapshot._analysis = self.state.analysis  # share what is computed already
         generation = self._generation
         # one slot: a newer snapshot replaces an older one's check (its result is dropped)
-        self.state.jobs.submit(("lesson goals", id(self)), _check_goals, snapshot,
-                               [b.block for b in reached], replace=True,
-                               on_done=lambda out: self._on_goals_checked(generation, out))
+        self.state.jobs.submit(
+            ("lesson goals", id(self)),
+            _check_goals,
+            snapshot,
+            [b.block for b in reached],
+            replace=True,
+            on_done=lambda out: self._on_goals_checked(generation, out),
+        )
 
     def _on_goals_checked(self, generation: int, results) -> None:
         if self.lesson is None or generation <= self._opened_at:
@@ -271,7 +309,7 @@ class LessonsPanel(QWidget):
             if b is not None:
                 became |= b.apply(met, error, answered)
         if became and generation == self._generation:
-            self.evaluate_tasks()              # the tasks below this one may now be reached
+            self.evaluate_tasks()  # the tasks below this one may now be reached
 
     # -- what blocks ask of the panel --------------------------------------------------------
     def reached(self, block) -> bool:
@@ -321,8 +359,9 @@ class LessonsPanel(QWidget):
 
     def export_progress(self, path: str | None = None) -> None:
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, "Export lesson progress",
-                                                  "ringlab-progress.json", "JSON (*.json)")
+            path, _ = QFileDialog.getSaveFileName(
+                self, "Export lesson progress", "ringlab-progress.json", "JSON (*.json)"
+            )
             if not path:
                 return
         try:
@@ -341,29 +380,50 @@ class LessonsPanel(QWidget):
         from PySide6.QtCore import QProcess
 
         from ..render.palette import palette_name
+
         if self.lesson is None:
             self.message.emit("Export as HTML: choose a lesson first")
             return
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, "Export lesson as HTML",
-                                                  f"{self.lesson.key}.html", "Web page (*.html)")
+            path, _ = QFileDialog.getSaveFileName(
+                self, "Export lesson as HTML", f"{self.lesson.key}.html", "Web page (*.html)"
+            )
             if not path:
                 return
         if not path.lower().endswith((".html", ".htm")):
             path += ".html"
         proc = self._html_process = QProcess(self)
         proc.setProcessChannelMode(QProcess.MergedChannels)
-        proc.finished.connect(lambda code, _status, p=proc, out=path: self.message.emit(
-            f"lesson exported to {out}" if code == 0 else "lesson not exported: "
-            + (bytes(p.readAll()).decode(errors="replace").strip().splitlines() or ["?"])[-1]))
-        proc.start(sys.executable, ["-m", "ringlab", "export", str(self.lesson.path),
-                                    "--format", "html", "-o", path, "--palette", palette_name()])
+        proc.finished.connect(
+            lambda code, _status, p=proc, out=path: self.message.emit(
+                f"lesson exported to {out}"
+                if code == 0
+                else "lesson not exported: "
+                + (bytes(p.readAll()).decode(errors="replace").strip().splitlines() or ["?"])[-1]
+            )
+        )
+        proc.start(
+            sys.executable,
+            [
+                "-m",
+                "ringlab",
+                "export",
+                str(self.lesson.path),
+                "--format",
+                "html",
+                "-o",
+                path,
+                "--palette",
+                palette_name(),
+            ],
+        )
         self.message.emit(f"exporting “{self.lesson.title}” to {path}…")
 
     def import_progress(self, path: str | None = None) -> None:
         if path is None:
-            path, _ = QFileDialog.getOpenFileName(self, "Import lesson progress", "",
-                                                  "JSON (*.json)")
+            path, _ = QFileDialog.getOpenFileName(
+                self, "Import lesson progress", "", "JSON (*.json)"
+            )
             if not path:
                 return
         try:

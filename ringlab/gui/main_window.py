@@ -10,14 +10,14 @@ status line every part speaks through, the busy cursor, closing.
 Files go through the core (``load_code``/``save_code``, atomic).  Unsaved work is protected three
 ways: a prompt on close, an autosave after edits (:mod:`.autosave`), and undo of every step.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import (QFileDialog, QMainWindow, QMessageBox, QToolBar, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QToolBar, QVBoxLayout, QWidget
 
 from ..core.code import LinearCode
 from ..core.codefile import load_code, save_code
@@ -29,18 +29,21 @@ from .panel_split import PanelSplit
 from .params import ParameterBar
 from .recent import RecentFiles
 from .recovery import Recovery
-from .settings import (apply_point_size, clamp_point_size, default_point_size, settings)
+from .settings import apply_point_size, clamp_point_size, default_point_size, settings
+from .state_link import on_state
 from .status import CodeStatus
 from .theorem_panel import Theorem2Panel
 from .view_tabs import ViewTabs
 from .views import VIEWS
-from .state_link import on_state
 
 FILE_FILTER = "ringlab codes (*.ringlab.json *.json);;All files (*)"
+
+
 # above this many multiply-adds per Theorem 2 check (N·N·K·T², about N = K = 16, T = 32) the
 def suggested_file_name(code: LinearCode) -> str:
     """A file name for an untitled code, from its name ("K=2, T=3 (paper…)" → k2-t3-paper…)."""
     import re
+
     stem = re.sub(r"[^a-z0-9]+", "-", (code.name or "").lower()).strip("-")[:48].strip("-")
     return f"{stem or 'code'}.ringlab.json"
 
@@ -50,15 +53,22 @@ BUSY_WORK = 16 * 16 * 16 * 32 * 32
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, document, load_views: bool = True, check_recovery: bool = True,
-                 autosave: bool = True, use_settings: bool = True, parent=None):
+    def __init__(
+        self,
+        document,
+        load_views: bool = True,
+        check_recovery: bool = True,
+        autosave: bool = True,
+        use_settings: bool = True,
+        parent=None,
+    ):
         super().__init__(parent)
         self.document = document
-        self.state = document.state          # the one application state (ringlab.state)
+        self.state = document.state  # the one application state (ringlab.state)
         self.setObjectName("RinglabMainWindow")
         self.last_error: str | None = None
         self.use_settings = use_settings
-        self._lessons_dock = None                  # the Lessons dock, built on first use
+        self._lessons_dock = None  # the Lessons dock, built on first use
 
         # parameters: a fixed toolbar so they stay visible whatever tab is shown
         self.params = ParameterBar(document)
@@ -79,6 +89,7 @@ class MainWindow(QMainWindow):
         # while a lesson is open the Theorem 2 panel folds to this line (issue 19: room for the
         # lesson and the one view it needs at 1280×720); its button brings the panel back
         from .status import VerdictLine
+
         self.verdict_line = VerdictLine(self.splitter)
         self._central_lay.addWidget(self.verdict_line)
         self._central_lay.addWidget(self.splitter, 1)
@@ -96,8 +107,12 @@ class MainWindow(QMainWindow):
         self.recent.open_requested.connect(self.open_recent)
 
         # every part speaks through the status line
-        for source in (document.message, self.tabs.view_message, self.editor.message,
-                       self.params.message):
+        for source in (
+            document.message,
+            self.tabs.view_message,
+            self.editor.message,
+            self.params.message,
+        ):
             source.connect(self.say)
         self.autosaver = Autosaver(document, self) if autosave else None
         if self.autosaver is not None:
@@ -120,11 +135,17 @@ class MainWindow(QMainWindow):
         else:
             self._fit_to_screen()
         from ..render.palette import palette_name
+
         self.palette_actions[palette_name()].setChecked(True)
         if load_views:
             self.load_views()
-        self._recovery = Recovery(document, self._central_lay,
-                                  find_orphans() if check_recovery else [], self.autosaver, self)
+        self._recovery = Recovery(
+            document,
+            self._central_lay,
+            find_orphans() if check_recovery else [],
+            self.autosaver,
+            self,
+        )
         self._recovery.message.connect(self.say)
         self._recovery.error.connect(self.error)
         self.editor.focus_first_cell()
@@ -190,11 +211,12 @@ class MainWindow(QMainWindow):
         """The Lessons panel (created, hidden, on first use)."""
         if self._lessons_dock is None:
             from .teaching import LessonsDock
+
             self._lessons_dock = LessonsDock(self)
         return self._lessons_dock.panel
 
     def show_lessons(self, visible: bool = True) -> None:
-        self.lessons_panel                          # noqa: B018  (creates the dock)
+        self.lessons_panel  # noqa: B018  (creates the dock)
         self._lessons_dock.setVisible(visible)
         if visible:
             self._lessons_dock.raise_()
@@ -221,6 +243,7 @@ class MainWindow(QMainWindow):
 
     def _on_palette_changed(self, name: str, _old=None) -> None:
         from ..render.palette import use_palette
+
         remember = getattr(self, "_remember_palette", True)
         use_palette(name)
         self.palette_actions[name].setChecked(True)
@@ -231,7 +254,7 @@ class MainWindow(QMainWindow):
             if hasattr(view, "invalidate"):
                 view.invalidate()
         self.panel.refresh_colours()
-        if remember:                                  # a choice, not the start-up restore
+        if remember:  # a choice, not the start-up restore
             self.say(f"palette: {name} (drawings and exports)")
 
     # -- present mode -------------------------------------------------------------------------
@@ -239,6 +262,7 @@ class MainWindow(QMainWindow):
         """View → Present (F5): see :func:`.teaching.presentation_deck` for what it shows."""
         from .present import PresentWindow
         from .teaching import presentation_deck
+
         try:
             deck = presentation_deck(self)
         except RinglabError as e:
@@ -274,12 +298,13 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(text, 30000)
         box = QMessageBox(QMessageBox.Warning, "ringlab", text, QMessageBox.Ok, self)
         box.setWindowModality(Qt.WindowModal)
-        box.setAttribute(Qt.WA_DeleteOnClose)    # one box per error: none kept once read
+        box.setAttribute(Qt.WA_DeleteOnClose)  # one box per error: none kept once read
         box.open()
         self.error_box = box
 
     def error_box_open(self) -> bool:
         from shiboken6 import isValid
+
         box = getattr(self, "error_box", None)
         return box is not None and isValid(box) and box.isVisible()
 
@@ -287,8 +312,12 @@ class MainWindow(QMainWindow):
     def ask_unsaved(self, action: str) -> str:
         """'save', 'discard' or 'cancel' (a question box; tests replace this method)."""
         r = QMessageBox.question(
-            self, "ringlab", f"The code has unsaved changes. Save them before you {action}?",
-            QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel, QMessageBox.Save)
+            self,
+            "ringlab",
+            f"The code has unsaved changes. Save them before you {action}?",
+            QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel,
+            QMessageBox.Save,
+        )
         return {QMessageBox.Save: "save", QMessageBox.Discard: "discard"}.get(r, "cancel")
 
     def maybe_save(self, action: str) -> bool:
@@ -304,16 +333,20 @@ class MainWindow(QMainWindow):
         if not self.maybe_save("start a new code"):
             return
         c = self.document.code
-        self.document.open_code(LinearCode.zeros(c.N, c.K, c.T, c.field), None,
-                                f"New code N = {c.N}, K = {c.K}, T = {c.T}")
+        self.document.open_code(
+            LinearCode.zeros(c.N, c.K, c.T, c.field),
+            None,
+            f"New code N = {c.N}, K = {c.K}, T = {c.T}",
+        )
         self.say(f"new all-zero code, N = {c.N}, K = {c.K}, T = {c.T} over {c.field.name}")
 
     def open_file(self, path: str | None = None) -> bool:
         if not self.maybe_save("open another file"):
             return False
         if path is None:
-            path, _ = QFileDialog.getOpenFileName(self, "Open a code", self.recent.last_dir(),
-                                                  FILE_FILTER)
+            path, _ = QFileDialog.getOpenFileName(
+                self, "Open a code", self.recent.last_dir(), FILE_FILTER
+            )
             if not path:
                 return False
         try:
@@ -330,7 +363,9 @@ class MainWindow(QMainWindow):
         """Open a recent file; one that was moved or deleted leaves the list, with a word."""
         if not Path(path).exists():
             self.recent.remove(path)
-            self.error(f"{path}: no such file any more (moved or deleted); removed from Open Recent")
+            self.error(
+                f"{path}: no such file any more (moved or deleted); removed from Open Recent"
+            )
             return False
         return self.open_file(path)
 
@@ -344,8 +379,9 @@ class MainWindow(QMainWindow):
 
     def save_as(self, path: str | None = None) -> bool:
         if path is None:
-            start = self.document.path or str(Path(self.recent.last_dir()) / suggested_file_name(
-                self.document.code))
+            start = self.document.path or str(
+                Path(self.recent.last_dir()) / suggested_file_name(self.document.code)
+            )
             path, _ = QFileDialog.getSaveFileName(self, "Save the code as", start, FILE_FILTER)
             if not path:
                 return False
@@ -354,14 +390,17 @@ class MainWindow(QMainWindow):
     def edit_properties(self) -> None:
         """File → Properties…: the code's name and description (one undoable step)."""
         from .properties import edit_properties
+
         edit_properties(self)
 
     def _write(self, path: str) -> bool:
         try:
             save_code(self.document.code, path)
         except OSError as e:
-            self.error(f"{path}: cannot be saved ({e.strerror or e}); your changes are still here "
-                       f"and in the autosave")
+            self.error(
+                f"{path}: cannot be saved ({e.strerror or e}); your changes are still here "
+                f"and in the autosave"
+            )
             return False
         self.document.set_path(path)
         self.document.mark_clean()
@@ -460,6 +499,7 @@ class MainWindow(QMainWindow):
     def _restore_settings(self):
         s = settings()
         from ..render.palette import NAMES
+
         name = s.value("palette", "default")
         self.set_palette(name if name in NAMES else "default", remember=False)
         size = s.value("font_size", None)
@@ -468,7 +508,11 @@ class MainWindow(QMainWindow):
                 self._apply_zoom_quietly(clamp_point_size(size))
             except (TypeError, ValueError):
                 pass
-        geo, state, split = s.value(self._screen_key()), s.value("window_state"), s.value("splitter")
+        geo, state, split = (
+            s.value(self._screen_key()),
+            s.value("window_state"),
+            s.value("splitter"),
+        )
         if geo is None or not self.restoreGeometry(geo):
             self._fit_to_screen()
         self._clamp_to_screen()
@@ -492,5 +536,5 @@ class MainWindow(QMainWindow):
             self.autosaver.remove()
         if self.use_settings:
             self.save_settings()
-        self.state.jobs.shutdown()     # a large code's check process stops with us
+        self.state.jobs.shutdown()  # a large code's check process stops with us
         event.accept()

@@ -4,12 +4,24 @@ Keys: arrows move; typing starts an edit; Enter commits and moves down, Tab righ
 Backspace sets the selected cells to 0; Ctrl+C copies the selection (or the whole matrix) as
 tab-separated text *and* as a LaTeX ``bmatrix``; Ctrl+V pastes either format.
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QMimeData, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QColor, QGuiApplication, QKeySequence, QPainter, QPalette, QPen
-from PySide6.QtWidgets import (QToolTip, QAbstractItemView, QCheckBox, QFrame, QHBoxLayout, QHeaderView,
-                               QLabel, QSizePolicy, QStyledItemDelegate, QTableView, QVBoxLayout)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QSizePolicy,
+    QStyledItemDelegate,
+    QTableView,
+    QToolTip,
+    QVBoxLayout,
+)
 
 from ..core.code import cell_name, locked
 from ..core.errors import RinglabError
@@ -49,8 +61,11 @@ class MatrixTable(QTableView):
         delegate = _EnterDelegate(self)
         delegate.enter_pressed.connect(self.move_down)
         self.setItemDelegate(delegate)
-        self.setEditTriggers(QAbstractItemView.AnyKeyPressed | QAbstractItemView.DoubleClicked
-                             | QAbstractItemView.EditKeyPressed)
+        self.setEditTriggers(
+            QAbstractItemView.AnyKeyPressed
+            | QAbstractItemView.DoubleClicked
+            | QAbstractItemView.EditKeyPressed
+        )
         self.setTabKeyNavigation(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
@@ -79,10 +94,16 @@ class MatrixTable(QTableView):
         vh.setDefaultSectionSize(h)
         vh.setMinimumSectionSize(8)
         hh.setFixedHeight(h)
-        vw = fm.horizontalAdvance("t=00") + 10 if self.model().rowCount() > 10 else fm.horizontalAdvance("t=0") + 12
+        vw = (
+            fm.horizontalAdvance("t=00") + 10
+            if self.model().rowCount() > 10
+            else fm.horizontalAdvance("t=0") + 12
+        )
         vh.setFixedWidth(vw)
         rows, cols = self.model().rowCount(), self.model().columnCount()
-        self.setFixedSize(vw + cols * w + 2 * self.frameWidth(), h + rows * h + 2 * self.frameWidth())
+        self.setFixedSize(
+            vw + cols * w + 2 * self.frameWidth(), h + rows * h + 2 * self.frameWidth()
+        )
 
     def changeEvent(self, e):
         super().changeEvent(e)
@@ -94,7 +115,7 @@ class MatrixGrid(QFrame):
     """Title (``M₀`` …), axis caption, the table, and a line saying why an entry was refused."""
 
     solved_toggled = Signal(bool)
-    message = Signal(str)      # a line for the status bar (the window shows it)
+    message = Signal(str)  # a line for the status bar (the window shows it)
 
     def __init__(self, document, node: int, which: str, parent=None):
         super().__init__(parent)
@@ -115,8 +136,10 @@ class MatrixGrid(QFrame):
         self.solved_box = None
         if which == "T":
             self.solved_box = QCheckBox("solved (eq. 6)")
-            self.solved_box.setToolTip("T_i = I_K − R_i (I − Λ_{i',N})⁻¹ Λ_{i',N−1} M_i; "
-                                       "untick to type T_i by hand (it is then checked against eq. (6))")
+            self.solved_box.setToolTip(
+                "T_i = I_K − R_i (I − Λ_{i',N})⁻¹ Λ_{i',N−1} M_i; "
+                "untick to type T_i by hand (it is then checked against eq. (6))"
+            )
             self.solved_box.setChecked(self.model.solved)
             self.solved_box.toggled.connect(self._on_solved_toggled)
             lay.addWidget(self.solved_box)
@@ -192,10 +215,12 @@ class MatrixGrid(QFrame):
 
     # -- keyboard and clipboard -----------------------------------------------------------
     def _add_actions(self):
-        for text, keys, slot in (("Copy (tab-separated and LaTeX)", QKeySequence.Copy, self.copy),
-                                 ("Copy as LaTeX bmatrix", None, self.copy_latex),
-                                 ("Paste matrix (tab-separated or LaTeX)", QKeySequence.Paste, self.paste),
-                                 ("Set selected entries to 0", None, self.clear_selection)):
+        for text, keys, slot in (
+            ("Copy (tab-separated and LaTeX)", QKeySequence.Copy, self.copy),
+            ("Copy as LaTeX bmatrix", None, self.copy_latex),
+            ("Paste matrix (tab-separated or LaTeX)", QKeySequence.Paste, self.paste),
+            ("Set selected entries to 0", None, self.clear_selection),
+        ):
             a = QAction(text, self.table)
             if keys is not None:
                 a.setShortcut(keys)
@@ -205,7 +230,11 @@ class MatrixGrid(QFrame):
         self.table.setContextMenuPolicy(Qt.ActionsContextMenu)
 
     def eventFilter(self, obj, event):
-        if obj is self.table and event.type() == QEvent.KeyPress and self.table.state() != QAbstractItemView.EditingState:
+        if (
+            obj is self.table
+            and event.type() == QEvent.KeyPress
+            and self.table.state() != QAbstractItemView.EditingState
+        ):
             if event.key() in (Qt.Key_Delete, Qt.Key_Backspace):
                 self.clear_selection()
                 return True
@@ -213,12 +242,18 @@ class MatrixGrid(QFrame):
                 self.table.move_down()
                 return True
             cur = self.table.currentIndex()
-            if (event.text().strip() and not event.modifiers() & (Qt.ControlModifier | Qt.AltModifier)
-                    and cur.isValid() and locked(self.which, cur.row(), cur.column())):
+            if (
+                event.text().strip()
+                and not event.modifiers() & (Qt.ControlModifier | Qt.AltModifier)
+                and cur.isValid()
+                and locked(self.which, cur.row(), cur.column())
+            ):
                 # typing on a grey cell did nothing at all: say why it cannot change
-                self._say(f"{matrix_title(self.which, self.node)} {cell_name(self.which, cur.row(), cur.column())} stays 0: "
-                          f"Λ is strictly lower triangular (row t may only use symbols received "
-                          f"at times 1..t)")
+                self._say(
+                    f"{matrix_title(self.which, self.node)} {cell_name(self.which, cur.row(), cur.column())} stays 0: "
+                    f"Λ is strictly lower triangular (row t may only use symbols received "
+                    f"at times 1..t)"
+                )
                 return True
         return super().eventFilter(obj, event)
 
@@ -237,8 +272,10 @@ class MatrixGrid(QFrame):
         mime.setText(to_tsv(rows))
         mime.setData(LATEX_MIME, to_latex(rows).encode("utf-8"))
         QGuiApplication.clipboard().setMimeData(mime)
-        self.message.emit(f"copied {matrix_title(self.which, self.node)} "
-                                   f"({len(rows)}×{len(rows[0]) if rows else 0}) as tab-separated text and LaTeX")
+        self.message.emit(
+            f"copied {matrix_title(self.which, self.node)} "
+            f"({len(rows)}×{len(rows[0]) if rows else 0}) as tab-separated text and LaTeX"
+        )
 
     def copy_latex(self):
         rows = self.model.rows_text(*self._selection_rect())
@@ -262,17 +299,24 @@ class MatrixGrid(QFrame):
             cur = self.table.currentIndex()
             r0, c0 = (cur.row(), cur.column()) if cur.isValid() else (0, 0)
             if r0 + h > R or c0 + w > C:
-                return self._say(f"paste into {name}: the pasted matrix is {h}×{w} but {name} is {R}×{C}"
-                                 + (f" (from {cell_name(self.which, r0, c0)} only {R - r0}×{C - c0} fit)"
-                                    if (r0, c0) != (0, 0) else ""))
+                return self._say(
+                    f"paste into {name}: the pasted matrix is {h}×{w} but {name} is {R}×{C}"
+                    + (
+                        f" (from {cell_name(self.which, r0, c0)} only {R - r0}×{C - c0} fit)"
+                        if (r0, c0) != (0, 0)
+                        else ""
+                    )
+                )
         full = self.model.rows_text()
         for r in range(h):
             for c in range(w):
                 v = rows[r][c] or "0"
                 if locked(self.which, r0 + r, c0 + c):
                     if v.strip() not in ("0", "-0"):
-                        return self._say(f"paste into {name}: {cell_name(self.which, r0 + r, c0 + c)} must be 0 "
-                                         f"(Λ is strictly lower triangular), the pasted text has {v}")
+                        return self._say(
+                            f"paste into {name}: {cell_name(self.which, r0 + r, c0 + c)} must be 0 "
+                            f"(Λ is strictly lower triangular), the pasted text has {v}"
+                        )
                     continue
                 full[r0 + r][c0 + c] = v
         try:
@@ -295,9 +339,13 @@ class MatrixGrid(QFrame):
         for r, c in cells:
             full[r][c] = "0"
         try:
-            self.document.set_matrix(self.node, self.which, full,
-                                     f"Clear {len(cells)} entr{'y' if len(cells) == 1 else 'ies'} of "
-                                     f"{matrix_title(self.which, self.node)}")
+            self.document.set_matrix(
+                self.node,
+                self.which,
+                full,
+                f"Clear {len(cells)} entr{'y' if len(cells) == 1 else 'ies'} of "
+                f"{matrix_title(self.which, self.node)}",
+            )
         except RinglabError as e:
             self._say(str(e))
 

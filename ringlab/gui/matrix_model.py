@@ -13,6 +13,7 @@ code already has fewer nodes while its grid still exists — a repaint or a tool
 editor drops the grid asked the new code for node i and raised IndexError.  A model whose node
 is gone (:attr:`MatrixModel.gone`) answers nothing and, told of the change, empties itself.
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, Signal
@@ -37,20 +38,20 @@ def matrix_title(which: str, node: int) -> str:
 
 
 class MatrixModel(QAbstractTableModel):
-    message = Signal(str)      # a line for the status bar (the window shows it)
+    message = Signal(str)  # a line for the status bar (the window shows it)
 
     """``(node, which)`` of the document's code; ``which`` in M, Lambda, R, T."""
 
     def __init__(self, document, node: int, which: str, parent=None):
         super().__init__(parent)
         self.document, self.node, self.which = document, node, which
-        self.errors: dict[tuple[int, int], str] = {}     # rejected entries, shown beside the cell
+        self.errors: dict[tuple[int, int], str] = {}  # rejected entries, shown beside the cell
         self._shape = self._current_shape()
         self._shown = self._current_values()
         self._was_solved = self.solved
         self._was_wrong = tuple(self._translation_wrong())
         on_state(self, document.state.events.code, self._on_code_changed)
-        if which == "T":                # solved entries and red cells come with the report
+        if which == "T":  # solved entries and red cells come with the report
             on_verdict_in(self, document.state, self._on_code_changed)
 
     # -- what is shown --------------------------------------------------------------------
@@ -66,22 +67,21 @@ class MatrixModel(QAbstractTableModel):
     @property
     def solved(self) -> bool:
         """True for a ``T_i`` solved from eq. (6) (shown greyed, read from the report)."""
-        return (self.which == "T" and not self.gone
-                and self.document.code.node(self.node).T is None)
+        return self.which == "T" and not self.gone and self.document.code.node(self.node).T is None
 
     def _current_values(self):
         if self.gone:
             return ()
         m = self.document.code.node(self.node).get(self.which)
-        if m is None:   # T solved from eq. (6)
-            if self.document.report_pending:        # a large code: shown as "…" until then
+        if m is None:  # T solved from eq. (6)
+            if self.document.report_pending:  # a large code: shown as "…" until then
                 r, c = self._current_shape()
                 return tuple((None,) * c for _ in range(r))
             return tuple(tuple(r) for r in self.document.report.translation[self.node])
         return m
 
     def _on_code_changed(self):
-        shape = self._current_shape()        # (0, 0) once the node is gone
+        shape = self._current_shape()  # (0, 0) once the node is gone
         if shape != self._shape:
             self.beginResetModel()
             self._shape = shape
@@ -100,8 +100,7 @@ class MatrixModel(QAbstractTableModel):
             return
         new, solved = self._current_values(), self.solved
         wrong = tuple(self._translation_wrong())
-        unchanged = (new == self._shown and solved == self._was_solved
-                     and wrong == self._was_wrong)
+        unchanged = new == self._shown and solved == self._was_solved and wrong == self._was_wrong
         self._shown, self._was_solved, self._was_wrong = new, solved, wrong
         if unchanged:
             return
@@ -160,8 +159,10 @@ class MatrixModel(QAbstractTableModel):
             if (r, c) in self.errors:
                 return self.errors[(r, c)]
             if is_locked:
-                return (f"fixed at 0: Λ is strictly lower triangular (row t = {r} may only use "
-                        f"symbols received at t = 1..{r})")
+                return (
+                    f"fixed at 0: Λ is strictly lower triangular (row t = {r} may only use "
+                    f"symbols received at t = 1..{r})"
+                )
             if self.solved:
                 return "solved from eq. (6); type a value to give T by hand"
             if self.solved and self.document.report_pending:
@@ -192,14 +193,20 @@ class MatrixModel(QAbstractTableModel):
             # straight to the state: grid → state → core → state → views, one direction
             self.document.state.set_entry(self.node, self.which, r, c, text)
         except RinglabError as e:
-            self.reject(r, c, f"{matrix_title(self.which, self.node)} {cell_name(self.which, r, c)}: "
-                              f"{text!r} refused — " + _strip_place(str(e)))
+            self.reject(
+                r,
+                c,
+                f"{matrix_title(self.which, self.node)} {cell_name(self.which, r, c)}: "
+                f"{text!r} refused — " + _strip_place(str(e)),
+            )
             return False
         if was_solved and not self.solved:
             # typing into the greyed, solved T_i makes it a given T_i: say so, it is checked now
             name = matrix_title(self.which, self.node)
-            self.message.emit(f"{name} is now given by hand (it was solved from eq. (6)) "
-                                        f"and is checked against eq. (6); tick “solved” to go back")
+            self.message.emit(
+                f"{name} is now given by hand (it was solved from eq. (6)) "
+                f"and is checked against eq. (6); tick “solved” to go back"
+            )
         return True
 
     def reject(self, r: int, c: int, message: str) -> None:
@@ -260,21 +267,38 @@ def _strip_place(msg: str) -> str:
 # -- the paper's notation, explained where it appears (tooltips) -------------------------------
 GLOSSARY = "lessons/glossary.md"
 NOTATION = {
-    "x": ("x_{i,k}: message symbol k (k = 1..K) of node i; x_i = [x_{i,1} … x_{i,K}] ∈ F^K",
-          "x-ik"),
-    "s": ("s_i^(t): what node i has received at times 1..t (from its predecessor i′ = i − 1), "
-          "a column of t symbols; s_i^(T) is all of it", "s"),
-    "y": ("y_i→^(t) = m_i^(t) x_i + λ_i^(t) s_i^(t): the symbol node i sends at time t to "
-          "node i + 1, arriving at t + 1", "y"),
-    "G_T": ("G_T: the time-expanded graph (Definition 1): nodes i^(t) for t = 0..T, storage "
-            "edges i^(t) → i^(t+1), transmission edges i^(t) → (i+1)^(t+1)", "G-T"),
-    "decode": ("ẑ_i = R_i s_i^(T) + T_i x_i (eq. (4)): node i's decode; feasible when it is "
-               "Σ_j x_j at every node for every input", "R-T"),
+    "x": (
+        "x_{i,k}: message symbol k (k = 1..K) of node i; x_i = [x_{i,1} … x_{i,K}] ∈ F^K",
+        "x-ik",
+    ),
+    "s": (
+        "s_i^(t): what node i has received at times 1..t (from its predecessor i′ = i − 1), "
+        "a column of t symbols; s_i^(T) is all of it",
+        "s",
+    ),
+    "y": (
+        "y_i→^(t) = m_i^(t) x_i + λ_i^(t) s_i^(t): the symbol node i sends at time t to "
+        "node i + 1, arriving at t + 1",
+        "y",
+    ),
+    "G_T": (
+        "G_T: the time-expanded graph (Definition 1): nodes i^(t) for t = 0..T, storage "
+        "edges i^(t) → i^(t+1), transmission edges i^(t) → (i+1)^(t+1)",
+        "G-T",
+    ),
+    "decode": (
+        "ẑ_i = R_i s_i^(T) + T_i x_i (eq. (4)): node i's decode; feasible when it is "
+        "Σ_j x_j at every node for every input",
+        "R-T",
+    ),
 }
 
 
 def notation_tip(*keys: str) -> str:
     """Tooltip text for the notation ``keys`` (of :data:`NOTATION`), each with its glossary
     anchor in the lessons (``lessons/glossary.md#x-ik``)."""
-    return "\n".join(f"{NOTATION[k][0]}\n    (Shift+F1: Help → Glossary at this term; "
-                     f"glossary: {GLOSSARY}#{NOTATION[k][1]})" for k in keys)
+    return "\n".join(
+        f"{NOTATION[k][0]}\n    (Shift+F1: Help → Glossary at this term; "
+        f"glossary: {GLOSSARY}#{NOTATION[k][1]})"
+        for k in keys
+    )

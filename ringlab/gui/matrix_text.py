@@ -9,6 +9,7 @@ No Qt here: the editor's copy/paste calls these, and they are tested on their ow
 >>> to_latex([["1", "0"], ["-1", "1/2"]])
 '\\begin{bmatrix} 1 & 0 \\\\ -1 & \\frac{1}{2} \\end{bmatrix}'
 """
+
 from __future__ import annotations
 
 import re
@@ -48,17 +49,21 @@ def parse_matrix_text(text: str) -> list[list[str]]:
     :class:`MatrixTextError` when rows have different lengths or nothing is there.
     """
     if text is None or not text.strip():
-        raise MatrixTextError("the clipboard is empty: expected a matrix (tab-separated rows or a LaTeX bmatrix)")
+        raise MatrixTextError(
+            "the clipboard is empty: expected a matrix (tab-separated rows or a LaTeX bmatrix)"
+        )
     m = _ENV.search(text)
     if m:
         body = m.group(2)
         raw_rows = [r for r in re.split(r"\\\\(?:\[[^\]]*\])?", body)]
         rows = [[_latex_entry(e) for e in r.split("&")] for r in raw_rows]
-        rows = [r for r in rows if any(e for e in r)]          # trailing "\\" gives an empty row
+        rows = [r for r in rows if any(e for e in r)]  # trailing "\\" gives an empty row
     elif "\\begin" in text:
         raise MatrixTextError("the pasted LaTeX has no complete \\begin{bmatrix} … \\end{bmatrix}")
     else:
-        lines = [ln for ln in text.replace("\r\n", "\n").replace("\r", "\n").split("\n") if ln.strip()]
+        lines = [
+            ln for ln in text.replace("\r\n", "\n").replace("\r", "\n").split("\n") if ln.strip()
+        ]
         rows = []
         for ln in lines:
             if "\t" in ln:
@@ -76,7 +81,9 @@ def parse_matrix_text(text: str) -> list[list[str]]:
     widths = {len(r) for r in rows}
     if len(widths) != 1:
         lens = ", ".join(str(len(r)) for r in rows)
-        raise MatrixTextError(f"the pasted rows have different lengths ({lens}): expected a rectangular matrix")
+        raise MatrixTextError(
+            f"the pasted rows have different lengths ({lens}): expected a rectangular matrix"
+        )
     return rows
 
 

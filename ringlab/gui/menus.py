@@ -1,4 +1,5 @@
 """The window's menus: each action calls one public method of the window or its document."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
@@ -44,11 +45,17 @@ def build_menus(window) -> dict:
         e.addAction(a)
     # a line edit would keep these keys even with nothing typed (Ctrl+Z in the modulus box)
     from .undo_keys import UndoKeys
+
     window.undo_keys = UndoKeys(window, undo, redo)
 
     v = bar.addMenu("&View")
-    _act(window, v, "&Larger text", [QKeySequence("Ctrl+="), QKeySequence("Ctrl++")],
-         lambda: window.change_font_size(+1))
+    _act(
+        window,
+        v,
+        "&Larger text",
+        [QKeySequence("Ctrl+="), QKeySequence("Ctrl++")],
+        lambda: window.change_font_size(+1),
+    )
     _act(window, v, "&Smaller text", [QKeySequence("Ctrl+-")], lambda: window.change_font_size(-1))
     _act(window, v, "&Reset text size", [QKeySequence("Ctrl+0")], window.reset_font_size)
     v.addSeparator()
@@ -57,8 +64,11 @@ def build_menus(window) -> dict:
     pal = v.addMenu("&Palette")
     group = QActionGroup(window)
     palettes = {}
-    for name, text in (("default", "&Default"), ("colour-blind", "&Colour-blind safe (Okabe–Ito)"),
-                       ("high-contrast", "&High contrast")):
+    for name, text in (
+        ("default", "&Default"),
+        ("colour-blind", "&Colour-blind safe (Okabe–Ito)"),
+        ("high-contrast", "&High contrast"),
+    ):
         a = _act(window, pal, text, None, lambda name=name: window.set_palette(name))
         a.setCheckable(True)
         group.addAction(a)
@@ -68,57 +78,85 @@ def build_menus(window) -> dict:
 
     def _help(title, text):
         from PySide6.QtWidgets import QMessageBox
+
         box = QMessageBox(QMessageBox.Information, title, text, QMessageBox.Ok, window)
         box.setTextFormat(Qt.PlainText)
         box.setWindowModality(Qt.WindowModal)
         # closed (OK, Esc) it is deleted: a box is made per click, and a closed one was kept
         # as a hidden child of the window for the rest of the session
         box.setAttribute(Qt.WA_DeleteOnClose)
-        box.open()                          # not exec(): the window keeps running
+        box.open()  # not exec(): the window keeps running
         window.help_box = box
         return box
 
     help_texts = {
-        "Keys": "\n".join((
-            "Ctrl+O / Ctrl+S / Ctrl+Shift+S — open / save / save as",
-            "Ctrl+Z / Ctrl+Shift+Z (Ctrl+Y) — undo / redo (edits, resizes, presets, search results)",
-            "Ctrl+E — export the walkthrough (GIF, MP4, PDF, PNG, SVG)",
-            "Ctrl+= / Ctrl+− / Ctrl+0 — larger / smaller / default text: menus, panels, captions "
-            "and drawings together",
-            "Ctrl+L — lessons;  F5 — present",
-            "Propagation: Space play/pause, ← → step, Home / End first step / the decode",
-            "N, K, T boxes: type a number, Enter (out of range is refused, nothing changes)")),
-        "The code file (*.ringlab.json)": "\n".join((
-            'One JSON object: "format": "ringlab-code", "version": 1, "name", "description",',
-            '"N", "K", "T", "field" ("Q", "R", "GF(p)", "GF(p^m)") and "nodes": one object per',
-            'node, node 0 first, with "M" (T×K), "Lambda" (T×T, strictly lower triangular),',
-            '"R" (K×T) and "T" (K×K; may be omitted: it is then solved from eq. (6)).',
-            'Entries: JSON integers or strings such as "-1", "1/2", "0.25". Anything else is',
-            "refused with one line naming the node, matrix, row and column.",
-            "Nodes are 0..N−1 and symbols x_{i,k} have k = 1..K, as in the paper.")),
-        "Lessons": "\n".join((
-            "The course: lessons/*.md in the source tree (in the package: ringlab/data/lessons);",
-            "the notation is explained in Help → Glossary (Shift+F1 over a symbol opens its",
-            "entry; the file is lessons/glossary.md).",
-            "In the app: View → Lessons (Ctrl+L). In a terminal: ringlab lessons, and",
-            "ringlab lessons check (every lesson's numbers checked against the code).")),
+        "Keys": "\n".join(
+            (
+                "Ctrl+O / Ctrl+S / Ctrl+Shift+S — open / save / save as",
+                "Ctrl+Z / Ctrl+Shift+Z (Ctrl+Y) — undo / redo (edits, resizes, presets, search results)",
+                "Ctrl+E — export the walkthrough (GIF, MP4, PDF, PNG, SVG)",
+                "Ctrl+= / Ctrl+− / Ctrl+0 — larger / smaller / default text: menus, panels, captions "
+                "and drawings together",
+                "Ctrl+L — lessons;  F5 — present",
+                "Propagation: Space play/pause, ← → step, Home / End first step / the decode",
+                "N, K, T boxes: type a number, Enter (out of range is refused, nothing changes)",
+            )
+        ),
+        "The code file (*.ringlab.json)": "\n".join(
+            (
+                'One JSON object: "format": "ringlab-code", "version": 1, "name", "description",',
+                '"N", "K", "T", "field" ("Q", "R", "GF(p)", "GF(p^m)") and "nodes": one object per',
+                'node, node 0 first, with "M" (T×K), "Lambda" (T×T, strictly lower triangular),',
+                '"R" (K×T) and "T" (K×K; may be omitted: it is then solved from eq. (6)).',
+                'Entries: JSON integers or strings such as "-1", "1/2", "0.25". Anything else is',
+                "refused with one line naming the node, matrix, row and column.",
+                "Nodes are 0..N−1 and symbols x_{i,k} have k = 1..K, as in the paper.",
+            )
+        ),
+        "Lessons": "\n".join(
+            (
+                "The course: lessons/*.md in the source tree (in the package: ringlab/data/lessons);",
+                "the notation is explained in Help → Glossary (Shift+F1 over a symbol opens its",
+                "entry; the file is lessons/glossary.md).",
+                "In the app: View → Lessons (Ctrl+L). In a terminal: ringlab lessons, and",
+                "ringlab lessons check (every lesson's numbers checked against the code).",
+            )
+        ),
     }
 
     def _about():
         from .. import __version__
-        return _help("About ringlab", f"ringlab {__version__}\n\nA desktop lab for linear "
-                     "network coding of Sum All-Reduce on rings (Tu, Chen, Yang): ring, tree and "
-                     "coded schedules on a worked matmul, Theorem 2 checked live, SAT search and "
-                     "the α-β cost model.")
 
-    for text, title, keys in (("&Keys…", "Keys", QKeySequence.HelpContents),
-                              ("The code &file format…", "The code file (*.ringlab.json)", None),
-                              ("Where the &lessons are…", "Lessons", None)):
+        return _help(
+            "About ringlab",
+            f"ringlab {__version__}\n\nA desktop lab for linear "
+            "network coding of Sum All-Reduce on rings (Tu, Chen, Yang): ring, tree and "
+            "coded schedules on a worked matmul, Theorem 2 checked live, SAT search and "
+            "the α-β cost model.",
+        )
+
+    for text, title, keys in (
+        ("&Keys…", "Keys", QKeySequence.HelpContents),
+        ("The code &file format…", "The code file (*.ringlab.json)", None),
+        ("Where the &lessons are…", "Lessons", None),
+    ):
         _act(window, hm, text, keys, lambda t=title: _help(t, help_texts[t]))
     from .glossary import open_glossary
+
     _act(window, hm, "&Glossary…", QKeySequence("Ctrl+Shift+G"), lambda: open_glossary(window))
-    _act(window, hm, "Glossary at this &term", QKeySequence("Shift+F1"),
-         lambda: open_glossary(window, here=True))
+    _act(
+        window,
+        hm,
+        "Glossary at this &term",
+        QKeySequence("Shift+F1"),
+        lambda: open_glossary(window, here=True),
+    )
     _act(window, hm, "&About ringlab…", None, _about)
-    return {"undo": undo, "redo": redo, "recent": recent, "view_menu": v, "file_menu": m,
-            "palettes": palettes}
+    return {
+        "undo": undo,
+        "redo": redo,
+        "recent": recent,
+        "view_menu": v,
+        "file_menu": m,
+        "palettes": palettes,
+    }

@@ -4,6 +4,7 @@ The other views (the propagation graph, the schedules) need the width more than 
 detail does: beside them the panel narrows to its verdict and check map, and the editor's split
 comes back when the editor is shown again.  The user may drag either; each is remembered.
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import Qt

@@ -7,10 +7,11 @@ entries named, and the box returns to the current field.  Over GF(p^m) a second 
 modulus, the irreducible polynomial the field computes modulo (Conway's by default); choosing
 another reads every entry, as an integer, in that field (one undoable step).
 """
+
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QValidator
@@ -30,7 +31,7 @@ PRESET_PLACEHOLDER = "Load a preset…"
 CONWAY_TAG = "  (Conway, default)"
 
 
-@lru_cache(maxsize=None)
+@cache
 def modulus_choices(p: int, m: int) -> tuple[str, ...]:
     """The moduli the box lists: every monic irreducible polynomial for small fields (m ≤ 4,
     p^m ≤ 256), else Conway's alone (another can be typed); Conway's first."""
@@ -58,8 +59,10 @@ class SizeSpin(QSpinBox):
         self.setKeyboardTracking(False)
 
     def _message(self, text: str) -> str:
-        return (f"{self.name}: {text.strip()!r} refused — expected a whole number "
-                f"{self.minimum()}..{self.maximum()}; {self.name} stays {self.value()}")
+        return (
+            f"{self.name}: {text.strip()!r} refused — expected a whole number "
+            f"{self.minimum()}..{self.maximum()}; {self.name} stays {self.value()}"
+        )
 
     def _refuse(self, text: str) -> None:
         msg = self._message(text)
@@ -70,9 +73,9 @@ class SizeSpin(QSpinBox):
     def _number(self, text: str) -> str:
         t = text.strip()
         if self.prefix() and t.startswith(self.prefix().strip()):
-            t = t[len(self.prefix().strip()):].strip()
+            t = t[len(self.prefix().strip()) :].strip()
         if self.suffix() and t.endswith(self.suffix().strip()):
-            t = t[:-len(self.suffix().strip())].strip()
+            t = t[: -len(self.suffix().strip())].strip()
         return t.replace("−", "-")
 
     def validate(self, text, pos):
@@ -125,7 +128,7 @@ class PresetCombo(QComboBox):
 
 
 class ParameterBar(QWidget):
-    message = Signal(str)      # a line for the status bar (the window shows it)
+    message = Signal(str)  # a line for the status bar (the window shows it)
 
     def __init__(self, document, parent=None):
         super().__init__(parent)
@@ -136,9 +139,11 @@ class ParameterBar(QWidget):
         lay = QHBoxLayout(self)
         lay.setContentsMargins(6, 2, 6, 2)
         self.spins = {}
-        for name, rng, tip in (("N", N_RANGE, "nodes on the ring"),
-                               ("K", K_RANGE, "message symbols per node (x_i ∈ F^K)"),
-                               ("T", T_RANGE, "time units (transmissions at t = 0..T−1)")):
+        for name, rng, tip in (
+            ("N", N_RANGE, "nodes on the ring"),
+            ("K", K_RANGE, "message symbols per node (x_i ∈ F^K)"),
+            ("T", T_RANGE, "time units (transmissions at t = 0..T−1)"),
+        ):
             lab = QLabel(f"<b>{name}</b>")
             lab.setToolTip(tip)
             sp = SizeSpin(name)
@@ -158,11 +163,15 @@ class ParameterBar(QWidget):
         self.field.setEditable(True)
         self.field.addItems(FIELDS)
         self.field.setInsertPolicy(QComboBox.NoInsert)
-        self.field.setToolTip("Q (exact), R (floating point), GF(p) or GF(p^m); type any, e.g. GF(11)")
+        self.field.setToolTip(
+            "Q (exact), R (floating point), GF(p) or GF(p^m); type any, e.g. GF(11)"
+        )
         self.field.setMinimumContentsLength(7)
         self.field.setAccessibleName("Field")
         self.field.activated.connect(lambda _i: self._on_field_edited(self.field.currentText()))
-        self.field.lineEdit().returnPressed.connect(lambda: self._on_field_edited(self.field.currentText()))
+        self.field.lineEdit().returnPressed.connect(
+            lambda: self._on_field_edited(self.field.currentText())
+        )
         lay.addWidget(self.field)
         self.modulus_label = QLabel("mod")
         self.modulus = QComboBox()
@@ -173,12 +182,17 @@ class ParameterBar(QWidget):
         self.modulus.setToolTip(
             "GF(p^m) computes modulo an irreducible polynomial of degree m; Conway's is the default. "
             "Another one is another field: choosing it reads every entry, as an integer, in that "
-            "field (Ctrl+Z undoes). Type one, e.g. x^8 + x^4 + x^3 + x + 1")
+            "field (Ctrl+Z undoes). Type one, e.g. x^8 + x^4 + x^3 + x + 1"
+        )
         self.modulus_label.setBuddy(self.modulus)
-        self.modulus.activated.connect(lambda i: self._on_modulus_edited(
-            self.modulus.itemData(i) or self.modulus.currentText()))
+        self.modulus.activated.connect(
+            lambda i: self._on_modulus_edited(
+                self.modulus.itemData(i) or self.modulus.currentText()
+            )
+        )
         self.modulus.lineEdit().returnPressed.connect(
-            lambda: self._on_modulus_edited(self.modulus.currentText()))
+            lambda: self._on_modulus_edited(self.modulus.currentText())
+        )
         lay.addWidget(self.modulus_label)
         lay.addWidget(self.modulus)
         lay.addSpacing(10)
@@ -186,7 +200,9 @@ class ParameterBar(QWidget):
         self.presets.addItem(PRESET_PLACEHOLDER)
         for name in preset_names():
             self.presets.add_preset(name)
-        self.presets.setToolTip("the paper's codes (Sec. IV-B), the classic ring all-reduce, time-sharing")
+        self.presets.setToolTip(
+            "the paper's codes (Sec. IV-B), the classic ring all-reduce, time-sharing"
+        )
         self.presets.activated.connect(self._on_preset_chosen)
         self.presets.setAccessibleName("Preset")
         lay.addWidget(self.presets)
@@ -203,7 +219,9 @@ class ParameterBar(QWidget):
         # the dropdown names the preset only while the editor still holds it: arrow keys on a
         # closed dropdown then step from preset to preset (resetting it at once made every
         # Down press load the first preset again)
-        if self.presets.currentIndex() > 0 and self.document.code is not getattr(self, "_loaded", None):
+        if self.presets.currentIndex() > 0 and self.document.code is not getattr(
+            self, "_loaded", None
+        ):
             self.presets.setCurrentIndex(0)
 
     def _sync(self):
@@ -236,7 +254,9 @@ class ParameterBar(QWidget):
             return
         self.modulus.blockSignals(True)
         choices = modulus_choices(F.p, F.m)
-        if [self.modulus.itemData(i) for i in range(self.modulus.count())][:len(choices)] != list(choices):
+        if [self.modulus.itemData(i) for i in range(self.modulus.count())][: len(choices)] != list(
+            choices
+        ):
             self.modulus.clear()
             for k, poly in enumerate(choices):
                 self.modulus.addItem(poly + (CONWAY_TAG if k == 0 else ""), poly)
@@ -274,7 +294,7 @@ class ParameterBar(QWidget):
         text = text.strip()
         F = self.document.code.field
         if text in (F.name, getattr(F, "base_name", F.name)):
-            return      # (Enter in the box also "activates" it: one edit, not two)
+            return  # (Enter in the box also "activates" it: one edit, not two)
         try:
             self.document.set_field(text)
             self.problem.clear()
@@ -291,7 +311,7 @@ class ParameterBar(QWidget):
         self.problem.setText(msg)
         self.problem.setToolTip(msg)
         self.message.emit(msg)
-        self._sync()                    # the boxes show the code as it is
+        self._sync()  # the boxes show the code as it is
         F = self.document.code.field
         if self.field.currentText() != getattr(F, "base_name", F.name):
             self.field.setEditText(getattr(F, "base_name", F.name))
@@ -303,7 +323,7 @@ class ParameterBar(QWidget):
             return
         self.load_preset(name)
         if self.document.code is not getattr(self, "_loaded", None):
-            self.presets.setCurrentIndex(0)          # refused, or nothing changed
+            self.presets.setCurrentIndex(0)  # refused, or nothing changed
 
     def load_preset(self, name: str):
         """Load a preset as a new, unmodified document (like Open: no file yet, so Save asks
@@ -319,4 +339,6 @@ class ParameterBar(QWidget):
         self._loaded = code
         self.document.load_code(code, "preset", f"Load preset {name}")
         self._loaded = self.document.code
-        self.message.emit(f"loaded preset {name}: {code.name} over {code.field.name} (Ctrl+Z undoes)")
+        self.message.emit(
+            f"loaded preset {name}: {code.name} over {code.field.name} (Ctrl+Z undoes)"
+        )

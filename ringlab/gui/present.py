@@ -19,6 +19,7 @@ its text what the window would show: the walkthrough (the same renderer) or the 
 A lesson's slides, status line, notes and "next" line are its Markdown typeset, formulas as
 images at the slide's text size (:mod:`ringlab.gui.rich_text`; a zoom typesets them again).
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import QElapsedTimer, Qt, QTime, QTimer, Signal
@@ -38,9 +39,9 @@ from .rich_text import set_rich
 NEXT_KEYS = (Qt.Key_Space, Qt.Key_Right, Qt.Key_Down, Qt.Key_PageDown)
 BACK_KEYS = (Qt.Key_Left, Qt.Key_Up, Qt.Key_PageUp)
 ZOOM_RANGE = (0.5, 3.0)
-MIN_TEXT_PX = 18          # the issue's floor for any text in present mode
-BASE_DPI = 160            # 9-pt figure text is 20 px: nothing on a slide below MIN_TEXT_PX
-LESSON_DRAWING_DPI = 144    # 9-pt text at scale 1 is 18 px: MIN_TEXT_PX
+MIN_TEXT_PX = 18  # the issue's floor for any text in present mode
+BASE_DPI = 160  # 9-pt figure text is 20 px: nothing on a slide below MIN_TEXT_PX
+LESSON_DRAWING_DPI = 144  # 9-pt text at scale 1 is 18 px: MIN_TEXT_PX
 
 
 class PresentView(QWidget):
@@ -48,7 +49,7 @@ class PresentView(QWidget):
 
     step_changed = Signal(int)
     closed = Signal()
-    speaker_toggled = Signal()      # S: show or hide the speaker view
+    speaker_toggled = Signal()  # S: show or hide the speaker view
 
     def __init__(self, deck, parent=None):
         super().__init__(parent)
@@ -109,6 +110,7 @@ class PresentView(QWidget):
         from matplotlib.figure import Figure
 
         from ..render.propagation import WalkthroughRenderer
+
         page = QWidget()
         # text above, the drawing below at the slide's full width: beside a 4:3 slide's text
         # the walkthrough's table and the three schedules would not fit
@@ -120,10 +122,11 @@ class PresentView(QWidget):
         self.drawing_panel.setObjectName("present_drawing")
         self.drawing_panel.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Ignored)
         # the slide's text says what happens: the caption stays out of the figure
-        self.lesson_renderer = WalkthroughRenderer(Figure(figsize=(6.4, 4.8), dpi=BASE_DPI),
-                                                   caption_in_figure=False)
+        self.lesson_renderer = WalkthroughRenderer(
+            Figure(figsize=(6.4, 4.8), dpi=BASE_DPI), caption_in_figure=False
+        )
         self.lesson_renderer.min_text_px = MIN_TEXT_PX
-        self.lesson_renderer.min_scale = 1.0        # with LESSON_DRAWING_DPI: no text under 18 px
+        self.lesson_renderer.min_scale = 1.0  # with LESSON_DRAWING_DPI: no text under 18 px
         self.lesson_canvas = _present_canvas(self.lesson_renderer.figure)
         self.lesson_canvas.renderer_hook = self.lesson_renderer
         self.lesson_canvas.present_dpi = LESSON_DRAWING_DPI
@@ -163,6 +166,7 @@ class PresentView(QWidget):
             return
         self.slide.setMargin(20)
         from ..core.errors import RinglabError
+
         try:
             if d.kind == "walkthrough":
                 r = self.lesson_renderer
@@ -170,7 +174,7 @@ class PresentView(QWidget):
                     try:
                         r.set_trace(d.trace())
                     except ValueError:
-                        pass        # no room yet (layout.NoRoom): _fit_drawing lays it out
+                        pass  # no room yet (layout.NoRoom): _fit_drawing lays it out
                     self._drawn_key = d.key()
                 r.show_step(d.step)
                 self.drawing_panel.setCurrentWidget(self.lesson_canvas)
@@ -205,17 +209,28 @@ class PresentView(QWidget):
         if self.deck.kind == "lesson":
             # the caption is the slide's first line (a formula in it typeset, never cut)
             # (no-break spaces: rich text would drop plain leading ones)
-            zoom = "" if abs(self.zoom - 1) < 1e-9 and not self.zoom_clamped else \
-                f"  ·  {self.zoom_note()}"
-            set_rich(self.status, f"\u00a0\u00a0{self.step + 1} / {self.deck.count}  ·  "
-                                  f"{self.deck.caption(self.step)}{zoom}", inline=True)
+            zoom = (
+                ""
+                if abs(self.zoom - 1) < 1e-9 and not self.zoom_clamped
+                else f"  ·  {self.zoom_note()}"
+            )
+            set_rich(
+                self.status,
+                f"\u00a0\u00a0{self.step + 1} / {self.deck.count}  ·  "
+                f"{self.deck.caption(self.step)}{zoom}",
+                inline=True,
+            )
         elif self.deck.kind == "schedules":
-            self.status.setText(f"  step {self.step} / {self.last}  ·  {self.zoom_note()}  ·  "
-                                f"{self.deck.caption(self.step)[:160]}")
+            self.status.setText(
+                f"  step {self.step} / {self.last}  ·  {self.zoom_note()}  ·  "
+                f"{self.deck.caption(self.step)[:160]}"
+            )
         else:
-            self.status.setText(f"  t = {self.step} / {self.last}  ·  inputs: "
-                                f"{getattr(self.deck, 'inputs_note', '')}  ·  {self.zoom_note()}"
-                                f"  ·  Space/→ next, ← back, S notes, Esc leave")
+            self.status.setText(
+                f"  t = {self.step} / {self.last}  ·  inputs: "
+                f"{getattr(self.deck, 'inputs_note', '')}  ·  {self.zoom_note()}"
+                f"  ·  Space/→ next, ← back, S notes, Esc leave"
+            )
         self.step_changed.emit(self.step)
 
     def next(self):
@@ -248,7 +263,7 @@ class PresentView(QWidget):
             self.zoom_clamped = False
         self.zoom = want
         self._apply_zoom()
-        self.show_step(self.step)           # (a lesson drawing refits to the new zoom there)
+        self.show_step(self.step)  # (a lesson drawing refits to the new zoom there)
 
     def _zoom_range(self) -> tuple[float, float]:
         lo, hi = ZOOM_RANGE
@@ -273,7 +288,7 @@ class PresentView(QWidget):
                 return self._figure_fits()
             self.show_step(self.step)
             lab = self.slide
-            if not lab.isVisible():         # not laid out yet: nothing to measure
+            if not lab.isVisible():  # not laid out yet: nothing to measure
                 return True
             # (a drawing under the text zooms as far as it fits on its own: _fit_drawing)
             return lab.heightForWidth(max(lab.width(), 1)) <= max(lab.height(), 1)
@@ -285,7 +300,7 @@ class PresentView(QWidget):
                 # drawing half built
                 self.deck.renderer.relayout()
 
-    drawing_zoom = 1.0              # a lesson drawing's own zoom: ≤ the slide's, what fits
+    drawing_zoom = 1.0  # a lesson drawing's own zoom: ≤ the slide's, what fits
 
     def _fit_drawing(self) -> None:
         """The lesson drawing at the slide's zoom if it fits there (no overlap, nothing cut,
@@ -303,7 +318,7 @@ class PresentView(QWidget):
                 r.relayout()
                 canvas.figure.canvas.draw()
                 ok = not r.text_problems(MIN_TEXT_PX)
-            except ValueError:              # no room at all at this zoom
+            except ValueError:  # no room at all at this zoom
                 ok = False
             if ok or z <= 1.0:
                 break
@@ -317,11 +332,11 @@ class PresentView(QWidget):
             self._style_slide()
             page = self.slide.parentWidget().layout()
             page.invalidate()
-            page.activate()                 # the drawing panel gets its new height now
+            page.activate()  # the drawing panel gets its new height now
             self._fit_drawing()
             return
         if not ok:
-            try:                            # the unzoomed drawing, whatever it says
+            try:  # the unzoomed drawing, whatever it says
                 r.relayout()
             except ValueError:
                 pass
@@ -338,18 +353,21 @@ class PresentView(QWidget):
                 if r.text_problems(MIN_TEXT_PX):
                     return False
             return True
-        except ValueError:                  # a layout with no room left
+        except ValueError:  # a layout with no room left
             return False
 
     def _apply_zoom(self) -> None:
         # the footer stays one readable size: it says how to undo the zoom
-        self.status.setStyleSheet(f"font-size: {max(MIN_TEXT_PX, 20)}px; "
-                                  f"color: #333; background: #f4f4f4;")
+        self.status.setStyleSheet(
+            f"font-size: {max(MIN_TEXT_PX, 20)}px; color: #333; background: #f4f4f4;"
+        )
         if self.slide is not None:
             self._style_slide()
         if getattr(self, "drawing_panel", None) is not None:
-            self.lesson_grids.setStyleSheet(f"font-size: {max(MIN_TEXT_PX, round(19 * self.zoom))}px; "
-                                            f"color: #111; background: white;")
+            self.lesson_grids.setStyleSheet(
+                f"font-size: {max(MIN_TEXT_PX, round(19 * self.zoom))}px; "
+                f"color: #111; background: white;"
+            )
             self.lesson_canvas.present_dpi = LESSON_DRAWING_DPI * self.drawing_zoom
             self.lesson_canvas.apply_dpi()
         if self.canvas is not None:
@@ -381,15 +399,24 @@ class PresentView(QWidget):
         if not self.halo_on or self.canvas is None:
             return
         from matplotlib.patches import Ellipse
+
         fig = self.deck.renderer.figure
         w, h = self.canvas.width(), self.canvas.height()
         fx, fy = x / max(w, 1), 1 - y / max(h, 1)
         rx = 60 / max(w, 1)
         ry = 60 / max(h, 1)
         if self._halo is None:
-            self._halo = Ellipse((fx, fy), 2 * rx, 2 * ry, transform=fig.transFigure,
-                                 facecolor="#ffd400", alpha=0.35, edgecolor="#e69f00",
-                                 linewidth=3, zorder=100)
+            self._halo = Ellipse(
+                (fx, fy),
+                2 * rx,
+                2 * ry,
+                transform=fig.transFigure,
+                facecolor="#ffd400",
+                alpha=0.35,
+                edgecolor="#e69f00",
+                linewidth=3,
+                zorder=100,
+            )
             fig.add_artist(self._halo)
         else:
             self._halo.set_center((fx, fy))
@@ -437,7 +464,9 @@ class PresentView(QWidget):
             self.window().showNormal() if self.window().isFullScreen() else self.window().showFullScreen()
         elif key == Qt.Key_Escape:
             self.window().close()
-        elif (key == Qt.Key_Z and not (mods & Qt.ShiftModifier)) or (ctrl and key in (Qt.Key_Equal, Qt.Key_Plus)):
+        elif (key == Qt.Key_Z and not (mods & Qt.ShiftModifier)) or (
+            ctrl and key in (Qt.Key_Equal, Qt.Key_Plus)
+        ):
             self.set_zoom(self.zoom * 1.25)
         elif key == Qt.Key_Z or (ctrl and key == Qt.Key_Minus):
             self.set_zoom(self.zoom / 1.25)
@@ -473,8 +502,9 @@ def _present_canvas(figure):
         def resizeEvent_fit(self):
             w, h = max(self.width(), 1), max(self.height(), 1)
             ratio = self.device_pixel_ratio or 1
-            self.figure.set_size_inches(w * ratio / self.figure.dpi, h * ratio / self.figure.dpi,
-                                        forward=False)
+            self.figure.set_size_inches(
+                w * ratio / self.figure.dpi, h * ratio / self.figure.dpi, forward=False
+            )
 
         def resizeEvent(self, event):
             super().resizeEvent(event)
@@ -482,7 +512,8 @@ def _present_canvas(figure):
 
         def draw(self):
             from shiboken6 import isValid
-            if not isValid(self):       # a draw_idle queued before the slide was closed
+
+            if not isValid(self):  # a draw_idle queued before the slide was closed
                 return
             r = getattr(self, "renderer_hook", None)
             if r is not None and r.trace is not None and r.needs_relayout():
@@ -501,12 +532,12 @@ def _present_canvas(figure):
                     try:
                         r.relayout()
                     except ValueError:
-                        pass        # none even unzoomed: the drawing waits for a larger window
+                        pass  # none even unzoomed: the drawing waits for a larger window
             try:
                 super().draw()
             except RuntimeError:
                 if isValid(self):
-                    raise           # (deleted while drawing: nothing to show)
+                    raise  # (deleted while drawing: nothing to show)
 
     c = Canvas(figure)
     return c
@@ -552,13 +583,17 @@ class SpeakerView(QWidget):
         lay.addWidget(self.notes, 3)
         lay.addWidget(QLabel("<b>Next</b>"))
         lay.addWidget(self.next_label, 1)
-        hint = QLabel("The slide's keys work here too (Space/→ next, ← back, B blank, Z zoom, "
-                      "Ctrl+0 resets the zoom, Esc leave).")
+        hint = QLabel(
+            "The slide's keys work here too (Space/→ next, ← back, B blank, Z zoom, "
+            "Ctrl+0 resets the zoom, Esc leave)."
+        )
         hint.setWordWrap(True)
         hint.setStyleSheet("color: #555; font-size: 16px;")
         lay.addWidget(hint)
-        self.setStyleSheet("QLabel { font-size: 20px; } QLabel#speaker_clock { font-size: 36px; "
-                           "font-weight: bold; } QLabel#speaker_now { font-size: 22px; }")
+        self.setStyleSheet(
+            "QLabel { font-size: 20px; } QLabel#speaker_clock { font-size: 36px; "
+            "font-weight: bold; } QLabel#speaker_now { font-size: 22px; }"
+        )
         self._timer = QElapsedTimer()
         self._timer.start()
         self._tick = QTimer(self)
@@ -575,10 +610,14 @@ class SpeakerView(QWidget):
 
     def _on_step_changed(self, i: int) -> None:
         deck = self.present.deck
-        shown = f"slide {i + 1} / {deck.count}" if deck.kind == "lesson" else f"step {i} / {deck.count - 1}"
+        shown = (
+            f"slide {i + 1} / {deck.count}"
+            if deck.kind == "lesson"
+            else f"step {i} / {deck.count - 1}"
+        )
         self.now_label.setText(f"<b>Now:</b> {shown}")
         nxt = deck.caption(i + 1) if i + 1 < deck.count else "(the end)"
-        if deck.kind == "lesson":                     # the lesson's Markdown, typeset
+        if deck.kind == "lesson":  # the lesson's Markdown, typeset
             set_rich(self.notes, deck.notes(i))
             set_rich(self.next_label, nxt, inline=True)
         else:
@@ -629,8 +668,10 @@ class PresentWindow(QWidget):
                 # one screen (a projector mirroring the laptop): the slide alone — a trial
                 # found the notes window over the slide in the way; S brings it up
                 avail = (self.screen() or screens[0]).availableGeometry()
-                self.speaker.resize(min(900, max(480, avail.width() // 2)),
-                                    min(640, max(360, avail.height() * 2 // 3)))
+                self.speaker.resize(
+                    min(900, max(480, avail.width() // 2)),
+                    min(640, max(360, avail.height() * 2 // 3)),
+                )
         self.view.setFocus()
 
     def toggle_speaker(self) -> None:
@@ -674,7 +715,10 @@ def walkthrough_deck(code, inputs="random", seed: int = 0, note: str = ""):
     from ..core.inputs import resolve_inputs
     from ..render.propagation import WalkthroughRenderer
     from .present_decks import WalkthroughDeck
-    renderer = WalkthroughRenderer(Figure(figsize=(12.8, 7.2), dpi=BASE_DPI), caption_in_figure=True)
+
+    renderer = WalkthroughRenderer(
+        Figure(figsize=(12.8, 7.2), dpi=BASE_DPI), caption_in_figure=True
+    )
     renderer.min_scale = 1.0
     renderer.min_text_px = MIN_TEXT_PX
     trace = Analysis(code).trace(resolve_inputs(code, inputs, seed))
@@ -690,12 +734,15 @@ def schedules_deck(code, alpha="1us", bandwidth="190GB/s", size="1MB"):
     from ..core.analysis import Analysis
     from ..core.schedules import default_example
     from .present_decks import SchedulesDeck
-    c = Analysis(code).comparison(default_example(code.N), alpha=alpha, bandwidth=bandwidth,
-                                  size=size)
+
+    c = Analysis(code).comparison(
+        default_example(code.N), alpha=alpha, bandwidth=bandwidth, size=size
+    )
     return SchedulesDeck(c)
 
 
 def lesson_deck(path):
     from ..lessons import load_lesson
     from .present_decks import LessonDeck
+
     return LessonDeck(load_lesson(path))

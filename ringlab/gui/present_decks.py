@@ -7,6 +7,7 @@ generated caption of the walkthrough).  Lesson slides are computed by the headle
 A lesson's slides, captions and notes are its Markdown as written (``$…$`` included): present
 mode typesets them (:mod:`ringlab.gui.rich_text`).
 """
+
 from __future__ import annotations
 
 from ..core.errors import RinglabError
@@ -40,16 +41,18 @@ class LessonDeck:
 
     def __init__(self, lesson):
         self.lesson = lesson
-        self.slides: list[tuple[str, str, str]] = []      # (markdown, caption, notes)
-        self.drawings: list[Drawing | None] = []          # what the app shows, per slide
+        self.slides: list[tuple[str, str, str]] = []  # (markdown, caption, notes)
+        self.drawings: list[Drawing | None] = []  # what the app shows, per slide
         self._build()
 
     def _build(self) -> None:
         lesson = self.lesson
         st = lesson.new_state()
-        self._add(f"# {lesson.title}\n\n*{lesson.minutes} minutes* — {lesson.summary}",
-                  f"title: {lesson.title}",
-                  Drawing.of(st) if lesson.setup else None)
+        self._add(
+            f"# {lesson.title}\n\n*{lesson.minutes} minutes* — {lesson.summary}",
+            f"title: {lesson.title}",
+            Drawing.of(st) if lesson.setup else None,
+        )
         for block in lesson.blocks:
             if isinstance(block, Notes):
                 self._attach_notes(block.text)
@@ -64,9 +67,14 @@ class LessonDeck:
                     truth = registry.show(block.truth(st))
                 except RinglabError as e:
                     truth = f"(the app could not show it: {e})"
-                answer = f"**The app shows: {truth}.**" + (f"\n\n{block.explain}" if block.explain else "")
-                self._add("**Predict.** " + block.text + "\n\n" + answer, f"answer: {truth}",
-                          Drawing.of(st) if _moves(st) != before else None)
+                answer = f"**The app shows: {truth}.**" + (
+                    f"\n\n{block.explain}" if block.explain else ""
+                )
+                self._add(
+                    "**Predict.** " + block.text + "\n\n" + answer,
+                    f"answer: {truth}",
+                    Drawing.of(st) if _moves(st) != before else None,
+                )
             elif isinstance(block, Task):
                 self._add("**Task.** " + block.text, "task: " + _first_line(block.text))
                 before = _moves(st)
@@ -76,8 +84,11 @@ class LessonDeck:
                     done = "solution: " + ", ".join(str(c) for c in block.solution)
                 except RinglabError as e:
                     done = f"the solution does not run here: {e}"
-                self._add("**Task.** " + block.text + f"\n\n*{done}*", done,
-                          Drawing.of(st) if _moves(st) != before else None)
+                self._add(
+                    "**Task.** " + block.text + f"\n\n*{done}*",
+                    done,
+                    Drawing.of(st) if _moves(st) != before else None,
+                )
 
     def _add(self, markdown: str, caption: str, drawing: Drawing | None = None) -> None:
         self.slides.append((markdown, caption, ""))
@@ -109,8 +120,15 @@ class LessonDeck:
 
 def _moves(st) -> tuple:
     """What a block can change that a drawing shows (code, tab, step, inputs, schedules)."""
-    return (id(st.code), st.tab, st.step, repr(st.inputs), st.seed, st.schedule_step,
-            repr(st.worked_example))
+    return (
+        id(st.code),
+        st.tab,
+        st.step,
+        repr(st.inputs),
+        st.seed,
+        st.schedule_step,
+        repr(st.worked_example),
+    )
 
 
 class Drawing:
@@ -119,7 +137,7 @@ class Drawing:
     from a snapshot of the headless state (:class:`ringlab.state.AppState`)."""
 
     def __init__(self, kind: str, state):
-        self.kind = kind                # "walkthrough" | "schedules"
+        self.kind = kind  # "walkthrough" | "schedules"
         self.state = state
 
     @classmethod
@@ -128,7 +146,7 @@ class Drawing:
             return cls("schedules", st.copy())
         if st.tab in ("Editor", "Propagation"):
             return cls("walkthrough", st.copy())
-        return None                      # Search, Mesh: their own views, not drawn here
+        return None  # Search, Mesh: their own views, not drawn here
 
     @property
     def step(self) -> int:
@@ -150,9 +168,15 @@ class Drawing:
 def _compact_grid(trace, k: int) -> list[str]:
     """The Schedules tab's grid with short headers (c0, c1, …), so three fit side by side."""
     from ..core.schedules.text import cell_text
+
     changed = set(trace.steps[k - 1].changed) if k > 0 else set()
-    cells = [[("*" if (i, c) in changed else "") + cell_text(trace, k, i, c)
-              for c in range(trace.n_chunks)] for i in range(trace.N)]
+    cells = [
+        [
+            ("*" if (i, c) in changed else "") + cell_text(trace, k, i, c)
+            for c in range(trace.n_chunks)
+        ]
+        for i in range(trace.N)
+    ]
     w = max([len(f"c{c}") for c in range(trace.n_chunks)] + [len(x) for row in cells for x in row])
     lines = ["     " + " ".join(f"c{c}".rjust(w) for c in range(trace.n_chunks))]
     lines += [f"{i:<4} " + " ".join(x.rjust(w) for x in row) for i, row in enumerate(cells)]
@@ -167,10 +191,10 @@ def _first_line(text: str, width: int = 120) -> str:
     if len(line) <= width:
         return line
     cut = line[:width]
-    if cut.count("$") % 2:                       # inside a formula: cut before it
-        cut = cut[:cut.rindex("$")]
+    if cut.count("$") % 2:  # inside a formula: cut before it
+        cut = cut[: cut.rindex("$")]
     elif " " in cut:
-        cut = cut[:cut.rindex(" ")]
+        cut = cut[: cut.rindex(" ")]
     return cut.rstrip() + " …"
 
 
@@ -182,8 +206,15 @@ class SchedulesDeck:
 
     def __init__(self, comparison):
         self.comparison = comparison
-        self.traces = [(name, t) for name, t in (("ring", comparison.ring), ("tree", comparison.tree),
-                                                 ("coded", comparison.coded)) if t is not None]
+        self.traces = [
+            (name, t)
+            for name, t in (
+                ("ring", comparison.ring),
+                ("tree", comparison.tree),
+                ("coded", comparison.coded),
+            )
+            if t is not None
+        ]
 
     @property
     def count(self) -> int:
@@ -193,6 +224,7 @@ class SchedulesDeck:
         from html import escape
 
         from ..core.schedules.text import step_caption
+
         target = " ".join(str(v) for v in self.comparison.example.target)
         cols = []
         for name, tr in self.traces:
@@ -201,15 +233,20 @@ class SchedulesDeck:
             lines = _compact_grid(tr, kk)
             msg = "<br>".join(escape(s.describe()) for s in sends[:4])
             more = f"<br>… {len(sends) - 4} more" if len(sends) > 4 else ""
-            cols.append(f"<td style='vertical-align:top; padding-right:28px'><b>{name}</b> — "
-                        f"{escape(step_caption(tr, k))}<pre>{escape(chr(10).join(lines))}</pre>"
-                        f"<span style='font-size:80%'>{msg}{more}</span></td>")
-        return (f"<p><b>All-reduce of the worked matmul: every core must end with X·W = "
-                f"[{escape(target)}]</b> — step {k} of {self.count - 1}</p>"
-                f"<table><tr>{''.join(cols)}</tr></table>")
+            cols.append(
+                f"<td style='vertical-align:top; padding-right:28px'><b>{name}</b> — "
+                f"{escape(step_caption(tr, k))}<pre>{escape(chr(10).join(lines))}</pre>"
+                f"<span style='font-size:80%'>{msg}{more}</span></td>"
+            )
+        return (
+            f"<p><b>All-reduce of the worked matmul: every core must end with X·W = "
+            f"[{escape(target)}]</b> — step {k} of {self.count - 1}</p>"
+            f"<table><tr>{''.join(cols)}</tr></table>"
+        )
 
     def caption(self, k: int) -> str:
         from ..core.schedules.text import step_caption
+
         return "; ".join(f"{name}: {step_caption(tr, k)}" for name, tr in self.traces)
 
     def notes(self, k: int) -> str:

@@ -1,8 +1,9 @@
 """File → Properties…: the code's name and description, edited as one undoable step (a saved
 file said a preset's name and description, and nothing in the window could change them)."""
+
 from __future__ import annotations
 
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFormLayout, QLineEdit, QPlainTextEdit)
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLineEdit, QPlainTextEdit
 
 
 class PropertiesDialog(QDialog):

@@ -1,4 +1,5 @@
 """Open Recent: the last files opened or saved, newest first, kept in the user's settings."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,5 +1,6 @@
 """Offering back autosaves left by a process that stopped without saving: one banner at a time
 above the window's centre, Restore or Discard."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
@@ -84,7 +85,7 @@ class Recovery(QObject):
             return False
         self.document.set_code(code, "Restore autosaved changes")
         self.document.set_path(orphan.original)
-        orphan.discard()            # our own autosave now holds the restored work
+        orphan.discard()  # our own autosave now holds the restored work
         if self.autosaver is not None:
             self.autosaver.save_now()
         self.message.emit("restored the autosaved changes (not yet saved to a file)")

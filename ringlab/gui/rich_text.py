@@ -26,6 +26,7 @@ formula in it is too tall for that pitch (a matrix): that paragraph keeps Qt's o
 line) with no markup stays plain text (a status line's ``text()`` is what it says, starting with its ✓ or ✗;
 with markup, its inline HTML still starts with the ✓ or ✗: no tag comes before it).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -38,8 +39,16 @@ from html import escape
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, QUrl
-from PySide6.QtGui import (QFont, QFontInfo, QFontMetrics, QFontMetricsF, QGuiApplication,
-                           QPalette, QTextCursor, QTextDocument)
+from PySide6.QtGui import (
+    QFont,
+    QFontInfo,
+    QFontMetrics,
+    QFontMetricsF,
+    QGuiApplication,
+    QPalette,
+    QTextCursor,
+    QTextDocument,
+)
 from PySide6.QtWidgets import QLabel, QWidget
 
 from ..lessons.text import formula_as_text, prose_to_html
@@ -49,7 +58,7 @@ from ..render.mathtext import formula_image, prepare
 # code, links, HTML)
 _MARKUP = re.compile(r"[$*`\\]|(?<!\w)_|_(?!\w)|\]\(|<[A-Za-z/]")
 _CACHE: Path | None = None
-LEADING = 1.25       # a paragraph's line pitch, in the font's line heights
+LEADING = 1.25  # a paragraph's line pitch, in the font's line heights
 
 
 def cache_dir() -> Path:
@@ -100,7 +109,7 @@ class _Typesetter:
         # reach above/below its baseline in it without touching the lines around it
         self.pitch = math.ceil(LEADING * m.height())
         self._room = (self.pitch - m.descent() - 1, self.pitch - m.capHeight() - 1)
-        self.tall: set[str] = set()          # images too tall for that pitch
+        self.tall: set[str] = set()  # images too tall for that pitch
 
     def font_at(self, level: int) -> QFont:
         """The font Qt's rich text uses in a heading of ``level`` (0: body text)."""
@@ -116,7 +125,7 @@ class _Typesetter:
     def __call__(self, tex: str, display: bool, level: int = 0) -> str:
         try:
             return self._image(tex, display, level)
-        except OSError:                  # no folder to write the image to: the formula's text
+        except OSError:  # no folder to write the image to: the formula's text
             return formula_as_text(tex, display)
 
     def _image(self, tex: str, display: bool, level: int) -> str:
@@ -124,8 +133,9 @@ class _Typesetter:
         px = QFontInfo(font).pixelSize() or 13
         alt = escape(tex.strip(), quote=True)
         if display:
-            img = formula_image(tex, size_px=px * 1.1, dpr=self.dpr, color=self.colour,
-                                display=True)
+            img = formula_image(
+                tex, size_px=px * 1.1, dpr=self.dpr, color=self.colour, display=True
+            )
             if img is None:
                 return formula_as_text(tex, True)
             w, h = self._logical(img.width), self._logical(img.height)
@@ -138,17 +148,24 @@ class _Typesetter:
             return formula_as_text(tex, False)
         a, d = (first.height - first.depth) / self.dpr, first.depth / self.dpr
         above, below = _padding(font, a, d)
-        h = above + below                                    # logical pixels
-        img = formula_image(tex, size_px=px, dpr=self.dpr, color=self.colour,
-                            ascent_px=round(above * self.dpr),
-                            descent_px=round(h * self.dpr) - round(above * self.dpr))
+        h = above + below  # logical pixels
+        img = formula_image(
+            tex,
+            size_px=px,
+            dpr=self.dpr,
+            color=self.colour,
+            ascent_px=round(above * self.dpr),
+            descent_px=round(h * self.dpr) - round(above * self.dpr),
+        )
         if img is None:
             return formula_as_text(tex, False)
         w, url = self._logical(img.width), self._url(img.png)
         if level or a > self._room[0] or d > self._room[1]:
             self.tall.add(url)
-        return (f'<img src="{url}" width="{w}" height="{round(h)}" alt="{alt}" '
-                f'style="vertical-align: middle">')
+        return (
+            f'<img src="{url}" width="{w}" height="{round(h)}" alt="{alt}" '
+            f'style="vertical-align: middle">'
+        )
 
     def even_leading(self, html: str) -> str:
         """Every paragraph at one fixed line pitch, so a line with a formula is spaced as one
@@ -161,6 +178,7 @@ class _Typesetter:
             if any(url in m.group(0) for url in self.tall):
                 return m.group(0)
             return f"<{m.group(1)}{style}>{m.group(2)}"
+
         return re.sub(r"<(p|li)>(.*?)(?=</\1>|<(?:p|li|ul|ol)\b)", para, html, flags=re.S)
 
     def _logical(self, device_px: int) -> int:
@@ -177,8 +195,8 @@ def _padding(font: QFont, above: float, below: float) -> tuple[float, float]:
     ``above``/``below`` and the font's ascent/descent, with ``above − below`` = half the
     x-height and ``above + below`` a whole number."""
     m, mi = QFontMetricsF(font), QFontMetrics(font)
-    half = mi.xHeight() / 2                       # Qt uses the integer metrics here
-    need_a = max(above, m.ascent()) + 0.5         # (+½: rounding never lets the text win)
+    half = mi.xHeight() / 2  # Qt uses the integer metrics here
+    need_a = max(above, m.ascent()) + 0.5  # (+½: rounding never lets the text win)
     need_d = max(below, m.descent()) + 0.5
     h = math.ceil(max(2 * need_a - half, 2 * need_d + half))
     # the image's baseline on a whole pixel when the x-height is even, else a quarter pixel
@@ -190,13 +208,19 @@ def _padding(font: QFont, above: float, below: float) -> tuple[float, float]:
 
 def _context(where) -> tuple[QFont, float, str]:
     if isinstance(where, QWidget):
-        where.ensurePolished()                     # a style sheet's font-size and colour
-        return (where.font(), where.devicePixelRatioF(),
-                where.palette().color(where.foregroundRole()).name())
+        where.ensurePolished()  # a style sheet's font-size and colour
+        return (
+            where.font(),
+            where.devicePixelRatioF(),
+            where.palette().color(where.foregroundRole()).name(),
+        )
     app = QGuiApplication.instance()
     dpr = app.devicePixelRatio() if app is not None else 1.0
-    return (QFont(where) if isinstance(where, QFont) else QGuiApplication.font(), dpr,
-            QGuiApplication.palette().color(QPalette.WindowText).name())
+    return (
+        QFont(where) if isinstance(where, QFont) else QGuiApplication.font(),
+        dpr,
+        QGuiApplication.palette().color(QPalette.WindowText).name(),
+    )
 
 
 def to_html(text: str, where=None, *, inline: bool = False, colour: str | None = None) -> str:
@@ -263,9 +287,12 @@ def _key(font: QFont, dpr: float, colour: str) -> tuple:
 class _Follower(QObject):
     """Typesets a label's formulas again when what they were typeset for changed."""
 
-    EVENTS = {QEvent.FontChange, QEvent.PaletteChange, QEvent.StyleChange,
-              *([QEvent.DevicePixelRatioChange] if hasattr(QEvent, "DevicePixelRatioChange")
-                else [])}
+    EVENTS = {
+        QEvent.FontChange,
+        QEvent.PaletteChange,
+        QEvent.StyleChange,
+        *([QEvent.DevicePixelRatioChange] if hasattr(QEvent, "DevicePixelRatioChange") else []),
+    }
 
     def eventFilter(self, obj, event):
         if event.type() in self.EVENTS:
@@ -295,7 +322,7 @@ def _follow(label: QLabel) -> None:
 _DISPLAY = re.compile(r"\$\$(.+?)\$\$", re.S)
 _INLINE = re.compile(r"(?<![\\$])\$([^$\n]+?)\$")
 _HEADING = re.compile(r"^(#{1,6})\s")
-_AHEAD: set[tuple] = set()           # (sizes, screen) typeset ahead
+_AHEAD: set[tuple] = set()  # (sizes, screen) typeset ahead
 
 
 def formulas_in(text: str) -> list[tuple[str, bool, int]]:
@@ -342,8 +369,13 @@ def typeset_ahead(lessons, where, slice_s: float = 0.012, rest_ms: int = 10) -> 
     if key in _AHEAD:
         return None
     _AHEAD.add(key)
-    texts = [t for lesson in lessons for block in getattr(lesson, "blocks", ())
-             for t in _texts(block) if "$" in t]
+    texts = [
+        t
+        for lesson in lessons
+        for block in getattr(lesson, "blocks", ())
+        for t in _texts(block)
+        if "$" in t
+    ]
 
     def formulas():
         for text in texts:
@@ -365,6 +397,7 @@ def typeset_ahead(lessons, where, slice_s: float = 0.012, rest_ms: int = 10) -> 
                 timer.deleteLater()
                 return
             prepare([one])
+
     timer.timeout.connect(turn)
     timer.start()
     return timer

@@ -28,6 +28,7 @@ process group and exits 130 (:mod:`ringlab.engine.launch`); a kill follows after
 period if it does not.  "Calibrate" runs ``ringlab run --calibrate --json --procs 2`` (a ring
 ping-pong on one link) and emits the fitted α (s) and β (s/B): :meth:`RunPanel.measured`.
 """
+
 from __future__ import annotations
 
 import json
@@ -36,9 +37,21 @@ import tempfile
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject, QProcess, Qt, QTimer, Signal
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog, QHBoxLayout,
-                               QHeaderView, QLabel, QProgressBar, QPushButton, QTableWidget,
-                               QTableWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ..core.errors import RinglabError
 from ..core.schedules.costs import parse_bytes
@@ -48,11 +61,13 @@ from .settings import set_text_colour
 
 SIZES = ("1KiB", "64KiB", "1MiB", "16MiB")
 KILL_AFTER_MS = int(KILL_AFTER_S * 1000)
-CALIBRATION_PROCS = 2    # one link; more ranks than cores would fit the scheduler instead
+CALIBRATION_PROCS = 2  # one link; more ranks than cores would fit the scheduler instead
 RED, GREEN, GREY, BUSY = "#c92a2a", "#2b8a3e", "#777777", "#444"
-COLOURS = {"ok": GREEN, "busy": BUSY, "cancelled": BUSY}      # anything else: RED
-STALE = ("The code has changed since this run: the verdicts and times below are the previous "
-         "code's (greyed). Run again for this one. That run: ")
+COLOURS = {"ok": GREEN, "busy": BUSY, "cancelled": BUSY}  # anything else: RED
+STALE = (
+    "The code has changed since this run: the verdicts and times below are the previous "
+    "code's (greyed). Run again for this one. That run: "
+)
 
 
 def _value(v):
@@ -85,7 +100,7 @@ def small_integer_rows(code, inputs) -> list[list[int]] | None:
 
 def _show(v, one_element: bool) -> str:
     if isinstance(v, str) and v.startswith("0x") and one_element:
-        return str(int(v, 16))         # GF(2) with --inputs: a byte that holds 0 or 1
+        return str(int(v, 16))  # GF(2) with --inputs: a byte that holds 0 or 1
     if isinstance(v, float):
         return f"{v:.4g}"
     return str(v)
@@ -109,16 +124,16 @@ class JobProcess(QObject):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.proc = QProcess(self)       # one process object, restarted for each job
+        self.proc = QProcess(self)  # one process object, restarted for each job
         self.proc.readyReadStandardOutput.connect(self._on_stdout)
         self.proc.readyReadStandardError.connect(self._on_stderr)
         self.proc.finished.connect(self._on_finished)
         self.proc.errorOccurred.connect(self._on_process_error)
         self.job: Job | None = None
-        self._generation = 0             # which job a delayed kill belongs to
+        self._generation = 0  # which job a delayed kill belongs to
         app = QCoreApplication.instance()
         if app is not None:
-            app.aboutToQuit.connect(self.shutdown)      # never leave a job behind the app
+            app.aboutToQuit.connect(self.shutdown)  # never leave a job behind the app
 
     def is_running(self) -> bool:
         return self.proc.state() != QProcess.NotRunning
@@ -142,7 +157,7 @@ class JobProcess(QObject):
 
     def _kill_if_still(self, generation: int) -> None:
         if generation == self._generation and self.is_running():
-            self.proc.kill()      # the child then takes mpiexec along (PR_SET_PDEATHSIG)
+            self.proc.kill()  # the child then takes mpiexec along (PR_SET_PDEATHSIG)
 
     def shutdown(self) -> None:
         """Stop a running job and wait for it (a dialog closes, the app quits)."""
@@ -165,8 +180,9 @@ class JobProcess(QObject):
 
     def _on_process_error(self, err) -> None:
         if err == QProcess.FailedToStart and self.job is not None and not self.job.ended:
-            final = self.job.finish(None, crashed=f"could not start {self.proc.program()}: "
-                                                  f"{self.proc.errorString()}")
+            final = self.job.finish(
+                None, crashed=f"could not start {self.proc.program()}: {self.proc.errorString()}"
+            )
             self.finished.emit(final)
 
     def _on_finished(self, code: int, status) -> None:
@@ -181,20 +197,20 @@ class JobProcess(QObject):
 class RunPanel(QWidget):
     """``ringlab run`` in a QProcess, its events laid out; see the module docstring."""
 
-    calibrated = Signal(float, float)    # α in seconds, β in seconds per byte
-    run_finished = Signal(dict)          # the final event: result, or error {exit, message}
+    calibrated = Signal(float, float)  # α in seconds, β in seconds per byte
+    run_finished = Signal(dict)  # the final event: result, or error {exit, message}
 
     def __init__(self, code, inputs=None, parent=None):
         super().__init__(parent)
         self._code_source, self._inputs_source = code, inputs
-        self.seed = 0                    # of the ranks' random data (tests mark their jobs)
+        self.seed = 0  # of the ranks' random data (tests mark their jobs)
         self.runner = JobProcess(self)
         self.runner.event.connect(self._on_event)
         self.runner.finished.connect(self._on_finished)
         self._measured: tuple[float, float] | None = None
         self._tmp: str | None = None
-        self._ran_code = None            # the code of the last run: what the verdicts are about
-        self.stale = False               # the code changed since (see code_changed)
+        self._ran_code = None  # the code of the last run: what the verdicts are about
+        self.stale = False  # the code changed since (see code_changed)
         self._status = ("Not run yet.", "")
 
         self.title = QLabel()
@@ -203,8 +219,10 @@ class RunPanel(QWidget):
         self.size_box.setEditable(True)
         self.size_box.addItems(SIZES)
         self.size_box.setCurrentText("64KiB")
-        self.size_box.setToolTip("S, the bytes of each rank's vector (rounded down to whole "
-                                 "elements per symbol): 64KiB, 1MB, 4096…")
+        self.size_box.setToolTip(
+            "S, the bytes of each rank's vector (rounded down to whole "
+            "elements per symbol): 64KiB, 1MB, 4096…"
+        )
         self.size_box.currentTextChanged.connect(self._update_size_hint)
         self.size_hint = QLabel()
         self.repeat_box = SizeSpin("repeat")
@@ -218,8 +236,10 @@ class RunPanel(QWidget):
         self.run_button = QPushButton("Run")
         self.run_button.clicked.connect(self.run)
         self.calibrate_button = QPushButton("Calibrate α, β")
-        self.calibrate_button.setToolTip("ringlab run --calibrate: a ring ping-pong on "
-                                         f"{CALIBRATION_PROCS} ranks, α and β by least squares")
+        self.calibrate_button.setToolTip(
+            "ringlab run --calibrate: a ring ping-pong on "
+            f"{CALIBRATION_PROCS} ranks, α and β by least squares"
+        )
         self.calibrate_button.clicked.connect(self.calibrate)
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setEnabled(False)
@@ -229,8 +249,9 @@ class RunPanel(QWidget):
         self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(Qt.TextSelectableByMouse)
         self.ranks = QTableWidget(0, 3)
-        self.ranks.setHorizontalHeaderLabels(["host", "verdict against MPI_Allreduce",
-                                              "ring neighbours"])
+        self.ranks.setHorizontalHeaderLabels(
+            ["host", "verdict against MPI_Allreduce", "ring neighbours"]
+        )
         self.ranks.horizontalHeader().setSectionResizeMode(1, QHeaderView.Stretch)
         self.times = QLabel()
         self.times.setWordWrap(True)
@@ -243,8 +264,14 @@ class RunPanel(QWidget):
             t.setEditTriggers(QAbstractItemView.NoEditTriggers)
 
         row = QHBoxLayout()
-        for w in (QLabel("S"), self.size_box, self.size_hint, self.repeat_box, QLabel("data:"),
-                  self.inputs_check):
+        for w in (
+            QLabel("S"),
+            self.size_box,
+            self.size_hint,
+            self.repeat_box,
+            QLabel("data:"),
+            self.inputs_check,
+        ):
             row.addWidget(w)
         row.addStretch(1)
         for w in (self.run_button, self.calibrate_button, self.cancel_button):
@@ -278,7 +305,7 @@ class RunPanel(QWidget):
 
     @property
     def job(self) -> str:
-        """"run" or "calibrate": the kind of the last job ("" before any)."""
+        """ "run" or "calibrate": the kind of the last job ("" before any)."""
         return self.runner.job.kind if self.runner.job else ""
 
     @property
@@ -330,25 +357,34 @@ class RunPanel(QWidget):
     def refresh_inputs(self) -> list[list[int]] | None:
         """Offer the walkthrough's inputs when they are small integers; say why not otherwise."""
         code = self.code
-        rows = small_integer_rows(code, _value(self._inputs_source)) if self._inputs_source else None
+        rows = (
+            small_integer_rows(code, _value(self._inputs_source)) if self._inputs_source else None
+        )
         self.inputs_check.setEnabled(rows is not None)
         if rows is None:
             self.inputs_check.setChecked(False)
-            self.inputs_check.setToolTip("no walkthrough inputs here, or they are not all small "
-                                         "integers: the ranks use random data of S bytes")
+            self.inputs_check.setToolTip(
+                "no walkthrough inputs here, or they are not all small "
+                "integers: the ranks use random data of S bytes"
+            )
         else:
-            self.inputs_check.setToolTip("pass the Propagation view's inputs with --inputs (one "
-                                         "element per symbol): the values sent equal the walkthrough's")
-        self.title.setText(f"<b>{code.name or 'untitled code'}</b>: N = {code.N}, K = {code.K}, "
-                           f"T = {code.T} over {code.field.name} — {code.N} MPI processes, "
-                           f"started by mpiexec in a child process")
+            self.inputs_check.setToolTip(
+                "pass the Propagation view's inputs with --inputs (one "
+                "element per symbol): the values sent equal the walkthrough's"
+            )
+        self.title.setText(
+            f"<b>{code.name or 'untitled code'}</b>: N = {code.N}, K = {code.K}, "
+            f"T = {code.T} over {code.field.name} — {code.N} MPI processes, "
+            f"started by mpiexec in a child process"
+        )
         self._update_size_hint()
         return rows
 
     def size_bytes(self) -> int:
         """S rounded down to whole elements per symbol (K × element size bytes); raises
         :class:`RinglabError` with the reason for a size that cannot be run."""
-        from ..engine.arith import arith_for     # numpy only: no MPI
+        from ..engine.arith import arith_for  # numpy only: no MPI
+
         code = self.code
         text = self.size_box.currentText().strip()
         v = parse_bytes(text, "S")
@@ -370,9 +406,17 @@ class RunPanel(QWidget):
             self._say(f"Bad input: {e}", RED)
             return False
         from ..core.codefile import save_code
+
         self._tmp = tempfile.mkdtemp(prefix="ringlab-run-")
         path = save_code(code, Path(self._tmp) / "code.ringlab.json")
-        args = [str(path), "--json", "--repeat", str(self.repeat_box.value()), "--seed", str(self.seed)]
+        args = [
+            str(path),
+            "--json",
+            "--repeat",
+            str(self.repeat_box.value()),
+            "--seed",
+            str(self.seed),
+        ]
         if rows:
             f = Path(self._tmp) / "inputs.json"
             f.write_text(json.dumps(rows), encoding="utf-8")
@@ -385,15 +429,21 @@ class RunPanel(QWidget):
         self.replay_note.setText(
             "What really happened — per step t, each rank's sent symbol y_i→^(t) (to (i+1) mod N) "
             "and what it received (from (i−1) mod N), as the ranks reported them"
-            + (": these are the walkthrough's inputs, so the values equal the Propagation view's."
-               if rows else ": the first ≤ 4 elements of each message (random data; tick "
-               "“the walkthrough's inputs” to see the walkthrough's values)."))
+            + (
+                ": these are the walkthrough's inputs, so the values equal the Propagation view's."
+                if rows
+                else ": the first ≤ 4 elements of each message (random data; tick "
+                "“the walkthrough's inputs” to see the walkthrough's values)."
+            )
+        )
         return self._start("run", args)
 
     def calibrate(self) -> bool:
         if self.is_running():
             return False
-        return self._start("calibrate", ["--calibrate", "--json", "--procs", str(CALIBRATION_PROCS)])
+        return self._start(
+            "calibrate", ["--calibrate", "--json", "--procs", str(CALIBRATION_PROCS)]
+        )
 
     def cancel(self) -> None:
         """SIGTERM ``ringlab run`` (it ends the job's process group, exit 130); kill if stuck."""
@@ -414,7 +464,7 @@ class RunPanel(QWidget):
 
     # -- the process --------------------------------------------------------------------------
     def _start(self, job: str, args: list[str]) -> bool:
-        self.progress.setRange(0, 0)               # busy until the launch line gives a total
+        self.progress.setRange(0, 0)  # busy until the launch line gives a total
         self._set_running(True)
         self.runner.start(job, args)
         self._show_job()

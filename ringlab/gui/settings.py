@@ -1,4 +1,5 @@
 """What the app remembers per user (QSettings) and the text sizes it may choose."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings
@@ -32,7 +33,8 @@ def apply_point_size(widget, size: int) -> None:
     f.setPointSize(size)
     widget.setFont(f)
     from PySide6.QtWidgets import QMenu
-    for menu in widget.findChildren(QMenu):     # menus are windows: no font reaches them
+
+    for menu in widget.findChildren(QMenu):  # menus are windows: no font reaches them
         menu.setFont(f)
 
 
@@ -65,6 +67,8 @@ def mark_bad_input(widget, bad: bool) -> None:
         pal.setColor(QPalette.Base, QColor("#fde4e8"))
     else:
         parent = widget.parentWidget()
-        pal.setColor(QPalette.Base, (parent.palette() if parent is not None
-                                     else QPalette()).color(QPalette.Base))
+        pal.setColor(
+            QPalette.Base,
+            (parent.palette() if parent is not None else QPalette()).color(QPalette.Base),
+        )
     widget.setPalette(pal)

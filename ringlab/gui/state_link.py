@@ -2,9 +2,10 @@
 for as long as the widget lives: psygnal knows nothing of Qt, so a widget deleted by Qt while
 its Python wrapper lives on would still be called; :func:`on_state` disconnects it when Qt
 destroys it."""
+
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject
 
@@ -21,8 +22,14 @@ def on_verdict_in(widget: QObject, state, handler: Callable[[], None]) -> Callab
     """Call ``handler()`` when a verdict that was being checked in the background lands (not
     for a small code's verdict, computed with the code change itself: the views follow that
     change anyway, and would otherwise redraw twice per keystroke)."""
+
     def landed(new, old) -> None:
-        if old is not None and old.status == "checking" and new is not None \
-                and new.status != "checking":
+        if (
+            old is not None
+            and old.status == "checking"
+            and new is not None
+            and new.status != "checking"
+        ):
             handler()
+
     return on_state(widget, state.events.verdict, landed)

@@ -1,5 +1,6 @@
 """The status bar's permanent part: rate, the binding bound, the reduce-multicast shape — read
 from the document's analysis after every change."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt
@@ -28,7 +29,7 @@ class CodeStatus(QObject):
         ok = "✓" if b.satisfied else "<span style='color:#c00000'>✗ T too small</span>"
         self.bound_label.setText(f"{b.binding}: T ≥ {b.min_T} {ok}")
         self.bound_label.setToolTip(b.summary())
-        if self.document.report_pending:       # the shape reads the report: wait for it
+        if self.document.report_pending:  # the shape reads the report: wait for it
             self.shape_label.setText("shape: checking…")
             self.shape_label.setToolTip("Theorem 2 is being checked in the background")
             return
@@ -56,8 +57,9 @@ class VerdictLine(QWidget):
         lay.addWidget(self.label, 1)
         lay.addWidget(self.button)
         self.hide()
-        self.label.setText("Theorem 2 panel folded for the lesson (its verdict would answer "
-                           "some questions).")
+        self.label.setText(
+            "Theorem 2 panel folded for the lesson (its verdict would answer some questions)."
+        )
         # it wraps rather than widen the window (at 1280×720 a long line pushed it to 1462 px)
         self.label.setWordWrap(True)
         self.label.setMinimumWidth(1)
@@ -66,7 +68,7 @@ class VerdictLine(QWidget):
         self.splitter.set_collapsed(not shown)
         self.button.setText("Hide the Theorem 2 panel" if shown else "Show the Theorem 2 panel")
 
-    def setVisible(self, visible: bool) -> None:      # noqa: N802 (Qt's name)
+    def setVisible(self, visible: bool) -> None:  # noqa: N802 (Qt's name)
         if visible and self.button.isChecked():
             self.button.blockSignals(True)
             self.button.setChecked(False)

@@ -1,5 +1,6 @@
 """What the window offers a teacher and a student: the Lessons dock, and the choice of what
 View → Present shows (the open lesson, the schedules, or the walkthrough)."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
@@ -12,12 +13,14 @@ class LessonsDock(QDockWidget):
     def __init__(self, window):
         super().__init__("Lessons", window)
         from .lessons_panel import LessonsPanel
+
         self.setObjectName("LessonsDock")
         panel = LessonsPanel(window)
         panel.message.connect(window.say)
         self.setWidget(panel)
         self.visibilityChanged.connect(
-            lambda visible: window.set_lesson_layout(visible and panel.lesson is not None))
+            lambda visible: window.set_lesson_layout(visible and panel.lesson is not None)
+        )
         panel.lesson_opened.connect(lambda _key: window.set_lesson_layout(self.isVisible()))
         panel.lesson_opened.connect(self._give_room)
         self.hide()
@@ -25,6 +28,7 @@ class LessonsDock(QDockWidget):
         # the course's formulas typeset at idle moments while the student reads the list:
         # opening a lesson then only lays its text out (issue 29)
         from .rich_text import typeset_ahead
+
         typeset_ahead(panel.lessons, panel)
 
     def _give_room(self, _key=None) -> None:
@@ -46,6 +50,7 @@ def presentation_deck(window):
     schedules when the Schedules tab is shown, else the walkthrough of the code with the
     Propagation view's inputs (raises RinglabError when the code cannot be presented)."""
     from .present import lesson_deck, schedules_deck, walkthrough_deck
+
     dock = window.lessons_dock
     if dock is not None and dock.isVisible() and dock.panel.lesson is not None:
         return lesson_deck(dock.panel.lesson.path)
@@ -53,5 +58,7 @@ def presentation_deck(window):
         return schedules_deck(window.document.code)
     st = window.state
     refused = st.walkthrough_inputs()[1]
-    inputs = st.inputs if not (isinstance(st.inputs, list) and (refused or not st.inputs)) else "random"
+    inputs = (
+        st.inputs if not (isinstance(st.inputs, list) and (refused or not st.inputs)) else "random"
+    )
     return walkthrough_deck(window.document.code, inputs, st.seed)

@@ -9,19 +9,27 @@ editor.  Nothing is computed here: the numbers are ``document.report``'s.
 The checks are painted on one canvas (not thousands of widgets), and only the part on screen,
 so an edit at N = K = 8, T = 16 redraws in a few milliseconds.
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QStaticText, QTransform
-from PySide6.QtWidgets import (QLabel, QProgressBar, QScrollArea, QSizePolicy, QToolTip,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QLabel,
+    QProgressBar,
+    QScrollArea,
+    QSizePolicy,
+    QToolTip,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ..core.code import cell_name
 from .matrix_model import SUBSCRIPT, notation_tip
 from .settings import set_text_colour
 from .state_link import on_state, on_verdict_in
 
-GREEN_BG = QColor("#c9efc9")      # the default palette's (tests compare pixels with these)
+GREEN_BG = QColor("#c9efc9")  # the default palette's (tests compare pixels with these)
 GREEN_EDGE = QColor("#1e8c1e")
 RED_CELL = QColor("#ff8f8f")
 RED_EDGE = QColor("#c00000")
@@ -37,7 +45,10 @@ PANEL_COLOURS = {
 def panel_colours() -> tuple:
     """(ok fill, ok edge, wrong cell, wrong edge, selection) of the current palette."""
     from ..render.palette import palette_name
+
     return tuple(QColor(c) for c in PANEL_COLOURS.get(palette_name(), PANEL_COLOURS["default"]))
+
+
 GREY_BG = QColor("#eeeeee")
 GREY_EDGE = QColor("#888888")
 SELECT_EDGE = QColor("#e08000")
@@ -51,10 +62,11 @@ def _sub(n: int) -> str:
 
 CHAIN_HINT = "Click a check to see which matrices enter it."
 
+
 class ChecksCanvas(QWidget):
     """One row per node: its N−1 checks of eq. (5), then its T_i from eq. (6)."""
 
-    check_clicked = Signal(int, int)        # node, j
+    check_clicked = Signal(int, int)  # node, j
 
     def __init__(self, document, parent=None):
         super().__init__(parent)
@@ -69,10 +81,10 @@ class ChecksCanvas(QWidget):
     # -- geometry -------------------------------------------------------------------------
     def _metrics(self):
         fm = self.fontMetrics()
-        self.cw = fm.horizontalAdvance("-1/2") + 12           # cell width
-        self.ch = fm.height() + 6                             # cell height
-        self.node_h = fm.height() + 4                         # "node i ✓" line
-        self.head = fm.height() + 2                           # block title above the cells
+        self.cw = fm.horizontalAdvance("-1/2") + 12  # cell width
+        self.ch = fm.height() + 6  # cell height
+        self.node_h = fm.height() + 4  # "node i ✓" line
+        self.head = fm.height() + 2  # block title above the cells
         small_w = fm.horizontalAdvance("j=1 ← node 0") * 0.85 + 6
         self.gap = fm.horizontalAdvance("M") + 4
         self.label_w = 4
@@ -86,7 +98,11 @@ class ChecksCanvas(QWidget):
         hit = self._statics.get(txt)
         if hit is None:
             fm = self.fontMetrics()
-            shown = txt if fm.horizontalAdvance(txt) <= self.cw - 2 else fm.elidedText(txt, Qt.ElideRight, self.cw - 2)
+            shown = (
+                txt
+                if fm.horizontalAdvance(txt) <= self.cw - 2
+                else fm.elidedText(txt, Qt.ElideRight, self.cw - 2)
+            )
             st = QStaticText(shown)
             st.setTextFormat(Qt.PlainText)
             st.prepare(QTransform(), self.font())
@@ -137,11 +153,14 @@ class ChecksCanvas(QWidget):
     # -- painting -------------------------------------------------------------------------
     def paintEvent(self, event):
         doc = self.document
-        if doc.report_pending:             # a large code: the worker is on it (report_ready)
+        if doc.report_pending:  # a large code: the worker is on it (report_ready)
             p = QPainter(self)
             p.setPen(GREY_TEXT)
-            p.drawText(self.rect().adjusted(8, 8, -8, -8), Qt.AlignLeft | Qt.AlignTop,
-                       "checking eq. (5) for every node…")
+            p.drawText(
+                self.rect().adjusted(8, 8, -8, -8),
+                Qt.AlignLeft | Qt.AlignTop,
+                "checking eq. (5) for every node…",
+            )
             p.end()
             return
         rep, code = doc.report, doc.code
@@ -165,8 +184,11 @@ class ChecksCanvas(QWidget):
             ok_i = rep.node_ok(i)
             p.setFont(bold)
             p.setPen(GREEN_EDGE if ok_i else RED_EDGE)
-            p.drawText(QRect(2, row_top, self.width() - 4, self.node_h), Qt.AlignLeft | Qt.AlignVCenter,
-                       f"node {i} {'✓ decodes the sum' if ok_i else '✗ does not decode the sum'}")
+            p.drawText(
+                QRect(2, row_top, self.width() - 4, self.node_h),
+                Qt.AlignLeft | Qt.AlignVCenter,
+                f"node {i} {'✓ decodes the sum' if ok_i else '✗ does not decode the sum'}",
+            )
             for b in range(N):
                 rect = self.block_rect(i, b)
                 outer = rect.adjusted(-3, -self.head, 3, 3)
@@ -180,15 +202,30 @@ class ChecksCanvas(QWidget):
                     bg, edge = (GREEN_BG, GREEN_EDGE) if ok else (None, RED_EDGE)
                 else:
                     t_ok = rep.translation_ok[i]
-                    values = rep.translation[i] if t_ok is None else [list(r) for r in code.node(i).T]
+                    values = (
+                        rep.translation[i] if t_ok is None else [list(r) for r in code.node(i).T]
+                    )
                     wrong = set(rep.translation_wrong[i])
-                    title = f"T{_sub(i)} " + {None: "solved", True: "given ✓", False: "given ✗"}[t_ok]
-                    bg, edge = {None: (GREY_BG, GREY_EDGE), True: (GREEN_BG, GREEN_EDGE),
-                                False: (None, RED_EDGE)}[t_ok]
+                    title = (
+                        f"T{_sub(i)} " + {None: "solved", True: "given ✓", False: "given ✗"}[t_ok]
+                    )
+                    bg, edge = {
+                        None: (GREY_BG, GREY_EDGE),
+                        True: (GREEN_BG, GREEN_EDGE),
+                        False: (None, RED_EDGE),
+                    }[t_ok]
                 p.setFont(small)
                 p.setPen(QColor("#333333"))
-                p.drawText(QRect(rect.left() - 2, rect.top() - self.head, self._block_w() + self.gap, self.head),
-                           Qt.AlignLeft | Qt.AlignVCenter, title)
+                p.drawText(
+                    QRect(
+                        rect.left() - 2,
+                        rect.top() - self.head,
+                        self._block_w() + self.gap,
+                        self.head,
+                    ),
+                    Qt.AlignLeft | Qt.AlignVCenter,
+                    title,
+                )
                 if bg is not None:
                     p.fillRect(rect, bg)
                 p.setFont(self.font())
@@ -226,14 +263,20 @@ class ChecksCanvas(QWidget):
         i, j = h
         N = self.document.code.N
         if self.document.report_pending:
-            QToolTip.showText(event.globalPosition().toPoint(), "Theorem 2 is being checked…",
-                              self)
+            QToolTip.showText(event.globalPosition().toPoint(), "Theorem 2 is being checked…", self)
             return
         if j < N:
             c = self.document.report.check(i, j)
-            tip = (f"node {i}, j = {j}: what node {i} decodes of x{_sub(c.source)} — "
-                   + ("equals I_K ✓" if c.ok else f"differs from I_K at {len(c.wrong)} entr"
-                      + ("y" if len(c.wrong) == 1 else "ies")) + "\nclick to see the matrices that enter it")
+            tip = (
+                f"node {i}, j = {j}: what node {i} decodes of x{_sub(c.source)} — "
+                + (
+                    "equals I_K ✓"
+                    if c.ok
+                    else f"differs from I_K at {len(c.wrong)} entr"
+                    + ("y" if len(c.wrong) == 1 else "ies")
+                )
+                + "\nclick to see the matrices that enter it"
+            )
         else:
             tip = f"T{_sub(i)} from eq. (6): I_K − R_i (I − Λ_{{i',N}})⁻¹ Λ_{{i',N−1}} M_i"
         QToolTip.showText(event.globalPosition().toPoint(), tip, self)
@@ -260,7 +303,9 @@ class CheckMap(QWidget):
         self.left = fm.horizontalAdvance("node 00") + 6
         self.top = fm.height() + 2
         N = self.document.code.N
-        self.setFixedSize(self.left + N * self.sq + fm.horizontalAdvance("T") + 4, self.top + N * self.sq + 2)
+        self.setFixedSize(
+            self.left + N * self.sq + fm.horizontalAdvance("T") + 4, self.top + N * self.sq + 2
+        )
 
     def _on_code_changed(self):
         self._geometry()
@@ -279,20 +324,29 @@ class CheckMap(QWidget):
         fm = self.fontMetrics()
         p.setPen(GREY_TEXT)
         for j in range(1, N + 1):
-            p.drawText(QRect(self.left + (j - 1) * self.sq, 0, self.sq, self.top), Qt.AlignCenter,
-                       str(j) if j < N else "T")
+            p.drawText(
+                QRect(self.left + (j - 1) * self.sq, 0, self.sq, self.top),
+                Qt.AlignCenter,
+                str(j) if j < N else "T",
+            )
         for i in range(N):
             y = self.top + i * self.sq
             p.setPen(GREY_TEXT)
-            p.drawText(QRect(0, y, self.left - 4, self.sq), Qt.AlignRight | Qt.AlignVCenter, f"node {i}")
+            p.drawText(
+                QRect(0, y, self.left - 4, self.sq), Qt.AlignRight | Qt.AlignVCenter, f"node {i}"
+            )
             for j in range(1, N + 1):
                 if rep is None:
-                    color = GREY_EDGE                   # not known yet: being checked
+                    color = GREY_EDGE  # not known yet: being checked
                 elif j < N:
                     color = GREEN_EDGE if rep.check(i, j).ok else RED_EDGE
                 else:
-                    color = {None: GREY_EDGE, True: GREEN_EDGE, False: RED_EDGE}[rep.translation_ok[i]]
-                p.fillRect(self.left + (j - 1) * self.sq + 1, y + 1, self.sq - 3, self.sq - 3, color)
+                    color = {None: GREY_EDGE, True: GREEN_EDGE, False: RED_EDGE}[
+                        rep.translation_ok[i]
+                    ]
+                p.fillRect(
+                    self.left + (j - 1) * self.sq + 1, y + 1, self.sq - 3, self.sq - 3, color
+                )
         p.end()
         del fm
 
@@ -325,13 +379,17 @@ class Theorem2Panel(QWidget):
         body = QWidget()
         lay = self._body = QVBoxLayout(body)
         lay.setContentsMargins(6, 6, 6, 6)
-        title = QLabel("<b>Theorem 2</b> — eq. (5): R<sub>i</sub> (I − Λ<sub>i′,N</sub>)<sup>−1</sup> "
-                       "Λ<sub>i′,j−1</sub> M<sub>i←j</sub> = I<sub>K</sub>")
+        title = QLabel(
+            "<b>Theorem 2</b> — eq. (5): R<sub>i</sub> (I − Λ<sub>i′,N</sub>)<sup>−1</sup> "
+            "Λ<sub>i′,j−1</sub> M<sub>i←j</sub> = I<sub>K</sub>"
+        )
         title.setTextFormat(Qt.RichText)
         title.setWordWrap(True)
-        title.setToolTip("eq. (5) for j = 1..N−1: what node i decodes of node i←j's symbols must "
-                         "be I_K (Λ_{i′,j} = Λ_{i′,j−1} Λ_{i←j}, i←j = (i − j) mod N)\n"
-                         + notation_tip("decode", "G_T"))
+        title.setToolTip(
+            "eq. (5) for j = 1..N−1: what node i decodes of node i←j's symbols must "
+            "be I_K (Λ_{i′,j} = Λ_{i′,j−1} Λ_{i←j}, i←j = (i − j) mod N)\n"
+            + notation_tip("decode", "G_T")
+        )
         lay.addWidget(title)
         self.verdict = QLabel()
         self.verdict.setWordWrap(True)
@@ -348,8 +406,10 @@ class Theorem2Panel(QWidget):
         self.busy.hide()
         lay.addWidget(self.busy)
         self.map = CheckMap(document)
-        self.map.setToolTip("each square is one condition of eq. (5) (columns j = 1..N−1) or the "
-                            "T_i of eq. (6); click to bring it into view")
+        self.map.setToolTip(
+            "each square is one condition of eq. (5) (columns j = 1..N−1) or the "
+            "T_i of eq. (6); click to bring it into view"
+        )
         # the map scrolls too: at N = 32 it is ~650 px tall and used to push the window past
         # a 720-line screen
         self.map_scroll = QScrollArea()
@@ -366,9 +426,11 @@ class Theorem2Panel(QWidget):
         lay.addWidget(self.scroll, 1)
         # beside the other tabs the panel is narrow: rather than a clipped column of matrices,
         # say where they are (the map above still shows every check and takes clicks)
-        self.compact_note = QLabel("Each square is one check. The matrices of eq. (5) show "
-                                   "when this panel is wider: drag the divider, or open the "
-                                   "Editor tab.")
+        self.compact_note = QLabel(
+            "Each square is one check. The matrices of eq. (5) show "
+            "when this panel is wider: drag the divider, or open the "
+            "Editor tab."
+        )
         self.compact_note.setObjectName("theorem_compact_note")
         self.compact_note.setWordWrap(True)
         set_text_colour(self.compact_note, "#555")
@@ -400,7 +462,9 @@ class Theorem2Panel(QWidget):
         sb = self.map_scroll.horizontalScrollBar().sizeHint().height()
         h = self.map.height()
         cap = self.map.top + 8 * self.map.sq + sb
-        self.map_scroll.setMaximumHeight(h + (sb if self.map.width() > self.map_scroll.width() else 0) + 2)
+        self.map_scroll.setMaximumHeight(
+            h + (sb if self.map.width() > self.map_scroll.width() else 0) + 2
+        )
         self.map_scroll.setMinimumHeight(min(h + 2, cap))
 
     @property
@@ -436,8 +500,10 @@ class Theorem2Panel(QWidget):
         m = self._body.contentsMargins()
         fm = self.fontMetrics()
         sb = self.map_scroll.verticalScrollBar().sizeHint().width()
-        return max(min(self.map.width() + sb, 22 * fm.averageCharWidth() + 60)
-                   + m.left() + m.right() + 8, 16 * fm.averageCharWidth())
+        return max(
+            min(self.map.width() + sb, 22 * fm.averageCharWidth() + 60) + m.left() + m.right() + 8,
+            16 * fm.averageCharWidth(),
+        )
 
     def refresh_colours(self) -> None:
         """Repaint with the current palette (View → Palette)."""
@@ -450,37 +516,48 @@ class Theorem2Panel(QWidget):
         self.busy.setVisible(self.document.report_pending)
         if self.document.report_pending:
             N, K, T = code.shape
-            self.verdict.setText(f"<b>Checking…</b> Theorem 2 for N = {N}, K = {K}, T = {T} "
-                                 f"runs in the background (a large code); keep editing — the "
-                                 f"verdict appears here, for the code on screen.")
+            self.verdict.setText(
+                f"<b>Checking…</b> Theorem 2 for N = {N}, K = {K}, T = {T} "
+                f"runs in the background (a large code); keep editing — the "
+                f"verdict appears here, for the code on screen."
+            )
             return
         rep = self.document.report
         n, nfail = len(rep.checks), len(rep.failing)
         badt = [i for i, t in enumerate(rep.translation_ok) if t is False]
         if rep.feasible:
-            text = (f"<span style='color:{panel_colours()[1].name()}; font-size:large'><b>✓ FEASIBLE</b></span> — all {n} "
-                    f"conditions of eq. (5) hold: every node decodes the sum")
+            text = (
+                f"<span style='color:{panel_colours()[1].name()}; font-size:large'><b>✓ FEASIBLE</b></span> — all {n} "
+                f"conditions of eq. (5) hold: every node decodes the sum"
+            )
         else:
             why = [f"{nfail} of {n} conditions of eq. (5) fail"] if nfail else []
             if badt:
                 why.append("a given T_i differs from eq. (6) at node " + ", ".join(map(str, badt)))
-            text = (f"<span style='color:{panel_colours()[3].name()}; font-size:large'><b>✗ INFEASIBLE</b></span> — "
-                    + "; ".join(why) + " (click a red check)")
+            text = (
+                f"<span style='color:{panel_colours()[3].name()}; font-size:large'><b>✗ INFEASIBLE</b></span> — "
+                + "; ".join(why)
+                + " (click a red check)"
+            )
         self.verdict.setText(text)
         self._update_compact()
 
     def focus_check(self, i: int, j: int):
         """Scroll check (i, j) into view and select it, as a click on it does."""
         rect = self.canvas.block_rect(i, j - 1)
-        self.scroll.ensureVisible(rect.center().x(), rect.center().y(),
-                                  rect.width() // 2 + 10, rect.height() // 2 + self.canvas.head + 10)
+        self.scroll.ensureVisible(
+            rect.center().x(),
+            rect.center().y(),
+            rect.width() // 2 + 10,
+            rect.height() // 2 + self.canvas.head + 10,
+        )
         self._on_check_clicked(i, j)
 
     def _on_check_clicked(self, i: int, j: int):
         # the selection is state: a new code clears it (its line was about the old code)
         st = self.document.state
         if st.selected_check == (i, j):
-            self._on_selected_check_changed((i, j))    # a second click says it again
+            self._on_selected_check_changed((i, j))  # a second click says it again
         else:
             st.selected_check = (i, j)
 
@@ -495,13 +572,21 @@ class Theorem2Panel(QWidget):
             return
         i, j = sel
         if self.document.report_pending:
-            self.chain.setText("Theorem 2 is still being checked for this code: the check's "
-                               "matrices show when the verdict is in.")
+            self.chain.setText(
+                "Theorem 2 is still being checked for this code: the check's "
+                "matrices show when the verdict is in."
+            )
             return
         N = code.N
         if j >= N:
-            chain = [f"I_K − R{_sub(i)}", f"(I − {'·'.join('Λ' + _sub((i - k) % N) for k in range(1, N + 1))})⁻¹"] + \
-                    [f"Λ{_sub((i - k) % N)}" for k in range(1, N)] + [f"M{_sub(i)}"]
+            chain = (
+                [
+                    f"I_K − R{_sub(i)}",
+                    f"(I − {'·'.join('Λ' + _sub((i - k) % N) for k in range(1, N + 1))})⁻¹",
+                ]
+                + [f"Λ{_sub((i - k) % N)}" for k in range(1, N)]
+                + [f"M{_sub(i)}"]
+            )
             pairs = [(i, "R"), (i, "T"), (i, "M")] + [((i - k) % N, "Lambda") for k in range(1, N)]
             head = f"T{_sub(i)} from eq. (6)"
         else:
@@ -510,10 +595,17 @@ class Theorem2Panel(QWidget):
             chain = [_subscript_names(s) for s in chain]
             pairs = [(i, "R")] + [((i - k) % N, "Lambda") for k in range(1, j)] + [(c.source, "M")]
             # the K×K product's rows are decoded entries k, its columns the source's symbols k
-            state = "holds" if c.ok else f"fails at {'; '.join(cell_name('T', r, s) for r, s in c.wrong)}"
+            state = (
+                "holds"
+                if c.ok
+                else f"fails at {'; '.join(cell_name('T', r, s) for r, s in c.wrong)}"
+            )
             head = f"node {i}, j = {j} (source node {c.source}) {state}"
-        self.chain.setText(f"<b>{head}</b>: " + " · ".join(chain)
-                           + "<br><span style='color:#555'>selected in the editor (orange)</span>")
+        self.chain.setText(
+            f"<b>{head}</b>: "
+            + " · ".join(chain)
+            + "<br><span style='color:#555'>selected in the editor (orange)</span>"
+        )
         self.document.select_matrices(pairs)
 
 

@@ -13,12 +13,20 @@ history: Enter marks the text as committed (here), a value set by the program cl
 history; undoing the typing back to that point makes the box unmodified again.  A spin box
 that commits on focus-out as well counts as committed when its text shows its value.
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import (QAbstractSpinBox, QApplication, QComboBox, QLineEdit,
-                               QPlainTextEdit, QTextEdit, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QLineEdit,
+    QPlainTextEdit,
+    QTextEdit,
+    QWidget,
+)
 
 _ENTER = (Qt.Key_Return, Qt.Key_Enter)
 
@@ -93,19 +101,20 @@ class UndoKeys(QObject):
             return "redo"
         return None
 
-    def eventFilter(self, obj, event):                 # noqa: N802 (Qt's name)
+    def eventFilter(self, obj, event):  # noqa: N802 (Qt's name)
         kind = event.type()
         if kind == QEvent.KeyPress and event.key() in _ENTER and self._is_ours(obj):
             edit = _line_edit(obj)
             if edit is not None:
-                edit.setModified(False)         # Enter commits what was typed
+                edit.setModified(False)  # Enter commits what was typed
         elif kind == QEvent.ShortcutOverride and self._is_ours(obj):
             which = self._which(event)
             # (the key goes to the focus widget of obj's window, then up through obj; Qt's
             # window(), not obj.window: the Lessons panel keeps its MainWindow under that name,
             # and the TypeError raised here, in an application event filter, crashed PySide)
-            if which is not None and not keeps_own_undo(QWidget.window(obj).focusWidget(),
-                                                        redo=which == "redo"):
+            if which is not None and not keeps_own_undo(
+                QWidget.window(obj).focusWidget(), redo=which == "redo"
+            ):
                 # nobody on the way to the window may claim the key: the action takes it
                 event.ignore()
                 return True

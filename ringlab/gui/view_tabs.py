@@ -5,6 +5,7 @@ when someone asks for the view, or when :meth:`ViewTabs.build_all_later` works t
 one per event-loop turn after the window's first paint.  A view that fails to import or build
 shows its error in its tab instead of taking the editor down.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -77,8 +78,11 @@ class ViewTabs(QTabWidget):
 
     def build_all_later(self) -> None:
         """Build the views one per event-loop turn, so the window stays responsive."""
-        self._pending = [i for i in range(self.count())
-                         if isinstance(self.widget(i), _ViewSlot) and self.widget(i).view is None]
+        self._pending = [
+            i
+            for i in range(self.count())
+            if isinstance(self.widget(i), _ViewSlot) and self.widget(i).view is None
+        ]
         QTimer.singleShot(0, self._build_next)
 
     def _build_next(self) -> None:
@@ -110,7 +114,7 @@ class ViewTabs(QTabWidget):
         try:
             cls = getattr(importlib.import_module(slot.module), slot.cls)
             view = cls(self.document, None)
-        except Exception as e:      # a broken view must not take the editor down
+        except Exception as e:  # a broken view must not take the editor down
             self._show_error(index, slot, e)
             return
         slot.view = view
@@ -121,10 +125,12 @@ class ViewTabs(QTabWidget):
         self.view_built.emit(index)
 
     def _show_error(self, index: int, slot: _ViewSlot, exc: Exception) -> None:
-        text = (f"The view “{slot.title}” ({slot.module}) could not be opened:\n\n"
-                + "".join(traceback.format_exception_only(type(exc), exc))
-                + "\nThe editor and the other views are unaffected.\n\n"
-                + "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
+        text = (
+            f"The view “{slot.title}” ({slot.module}) could not be opened:\n\n"
+            + "".join(traceback.format_exception_only(type(exc), exc))
+            + "\nThe editor and the other views are unaffected.\n\n"
+            + "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+        )
         w = QPlainTextEdit(text)
         w.setReadOnly(True)
         slot.view = w

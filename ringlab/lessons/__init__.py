@@ -8,6 +8,7 @@ r"""Lessons for self-study (no Qt): parsing, the whitelisted registry, headless 
 * :class:`Progress` — per-user progress, export and import;
 * :func:`course` / :func:`lesson_files` — the shipped course.
 """
+
 from .catalog import course, glossary_file, lesson_files, lessons_dir
 from .errors import LessonError
 from .model import Call, Check, Lesson, Notes, Predict, Prose, Task
@@ -16,6 +17,24 @@ from .progress import Progress
 from .replay import check_file, replay
 from .state import LabState, SearchOutcome
 
-__all__ = ["Call", "Check", "LabState", "Lesson", "LessonError", "Notes", "Predict", "Progress",
-           "Prose", "SearchOutcome", "Task", "check_file", "course", "glossary_file",
-           "lesson_files", "lessons_dir", "load_lesson", "parse_lesson", "replay"]
+__all__ = [
+    "Call",
+    "Check",
+    "LabState",
+    "Lesson",
+    "LessonError",
+    "Notes",
+    "Predict",
+    "Progress",
+    "Prose",
+    "SearchOutcome",
+    "Task",
+    "check_file",
+    "course",
+    "glossary_file",
+    "lesson_files",
+    "lessons_dir",
+    "load_lesson",
+    "parse_lesson",
+    "replay",
+]

@@ -32,6 +32,7 @@ Traceback (most recent call last):
 ...
 ringlab.core.errors.RinglabError: '1e999999999': ...
 """
+
 from __future__ import annotations
 
 import re
@@ -51,10 +52,10 @@ FORMATS = {
     "choice": "one of the choices",
 }
 
-MAX_EXPONENT = 300          # |e| in 5e-1 and the like
-MAX_DIGITS = 100            # digits in one part of a number (mantissa, numerator, denominator)
-MAX_TEXT = 10_000           # characters in one answer
-MAX_ITEMS = 1000            # numbers in one list
+MAX_EXPONENT = 300  # |e| in 5e-1 and the like
+MAX_DIGITS = 100  # digits in one part of a number (mantissa, numerator, denominator)
+MAX_TEXT = 10_000  # characters in one answer
+MAX_ITEMS = 1000  # numbers in one list
 MAX_NODE_DIGITS = 6
 
 _MINUSES = str.maketrans({"\u2212": "-", "\u2013": "-", "\ufe63": "-", "\uff0d": "-"})
@@ -110,6 +111,7 @@ def _clean(text, kind) -> str:
 
 # -- numbers ---------------------------------------------------------------------------------
 
+
 def _number(text, kind="number") -> Fraction:
     if isinstance(text, bool):
         raise expected(kind, text)
@@ -118,7 +120,7 @@ def _number(text, kind="number") -> Fraction:
     if isinstance(text, float):
         if text != text or text in (float("inf"), float("-inf")):
             raise expected(kind, text)
-        return Fraction(repr(text))            # its shortest decimal, as registry.to_number
+        return Fraction(repr(text))  # its shortest decimal, as registry.to_number
     s = _clean(text, kind)
     return _number_text(s, text, kind)
 
@@ -133,7 +135,7 @@ def _number_text(s: str, original, kind) -> Fraction:
             raise expected(kind, original, "the denominator is 0")
         return Fraction(int(sign + num), int(den))
     m = _DECIMAL.fullmatch(s)
-    if not m or not (m.group(2) or m.group(3)):      # needs a digit before or after the point
+    if not m or not (m.group(2) or m.group(3)):  # needs a digit before or after the point
         raise expected(kind, original)
     sign, whole, frac, exp = m.groups()
     frac = frac or ""
@@ -173,12 +175,14 @@ def _list(text) -> list:
             out.append(_number_text(item, item, kind))
         except RinglabError as e:
             why = str(e).partition("(")[2].rstrip(")")
-            raise expected(kind, text, f"item {k}, {item!r}, is not a number"
-                                       + (f": {why}" if why else "")) from None
+            raise expected(
+                kind, text, f"item {k}, {item!r}, is not a number" + (f": {why}" if why else "")
+            ) from None
     return out
 
 
 # -- the rest ----------------------------------------------------------------------------------
+
 
 def _node(text) -> int:
     if isinstance(text, bool):

@@ -6,6 +6,7 @@ top-level ``lessons/`` in an editable install (``pyproject.toml`` maps it into t
 ``*.md`` file there except ``README.md`` is a lesson; the glossary is ``glossary.md``, a
 page lessons link to, not a lesson.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -20,6 +21,7 @@ NOT_LESSONS = {"README.md", "glossary.md"}
 def lessons_dir() -> Path:
     try:
         from ..data import lessons_dir as shipped
+
         d = shipped()
         if d is not None:
             return d
@@ -39,4 +41,6 @@ def glossary_file(folder=None) -> Path:
 
 def course(folder=None) -> list[Lesson]:
     """Every lesson, parsed, in the course's order (``order``, then file name)."""
-    return sorted((load_lesson(p) for p in lesson_files(folder)), key=lambda l: (l.order, l.path.name))
+    return sorted(
+        (load_lesson(p) for p in lesson_files(folder)), key=lambda l: (l.order, l.path.name)
+    )

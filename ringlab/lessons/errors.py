@@ -1,4 +1,5 @@
 """A malformed lesson: :class:`LessonError` prints as ``FILE:LINE: what is wrong``."""
+
 from __future__ import annotations
 
 from ..core.errors import RinglabError

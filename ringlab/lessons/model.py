@@ -3,6 +3,7 @@ r"""A parsed lesson: setup actions, then prose, ``predict`` questions, ``task``\
 Everything that runs is a :class:`Call` of a whitelisted registry entry (never code); every
 piece remembers its file line, so a failure during replay is reported as ``FILE:LINE``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ INPUT_KINDS = ("number", "list", "choice", "text")
 class Call:
     """``name(**args)`` of a registry action or probe, written on file line ``line``."""
 
-    kind: str            # "action" | "probe"
+    kind: str  # "action" | "probe"
     name: str
     args: dict
     line: int
@@ -36,12 +37,17 @@ class Call:
     def __str__(self) -> str:
         if not self.args:
             return self.name
-        return self.name + "(" + ", ".join(f"{k}={registry.show(v)}" for k, v in self.args.items()) + ")"
+        return (
+            self.name
+            + "("
+            + ", ".join(f"{k}={registry.show(v)}" for k, v in self.args.items())
+            + ")"
+        )
 
 
 @dataclass(frozen=True)
 class AnswerRef:
-    """"What the student typed into question ``id``'s box" as the expected side of a check."""
+    """ "What the student typed into question ``id``'s box" as the expected side of a check."""
 
     id: str
 
@@ -70,13 +76,16 @@ class Check:
                 return False, value
             try:
                 expected = typed_like(value, expected)
-            except RinglabError:        # typed text that is not even of the right form
+            except RinglabError:  # typed text that is not even of the right form
                 return False, value
         return registry.compare(self.op, value, expected, self.tol), value
 
     def describe(self) -> str:
-        exp = ("the typed answer" if isinstance(self.expected, AnswerRef)
-               else registry.show(self.expected))
+        exp = (
+            "the typed answer"
+            if isinstance(self.expected, AnswerRef)
+            else registry.show(self.expected)
+        )
         tol = f" (within {registry.show(self.tol)} relative)" if self.tol is not None else ""
         return f"{self.probe} {self.op.replace('_', ' ')} {exp}{tol}"
 
@@ -98,13 +107,13 @@ def typed_like(truth, typed):
 
 @dataclass
 class Prose:
-    text: str            # Markdown, as written (formulas in $…$)
+    text: str  # Markdown, as written (formulas in $…$)
     line: int
 
 
 @dataclass
 class Notes:
-    text: str            # presenter notes (Markdown)
+    text: str  # presenter notes (Markdown)
     line: int
 
 
@@ -117,7 +126,7 @@ class Predict:
     text: str
     ask: str
     show: Call
-    answer: object                    # the author's answer: must be what the app shows
+    answer: object  # the author's answer: must be what the app shows
     reveal: list = field(default_factory=list)
     choices: list | None = None
     wrong: list = field(default_factory=list)
@@ -152,7 +161,7 @@ class Task:
     text: str
     goal: list
     solution: list
-    wrong: list                        # list of lists of actions
+    wrong: list  # list of lists of actions
     hints: list = field(default_factory=list)
     input: str | None = None
     choices: list | None = None
@@ -176,8 +185,8 @@ class Lesson:
     minutes: int
     order: int
     summary: str
-    setup: list                        # actions
-    blocks: list                       # Prose | Predict | Task | Notes, in file order
+    setup: list  # actions
+    blocks: list  # Prose | Predict | Task | Notes, in file order
     line_of_setup: int = 1
 
     @property
@@ -200,6 +209,7 @@ class Lesson:
     def new_state(self):
         """A fresh app state with the lesson's setup applied."""
         from .state import LabState
+
         st = LabState.initial()
         for call in self.setup:
             call.run(st)

@@ -26,6 +26,7 @@ each other's answers.
 it is moved aside to ``progress.json.corrupt-YYYYmmdd-HHMMSS``, progress starts afresh and
 :attr:`Progress.warning` says so (the panel shows it).
 """
+
 from __future__ import annotations
 
 import json
@@ -39,7 +40,7 @@ from ..core.files import LockTimeout, file_lock, user_data_dir, write_text_atomi
 from .model import Lesson
 
 FORMAT, VERSION = "ringlab-progress", 1
-LOCK_TIMEOUT = 5.0          # seconds to wait for another ringlab's save (a save takes ms)
+LOCK_TIMEOUT = 5.0  # seconds to wait for another ringlab's save (a save takes ms)
 
 
 def default_path() -> Path:
@@ -55,21 +56,29 @@ def _read_file(path: Path) -> tuple[dict, dict]:
     except (OSError, UnicodeDecodeError) as e:
         raise RinglabError(f"{path}: cannot be read ({e})") from None
     except json.JSONDecodeError as e:
-        raise RinglabError(f"{path}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+        raise RinglabError(
+            f"{path}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})"
+        ) from None
     except RecursionError:
         raise RinglabError(f"{path}: not valid JSON (nested too deeply)") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RinglabError(f"{path}: not a ringlab progress file (\"format\" must be \"{FORMAT}\")")
+        raise RinglabError(f'{path}: not a ringlab progress file ("format" must be "{FORMAT}")')
     if data.get("version") != VERSION:
-        raise RinglabError(f"{path}: \"version\" must be {VERSION}, got {_brief(data.get('version'))}")
+        raise RinglabError(
+            f'{path}: "version" must be {VERSION}, got {_brief(data.get("version"))}'
+        )
     lessons = data.get("lessons")
-    shape = ("\"lessons\" must map lesson names to {\"predict\": {...}, \"task\": {...}}, "
-             "each question to a record {...}")
+    shape = (
+        '"lessons" must map lesson names to {"predict": {...}, "task": {...}}, '
+        "each question to a record {...}"
+    )
     if not isinstance(lessons, dict):
         raise RinglabError(f"{path}: {shape}")
     out = {}
     for key, rec in lessons.items():
-        if not isinstance(rec, dict) or not all(isinstance(rec.get(k, {}), dict) for k in ("predict", "task")):
+        if not isinstance(rec, dict) or not all(
+            isinstance(rec.get(k, {}), dict) for k in ("predict", "task")
+        ):
             raise RinglabError(f"{path}: {shape}")
         predict, task = rec.get("predict", {}), {}
         if not all(isinstance(p, dict) for p in predict.values()):
@@ -80,8 +89,9 @@ def _read_file(path: Path) -> tuple[dict, dict]:
             try:
                 task[tid] = _task_record(t)
             except (TypeError, ValueError, OverflowError):
-                raise RinglabError(f"{path}: task {_brief(tid)} of {_brief(key)}: \"hints\" must "
-                                   "be a number") from None
+                raise RinglabError(
+                    f'{path}: task {_brief(tid)} of {_brief(key)}: "hints" must be a number'
+                ) from None
         out[key] = {"predict": dict(predict), "task": task}
     return out, _stamps(data.get("stamps"))
 
@@ -97,15 +107,26 @@ def _task_record(t: dict) -> dict:
     if isinstance(hints, bool) or not isinstance(hints, (int, float)):
         raise TypeError(hints)
     by = t.get("by_student")
-    return {"done": done, "hints": max(0, int(hints)), "solution_shown": shown,
-            "by_student": bool(by) if by is not None else (done and not shown)}
+    return {
+        "done": done,
+        "hints": max(0, int(hints)),
+        "solution_shown": shown,
+        "by_student": bool(by) if by is not None else (done and not shown),
+    }
 
 
 def _stamps(raw) -> dict:
     """The ``stamps`` of a file, keeping only what is well formed (they are a hint, not data)."""
+
     def num(v):
-        return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) \
-            and math.isfinite(v) and v >= 0 else None
+        return (
+            float(v)
+            if isinstance(v, (int, float))
+            and not isinstance(v, bool)
+            and math.isfinite(v)
+            and v >= 0
+            else None
+        )
 
     out = {}
     if not isinstance(raw, dict):
@@ -166,9 +187,18 @@ def _merge(a: dict, sa: dict, b: dict, sb: dict) -> tuple[dict, dict]:
 
 
 def _latest(stamps: dict) -> float:
-    return max((v for s in stamps.values() for v in
-                [s.get("reset", 0.0), *s.get("predict", {}).values(), *s.get("task", {}).values()]),
-               default=0.0)
+    return max(
+        (
+            v
+            for s in stamps.values()
+            for v in [
+                s.get("reset", 0.0),
+                *s.get("predict", {}).values(),
+                *s.get("task", {}).values(),
+            ]
+        ),
+        default=0.0,
+    )
 
 
 class Progress:
@@ -210,16 +240,26 @@ class Progress:
 
     # -- recording ------------------------------------------------------------------------
     def record_predict(self, lesson: str, qid: str, answer, correct: bool) -> None:
-        self._lesson(lesson)["predict"][qid] = {"answer": _jsonable(answer), "correct": bool(correct)}
+        self._lesson(lesson)["predict"][qid] = {
+            "answer": _jsonable(answer),
+            "correct": bool(correct),
+        }
         self._stamp(lesson, "predict", qid)
         self.save()
 
-    def record_task(self, lesson: str, tid: str, done: bool = True, hints: int | None = None,
-                    solution_shown: bool | None = None) -> None:
+    def record_task(
+        self,
+        lesson: str,
+        tid: str,
+        done: bool = True,
+        hints: int | None = None,
+        solution_shown: bool | None = None,
+    ) -> None:
         """``solution_shown``: whether the solution had been shown when the task was done
         (then it counts as shown, not as done by the student; see :meth:`task_counts`)."""
-        rec = self._lesson(lesson)["task"].setdefault(tid, {"done": False, "hints": 0,
-                                                            "solution_shown": False})
+        rec = self._lesson(lesson)["task"].setdefault(
+            tid, {"done": False, "hints": 0, "solution_shown": False}
+        )
         rec.setdefault("by_student", bool(rec["done"]) and not rec["solution_shown"])
         if solution_shown is not None:
             rec["solution_shown"] = rec["solution_shown"] or bool(solution_shown)
@@ -267,7 +307,7 @@ class Progress:
         return by_student, shown
 
     def summary(self, lesson: Lesson) -> str:
-        """"not started", "3/5" or "done" — and how many tasks were done only after their
+        """ "not started", "3/5" or "done" — and how many tasks were done only after their
         solution was shown, counted apart from what the student did."""
         d, n = self.done(lesson)
         text = "not started" if d == 0 else "done" if d == n else f"{d}/{n}"
@@ -282,7 +322,12 @@ class Progress:
 
     # -- files ----------------------------------------------------------------------------
     def to_json(self) -> dict:
-        return {"format": FORMAT, "version": VERSION, "lessons": self.lessons, "stamps": self.stamps}
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "lessons": self.lessons,
+            "stamps": self.stamps,
+        }
 
     def save(self) -> None:
         """Merge with the file as it is now (another ringlab may have written it) and write,
@@ -300,8 +345,10 @@ class Progress:
             # another ringlab hangs holding the lock: save anyway (merged, just not locked)
             self._merge_disk()
             _atomic_write(self.path, self.to_json(), make_dirs)
-            self.warning = (f"Lesson progress: {self.lock_path} stayed locked for "
-                            f"{LOCK_TIMEOUT:g} s; saved without waiting for the other ringlab.")
+            self.warning = (
+                f"Lesson progress: {self.lock_path} stayed locked for "
+                f"{LOCK_TIMEOUT:g} s; saved without waiting for the other ringlab."
+            )
 
     def export(self, path) -> Path:
         return _atomic_write(Path(path), self.to_json())
@@ -315,11 +362,15 @@ class Progress:
         for key, rec in other.items():
             mine = self._lesson(key)
             for qid, p in rec.get("predict", {}).items():
-                if qid not in mine["predict"] or (p.get("correct") and not mine["predict"][qid].get("correct")):
+                if qid not in mine["predict"] or (
+                    p.get("correct") and not mine["predict"][qid].get("correct")
+                ):
                     mine["predict"][qid] = p
                     self._stamp(key, "predict", qid)
             for tid, t in rec.get("task", {}).items():
-                cur = mine["task"].setdefault(tid, {"done": False, "hints": 0, "solution_shown": False})
+                cur = mine["task"].setdefault(
+                    tid, {"done": False, "hints": 0, "solution_shown": False}
+                )
                 cur.setdefault("by_student", bool(cur["done"]) and not cur["solution_shown"])
                 cur["done"] = cur["done"] or bool(t.get("done"))
                 cur["hints"] = max(cur["hints"], int(t.get("hints", 0) or 0))
@@ -351,23 +402,29 @@ class Progress:
         reason = str(why).removeprefix(f"{self.path}: ")
         try:
             os.replace(self.path, backup)
-        except FileNotFoundError:        # another ringlab moved it aside a moment ago
-            self.warning = (f"Lesson progress could not be read ({reason}); it has been moved "
-                            "aside (next to it, as .corrupt-…) and progress starts afresh.")
+        except FileNotFoundError:  # another ringlab moved it aside a moment ago
+            self.warning = (
+                f"Lesson progress could not be read ({reason}); it has been moved "
+                "aside (next to it, as .corrupt-…) and progress starts afresh."
+            )
             return
         except OSError as e:
-            self._saving = False         # never overwrite a file we could not keep a copy of
-            self.warning = (f"Lesson progress could not be read from {self.path} ({reason}) nor "
-                            f"moved aside ({e.strerror or e}): progress is kept for this session "
-                            "only, not saved.")
+            self._saving = False  # never overwrite a file we could not keep a copy of
+            self.warning = (
+                f"Lesson progress could not be read from {self.path} ({reason}) nor "
+                f"moved aside ({e.strerror or e}): progress is kept for this session "
+                "only, not saved."
+            )
             return
-        self.warning = (f"Lesson progress could not be read ({reason}): the file was moved to "
-                        f"{backup} and progress starts afresh.")
+        self.warning = (
+            f"Lesson progress could not be read ({reason}): the file was moved to "
+            f"{backup} and progress starts afresh."
+        )
 
 
 def _brief(v, limit: int = 40) -> str:
     r = repr(v)
-    return r if len(r) <= limit else r[:limit - 1] + "…"
+    return r if len(r) <= limit else r[: limit - 1] + "…"
 
 
 def _jsonable(v):
@@ -383,5 +440,6 @@ def _jsonable(v):
 def _atomic_write(path: Path, data: dict, make_dirs: bool | None = None) -> Path:
     if make_dirs is None:
         make_dirs = path == default_path()
-    return write_text_atomic(path, json.dumps(data, ensure_ascii=False, indent=1),
-                             make_dirs=make_dirs)
+    return write_text_atomic(
+        path, json.dumps(data, ensure_ascii=False, indent=1), make_dirs=make_dirs
+    )

@@ -121,6 +121,7 @@ other integer within ±10⁶, texts of at most 200 characters (2000 inside a val
 |exponent| ≤ 300, a field Q, R, GF(p) with p < 2³¹ or GF(p^m) with m ≤ 16, ``load_data`` a
 plain file name of ``ringlab.data``.  See the ``*_LIMIT`` constants.
 """
+
 from __future__ import annotations
 
 import math
@@ -137,8 +138,13 @@ from . import strategies
 KINDS = ("int", "str", "num", "bool", "list", "dict", "any")
 MATRICES = ("M", "Lambda", "R", "T")
 SCHEDULES = ("ring", "tree", "coded")
-TIME_UNITS = {"s": Fraction(1), "ms": Fraction(1, 10**3), "us": Fraction(1, 10**6),
-              "µs": Fraction(1, 10**6), "ns": Fraction(1, 10**9)}
+TIME_UNITS = {
+    "s": Fraction(1),
+    "ms": Fraction(1, 10**3),
+    "us": Fraction(1, 10**6),
+    "µs": Fraction(1, 10**6),
+    "ns": Fraction(1, 10**9),
+}
 SIZE_UNITS = {"B": 1, "KB": 10**3, "MB": 10**6, "GB": 10**9}
 
 
@@ -146,22 +152,22 @@ SIZE_UNITS = {"B": 1, "KB": 10**3, "MB": 10**6, "GB": 10**9}
 # Whatever a lesson file (or a student's answer box) passes to an action or a probe is bounded
 # before anything runs: sizes the app's own widgets allow, nothing that can take a noticeable
 # time.  Checked when the file is parsed (a malformed lesson, exit 2) and again on every call.
-INT_LIMIT = 10**6            # any integer argument without a range of its own: |v| ≤ this
-TEXT_LIMIT = 200             # a name, id, field, unit… (top-level text argument), in characters
-NESTED_TEXT_LIMIT = 2000     # any other text: in a list/mapping, a typed answer, a value
-ITEMS_LIMIT = 10_000         # values in one list/mapping argument (an inline code, inputs, rows)
-DEPTH_LIMIT = 8              # nesting of lists/mappings in one argument (a code needs 5)
-NESTED_INT_LIMIT = 10**30    # an integer inside a list or mapping (matrix entries, inputs)
-NUMBER_TEXT_LIMIT = 100      # "1/2", "-3.5e-4": characters of a number written as text
-EXPONENT_LIMIT = 300         # |exponent| of such a number (10**300 is instant; 10**999999999 hangs)
-DIGITS_LIMIT = 100           # a run of digits in any text argument
-SEARCH_N, SEARCH_K, SEARCH_T = (2, 12), (1, 16), (1, 40)   # the Search form's spin boxes
-EXAMPLE_N = (2, 32)          # the worked example's cores (ringlab.core.schedules.TRACE_N_RANGE)
-EXPLORER_N = (2, 1024)       # the cost explorer's cores
-MESH_K, MESH_N = (2, 32), (1, 10)                          # 32² = 1024 = the mesh's MAX_NODES
+INT_LIMIT = 10**6  # any integer argument without a range of its own: |v| ≤ this
+TEXT_LIMIT = 200  # a name, id, field, unit… (top-level text argument), in characters
+NESTED_TEXT_LIMIT = 2000  # any other text: in a list/mapping, a typed answer, a value
+ITEMS_LIMIT = 10_000  # values in one list/mapping argument (an inline code, inputs, rows)
+DEPTH_LIMIT = 8  # nesting of lists/mappings in one argument (a code needs 5)
+NESTED_INT_LIMIT = 10**30  # an integer inside a list or mapping (matrix entries, inputs)
+NUMBER_TEXT_LIMIT = 100  # "1/2", "-3.5e-4": characters of a number written as text
+EXPONENT_LIMIT = 300  # |exponent| of such a number (10**300 is instant; 10**999999999 hangs)
+DIGITS_LIMIT = 100  # a run of digits in any text argument
+SEARCH_N, SEARCH_K, SEARCH_T = (2, 12), (1, 16), (1, 40)  # the Search form's spin boxes
+EXAMPLE_N = (2, 32)  # the worked example's cores (ringlab.core.schedules.TRACE_N_RANGE)
+EXPLORER_N = (2, 1024)  # the cost explorer's cores
+MESH_K, MESH_N = (2, 32), (1, 10)  # 32² = 1024 = the mesh's MAX_NODES
 SEED = (0, 2**32 - 1)
-MAX_PRIME, MAX_EXTENSION = 2**31 - 1, 16                   # GF(p) / GF(2^m) the app offers
-MESSAGE_LIMIT = 300          # characters of any error message (never a whole value)
+MAX_PRIME, MAX_EXTENSION = 2**31 - 1, 16  # GF(p) / GF(2^m) the app offers
+MESSAGE_LIMIT = 300  # characters of any error message (never a whole value)
 
 
 @dataclass(frozen=True)
@@ -170,14 +176,14 @@ class Param:
     kind: str
     required: bool = True
     choices: tuple | None = None
-    lo: int | None = None    # int: smallest value
-    hi: int | None = None    # int: largest value; str: most characters
-    check: object = None     # value -> why it is refused (None: fine), after the checks above
+    lo: int | None = None  # int: smallest value
+    hi: int | None = None  # int: largest value; str: most characters
+    check: object = None  # value -> why it is refused (None: fine), after the checks above
 
 
 @dataclass(frozen=True)
 class Entry:
-    kind: str              # "action" | "probe"
+    kind: str  # "action" | "probe"
     name: str
     params: tuple
     func: object
@@ -187,15 +193,17 @@ class Entry:
         return [p.name for p in self.params if p.required]
 
     def signature(self) -> str:
-        return ", ".join(p.name + ("" if p.required else "?") for p in self.params) or "no arguments"
+        return (
+            ", ".join(p.name + ("" if p.required else "?") for p in self.params) or "no arguments"
+        )
 
 
 def _r(lo_hi) -> str:
     return f"[{lo_hi[0]}..{lo_hi[1]}]"
 
 
-_NODE = _r((0, N_RANGE[1] - 1))                  # a node of the largest ring the app holds
-_INDEX = _r((0, max(T_RANGE[1], K_RANGE[1])))    # a row, column, step, chunk, t, k or j
+_NODE = _r((0, N_RANGE[1] - 1))  # a node of the largest ring the app holds
+_INDEX = _r((0, max(T_RANGE[1], K_RANGE[1])))  # a row, column, step, chunk, t, k or j
 _SEARCH_NKT = f"{_r(SEARCH_N)} K:int{_r(SEARCH_K)} T:int{_r(SEARCH_T)}"
 
 
@@ -203,8 +211,10 @@ ACTIONS: dict[str, Entry] = {}
 PROBES: dict[str, Entry] = {}
 
 
-_SPEC = re.compile(r"(?P<name>\w+):(?P<kind>[a-z]+)(?:\[(?P<lo>-?\d+)?\.\.(?P<hi>-?\d+)\])?"
-                   r"(?:=(?P<choices>[^?]+))?(?P<optional>\?)?")
+_SPEC = re.compile(
+    r"(?P<name>\w+):(?P<kind>[a-z]+)(?:\[(?P<lo>-?\d+)?\.\.(?P<hi>-?\d+)\])?"
+    r"(?:=(?P<choices>[^?]+))?(?P<optional>\?)?"
+)
 
 
 def _params(spec: str) -> tuple:
@@ -240,16 +250,18 @@ def _guarded(name: str, params: tuple, f):
     def run(st, **args):
         for key, v in args.items():
             p = known.get(key)
-            why = (f"unknown argument {key!r}" if p is None else check_arg(p, v))
+            why = f"unknown argument {key!r}" if p is None else check_arg(p, v)
             if why:
                 raise RinglabError(short(f"{name}: {why}"))
         return f(st, **args)
+
     return run
 
 
 def _with_checks(params: tuple, checks: dict | None) -> tuple:
-    return tuple(replace(p, check=checks[p.name]) if checks and p.name in checks else p
-                 for p in params)
+    return tuple(
+        replace(p, check=checks[p.name]) if checks and p.name in checks else p for p in params
+    )
 
 
 def action(name: str, spec: str = "", checks: dict | None = None):
@@ -257,6 +269,7 @@ def action(name: str, spec: str = "", checks: dict | None = None):
         params = _with_checks(_params(spec), checks)
         ACTIONS[name] = Entry("action", name, params, _guarded(name, params, f))
         return f
+
     return deco
 
 
@@ -265,18 +278,21 @@ def probe(name: str, spec: str = "", checks: dict | None = None):
         params = _with_checks(_params(spec), checks)
         PROBES[name] = Entry("probe", name, params, _guarded(name, params, f))
         return f
+
     return deco
 
 
 def check_arg(p: Param, v) -> str | None:
     """Why ``v`` does not fit ``p`` (None if it does): its kind, its choices and its limits."""
-    ok = {"int": isinstance(v, int) and not isinstance(v, bool),
-          "str": isinstance(v, str),
-          "num": (isinstance(v, (int, float)) and not isinstance(v, bool)) or _is_number_text(v),
-          "bool": isinstance(v, bool),
-          "list": isinstance(v, list),
-          "dict": isinstance(v, dict),
-          "any": True}[p.kind]
+    ok = {
+        "int": isinstance(v, int) and not isinstance(v, bool),
+        "str": isinstance(v, str),
+        "num": (isinstance(v, (int, float)) and not isinstance(v, bool)) or _is_number_text(v),
+        "bool": isinstance(v, bool),
+        "list": isinstance(v, list),
+        "dict": isinstance(v, dict),
+        "any": True,
+    }[p.kind]
     if not ok:
         return f"{p.name} must be {_KIND_WORDS[p.kind]}, got {brief(v)}"
     if p.choices and str(v) not in p.choices:
@@ -313,7 +329,7 @@ def _check_value(v, where: str, depth: int, count: list) -> str | None:
         return None
     if isinstance(v, float):
         return None if math.isfinite(v) else f"{where}: {v!r} is not a finite number"
-    if isinstance(v, numbers.Number):        # a value the app computed (a Fraction): no text
+    if isinstance(v, numbers.Number):  # a value the app computed (a Fraction): no text
         try:
             return None if math.isfinite(v) else f"{where}: {brief(v)} is not a finite number"
         except (TypeError, ValueError, OverflowError):
@@ -341,7 +357,7 @@ def _check_value(v, where: str, depth: int, count: list) -> str | None:
     return f"{where}: {brief(v)} is not a number, text, list or mapping"
 
 
-_EXPONENT = re.compile(r"(?<=[0-9.])[eE][+\-−]?0*([0-9]+)")     # 1e999999999, 2.E-5000
+_EXPONENT = re.compile(r"(?<=[0-9.])[eE][+\-−]?0*([0-9]+)")  # 1e999999999, 2.E-5000
 _DIGITS = re.compile(rf"\d{{{DIGITS_LIMIT + 1},}}")
 
 
@@ -385,17 +401,24 @@ def brief(v, limit: int = 60) -> str:
         r = repr(v)
     except (ValueError, RecursionError):
         return f"<a {type(v).__name__}>"
-    return r if len(r) <= limit else r[:limit - 1] + "…"
+    return r if len(r) <= limit else r[: limit - 1] + "…"
 
 
 def short(message: str, limit: int = MESSAGE_LIMIT) -> str:
     """One line of at most ``limit`` characters."""
     message = " ".join(str(message).split("\n"))
-    return message if len(message) <= limit else message[:limit - 1] + "…"
+    return message if len(message) <= limit else message[: limit - 1] + "…"
 
 
-_KIND_WORDS = {"int": "an integer", "str": "text", "num": "a number", "bool": "true or false",
-               "list": "a list", "dict": "a mapping", "any": "a value"}
+_KIND_WORDS = {
+    "int": "an integer",
+    "str": "text",
+    "num": "a number",
+    "bool": "true or false",
+    "list": "a list",
+    "dict": "a mapping",
+    "any": "a value",
+}
 
 
 def _is_number_text(v) -> bool:
@@ -406,10 +429,13 @@ def _is_number_text(v) -> bool:
         return False
 
 
-_NUMBER = re.compile(r"""\s*(?P<sign>[+\-−]?)\s*(?:
+_NUMBER = re.compile(
+    r"""\s*(?P<sign>[+\-−]?)\s*(?:
         (?P<num>[0-9]+)\s*/\s*(?P<dsign>[+\-−]?)(?P<den>[0-9]+)                # 1/2, −3/-4
       | (?P<dec>(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+))(?:[eE](?P<exp>[+\-−]?[0-9]+))?   # 3, -3.5, 1e-6
-    )\s*""", re.VERBOSE)
+    )\s*""",
+    re.VERBOSE,
+)
 
 
 def to_number(v) -> Fraction:
@@ -429,8 +455,10 @@ def to_number(v) -> Fraction:
         return Fraction(repr(v))
     if isinstance(v, str):
         if len(v) > NUMBER_TEXT_LIMIT:
-            raise ValueError(f"{brief(v, 20)} is too long for a number "
-                             f"({len(v)} characters; at most {NUMBER_TEXT_LIMIT})")
+            raise ValueError(
+                f"{brief(v, 20)} is too long for a number "
+                f"({len(v)} characters; at most {NUMBER_TEXT_LIMIT})"
+            )
         m = _NUMBER.fullmatch(v)
         if not m:
             raise ValueError(f"{brief(v, 40)} is not a number (expected e.g. 3, -1/2, 0.25, 1e-6)")
@@ -466,9 +494,11 @@ def _value(F, e):
 
 # ============================================================================== actions
 
+
 @action("load_preset", "name:str field:str?")
 def _load_preset(st, name, field=None):
     from ..core.presets import preset
+
     st.set_code(preset(name, field or "Q"))
 
 
@@ -481,16 +511,25 @@ def check_data_name(name) -> str | None:
     touched."""
     if not isinstance(name, str) or not name:
         return f"data name must be a file name, got {brief(name)}"
-    if (len(name) > 100 or "/" in name or "\\" in name or ".." in name or ":" in name
-            or not _DATA_NAME.fullmatch(name)):
-        return (f"data {brief(name, 40)}: expected the plain name of a file shipped in "
-                "ringlab.data (no folders, no '..', no drive or absolute path)")
+    if (
+        len(name) > 100
+        or "/" in name
+        or "\\" in name
+        or ".." in name
+        or ":" in name
+        or not _DATA_NAME.fullmatch(name)
+    ):
+        return (
+            f"data {brief(name, 40)}: expected the plain name of a file shipped in "
+            "ringlab.data (no folders, no '..', no drive or absolute path)"
+        )
     return None
 
 
 def _shipped_data() -> dict:
     """File name → resource of every file at the top of ``ringlab.data``."""
     from importlib.resources import files
+
     try:
         return {p.name: p for p in files("ringlab.data").iterdir() if p.is_file()}
     except (ModuleNotFoundError, OSError):
@@ -513,12 +552,13 @@ def data_file(name: str, suffix: str = ".ringlab.json"):
 @action("load_data", "name:str[..100]", checks={"name": check_data_name})
 def _load_data(st, name):
     from ..core.codefile import loads_code
+
     if name.endswith(".json") and not name.endswith(".ringlab.json"):
         raise RinglabError(f"data {name!r}: load_data opens a code (a *.ringlab.json file)")
     p = data_file(name)
     try:
         code = loads_code(p.read_text(encoding="utf-8"), f"data:{name}")
-    except RinglabError as e:          # a shipped code is valid; never echo a file's content
+    except RinglabError as e:  # a shipped code is valid; never echo a file's content
         raise RinglabError(short(f"data {name!r}: not a valid code ({e})", 200)) from None
     st.set_code(code, origin="a lesson's code")
 
@@ -526,14 +566,18 @@ def _load_data(st, name):
 @action("load_code", "code:dict")
 def _load_code(st, code):
     from ..core.codefile import code_from_dict
+
     data = {"format": "ringlab-code", "version": 1, **code}
     code = code_from_dict(data, "inline code")
     st.set_code(code, origin="a lesson's code")
 
 
-@action("set_entry", f"node:int{_NODE} matrix:str=M|Lambda|R|T row:int{_INDEX} col:int{_INDEX} value:any")
+@action(
+    "set_entry",
+    f"node:int{_NODE} matrix:str=M|Lambda|R|T row:int{_INDEX} col:int{_INDEX} value:any",
+)
 def _set_entry(st, node, matrix, row, col, value):
-    st.set_entry(node, matrix, row, col, str(value))     # as the editor's grid does
+    st.set_entry(node, matrix, row, col, str(value))  # as the editor's grid does
 
 
 @action("set_matrix", f"node:int{_NODE} matrix:str=M|Lambda|R|T rows:list")
@@ -594,13 +638,15 @@ def _set_schedule_step(st, step):
 @action("set_example", f"N:int{_r(EXAMPLE_N)}")
 def _set_example(st, N):
     from ..core.schedules import default_example
-    default_example(N)                        # refuses N out of range, with the range
+
+    default_example(N)  # refuses N out of range, with the range
     st.example_N = N
 
 
 @action("set_costs", f"alpha:any? bandwidth:any? size:any? N:int{_r(EXPLORER_N)}?")
 def _set_costs(st, alpha=None, bandwidth=None, size=None, N=None):
     from ..core.schedules import parse_bandwidth, parse_bytes, parse_seconds
+
     new = {}
     if alpha is not None:
         parse_seconds(alpha)
@@ -615,12 +661,13 @@ def _set_costs(st, alpha=None, bandwidth=None, size=None, N=None):
         if not 2 <= N <= 1024:
             raise RinglabError(f"explorer N = {N}: expected 2..1024 cores")
         new["explorer_N"] = N
-    st.update(**new)                # one act: the explorer never shows half of it
+    st.update(**new)  # one act: the explorer never shows half of it
 
 
 @action("run_search", f"N:int{_SEARCH_NKT} field:str? routing:bool? load:bool?")
 def _run_search(st, N, K, T, field="GF(2)", routing=False, load=False):
     from ..state import SearchRequest
+
     # headless it runs now; in the window the Search tab's worker runs it (never the GUI
     # thread) and the outcome reaches the state, and the lesson's checks, when it ends
     st.run_search(SearchRequest(N, K, T, field, bool(routing), timeout=60, load=bool(load)))
@@ -632,6 +679,7 @@ def _type_answer(st, id, value):
 
 
 # ============================================================================== probes
+
 
 @probe("param", "name:str=N|K|T|field|rate")
 def _param(st, name):
@@ -689,6 +737,7 @@ def _nk(st, N, K):
 @probe("min_T", f"N:int{_r(N_RANGE)}? K:int{_r(K_RANGE)}?")
 def _min_T(st, N=None, K=None):
     from ..core.bounds import bounds
+
     N, K = _nk(st, N, K)
     return bounds(N, K, 1).min_T
 
@@ -696,18 +745,24 @@ def _min_T(st, N=None, K=None):
 @probe("prop1_min_T", f"N:int{_r(N_RANGE)}? K:int{_r(K_RANGE)}?")
 def _prop1(st, N=None, K=None):
     from ..core.bounds import proposition1_min_T
+
     return proposition1_min_T(*_nk(st, N, K))
 
 
 @probe("theorem3_min_T", f"K:int{_r(K_RANGE)}?")
 def _thm3(st, K=None):
     from ..core.bounds import theorem3_min_T
+
     return theorem3_min_T(st.code.K if K is None else K)
 
 
-@probe("graph_count", f"what:str=nodes|edges|transmission|storage N:int{_r(N_RANGE)}? T:int{_r(T_RANGE)}?")
+@probe(
+    "graph_count",
+    f"what:str=nodes|edges|transmission|storage N:int{_r(N_RANGE)}? T:int{_r(T_RANGE)}?",
+)
 def _graph_count(st, what, N=None, T=None):
     from ..core.network import time_expanded_graph
+
     G = time_expanded_graph(st.code.N if N is None else N, st.code.T if T is None else T)
     if what == "nodes":
         return G.number_of_nodes()
@@ -797,7 +852,9 @@ def _schedule_cell(st, schedule, step, core, chunk):
     if not 0 <= step <= tr.T:
         raise RinglabError(f"{schedule} step {step}: expected 0..{tr.T}")
     if not (0 <= core < tr.N and 0 <= chunk < tr.n_chunks):
-        raise RinglabError(f"{schedule} cell ({core}, {chunk}): {tr.N} cores × {tr.n_chunks} chunks")
+        raise RinglabError(
+            f"{schedule} cell ({core}, {chunk}): {tr.N} cores × {tr.n_chunks} chunks"
+        )
     cell = tr.cell(tr.state_at(step)[core], chunk)
     return cell[0] if len(cell) == 1 else list(cell)
 
@@ -840,19 +897,33 @@ def _convert(value, unit, default):
     return _in_unit(value, unit, SIZE_UNITS, "size")
 
 
-_COST = {"time": "s", "steps": None, "messages": None, "message_bytes": "B",
-         "bytes_per_link": "B", "bytes_sent": "B"}
+_COST = {
+    "time": "s",
+    "steps": None,
+    "messages": None,
+    "message_bytes": "B",
+    "bytes_per_link": "B",
+    "bytes_sent": "B",
+}
 
 
-@probe("cost", "schedule:str=ring|tree|coded "
-               "what:str=time|steps|messages|message_bytes|bytes_per_link|bytes_sent unit:str?")
+@probe(
+    "cost",
+    "schedule:str=ring|tree|coded "
+    "what:str=time|steps|messages|message_bytes|bytes_per_link|bytes_sent unit:str?",
+)
 def _cost(st, schedule, what, unit=None):
     c = st.comparison().costs.get(schedule)
     if c is None:
         raise RinglabError(f"schedule {schedule!r} has no cost: the code does not run here")
-    v = {"time": c.time, "steps": c.steps, "messages": c.messages,
-         "message_bytes": c.message_bytes, "bytes_per_link": c.bytes_per_link,
-         "bytes_sent": c.bytes_sent_per_worker}[what]
+    v = {
+        "time": c.time,
+        "steps": c.steps,
+        "messages": c.messages,
+        "message_bytes": c.message_bytes,
+        "bytes_per_link": c.bytes_per_link,
+        "bytes_sent": c.bytes_sent_per_worker,
+    }[what]
     return v if _COST[what] is None else _convert(v, unit, _COST[what])
 
 
@@ -864,6 +935,7 @@ def _seed001(st, unit=None):
 @probe("lower_bound", "unit:str?")
 def _lower_bound(st, unit=None):
     from ..core.schedules import lower_bound_bytes, parse_bytes
+
     return _convert(lower_bound_bytes(st.example_N, parse_bytes(st.size)), unit, "B")
 
 
@@ -890,6 +962,7 @@ def _search_proof(st, N, K, T, field="GF(2)", routing=False):
 @probe("rate_table", f"N:int{_r(N_RANGE)} K:int{_r(K_RANGE)} routing:bool?")
 def _rate_table(st, N, K, routing=False):
     import json
+
     data = json.loads(data_file("rate_table.json").read_text(encoding="utf-8"))
     for cell in data["cells"]:
         if cell["N"] == N and cell["K"] == K:
@@ -899,6 +972,7 @@ def _rate_table(st, N, K, routing=False):
 
 def _rate_cell(N, K):
     import json
+
     data = json.loads(data_file("rate_table.json").read_text(encoding="utf-8"))
     for cell in data["cells"]:
         if cell["N"] == N and cell["K"] == K:
@@ -913,6 +987,7 @@ _FIELDS4 = "GF(2)|GF(3)|GF(2^2)|GF(2^3)"
 def _table_key(field: str) -> str:
     """The rate table's key for a field the app names (``GF(2^2)`` → ``GF(4)``)."""
     from ..core.search.encode import search_field
+
     return search_field(field)
 
 
@@ -920,16 +995,22 @@ def _field_entry(N, K, field, routing):
     per = _rate_cell(N, K).get("by_field", {})
     field = _table_key(field)
     if field not in per:
-        raise RinglabError(f"the rate table has no {field} column (it has {', '.join(per) or 'GF(2) only'})")
+        raise RinglabError(
+            f"the rate table has no {field} column (it has {', '.join(per) or 'GF(2) only'})"
+        )
     return per[field]["routing" if routing else "general"]
 
 
-@probe("rate_table_field", f"N:int{_r(N_RANGE)} K:int{_r(K_RANGE)} field:str={_FIELDS4} routing:bool?")
+@probe(
+    "rate_table_field", f"N:int{_r(N_RANGE)} K:int{_r(K_RANGE)} field:str={_FIELDS4} routing:bool?"
+)
 def _rate_table_field(st, N, K, field, routing=False):
     return _field_entry(N, K, field, routing)["min_T"]
 
 
-@probe("rate_table_status", f"N:int{_r(N_RANGE)} K:int{_r(K_RANGE)} field:str={_FIELDS4} routing:bool?")
+@probe(
+    "rate_table_status", f"N:int{_r(N_RANGE)} K:int{_r(K_RANGE)} field:str={_FIELDS4} routing:bool?"
+)
 def _rate_table_status(st, N, K, field, routing=False):
     return _field_entry(N, K, field, routing)["status"]
 
@@ -956,6 +1037,7 @@ def _coding_gain_cells(st, N, field="GF(2)"):
     """The K of row N of the shipped rate table where general codes provably need fewer slots
     than routing only over ``field``: both minima exact (``proven``), general's smaller."""
     import json
+
     data = json.loads(data_file("rate_table.json").read_text(encoding="utf-8"))
     row = [c for c in data["cells"] if c["N"] == N]
     if not row:
@@ -967,8 +1049,12 @@ def _coding_gain_cells(st, N, field="GF(2)"):
         if field not in per:
             raise RinglabError(f"the rate table has no {field} column")
         g, r = per[field]["general"], per[field]["routing"]
-        if (g["status"] == r["status"] == "proven" and g["min_T"] is not None
-                and r["min_T"] is not None and g["min_T"] < r["min_T"]):
+        if (
+            g["status"] == r["status"] == "proven"
+            and g["min_T"] is not None
+            and r["min_T"] is not None
+            and g["min_T"] < r["min_T"]
+        ):
             out.append(cell["K"])
     return out
 
@@ -976,10 +1062,14 @@ def _coding_gain_cells(st, N, field="GF(2)"):
 def found_by_label(by) -> str:
     """A rate-table entry's ``found_by`` in the words of the Search tab's tooltips."""
     from ..core.search.rates import found_by_words
+
     return found_by_words(by)
 
 
-@probe("rate_table_found_by", f"N:int{_r(N_RANGE)} K:int{_r(K_RANGE)} field:str={_FIELDS4} routing:bool?")
+@probe(
+    "rate_table_found_by",
+    f"N:int{_r(N_RANGE)} K:int{_r(K_RANGE)} field:str={_FIELDS4} routing:bool?",
+)
 def _rate_table_found_by(st, N, K, field, routing=False):
     return found_by_label(_field_entry(N, K, field, routing).get("found_by"))
 
@@ -998,10 +1088,10 @@ def _strategy_comm(st, name):
 # the communication analysis of the ZeRO paper (Rajbhandari et al., SC'20): each entry is a
 # number of passes, each a reduce-scatter or an all-gather moving (N−1)/N·S_θ per worker.
 ZERO_PASSES = {
-    "DP": 2,        # all-reduce of the gradients = reduce-scatter + all-gather
-    "ZeRO-1": 2,    # reduce-scatter the gradients, all-gather the updated parameters
-    "ZeRO-2": 2,    # the same two passes: gradients are reduce-scattered, never all-reduced
-    "ZeRO-3": 3,    # all-gather parameters for forward and again for backward, reduce-scatter grads
+    "DP": 2,  # all-reduce of the gradients = reduce-scatter + all-gather
+    "ZeRO-1": 2,  # reduce-scatter the gradients, all-gather the updated parameters
+    "ZeRO-2": 2,  # the same two passes: gradients are reduce-scattered, never all-reduced
+    "ZeRO-3": 3,  # all-gather parameters for forward and again for backward, reduce-scatter grads
 }
 
 
@@ -1014,10 +1104,14 @@ def _strategy_volume(st, name=None, N=None):
     return ZERO_PASSES[name] * f
 
 
-@probe("mesh_hops", f"k:int{_r(MESH_K)} scheme:str=all-at-once|tree|coded group:int{_r((1, MESH_K[1] ** 2))}? "
-                     f"n:int{_r(MESH_N)}? torus:bool?")
+@probe(
+    "mesh_hops",
+    f"k:int{_r(MESH_K)} scheme:str=all-at-once|tree|coded group:int{_r((1, MESH_K[1] ** 2))}? "
+    f"n:int{_r(MESH_N)}? torus:bool?",
+)
 def _mesh_hops(st, k, scheme, group=None, n=2, torus=False):
     from ..core.mesh import Mesh, best_group, schemes
+
     mesh = Mesh.kary(k, n, torus)
     if scheme == "coded" and group is None:
         group = best_group(mesh)
@@ -1027,12 +1121,14 @@ def _mesh_hops(st, k, scheme, group=None, n=2, torus=False):
 @probe("mesh_best_group", f"k:int{_r(MESH_K)} n:int{_r(MESH_N)}? torus:bool?")
 def _mesh_best_group(st, k, n=2, torus=False):
     from ..core.mesh import Mesh, best_group
+
     return best_group(Mesh.kary(k, n, torus))
 
 
 @probe("mesh_fig3_transfers", "step:str=A|B|C|D|E|F|G")
 def _mesh_fig3_transfers(st, step):
     from ..core.mesh.examples import fig3
+
     return next(len(s.src) for s in fig3().steps if s.name == step)
 
 
@@ -1040,6 +1136,7 @@ def _mesh_fig3_transfers(st, step):
 def _mesh_fig3_decodes(st):
     from ..core.mesh import run
     from ..core.mesh.examples import fig3
+
     res = run(fig3())
     return bool(res.decodes) and all(ok for _step, _op, ok in res.decodes)
 
@@ -1061,8 +1158,12 @@ def same(a, b, tol=None) -> bool:
     the relative ``tol``), truth values as such, text ignoring case and surrounding space,
     lists item by item."""
     if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
-        return (isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)) and len(a) == len(b)
-                and all(same(x, y, tol) for x, y in zip(a, b)))
+        return (
+            isinstance(a, (list, tuple))
+            and isinstance(b, (list, tuple))
+            and len(a) == len(b)
+            and all(same(x, y, tol) for x, y in zip(a, b))
+        )
     if isinstance(a, bool) or isinstance(b, bool):
         return isinstance(a, bool) and isinstance(b, bool) and a == b
     if a is None or b is None:
@@ -1113,8 +1214,18 @@ def show(value) -> str:
 
 # ringlab.core.schedules.known_schedules() without its alias (nccl-ring is the ring); written
 # out so that reading a lesson does not import the schedules (tests hold it to the core's list)
-ALGORITHMS = ("ring", "tree", "recursive-doubling", "rabenseifner", "swing", "bruck", "bruck-bw",
-              "trivance", "trivance-bw", "nccl-tree")
+ALGORITHMS = (
+    "ring",
+    "tree",
+    "recursive-doubling",
+    "rabenseifner",
+    "swing",
+    "bruck",
+    "bruck-bw",
+    "trivance",
+    "trivance-bw",
+    "nccl-tree",
+)
 _ALGO = "|".join(ALGORITHMS)
 _EXTRAS = ALGORITHMS[2:]
 
@@ -1122,8 +1233,10 @@ _EXTRAS = ALGORITHMS[2:]
 def _check_names(v) -> str | None:
     bad = [x for x in v if not isinstance(x, str) or x not in _EXTRAS]
     if bad:
-        return (f"names: {brief(bad[0])} is not an algorithm the tab adds (expected some of "
-                f"{', '.join(_EXTRAS)}; ring and tree are always shown)")
+        return (
+            f"names: {brief(bad[0])} is not an algorithm the tab adds (expected some of "
+            f"{', '.join(_EXTRAS)}; ring and tree are always shown)"
+        )
     return None
 
 
@@ -1150,14 +1263,14 @@ def _schedules_shown(st):
 
 def _shown(st, name):
     if name not in ("ring", "tree") and name not in st.schedules:
-        raise RinglabError(f"{name} is not shown: tick it under 'Also show' on the Schedules "
-                           f"tab")
+        raise RinglabError(f"{name} is not shown: tick it under 'Also show' on the Schedules tab")
 
 
 def _algo_trace(st, name):
     """``name`` traced on the worked example, as its column shows it; refused with the
     column's reason when the algorithm is not defined for the example's N."""
     from ..core.schedules import schedule_refusal, schedule_trace
+
     _shown(st, name)
     ex = st.example()
     why = schedule_refusal(name, ex.N)
@@ -1168,6 +1281,7 @@ def _algo_trace(st, name):
 
 def _algo_ring(st, name):
     from ..core.schedules import parse_bytes, ring_model
+
     return ring_model(_algo_trace(st, name), parse_bytes(st.size))
 
 
@@ -1176,12 +1290,14 @@ def _explorer_trace(st, name):
     explorer's model-(a) line is drawn from."""
     from ..core.schedules import default_example, schedule_refusal, schedule_trace
     from ..core.schedules.matmul import TRACE_N_RANGE
+
     _shown(st, name)
     ex = st.example()
     n = st.explorer_N or ex.N
     if n > TRACE_N_RANGE[1]:
-        raise RinglabError(f"the cost explorer's N = {n}: {name} is traced on up to "
-                           f"{TRACE_N_RANGE[1]} cores only")
+        raise RinglabError(
+            f"the cost explorer's N = {n}: {name} is traced on up to {TRACE_N_RANGE[1]} cores only"
+        )
     why = schedule_refusal(name, n)
     if why:
         raise RinglabError(why)
@@ -1190,6 +1306,7 @@ def _explorer_trace(st, name):
 
 def _model_a(st):
     from ..core.schedules import parse_bandwidth, parse_bytes, parse_seconds
+
     return parse_bytes(st.size), parse_seconds(st.alpha), parse_bandwidth(st.bandwidth)
 
 
@@ -1201,21 +1318,30 @@ def _algorithm_steps(st, schedule):
 @probe("algorithm_refused", f"schedule:str={_ALGO}")
 def _algorithm_refused(st, schedule):
     from ..core.schedules import schedule_refusal
+
     _shown(st, schedule)
     return schedule_refusal(schedule, st.example().N) is not None
 
 
-@probe("link_load", f"schedule:str={_ALGO} step:int{_INDEX} core:int{_NODE}? way:int[-1..1]?",
-       checks={"way": lambda v: None if v in (-1, 1) else f"way = {v}: expected +1 (i → i+1) "
-                                                          f"or −1 (i → i−1)"})
+@probe(
+    "link_load",
+    f"schedule:str={_ALGO} step:int{_INDEX} core:int{_NODE}? way:int[-1..1]?",
+    checks={
+        "way": lambda v: (
+            None if v in (-1, 1) else f"way = {v}: expected +1 (i → i+1) or −1 (i → i−1)"
+        )
+    },
+)
 def _link_load(st, schedule, step, core=None, way=None):
     m = _algo_ring(st, schedule)
     T = len(m.congestion)
     if not 1 <= step <= T:
         raise RinglabError(f"{schedule} step {step}: steps are 1..{T}")
     if (core is None) != (way is None):
-        raise RinglabError("link_load: give both core and way (one directed link), or neither "
-                           "(the step's busiest link)")
+        raise RinglabError(
+            "link_load: give both core and way (one directed link), or neither "
+            "(the step's busiest link)"
+        )
     if core is None:
         return m.congestion[step - 1]
     if not 0 <= core < m.N:
@@ -1236,6 +1362,7 @@ def _max_link_bytes(st, schedule, unit=None):
 @probe("algorithm_time", f"schedule:str={_ALGO} unit:str?")
 def _algorithm_time(st, schedule, unit=None):
     from ..core.schedules import alpha_beta_time
+
     S, a, B = _model_a(st)
     return _convert(alpha_beta_time(_explorer_trace(st, schedule), S, a, B), unit, "s")
 
@@ -1245,10 +1372,10 @@ def _fastest_schedule(st):
     """The least model-(a) time at S among ring, tree and the shown algorithms defined for the
     explorer's N (the first in table order on a tie)."""
     from ..core.schedules import alpha_beta_time, schedule_refusal
+
     S, a, B = _model_a(st)
     n = st.explorer_N or st.example().N
-    names = [x for x in ("ring", "tree") + _ordered(st.schedules)
-             if schedule_refusal(x, n) is None]
+    names = [x for x in ("ring", "tree") + _ordered(st.schedules) if schedule_refusal(x, n) is None]
     times = [(alpha_beta_time(_explorer_trace(st, x), S, a, B), k, x) for k, x in enumerate(names)]
     return min(times)[2]
 
@@ -1257,22 +1384,32 @@ def _fastest_schedule(st):
 def _schedule_crossover(st, a, b, unit=None):
     from ..core.schedules import alpha_beta_line
     from ..core.schedules.costs import crossovers, curve
+
     _, al, B = _model_a(st)
     f, g = (curve(x, x, [alpha_beta_line(_explorer_trace(st, x), al, B, x)]) for x in (a, b))
     xs = crossovers(f, g)
     if not xs:
-        raise RinglabError(f"no crossover between {a} and {b}: one is faster at every size "
-                           f"(model (a), N = {st.explorer_N or st.example().N})")
+        raise RinglabError(
+            f"no crossover between {a} and {b}: one is faster at every size "
+            f"(model (a), N = {st.explorer_N or st.example().N})"
+        )
     return _convert(xs[0].S, unit, "B")
 
 
-_WHAT = {"steps": _algorithm_steps, "time": _algorithm_time, "ring_slots": _ring_slots,
-         "max_link_bytes": _max_link_bytes}
+_WHAT = {
+    "steps": _algorithm_steps,
+    "time": _algorithm_time,
+    "ring_slots": _ring_slots,
+    "max_link_bytes": _max_link_bytes,
+}
 
 
-@probe("which_schedule", f"a:str={_ALGO} b:str={_ALGO} "
-                         f"what:str=steps|time|link_load|ring_slots|max_link_bytes "
-                         f"step:int{_INDEX}? most:bool?")
+@probe(
+    "which_schedule",
+    f"a:str={_ALGO} b:str={_ALGO} "
+    f"what:str=steps|time|link_load|ring_slots|max_link_bytes "
+    f"step:int{_INDEX}? most:bool?",
+)
 def _which_schedule(st, a, b, what, step=None, most=False):
     """The one of a, b with fewer steps / less time / a lighter link (``most``: the more),
     ``tie`` when they are equal."""

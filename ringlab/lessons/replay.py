@@ -17,6 +17,7 @@ student has done anything, wherever the task stands in the file.
 ``lessons check`` and the test suite both call :func:`check_file`, so every shipped lesson is
 tested through the command's own code path.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -34,8 +35,8 @@ OK, FAILS, MALFORMED = 0, 1, 2
 @dataclass
 class Result:
     path: str
-    code: int                  # OK, FAILS or MALFORMED
-    problems: list             # "FILE:LINE: what is wrong" lines
+    code: int  # OK, FAILS or MALFORMED
+    problems: list  # "FILE:LINE: what is wrong" lines
     lesson: Lesson | None = None
 
     @property
@@ -55,27 +56,30 @@ def check_file(path) -> Result:
 
 def replay(lesson: Lesson) -> list[str]:
     """Every way the lesson's answers disagree with the app, as ``FILE:LINE: …`` lines."""
-    where = lambda line: f"{lesson.path}:{line}"   # noqa: E731
+    where = lambda line: f"{lesson.path}:{line}"  # noqa: E731
     try:
         st = lesson.new_state()
     except RinglabError as e:
         line = next((c.line for c in lesson.setup), lesson.line_of_setup)
         return [f"{where(line)}: setup does not run: {e}"]
     early = _met_at_setup(lesson, st)
-    problems = [f"{where(t.line)}: {{task}} {t.id}: the goal already holds when the lesson opens "
-                "(its setup meets it), before the student does anything" for t in early]
+    problems = [
+        f"{where(t.line)}: {{task}} {t.id}: the goal already holds when the lesson opens "
+        "(its setup meets it), before the student does anything"
+        for t in early
+    ]
     for block in lesson.blocks:
         if isinstance(block, Predict):
             found = _predict(block, st, where)
         elif isinstance(block, Task):
             if any(t is block for t in early) and _unmet(block, st) is None:
-                break               # reported above, and still met here: nothing more to learn
+                break  # reported above, and still met here: nothing more to learn
             found = _task(block, st, where)
         else:
             continue
         if found:
             problems += found
-            break                   # later blocks build on this one: one failure at a time
+            break  # later blocks build on this one: one failure at a time
     return problems
 
 
@@ -102,8 +106,10 @@ def _predict(p: Predict, st, where) -> list[str]:
     what = f"{{predict}} {p.id}"
     shown = on_screen(p.show, st)
     if shown is not None:
-        return [f"{where(p.line)}: {what}: the answer is on screen before the student "
-                f"predicts ({shown}); let the setup or an earlier block hide or defer it"]
+        return [
+            f"{where(p.line)}: {what}: the answer is on screen before the student "
+            f"predicts ({shown}); let the setup or an earlier block hide or defer it"
+        ]
     try:
         _run(p.reveal, st)
         truth = p.truth(st)
@@ -113,15 +119,21 @@ def _predict(p: Predict, st, where) -> list[str]:
         return [f"{where(p.show.line)}: {what}: {p.show} cannot be read: {e}"]
     out = []
     if not registry.same(truth, p.answer, p.tol):
-        out.append(f"{where(p.line)}: {what}: the app shows {p.show} = {registry.show(truth)}, "
-                   f"but the lesson's answer is {registry.show(p.answer)}")
+        out.append(
+            f"{where(p.line)}: {what}: the app shows {p.show} = {registry.show(truth)}, "
+            f"but the lesson's answer is {registry.show(p.answer)}"
+        )
     if p.choices is not None and not any(registry.same(truth, c) for c in p.choices):
-        out.append(f"{where(p.line)}: {what}: the app's answer {registry.show(truth)} is not "
-                   f"among the choices ({', '.join(p.choices)})")
+        out.append(
+            f"{where(p.line)}: {what}: the app's answer {registry.show(truth)} is not "
+            f"among the choices ({', '.join(p.choices)})"
+        )
     for w in p.wrong:
         if registry.same(truth, w, p.tol):
-            out.append(f"{where(p.line)}: {what}: the stored wrong answer {registry.show(w)} "
-                       f"is accepted (the app shows {registry.show(truth)})")
+            out.append(
+                f"{where(p.line)}: {what}: the stored wrong answer {registry.show(w)} "
+                f"is accepted (the app shows {registry.show(truth)})"
+            )
     return out
 
 
@@ -147,10 +159,12 @@ def _task(t: Task, st, where) -> list[str]:
         try:
             _run(wrong, trial)
         except _Fail:
-            continue                # the app refuses it: the answer fails, as it must
+            continue  # the app refuses it: the answer fails, as it must
         if _unmet(t, trial) is None:
-            out.append(f"{where(wrong[0].line if wrong else t.line)}: {what}: stored wrong "
-                       f"answer {k} meets the goal")
+            out.append(
+                f"{where(wrong[0].line if wrong else t.line)}: {what}: stored wrong "
+                f"answer {k} meets the goal"
+            )
     try:
         _run(t.solution, st)
     except _Fail as f:

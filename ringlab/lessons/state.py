@@ -4,6 +4,7 @@
 write — so ``ringlab lessons check`` replays a lesson on exactly what the student's window
 holds, with no widgets.
 """
+
 from ..state import TABS, AppState, SearchOutcome, SearchRequest
 
 LabState = AppState

@@ -10,34 +10,46 @@ does not fit a worker, pipeline parallelism when the layers do not fit even then
 >>> pick("params", matmul_fits=False)
 'ZeRO-3 + TP'
 """
+
 from __future__ import annotations
 
 from ..core.errors import RinglabError
 
 # name: (best when, per-step communication, memory profile) — seed 001's table, verbatim
 TABLE = {
-    "DP": ("model fits on one worker; you have batch to spare",
-           "2S per step (all-reduce of the gradients)",
-           "each worker holds full params + grads + optimizer states"),
-    "ZeRO-1": ("optimizer states dominate memory (Adam = 8× params); model still fits",
-               "2S per step, as DP (ZeRO paper: reduce-scatter + all-gather, 2Ψ)",
-               "optimizer states sharded across N workers"),
-    "ZeRO-2": ("optimizer states + gradients dominate",
-               "2S per step, as DP (ZeRO paper: 2Ψ; the seed's '2S + gradient "
-               "reduce-scatter' counts the reduce-scatter twice)",
-               "gradients + optimizer states sharded"),
-    "ZeRO-3": ("the model itself does not fit",
-               "3S per step, 1.5× DP (ZeRO paper: 3Ψ — parameters all-gathered for the "
-               "forward and the backward pass, gradients reduce-scattered)",
-               "params, grads, optimizer states all sharded"),
-    "TP": ("a single matmul does not fit on one worker (large d_model); intra-node only",
-           "all-reduce inside the layer",
-           "params sliced across the matmul axis"),
-    "PP": ("many layers that do not fit; inter-node traffic tolerable",
-           "activation send/recv per stage",
-           "one block of layers per worker"),
-    "3D": ("frontier scale (≥ 100B params on ≥ 256 GPUs)",
-           "all of the above", "all of the above"),
+    "DP": (
+        "model fits on one worker; you have batch to spare",
+        "2S per step (all-reduce of the gradients)",
+        "each worker holds full params + grads + optimizer states",
+    ),
+    "ZeRO-1": (
+        "optimizer states dominate memory (Adam = 8× params); model still fits",
+        "2S per step, as DP (ZeRO paper: reduce-scatter + all-gather, 2Ψ)",
+        "optimizer states sharded across N workers",
+    ),
+    "ZeRO-2": (
+        "optimizer states + gradients dominate",
+        "2S per step, as DP (ZeRO paper: 2Ψ; the seed's '2S + gradient "
+        "reduce-scatter' counts the reduce-scatter twice)",
+        "gradients + optimizer states sharded",
+    ),
+    "ZeRO-3": (
+        "the model itself does not fit",
+        "3S per step, 1.5× DP (ZeRO paper: 3Ψ — parameters all-gathered for the "
+        "forward and the backward pass, gradients reduce-scattered)",
+        "params, grads, optimizer states all sharded",
+    ),
+    "TP": (
+        "a single matmul does not fit on one worker (large d_model); intra-node only",
+        "all-reduce inside the layer",
+        "params sliced across the matmul axis",
+    ),
+    "PP": (
+        "many layers that do not fit; inter-node traffic tolerable",
+        "activation send/recv per stage",
+        "one block of layers per worker",
+    ),
+    "3D": ("frontier scale (≥ 100B params on ≥ 256 GPUs)", "all of the above", "all of the above"),
 }
 MEMORY = {"fits": "DP", "optimizer": "ZeRO-1", "grads": "ZeRO-2", "params": "ZeRO-3"}
 

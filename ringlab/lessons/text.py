@@ -21,6 +21,7 @@ reads in the app.
 >>> prose_to_markdown(r"The sum $\sum_j x_j$ costs $2S$.")
 'The sum *Σⱼ xⱼ* costs *2S*.'
 """
+
 from __future__ import annotations
 
 import re
@@ -28,14 +29,48 @@ from functools import lru_cache
 from html import escape
 
 _COMMANDS = {
-    r"\Lambda": "Λ", r"\lambda": "λ", r"\alpha": "α", r"\beta": "β", r"\tau": "τ",
-    r"\sum": "Σ", r"\oplus": "⊕", r"\leftarrow": "←", r"\rightarrow": "→", r"\to": "→",
-    r"\cdot": "·", r"\times": "×", r"\le": "≤", r"\leq": "≤", r"\ge": "≥", r"\geq": "≥",
-    r"\ne": "≠", r"\neq": "≠", r"\approx": "≈", r"\in": "∈", r"\lceil": "⌈", r"\rceil": "⌉",
-    r"\lfloor": "⌊", r"\rfloor": "⌋", r"\infty": "∞", r"\ldots": "…", r"\dots": "…",
-    r"\bmod": "mod", r"\mod": "mod", r"\log": "log", r"\max": "max", r"\min": "min",
-    r"\mathbb{F}": "F", r"\hat z": "ẑ", r"\hat{z}": "ẑ", r"\,": " ", r"\;": " ", r"\quad": "  ",
-    r"\left": "", r"\right": "", r"\{": "{", r"\}": "}",
+    r"\Lambda": "Λ",
+    r"\lambda": "λ",
+    r"\alpha": "α",
+    r"\beta": "β",
+    r"\tau": "τ",
+    r"\sum": "Σ",
+    r"\oplus": "⊕",
+    r"\leftarrow": "←",
+    r"\rightarrow": "→",
+    r"\to": "→",
+    r"\cdot": "·",
+    r"\times": "×",
+    r"\le": "≤",
+    r"\leq": "≤",
+    r"\ge": "≥",
+    r"\geq": "≥",
+    r"\ne": "≠",
+    r"\neq": "≠",
+    r"\approx": "≈",
+    r"\in": "∈",
+    r"\lceil": "⌈",
+    r"\rceil": "⌉",
+    r"\lfloor": "⌊",
+    r"\rfloor": "⌋",
+    r"\infty": "∞",
+    r"\ldots": "…",
+    r"\dots": "…",
+    r"\bmod": "mod",
+    r"\mod": "mod",
+    r"\log": "log",
+    r"\max": "max",
+    r"\min": "min",
+    r"\mathbb{F}": "F",
+    r"\hat z": "ẑ",
+    r"\hat{z}": "ẑ",
+    r"\,": " ",
+    r"\;": " ",
+    r"\quad": "  ",
+    r"\left": "",
+    r"\right": "",
+    r"\{": "{",
+    r"\}": "}",
 }
 _SUB = str.maketrans("0123456789+-=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ")
 _SUP = str.maketrans("0123456789+-=()inTtkjNK", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁱⁿᵀᵗᵏʲᴺᴷ")
@@ -52,9 +87,18 @@ def _script(body: str, table, mark: str) -> str:
 
 def math_to_text(tex: str) -> str:
     s = tex.strip()
-    s = re.sub(r"\\begin\{[bp]matrix\}(.*?)\\end\{[bp]matrix\}",
-               lambda m: "[" + "; ".join(" ".join(c.strip() for c in row.split("&"))
-                                         for row in m.group(1).split(r"\\")) + "]", s, flags=re.S)
+    s = re.sub(
+        r"\\begin\{[bp]matrix\}(.*?)\\end\{[bp]matrix\}",
+        lambda m: (
+            "["
+            + "; ".join(
+                " ".join(c.strip() for c in row.split("&")) for row in m.group(1).split(r"\\")
+            )
+            + "]"
+        ),
+        s,
+        flags=re.S,
+    )
     s = re.sub(r"\\frac\{([^{}]*)\}\{([^{}]*)\}", r"(\1)/(\2)", s)
     s = re.sub(r"\\(?:text|mathrm|operatorname|mathit|mathbf)\{([^{}]*)\}", r"\1", s)
     for cmd in sorted(_COMMANDS, key=len, reverse=True):
@@ -70,8 +114,9 @@ def math_to_text(tex: str) -> str:
 def prose_to_markdown(text: str) -> str:
     """Markdown with every ``$…$`` / ``$$…$$`` formula replaced by its Unicode reading
     (inline formulas in italics, display formulas on a line of their own)."""
-    text = re.sub(r"\$\$(.+?)\$\$", lambda m: "\n\n    " + math_to_text(m.group(1)) + "\n\n",
-                  text, flags=re.S)
+    text = re.sub(
+        r"\$\$(.+?)\$\$", lambda m: "\n\n    " + math_to_text(m.group(1)) + "\n\n", text, flags=re.S
+    )
     return re.sub(r"(?<!\\)\$([^$\n]+?)\$", lambda m: "*" + math_to_text(m.group(1)) + "*", text)
 
 
@@ -86,6 +131,7 @@ def formula_as_text(tex: str, display: bool = False, level: int = 0) -> str:
 def _reader(inline: bool):
     from markdown_it import MarkdownIt
     from mdit_py_plugins.dollarmath import dollarmath_plugin
+
     # commonmark + tables (lesson 6 has one); raw HTML stays allowed, as in the lesson files
     # (the glossary's <a id=…> anchors); $$…$$ inside a sentence is a display formula too
     md = MarkdownIt("commonmark").enable("table").use(dollarmath_plugin, double_inline=inline)
@@ -97,10 +143,15 @@ def _reader(inline: bool):
             if block and not out.lstrip().startswith("<p"):
                 out = f'<p align="center">{out}</p>\n'
             return out
+
         return rule
 
-    for name, display, block in (("math_inline", False, False), ("math_inline_double", True, False),
-                                 ("math_block", True, True), ("math_block_label", True, True)):
+    for name, display, block in (
+        ("math_inline", False, False),
+        ("math_inline_double", True, False),
+        ("math_block", True, True),
+        ("math_block_label", True, True),
+    ):
         md.add_render_rule(name, math(display, block))
 
     def heading_open(self, tokens, idx, options, env):

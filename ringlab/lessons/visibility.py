@@ -21,6 +21,7 @@ True
 >>> on_screen(Call("probe", "algorithm_refused", {"schedule": "swing"}, 1), st)
 "a ticked algorithm's column says in grey when it refuses this N"
 """
+
 from __future__ import annotations
 
 
@@ -30,17 +31,21 @@ def on_screen(call, st) -> str | None:
     if name == "param":
         return "the parameter bar shows N, K, T and the field"
     if tab == "Schedules":
-        if name == "schedule_steps" or (name == "algorithm_steps"
-                                        and a.get("schedule") in st.schedules):
+        if name == "schedule_steps" or (
+            name == "algorithm_steps" and a.get("schedule") in st.schedules
+        ):
             return "the Schedules tab's column titles give each schedule's number of steps"
         if name == "algorithm_refused" and a.get("schedule") in st.schedules:
             return "a ticked algorithm's column says in grey when it refuses this N"
         if name == "schedules_shown":
             return "the 'Also show' boxes are ticked or not"
-        if name == "link_load" and a.get("core") is None and a.get("schedule") in st.schedules \
-                and a.get("step") == st.schedule_step:
-            return (f"each column's ring drawing names its busiest link at step "
-                    f"{st.schedule_step}")
+        if (
+            name == "link_load"
+            and a.get("core") is None
+            and a.get("schedule") in st.schedules
+            and a.get("step") == st.schedule_step
+        ):
+            return f"each column's ring drawing names its busiest link at step {st.schedule_step}"
         if name in ("schedule_cell", "chunk_owner") and a.get("step") == st.schedule_step:
             return f"the Schedules grids show step {st.schedule_step}"
         if name == "schedule_send" and a.get("step") == st.schedule_step:
@@ -52,8 +57,10 @@ def on_screen(call, st) -> str | None:
     if tab == "Propagation":
         if name in ("sent", "sent_symbol") and st.step > a.get("t", st.code.T):
             return f"the walkthrough at t = {st.step} shows what was sent at t = {a.get('t')}"
-        if name in ("decoded", "decodes", "wrong_nodes", "first_wrong_node", "feasible") \
-                and st.step >= st.code.T:
+        if (
+            name in ("decoded", "decodes", "wrong_nodes", "first_wrong_node", "feasible")
+            and st.step >= st.code.T
+        ):
             return "the walkthrough's last step shows every node's decode and the verdict"
         if name == "feasible":
             return "the Propagation tab's verdict line says whether Theorem 2 holds"

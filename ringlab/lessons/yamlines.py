@@ -10,22 +10,23 @@ A lesson's YAML is a few short lines, so anything a hostile file could use to ma
 MAX_DEPTH, more than MAX_NODES values, blocks over MAX_CHARS, numbers over MAX_NUMBER
 characters.  Error messages are at most MESSAGE_LIMIT characters.
 """
+
 from __future__ import annotations
 
 import yaml
 
 from .errors import LessonError
 
-MAX_DEPTH = 20            # nested lists/mappings (a lesson's deepest, an inline code, needs 6)
-MAX_NODES = 20_000        # values in one block, or in a whole lesson (``budget``): ~0.4 s of PyYAML
-MAX_CHARS = 100_000       # characters of one YAML block
-MAX_NUMBER = 40           # characters of an integer or a float scalar
+MAX_DEPTH = 20  # nested lists/mappings (a lesson's deepest, an inline code, needs 6)
+MAX_NODES = 20_000  # values in one block, or in a whole lesson (``budget``): ~0.4 s of PyYAML
+MAX_CHARS = 100_000  # characters of one YAML block
+MAX_NUMBER = 40  # characters of an integer or a float scalar
 MESSAGE_LIMIT = 300
 
 
 def _short(message: str) -> str:
     message = " ".join(str(message).splitlines())
-    return message if len(message) <= MESSAGE_LIMIT else message[:MESSAGE_LIMIT - 1] + "…"
+    return message if len(message) <= MESSAGE_LIMIT else message[: MESSAGE_LIMIT - 1] + "…"
 
 
 class LineDict(dict):
@@ -57,8 +58,12 @@ def _loader(offset: int, budget: list):
             event = self.peek_event()
             line = event.start_mark.line + offset
             if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
-                raise LessonError(None, line, "YAML anchors and aliases (&name, *name) are not "
-                                              "allowed in a lesson: write the value out")
+                raise LessonError(
+                    None,
+                    line,
+                    "YAML anchors and aliases (&name, *name) are not "
+                    "allowed in a lesson: write the value out",
+                )
             budget[0] -= 1
             if budget[0] < 0:
                 raise LessonError(None, line, f"more than {MAX_NODES} YAML values in one lesson")
@@ -78,11 +83,15 @@ def _loader(offset: int, budget: list):
             try:
                 hash(key)
             except TypeError:
-                raise LessonError(None, knode.start_mark.line + offset,
-                                  "a mapping key must be a plain word") from None
+                raise LessonError(
+                    None, knode.start_mark.line + offset, "a mapping key must be a plain word"
+                ) from None
             if key in out:
-                raise LessonError(None, knode.start_mark.line + offset,
-                                  f"duplicate key {key!r} (first on line {out.key_lines[key]})")
+                raise LessonError(
+                    None,
+                    knode.start_mark.line + offset,
+                    f"duplicate key {key!r} (first on line {out.key_lines[key]})",
+                )
             out[key] = loader.construct_object(vnode, deep=True)
             out.key_lines[key] = knode.start_mark.line + offset
         return out
@@ -96,9 +105,13 @@ def _loader(offset: int, budget: list):
     def number(construct):
         def build(loader, node):
             if len(node.value) > MAX_NUMBER:
-                raise LessonError(None, node.start_mark.line + offset,
-                                  f"a number of {len(node.value)} characters (at most {MAX_NUMBER})")
+                raise LessonError(
+                    None,
+                    node.start_mark.line + offset,
+                    f"a number of {len(node.value)} characters (at most {MAX_NUMBER})",
+                )
             return construct(loader, node)
+
         return build
 
     Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, mapping)
@@ -116,10 +129,11 @@ def load(text: str, offset: int, path=None, budget: list | None = None):
     if budget is None:
         budget = [MAX_NODES]
     if len(text) > MAX_CHARS:
-        raise LessonError(path, offset, f"a YAML block of {len(text)} characters "
-                                        f"(at most {MAX_CHARS})")
+        raise LessonError(
+            path, offset, f"a YAML block of {len(text)} characters (at most {MAX_CHARS})"
+        )
     try:
-        return yaml.load(text, Loader=_loader(offset, budget))   # noqa: S506 — a SafeLoader subclass
+        return yaml.load(text, Loader=_loader(offset, budget))  # noqa: S506 — a SafeLoader subclass
     except LessonError as e:
         e.path, e.message = path, _short(e.message)
         raise
@@ -129,5 +143,5 @@ def load(text: str, offset: int, path=None, budget: list | None = None):
         raise LessonError(path, line, _short(f"not valid YAML: {e.problem or e.context}")) from None
     except yaml.YAMLError as e:
         raise LessonError(path, offset, _short(f"not valid YAML: {e}")) from None
-    except (ValueError, TypeError, OverflowError, RecursionError) as e:   # a constructor gave up
+    except (ValueError, TypeError, OverflowError, RecursionError) as e:  # a constructor gave up
         raise LessonError(path, offset, _short(f"not valid YAML: {e}")) from None

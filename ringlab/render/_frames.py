@@ -8,6 +8,7 @@ is drawn and a step only records t: a build that stopped half-way (an exception)
 otherwise leave ``_dynamic()`` naming artists ``fig.clear()`` removed, and every later draw
 event would fail on them (matplotlib: "'NoneType' object has no attribute 'dpi'").  Such a
 renderer counts as needing a relayout, so the next draw builds it again."""
+
 from __future__ import annotations
 
 from contextlib import nullcontext
@@ -22,7 +23,7 @@ class StepFrames:
     ``_dynamic()`` (the artists a step changes, in drawing order), ``_cid`` and
     ``_exporting``; ``_rc()`` may give the matplotlib rc context it draws in."""
 
-    _complete = False           # the artists of the last build are all in the figure
+    _complete = False  # the artists of the last build are all in the figure
 
     def _rc(self):
         return nullcontext()
@@ -54,15 +55,19 @@ class StepFrames:
         canvas = self.figure.canvas
         with self._rc():
             if self._bg is None or self._bg_size != canvas.get_width_height():
-                canvas.draw()              # static artists; _on_draw adds the dynamic ones
+                canvas.draw()  # static artists; _on_draw adds the dynamic ones
             else:
                 canvas.restore_region(self._bg)
                 self._draw_dynamic()
 
     def _on_draw(self, event) -> None:
         canvas = self.figure.canvas
-        if (self._exporting or self.trace is None or not self._complete
-                or not hasattr(canvas, "copy_from_bbox")):
+        if (
+            self._exporting
+            or self.trace is None
+            or not self._complete
+            or not hasattr(canvas, "copy_from_bbox")
+        ):
             return
         self._bg = canvas.copy_from_bbox(self.figure.bbox)
         self._bg_size = canvas.get_width_height()
@@ -76,8 +81,11 @@ class StepFrames:
         fig = self.figure
         with self._rc():
             for a in self._dynamic():
-                if a.get_visible() and not (isinstance(a, Text) and not a.get_text()) \
-                        and a.figure is fig:
+                if (
+                    a.get_visible()
+                    and not (isinstance(a, Text) and not a.get_text())
+                    and a.figure is fig
+                ):
                     fig.draw_artist(a)
 
     @property

@@ -13,6 +13,7 @@ A symbol is described by what it is made of:
 * anything else — a coded combination (several symbol indices, or other coefficients):
   this is where network coding differs from routing.
 """
+
 from __future__ import annotations
 
 import textwrap
@@ -42,7 +43,7 @@ def fmt_vec(F, vals, limit: int) -> str:
     """``[a, b, …]``: at most ``limit`` items, the last of them ``…`` when some are left out."""
     s = [F.format(v) for v in vals[:limit]]
     if len(vals) > limit:
-        s = s[:limit - 1] + ["…"]
+        s = s[: limit - 1] + ["…"]
     return "[" + ", ".join(s) + "]"
 
 
@@ -50,7 +51,7 @@ def fit_vec(F, vals, chars: int) -> str:
     """``[a, b, c]`` with as many entries as fit in ``chars`` characters, then ``…``."""
     s = [F.format(v) for v in vals]
     for n in range(len(s), 0, -1):
-        shown = s if n >= len(s) - 1 else s[:n] + ["…"]      # dropping one item saves nothing
+        shown = s if n >= len(s) - 1 else s[:n] + ["…"]  # dropping one item saves nothing
         text = "[" + ", ".join(shown) + "]"
         if len(text) <= chars:
             return text
@@ -69,7 +70,7 @@ def last_values(F, vals, room: int) -> str:
     if len(parts) == len(vals) and (length <= room or len(vals) == 1):
         return ", ".join(reversed(parts))
     n, length = 1, len(parts[0])
-    for p in parts[1:len(vals) - 1]:
+    for p in parts[1 : len(vals) - 1]:
         if 3 + length + 2 + len(p) > room:
             break
         n, length = n + 1, length + 2 + len(p)
@@ -100,7 +101,9 @@ def classify(trace, i: int, coeffs) -> tuple[str, str]:
         if i in js:
             return "running", f"the running sum of symbol {k} ({len(js)} of {N} nodes)"
         return "partial", f"a forwarded partial sum of symbol {k} ({len(js)} of {N} nodes)"
-    what = f"symbols {', '.join(map(str, sorted(ks)))}" if len(ks) > 1 else f"symbol {next(iter(ks))}"
+    what = (
+        f"symbols {', '.join(map(str, sorted(ks)))}" if len(ks) > 1 else f"symbol {next(iter(ks))}"
+    )
     return "coded", f"a coded mix of {what} (network coding, not routing)"
 
 
@@ -146,9 +149,15 @@ def _send_clause(trace, t: int, i: int, with_kind: bool = True) -> str:
     return f"{head} — {words}" if with_kind else head
 
 
-_KIND_WORDS = {"own": "own symbols", "forward": "forwards", "running": "running sums",
-               "partial": "forwarded partial sums", "full": "full sums",
-               "coded": "coded combinations", "idle": "idle edges"}
+_KIND_WORDS = {
+    "own": "own symbols",
+    "forward": "forwards",
+    "running": "running sums",
+    "partial": "forwarded partial sums",
+    "full": "full sums",
+    "coded": "coded combinations",
+    "idle": "idle edges",
+}
 
 
 def step_caption(trace, t: int, width: int = 110) -> str:
@@ -171,14 +180,17 @@ def step_caption(trace, t: int, width: int = 110) -> str:
     kinds = [classify(trace, i, trace.sent[t][i])[0] for i in range(N)]
     if all(k == "idle" for k in kinds):
         return head + f"all {N} transmission edges are idle — no node sends anything at this step."
-    first = next((i for i in range(N) if kinds[i] == "coded"),
-                 next((i for i in range(N) if kinds[i] != "idle"), 0))
+    first = next(
+        (i for i in range(N) if kinds[i] == "coded"),
+        next((i for i in range(N) if kinds[i] != "idle"), 0),
+    )
     rest: dict[str, int] = {}
     for i in range(N):
         if i != first:
             rest[kinds[i]] = rest.get(kinds[i], 0) + 1
-    more = ", ".join(f"{n} {_KIND_WORDS[k] if n > 1 else _KIND_WORDS[k].rstrip('s')}"
-                     for k, n in rest.items())
+    more = ", ".join(
+        f"{n} {_KIND_WORDS[k] if n > 1 else _KIND_WORDS[k].rstrip('s')}" for k, n in rest.items()
+    )
     text = head + _send_clause(trace, t, first) + f". The other {N - 1} nodes send: {more}."
     return "\n".join(textwrap.wrap(text, width))
 
@@ -189,10 +201,14 @@ def failing_reason(trace, i: int) -> str | None:
     bad = [c for c in rep.checks if c.node == i and not c.ok]
     if bad:
         c = bad[0]
-        where = ", ".join(f"({r}, {s})" for r, s in c.wrong[:3]) + (" …" if len(c.wrong) > 3 else "")
+        where = ", ".join(f"({r}, {s})" for r, s in c.wrong[:3]) + (
+            " …" if len(c.wrong) > 3 else ""
+        )
         more = f" (and {len(bad) - 1} more j)" if len(bad) > 1 else ""
-        return (f"Theorem 2 fails at node {i}, j = {c.j} (source node {c.source}): "
-                f"{' · '.join(c.chain(N))} ≠ I_K at {where}{more}")
+        return (
+            f"Theorem 2 fails at node {i}, j = {c.j} (source node {c.source}): "
+            f"{' · '.join(c.chain(N))} ≠ I_K at {where}{more}"
+        )
     if rep.translation_ok[i] is False:
         return f"node {i}'s given T_{i} differs from eq. (6)"
     return None
@@ -220,8 +236,9 @@ def decode_caption(trace) -> str:
         got = f"ẑ{sub(i)} is not the sum"
     others = f" ({len(wrong)} of {N} nodes wrong)" if len(wrong) > 1 else ""
     reason = failing_reason(trace, i)
-    return (f"{head} — node {i} is wrong at k = {ks}: {got}{others}."
-            + (f" {reason}." if reason else ""))
+    return f"{head} — node {i} is wrong at k = {ks}: {got}{others}." + (
+        f" {reason}." if reason else ""
+    )
 
 
 def node_tooltip(trace, i: int, t: int) -> str:
@@ -236,7 +253,9 @@ def node_tooltip(trace, i: int, t: int) -> str:
     if not rec:
         lines.append("received nothing yet (s is empty)")
     else:
-        lines.append(f"received s{sub(i)}" + f"({t})".translate(_SUP) + f" from node {(i - 1) % N}:")
+        lines.append(
+            f"received s{sub(i)}" + f"({t})".translate(_SUP) + f" from node {(i - 1) % N}:"
+        )
         for u, y in enumerate(rec):
             v = "" if vals is None else f" = {F.format(vals[u])}"
             lines.append(f"  at t = {u + 1}: {ring_combination(trace, y, (i - 1) % N)}{v}")
@@ -268,8 +287,10 @@ def decode_arithmetic(trace, i: int) -> list[str]:
     lines, used = [], set()
     for k in range(K):
         names, nums, total = [], [], zero
-        parts = [(node.R[k][u], vals[u], f"y{sub(prev)}→" + f"({u})".translate(_SUP), u)
-                 for u in range(T)]
+        parts = [
+            (node.R[k][u], vals[u], f"y{sub(prev)}→" + f"({u})".translate(_SUP), u)
+            for u in range(T)
+        ]
         parts += [(Tm[k][l], trace.inputs[i][l], symbol_name(i, l + 1), None) for l in range(K)]
         for c, v, name, u in parts:
             if F.is_zero(c):
@@ -285,15 +306,21 @@ def decode_arithmetic(trace, i: int) -> list[str]:
             neg_t = F.characteristic == 0 and term < 0
             nums.append(("− " if neg_t else "+ ") + F.format(F.neg(term) if neg_t else term))
         if not names:
-            lines.append(f"ẑ{sub(i)},{sub(k + 1)} = 0 (row {k + 1} of R{sub(i)} and T{sub(i)} is zero)")
+            lines.append(
+                f"ẑ{sub(i)},{sub(k + 1)} = 0 (row {k + 1} of R{sub(i)} and T{sub(i)} is zero)"
+            )
             continue
         strip = lambda s: s[2:] if s.startswith("+ ") else "−" + s[2:]  # noqa: E731
-        numbers = "" if len(nums) == 1 and not names[0][2:].count("·") else \
-            f"{strip(' '.join(nums))} = "           # one plain term: its value is the result
-        lines.append(f"ẑ{sub(i)},{sub(k + 1)} = {strip(' '.join(names))} = {numbers}"
-                     f"{F.format(total)}")
+        numbers = (
+            "" if len(nums) == 1 and not names[0][2:].count("·") else f"{strip(' '.join(nums))} = "
+        )  # one plain term: its value is the result
+        lines.append(
+            f"ẑ{sub(i)},{sub(k + 1)} = {strip(' '.join(names))} = {numbers}{F.format(total)}"
+        )
     if used:
-        lines += [f"y{sub(prev)}→" + f"({u})".translate(_SUP) + f" = {F.format(vals[u])}: "
-                  f"sent by node {prev} at t = {u}, received by node {i} at t = {u + 1}"
-                  for u in sorted(used)]
+        lines += [
+            f"y{sub(prev)}→" + f"({u})".translate(_SUP) + f" = {F.format(vals[u])}: "
+            f"sent by node {prev} at t = {u}, received by node {i} at t = {u + 1}"
+            for u in sorted(used)
+        ]
     return lines

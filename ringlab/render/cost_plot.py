@@ -7,6 +7,7 @@ colours of their own, dash-dot for whole-vector (latency-optimal) schedules and 
 reduce-scatter + all-gather ones; their crossovers are numbered markers (:func:`numbered`),
 listed with the same numbers beside the plot, so a dozen of them stay readable.
 """
+
 from __future__ import annotations
 
 from matplotlib.figure import Figure
@@ -16,9 +17,16 @@ from ..core.schedules.costs import format_bandwidth, format_bytes, format_second
 COLORS = {"ring": "#1f77b4", "tree": "#ff7f0e", "coded": "#2ca02c"}
 _EXTRA = ["#9467bd", "#8c564b", "#e377c2", "#7f7f7f"]
 # the algorithms beyond ring and tree (ringlab.core.schedules.known_schedules)
-SCHEDULE_COLORS = {"recursive-doubling": "#d62728", "rabenseifner": "#17becf",
-                   "swing": "#bcbd22", "bruck": "#1b9e77", "bruck-bw": "#66a61e",
-                   "trivance": "#e6ab02", "trivance-bw": "#a6761d", "nccl-tree": "#000000"}
+SCHEDULE_COLORS = {
+    "recursive-doubling": "#d62728",
+    "rabenseifner": "#17becf",
+    "swing": "#bcbd22",
+    "bruck": "#1b9e77",
+    "bruck-bw": "#66a61e",
+    "trivance": "#e6ab02",
+    "trivance-bw": "#a6761d",
+    "nccl-tree": "#000000",
+}
 _WHOLE_VECTOR = ("recursive-doubling", "bruck", "trivance", "nccl-tree")
 
 
@@ -48,56 +56,92 @@ def draw_costs(fig: Figure, exp, n: int = 240) -> None:
     extra = iter(_EXTRA)
     colour = {}
     for c in exp.curves:
-        color = colour[c.key] = (COLORS.get(c.key) or SCHEDULE_COLORS.get(c.key)
-                                 or next(extra, "#333333"))
+        color = colour[c.key] = (
+            COLORS.get(c.key) or SCHEDULE_COLORS.get(c.key) or next(extra, "#333333")
+        )
         if is_base(c.key):
-            style = "-" if c.key in ("ring", "tree") else "--"   # dashed: the ring shows through
+            style = "-" if c.key in ("ring", "tree") else "--"  # dashed: the ring shows through
             lw = 2.4 if c.key != "coded" else 1.8
         else:
             style, lw = ("-." if c.key in _WHOLE_VECTOR else ":"), 2.0
-        ax.plot(xs, ys[c.key], style, color=color, lw=lw, label=c.label,
-                zorder=3 if c.key == "coded" else 2)
+        ax.plot(
+            xs,
+            ys[c.key],
+            style,
+            color=color,
+            lw=lw,
+            label=c.label,
+            zorder=3 if c.key == "coded" else 2,
+        )
     k = -1
     for x, number in numbered(exp.crossovers):
         S, t = float(x.S), float(x.time)
-        if number is not None:          # beyond ring, tree and the code: a numbered marker
+        if number is not None:  # beyond ring, tree and the code: a numbered marker
             ax.plot([S], [t], "D", ms=5, mfc="white", mec="0.25", mew=1.1, zorder=5)
-            ax.annotate(str(number), (S, t), xytext=(3, 4), textcoords="offset points",
-                        fontsize=7, color="0.2", zorder=6)
+            ax.annotate(
+                str(number),
+                (S, t),
+                xytext=(3, 4),
+                textcoords="offset points",
+                fontsize=7,
+                color="0.2",
+                zorder=6,
+            )
             continue
         k += 1
         ax.plot([S], [t], "o", ms=8, mfc="white", mec="black", mew=1.6, zorder=5)
         ax.axvline(S, color="0.5", lw=0.8, ls=":", zorder=1)
         lo, hi = (float(v) for v in exp.S_range)
-        right_half = (S / lo) > (hi / S)       # log scale: keep the label inside the axes
-        ax.annotate(f"{format_bytes(S)}\n{x.label}", (S, t),
-                    xytext=(-10 if right_half else 10, -28 - 22 * (k % 2)),
-                    ha="right" if right_half else "left",
-                    textcoords="offset points", fontsize=8,
-                    bbox=dict(boxstyle="round,pad=0.2", fc="white", ec="0.6", alpha=0.9), zorder=6)
+        right_half = (S / lo) > (hi / S)  # log scale: keep the label inside the axes
+        ax.annotate(
+            f"{format_bytes(S)}\n{x.label}",
+            (S, t),
+            xytext=(-10 if right_half else 10, -28 - 22 * (k % 2)),
+            ha="right" if right_half else "left",
+            textcoords="offset points",
+            fontsize=8,
+            bbox=dict(boxstyle="round,pad=0.2", fc="white", ec="0.6", alpha=0.9),
+            zorder=6,
+        )
     for x in exp.switches:
         S, t = float(x.S), float(x.time)
         ax.plot([S], [t], "^", ms=6, color=COLORS["coded"], zorder=5)
-        ax.annotate(x.label.split("→")[-1].strip().split(",")[0], (S, t), xytext=(-6, 8),
-                    textcoords="offset points", fontsize=7, color=COLORS["coded"])
+        ax.annotate(
+            x.label.split("→")[-1].strip().split(",")[0],
+            (S, t),
+            xytext=(-6, 8),
+            textcoords="offset points",
+            fontsize=7,
+            color=COLORS["coded"],
+        )
     if exp.size is not None:
         S = float(exp.size)
         ax.axvline(S, color="crimson", lw=1.0, ls="--", zorder=1)
-        ax.annotate(f"S = {format_bytes(S)}", (S, 1), xycoords=("data", "axes fraction"),
-                    xytext=(4, -14), textcoords="offset points", fontsize=8, color="crimson")
+        ax.annotate(
+            f"S = {format_bytes(S)}",
+            (S, 1),
+            xycoords=("data", "axes fraction"),
+            xytext=(4, -14),
+            textcoords="offset points",
+            fontsize=8,
+            color="crimson",
+        )
         for c in exp.curves:
-            ax.plot([S], [float(c.at(exp.size))], ".", ms=7,
-                    color=colour.get(c.key, "0.3"), zorder=4)
+            ax.plot(
+                [S], [float(c.at(exp.size))], ".", ms=7, color=colour.get(c.key, "0.3"), zorder=4
+            )
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel("message size S (bytes)")
     ax.set_ylabel("α-β time (s)")
-    ax.set_title(f"All-Reduce time, N = {exp.N}, α = {format_seconds(exp.alpha)}, "
-                 f"B = {format_bandwidth(exp.bandwidth)}", fontsize=10)
+    ax.set_title(
+        f"All-Reduce time, N = {exp.N}, α = {format_seconds(exp.alpha)}, "
+        f"B = {format_bandwidth(exp.bandwidth)}",
+        fontsize=10,
+    )
     ax.grid(True, which="major", lw=0.5, alpha=0.5)
     many = len(exp.curves) > 4
-    ax.legend(loc="upper left", fontsize=7 if many else 8, framealpha=0.9,
-              ncol=2 if many else 1)
+    ax.legend(loc="upper left", fontsize=7 if many else 8, framealpha=0.9, ncol=2 if many else 1)
     fig.tight_layout()
 
 

@@ -10,6 +10,7 @@ app shows, so what is on screen is what is exported.  MP4 goes through the ffmpe
 >>> export_walkthrough(preset("paper-k2-t3"), "random", "png", out, step=1) == out
 True
 """
+
 from __future__ import annotations
 
 import os
@@ -18,13 +19,13 @@ from pathlib import Path
 import numpy as np
 
 from ..core.errors import RinglabError
-from ..core.simulate import simulate
 from ..core.inputs import matmul_note, resolve_inputs
+from ..core.simulate import simulate
 from .propagation import FIG_SIZE, WalkthroughRenderer, new_figure
 
 FORMATS = ("gif", "mp4", "png", "svg", "pdf")
 SINGLE = ("png", "svg")
-DEFAULT_FPS = 0.5          # two seconds a step: time to read the caption
+DEFAULT_FPS = 0.5  # two seconds a step: time to read the caption
 DEFAULT_DPI = 100
 
 
@@ -56,9 +57,19 @@ def validate(code, fmt: str, step: int | None, fps: float, dpi: int) -> None:
         raise RinglabError(f"--dpi {dpi}: expected 20..600")
 
 
-def export_walkthrough(code, inputs="random", fmt: str = "gif", out="walkthrough.gif",
-                       step: int | None = None, fps: float = DEFAULT_FPS, dpi: int = DEFAULT_DPI,
-                       progress=None, seed: int = 0, size=FIG_SIZE, hold_last: float = 3.0) -> str:
+def export_walkthrough(
+    code,
+    inputs="random",
+    fmt: str = "gif",
+    out="walkthrough.gif",
+    step: int | None = None,
+    fps: float = DEFAULT_FPS,
+    dpi: int = DEFAULT_DPI,
+    progress=None,
+    seed: int = 0,
+    size=FIG_SIZE,
+    hold_last: float = 3.0,
+) -> str:
     """Write the walkthrough of ``code`` to ``out``; returns the path written.
 
     ``inputs``: ``"random"`` (with ``seed``), ``"matmul"``, a JSON file path, or an N×K array.
@@ -71,9 +82,17 @@ def export_walkthrough(code, inputs="random", fmt: str = "gif", out="walkthrough
     validate(code, fmt, step, fps, dpi)
     path = _check_output(out)
     x = resolve_inputs(code, inputs, seed)
-    note = matmul_note(code) if inputs == "matmul" else (
-        f"random, seed {seed}" if inputs == "random" else "typed" if isinstance(inputs, (list, tuple))
-        else os.path.basename(str(inputs)))
+    note = (
+        matmul_note(code)
+        if inputs == "matmul"
+        else (
+            f"random, seed {seed}"
+            if inputs == "random"
+            else "typed"
+            if isinstance(inputs, (list, tuple))
+            else os.path.basename(str(inputs))
+        )
+    )
     trace = simulate(code, x)
     r = WalkthroughRenderer(new_figure(size, dpi))
     r.set_trace(trace, note=note)
@@ -94,6 +113,7 @@ def export_walkthrough(code, inputs="random", fmt: str = "gif", out="walkthrough
             tick()
         elif fmt == "pdf":
             from matplotlib.backends.backend_pdf import PdfPages
+
             with PdfPages(path) as pdf:
                 info = pdf.infodict()
                 info["Title"] = f"ringlab walkthrough — {code.name or 'code'}"
@@ -123,6 +143,7 @@ def _even(frame: np.ndarray) -> np.ndarray:
 
 def _write_animation(path: Path, fmt: str, frames, fps: float, hold_last: float) -> None:
     import imageio.v2 as imageio
+
     if fmt == "gif":
         ms = 1000.0 / fps
         durations = [ms] * (len(frames) - 1) + [ms * hold_last]
@@ -130,14 +151,22 @@ def _write_animation(path: Path, fmt: str, frames, fps: float, hold_last: float)
         imageio.mimsave(path, frames, format="GIF", duration=durations, loop=0)
         return
     import imageio_ffmpeg  # noqa: F401  (the bundled ffmpeg binary)
+
     # a video player has no per-frame durations: repeat frames instead (≥ 1 s per step is
     # best shown at a low fps, but many players dislike < 1 fps, so render at ≥ 2 fps)
     out_fps = max(fps, 2.0)
     rep = max(1, round(out_fps / fps))
-    writer = imageio.get_writer(path, format="FFMPEG", mode="I", fps=out_fps, codec="libx264",
-                                pixelformat="yuv420p", macro_block_size=1,
-                                ffmpeg_log_level="error",
-                                output_params=["-movflags", "+faststart"])
+    writer = imageio.get_writer(
+        path,
+        format="FFMPEG",
+        mode="I",
+        fps=out_fps,
+        codec="libx264",
+        pixelformat="yuv420p",
+        macro_block_size=1,
+        ffmpeg_log_level="error",
+        output_params=["-movflags", "+faststart"],
+    )
     try:
         for k, f in enumerate(frames):
             n = rep * (int(round(hold_last)) if k == len(frames) - 1 else 1)

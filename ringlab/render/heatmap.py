@@ -17,6 +17,7 @@ walkthrough's renderer has them).
 >>> h.terms[:, 0].tolist(), h.terms[:, -1].tolist()
 ([1, 1, 1], [3, 3, 3])
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -55,6 +56,7 @@ def _sent_support(trace) -> np.ndarray:
         sent = coeffs[0]
         return np.asarray(sent.nonzero(sent.arr), dtype=bool).reshape(N, T, N * K)
     from ..core.simulate import support
+
     out = np.zeros((N, T, N * K), dtype=bool)
     for t in range(T):
         for i in range(N):
@@ -73,7 +75,7 @@ def holdings(trace) -> Holdings:
         held = np.zeros((T + 1, N * K), dtype=bool)
         if T:
             held[1:] = np.logical_or.accumulate(sent[prev], axis=0)
-        held[:, i * K:(i + 1) * K] = True                  # its own input x_i
+        held[:, i * K : (i + 1) * K] = True  # its own input x_i
         terms[i] = held.sum(axis=1)
         complete[i] = held.reshape(T + 1, N, K).all(axis=1).sum(axis=1)
     return Holdings(terms, complete, N, K, T)
@@ -89,6 +91,7 @@ class HeatmapRenderer(StepFrames):
     def __init__(self, figure: Figure | None = None, caption_in_figure: bool = True):
         if figure is None:
             from .propagation import new_figure
+
             figure = new_figure()
         self.figure = figure
         self.caption_in_figure = caption_in_figure
@@ -126,20 +129,35 @@ class HeatmapRenderer(StepFrames):
         fs = 11 * s
         verdict = "Theorem 2 holds" if tr.report.feasible else "Theorem 2 fails"
         top = 0.93
-        fig.text(0.01, 0.985, f"What each node holds — N = {N}, K = {K}, T = {T}, "
-                 f"{tr.field.name}; {verdict}", ha="left", va="top", fontsize=fs * 1.25,
-                 color=colour("text"), weight="bold")
+        fig.text(
+            0.01,
+            0.985,
+            f"What each node holds — N = {N}, K = {K}, T = {T}, {tr.field.name}; {verdict}",
+            ha="left",
+            va="top",
+            fontsize=fs * 1.25,
+            color=colour("text"),
+            weight="bold",
+        )
         self._caption = None
         if self.caption_in_figure:
-            self._caption = fig.text(0.01, top, "", ha="left", va="top", fontsize=fs,
-                                     color=colour("text"))
+            self._caption = fig.text(
+                0.01, top, "", ha="left", va="top", fontsize=fs, color=colour("text")
+            )
             top = 0.80
         ax = fig.add_axes([0.07, 0.24, 0.80, top - 0.24 - 0.02])
         self._ax = ax
         share = h.terms / float(N * K)
-        self._image = ax.imshow(share, aspect="auto", cmap="viridis", vmin=0, vmax=1,
-                                interpolation="nearest", origin="upper",
-                                extent=(-0.5, T + 0.5, N - 0.5, -0.5))
+        self._image = ax.imshow(
+            share,
+            aspect="auto",
+            cmap="viridis",
+            vmin=0,
+            vmax=1,
+            interpolation="nearest",
+            origin="upper",
+            extent=(-0.5, T + 0.5, N - 0.5, -0.5),
+        )
         ax.set_xlabel("time t", fontsize=fs)
         ax.set_ylabel("node i", fontsize=fs)
         ax.tick_params(labelsize=fs * 0.9)
@@ -152,22 +170,39 @@ class HeatmapRenderer(StepFrames):
         cb.set_label(f"share of the N·K = {N * K} symbols x_j,k held", fontsize=fs * 0.9)
         cb.ax.tick_params(labelsize=fs * 0.85)
         # the current step: a framed column, and at t = T a ✗ per wrong node
-        self._frame = Rectangle((-0.5, -0.5), 1, N, fill=False, lw=2.5 * s,
-                                edgecolor=colour("now"), zorder=5)
+        self._frame = Rectangle(
+            (-0.5, -0.5), 1, N, fill=False, lw=2.5 * s, edgecolor=colour("now"), zorder=5
+        )
         ax.add_patch(self._frame)
         self._wrong = [i for i in range(N) if tr.wrong_entries(i)]
-        self._marks = [ax.text(T + 0.5, i, " ✗", color=colour("bad"), fontsize=fs,
-                               va="center", ha="left", clip_on=False, visible=False)
-                       for i in self._wrong]
+        self._marks = [
+            ax.text(
+                T + 0.5,
+                i,
+                " ✗",
+                color=colour("bad"),
+                fontsize=fs,
+                va="center",
+                ha="left",
+                clip_on=False,
+                visible=False,
+            )
+            for i in self._wrong
+        ]
         full = np.flatnonzero(h.complete[:, T] == K)
         self._footer = fig.text(
-            0.01, 0.015,
+            0.01,
+            0.015,
             f"A summary: the full graph G_T is unreadable at N = {N}. Cell (t, i): how many of "
             f"the {N * K} symbols x_j,k\nnode i holds (its input and all it has received); hover "
             f"a cell for the numbers; the frame is the step shown.\nAt t = T, {len(full)} of {N} "
             f"nodes hold every term of all K sums. Tick \u201cFull graph\u201d for G_T itself "
             f"(slow here)." + (f" Inputs: {self.note}." if self.note else ""),
-            ha="left", va="bottom", fontsize=fs * 0.85, color=colour("text"))
+            ha="left",
+            va="bottom",
+            fontsize=fs * 0.85,
+            color=colour("text"),
+        )
         self._start_blitting()
 
     def show_step(self, t: int) -> None:
@@ -178,7 +213,7 @@ class HeatmapRenderer(StepFrames):
         t = int(min(max(t, 0), T))
         self.step = t
         if not self.built:
-            return                  # (a build that did not finish: drawn at t when rebuilt)
+            return  # (a build that did not finish: drawn at t when rebuilt)
         self._frame.set_x(t - 0.5)
         for m in self._marks:
             m.set_visible(t == T)
@@ -207,13 +242,16 @@ class HeatmapRenderer(StepFrames):
     def node_tooltip(self, i: int, t: int) -> str:
         N, K, T = self.trace.code.shape
         terms, complete = self.cell(i, t)
-        lines = [f"node {i} at t = {t}",
-                 f"holds {terms} of the {N * K} symbols x_j,k ({100 * terms / (N * K):.0f}%): "
-                 f"its input and {t} received symbol{'s' if t != 1 else ''}",
-                 f"sum entries with all {N} terms here: {complete} of {K}"]
+        lines = [
+            f"node {i} at t = {t}",
+            f"holds {terms} of the {N * K} symbols x_j,k ({100 * terms / (N * K):.0f}%): "
+            f"its input and {t} received symbol{'s' if t != 1 else ''}",
+            f"sum entries with all {N} terms here: {complete} of {K}",
+        ]
         if t == T and self.trace.decoded_values is not None:
-            lines.append("decodes the sum ✗" if self.trace.wrong_entries(i)
-                         else "decodes the sum ✓")
+            lines.append(
+                "decodes the sum ✗" if self.trace.wrong_entries(i) else "decodes the sum ✓"
+            )
         return "\n".join(lines)
 
     def savefig(self, out, **kw) -> None:

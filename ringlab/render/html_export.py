@@ -22,6 +22,7 @@ PNG ``data:`` URIs) and the drawings (:func:`step_svg`).
 >>> html.startswith("<!DOCTYPE html>") and html.count('class="step"') == 4
 True
 """
+
 from __future__ import annotations
 
 import base64
@@ -43,30 +44,39 @@ from . import palette
 from .captions import decode_arithmetic, failing_reason, node_tooltip
 from .propagation import FIG_SIZE, WalkthroughRenderer, new_figure
 
-DEFAULT_DELAY_MS = 2000           # play: two seconds a step, as the GIF (time to read)
+DEFAULT_DELAY_MS = 2000  # play: two seconds a step, as the GIF (time to read)
 # the code's matrices are listed up to this many cells; a larger code's page says where
 # they are instead (an N = 32, K = 64, T = 128 code has a million)
 MAX_MATRIX_CELLS = 20_000
-MAX_HOLDINGS = 400                # "what each node holds" up to N·(T + 1) of these
+MAX_HOLDINGS = 400  # "what each node holds" up to N·(T + 1) of these
 
 # what the browser may load: nothing from outside the file
-CSP = ("default-src 'none'; img-src data:; style-src 'unsafe-inline'; "
-       "script-src 'unsafe-inline'")
+CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
 
 
 @lru_cache(maxsize=1)
 def _env():
     from jinja2 import Environment, PackageLoader, StrictUndefined
-    return Environment(loader=PackageLoader("ringlab.render", "templates"),
-                       autoescape=True, undefined=StrictUndefined,
-                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+
+    return Environment(
+        loader=PackageLoader("ringlab.render", "templates"),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
 
 
 def _render(template: str, **context) -> str:
     from .. import __version__
+
     colours = {role: palette.colour(role) for role in palette.ROLES}
-    return _env().get_template(template).render(version=__version__, csp=CSP,
-                                                colours=colours, **context)
+    return (
+        _env()
+        .get_template(template)
+        .render(version=__version__, csp=CSP, colours=colours, **context)
+    )
 
 
 # -- SVG of a step -----------------------------------------------------------------------------
@@ -141,32 +151,64 @@ def code_section(trace) -> dict:
         for i in range(N):
             node = code.node(i)
             Ti = node.T if node.T is not None else rep.translation[i]
-            nodes.append({"i": i, "mats": [
-                ("M", f"M{_sub(i)}", "T×K: row t is what node i mixes of its own x at time t",
-                 _fmt_rows(F, node.M)),
-                ("Lambda", f"Λ{_sub(i)}", "T×T: row t recodes what it received before t",
-                 _fmt_rows(F, node.Lambda)),
-                ("R", f"R{_sub(i)}", "K×T: column u weighs the symbol received at u + 1",
-                 _fmt_rows(F, node.R)),
-                ("T", f"T{_sub(i)}", "K×K" + ("" if node.T is not None
-                                              else ", solved from eq. (6)"),
-                 _fmt_rows(F, Ti)),
-            ]})
+            nodes.append(
+                {
+                    "i": i,
+                    "mats": [
+                        (
+                            "M",
+                            f"M{_sub(i)}",
+                            "T×K: row t is what node i mixes of its own x at time t",
+                            _fmt_rows(F, node.M),
+                        ),
+                        (
+                            "Lambda",
+                            f"Λ{_sub(i)}",
+                            "T×T: row t recodes what it received before t",
+                            _fmt_rows(F, node.Lambda),
+                        ),
+                        (
+                            "R",
+                            f"R{_sub(i)}",
+                            "K×T: column u weighs the symbol received at u + 1",
+                            _fmt_rows(F, node.R),
+                        ),
+                        (
+                            "T",
+                            f"T{_sub(i)}",
+                            "K×K" + ("" if node.T is not None else ", solved from eq. (6)"),
+                            _fmt_rows(F, Ti),
+                        ),
+                    ],
+                }
+            )
     checks = None
     if N <= 40:
         checks = [[rep.check(i, j).ok for j in range(1, N)] for i in range(N)]
     reasons = [r for r in (failing_reason(trace, i) for i in range(N)) if r]
-    return {"nodes": nodes, "cells": cells, "checks": checks, "reasons": reasons,
-            "n_failing": len(rep.failing), "n_checks": len(rep.checks),
-            "feasible": rep.feasible}
+    return {
+        "nodes": nodes,
+        "cells": cells,
+        "checks": checks,
+        "reasons": reasons,
+        "n_failing": len(rep.failing),
+        "n_checks": len(rep.checks),
+        "feasible": rep.feasible,
+    }
 
 
 def _sub(n: int) -> str:
     return str(n).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
 
 
-def walkthrough_page(code, inputs="random", seed: int = 0, progress=None,
-                     delay_ms: int = DEFAULT_DELAY_MS, size=FIG_SIZE) -> str:
+def walkthrough_page(
+    code,
+    inputs="random",
+    seed: int = 0,
+    progress=None,
+    delay_ms: int = DEFAULT_DELAY_MS,
+    size=FIG_SIZE,
+) -> str:
     """The HTML page of ``code``'s walkthrough on ``inputs`` (as ``ringlab export`` reads
     them: ``"random"`` with ``seed``, ``"matmul"``, a JSON file, or an N×K array).
     ``progress(done, total)`` after each step drawn."""
@@ -175,8 +217,9 @@ def walkthrough_page(code, inputs="random", seed: int = 0, progress=None,
     return trace_page(trace, inputs_note(code, inputs, seed), progress, delay_ms, size)
 
 
-def trace_page(trace, note: str = "", progress=None, delay_ms: int = DEFAULT_DELAY_MS,
-               size=FIG_SIZE) -> str:
+def trace_page(
+    trace, note: str = "", progress=None, delay_ms: int = DEFAULT_DELAY_MS, size=FIG_SIZE
+) -> str:
     """The HTML page of one trace (see :func:`walkthrough_page`)."""
     code = trace.code
     N, K, T = code.shape
@@ -189,19 +232,34 @@ def trace_page(trace, note: str = "", progress=None, delay_ms: int = DEFAULT_DEL
     for t in range(T + 1):
         what = "the decode" if t == T else f"the transmissions at t = {t}"
         svg = step_svg(r, t, f"The time-expanded graph G_T at step {t} of {T}: {what}")
-        steps.append(Step(t, Markup(svg), r.caption(t, width=100_000),
-                          [node_tooltip(trace, i, t) for i in range(N)] if holdings else []))
+        steps.append(
+            Step(
+                t,
+                Markup(svg),
+                r.caption(t, width=100_000),
+                [node_tooltip(trace, i, t) for i in range(N)] if holdings else [],
+            )
+        )
         if progress is not None:
             progress(t + 1, T + 1)
     decodes = [(i, decode_arithmetic(trace, i)) for i in range(N)]
     decodes = [(i, lines) for i, lines in decodes if lines]
-    verdict = ("feasible (Theorem 2 ✓)" if trace.report.feasible
-               else "INFEASIBLE (Theorem 2 ✗)")
+    verdict = "feasible (Theorem 2 ✓)" if trace.report.feasible else "INFEASIBLE (Theorem 2 ✗)"
     title = f"{code.name or 'code'} — N = {N}, K = {K}, T = {T} over {F.name}"
-    return _render("walkthrough.html.j2", title=title, code=code, verdict=verdict,
-                   feasible=trace.report.feasible, note=note, steps=steps, last=T,
-                   decodes=decodes, arithmetic_note=F.arithmetic_note(short=True),
-                   section=code_section(trace), delay_ms=int(delay_ms))
+    return _render(
+        "walkthrough.html.j2",
+        title=title,
+        code=code,
+        verdict=verdict,
+        feasible=trace.report.feasible,
+        note=note,
+        steps=steps,
+        last=T,
+        decodes=decodes,
+        arithmetic_note=F.arithmetic_note(short=True),
+        section=code_section(trace),
+        delay_ms=int(delay_ms),
+    )
 
 
 def check_output(out) -> Path:
@@ -227,8 +285,14 @@ def _write(out, html: str) -> str:
     return str(p)
 
 
-def export_walkthrough_html(code, inputs="random", out="walkthrough.html", seed: int = 0,
-                            progress=None, fps: float = 1000 / DEFAULT_DELAY_MS) -> str:
+def export_walkthrough_html(
+    code,
+    inputs="random",
+    out="walkthrough.html",
+    seed: int = 0,
+    progress=None,
+    fps: float = 1000 / DEFAULT_DELAY_MS,
+) -> str:
     """Write the walkthrough page of ``code`` to ``out``; returns the path written.
     ``fps``: the play button's speed in steps per second (default 0.5, as the GIF)."""
     if not (0 < fps <= 60):
@@ -238,7 +302,7 @@ def export_walkthrough_html(code, inputs="random", out="walkthrough.html", seed:
 
 
 # -- formulas and the lesson page ---------------------------------------------------------------
-BODY_PX = 17                       # the page's text size; formulas are typeset at it
+BODY_PX = 17  # the page's text size; formulas are typeset at it
 HEADING_PX = {1: 32, 2: 25, 3: 21, 4: 18}
 
 
@@ -247,14 +311,17 @@ def formula_html(tex: str, display: bool = False, level: int = 0, alt: str = "")
     its size: crisp on a HiDPI screen), on the text's baseline; ``alt`` is its reading for a
     screen reader and a copy.  None when mathtext cannot read it (the caller shows text)."""
     from .mathtext import formula_image
+
     px = HEADING_PX.get(level, BODY_PX) * (1.15 if display else 1.0)
     img = formula_image(tex, size_px=px, dpr=2, color=palette.colour("text"), display=display)
     if img is None:
         return None
     w, h, d = img.width / 2, img.height / 2, img.depth / 2
     src = "data:image/png;base64," + base64.b64encode(img.png).decode("ascii")
-    tag = (f'<img class="math" src="{src}" alt="{escape(alt or tex)}" '
-           f'style="width:{w:.1f}px;height:{h:.1f}px;vertical-align:-{d:.1f}px">')
+    tag = (
+        f'<img class="math" src="{src}" alt="{escape(alt or tex)}" '
+        f'style="width:{w:.1f}px;height:{h:.1f}px;vertical-align:-{d:.1f}px">'
+    )
     return f'<p class="display-math">{tag}</p>\n' if display else tag
 
 
@@ -266,21 +333,35 @@ class LessonBlock:
     kind: str
     html: Markup
     id: str = ""
-    answer: str = ""                  # predict: what the app shows
+    answer: str = ""  # predict: what the app shows
     explain: Markup = Markup("")
     choices: list = field(default_factory=list)
-    hints: list = field(default_factory=list)      # task: HTML of each hint
-    solution: list = field(default_factory=list)   # task: the actions, in words
-    drawing: Markup = Markup("")      # what the app shows once the block ran (SVG or HTML)
-    caption: str = ""                 # the drawing's caption
+    hints: list = field(default_factory=list)  # task: HTML of each hint
+    solution: list = field(default_factory=list)  # task: the actions, in words
+    drawing: Markup = Markup("")  # what the app shows once the block ran (SVG or HTML)
+    caption: str = ""  # the drawing's caption
 
 
-def lesson_page(title: str, minutes: int, summary: Markup, blocks: list[LessonBlock],
-                opening: Markup = Markup(""), opening_caption: str = "", source: str = "") -> str:
+def lesson_page(
+    title: str,
+    minutes: int,
+    summary: Markup,
+    blocks: list[LessonBlock],
+    opening: Markup = Markup(""),
+    opening_caption: str = "",
+    source: str = "",
+) -> str:
     """The HTML page of a lesson whose blocks were replayed by the caller."""
-    return _render("lesson.html.j2", title=title, minutes=minutes, summary=summary,
-                   blocks=blocks, opening=opening, opening_caption=opening_caption,
-                   source=source)
+    return _render(
+        "lesson.html.j2",
+        title=title,
+        minutes=minutes,
+        summary=summary,
+        blocks=blocks,
+        opening=opening,
+        opening_caption=opening_caption,
+        source=source,
+    )
 
 
 class Drawings:
@@ -298,13 +379,17 @@ class Drawings:
         if r is None:
             r = WalkthroughRenderer(new_figure(self.size, 100), caption_in_figure=False)
             r.set_trace(trace)
-            self._renderers = {key: r}         # one at a time: a lesson walks one code on
+            self._renderers = {key: r}  # one at a time: a lesson walks one code on
         T = trace.code.T
         t = max(0, min(int(t), T))
         what = "the decode" if t == T else f"the transmissions at t = {t}"
         self._count += 1
-        svg = step_svg(r, t, f"The time-expanded graph G_T at step {t} of {T}: {what}",
-                       salt=f"drawing{self._count}")
+        svg = step_svg(
+            r,
+            t,
+            f"The time-expanded graph G_T at step {t} of {T}: {what}",
+            salt=f"drawing{self._count}",
+        )
         return svg, r.caption(t, width=100_000)
 
 

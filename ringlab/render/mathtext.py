@@ -23,6 +23,7 @@ True
 >>> formula_image(r"\frac{", size_px=14, dpr=1, color="#000000") is None
 True
 """
+
 from __future__ import annotations
 
 import io
@@ -34,7 +35,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-_LOCK = threading.Lock()          # mathtext's parser and font cache are shared state
+_LOCK = threading.Lock()  # mathtext's parser and font cache are shared state
 
 # Typeset formulas kept (issue 29: a session is bounded).  The course has ~260 formulas; at one
 # text size they make ~510 images (an inline formula is typeset plain, then padded to its line)
@@ -72,8 +73,13 @@ _SIMPLE = [
     (r"(?<![.\\])\.\.(?!\.)", r".\\!.\\!"),
 ]
 _MATRIX = re.compile(r"\\begin\{([bpvV]?matrix)\}(.*?)\\end\{\1\}", re.S)
-_FENCES = {"bmatrix": ("[", "]"), "pmatrix": ("(", ")"), "vmatrix": ("|", "|"),
-           "Vmatrix": (r"\Vert", r"\Vert"), "matrix": (".", ".")}
+_FENCES = {
+    "bmatrix": ("[", "]"),
+    "pmatrix": ("(", ")"),
+    "vmatrix": ("|", "|"),
+    "Vmatrix": (r"\Vert", r"\Vert"),
+    "matrix": (".", "."),
+}
 
 
 def _stack(cells: list[str]) -> str:
@@ -110,8 +116,16 @@ def normalise(tex: str, display: bool = False) -> str:
     return s
 
 
-def formula_image(tex: str, *, size_px: float, dpr: float = 1.0, color: str = "#000000",
-                  display: bool = False, ascent_px: int = 0, descent_px: int = 0):
+def formula_image(
+    tex: str,
+    *,
+    size_px: float,
+    dpr: float = 1.0,
+    color: str = "#000000",
+    display: bool = False,
+    ascent_px: int = 0,
+    descent_px: int = 0,
+):
     """``tex`` (without the ``$``) typeset at a font size of ``size_px`` logical pixels for a
     screen of device pixel ratio ``dpr``, in ``color`` on a transparent background; a
     :class:`FormulaImage` in device pixels, or None when mathtext cannot read it.
@@ -121,8 +135,15 @@ def formula_image(tex: str, *, size_px: float, dpr: float = 1.0, color: str = "#
     if not isinstance(tex, str):
         return None
     try:
-        args = (tex, round(float(size_px), 2), round(float(dpr), 3), str(color),
-                bool(display), int(ascent_px), int(descent_px))
+        args = (
+            tex,
+            round(float(size_px), 2),
+            round(float(dpr), 3),
+            str(color),
+            bool(display),
+            int(ascent_px),
+            int(descent_px),
+        )
     except (TypeError, ValueError):
         return None
     return _cached(*args)
@@ -132,13 +153,14 @@ def formula_image(tex: str, *, size_px: float, dpr: float = 1.0, color: str = "#
 def _cached(*args):
     try:
         return _render(*args)
-    except Exception:            # noqa: BLE001 — a formula never breaks the text around it
-        return None              # (cached too: a formula mathtext cannot read is tried once)
+    except Exception:  # noqa: BLE001 — a formula never breaks the text around it
+        return None  # (cached too: a formula mathtext cannot read is tried once)
 
 
 @lru_cache(maxsize=1)
 def _parser():
     from matplotlib.mathtext import MathTextParser
+
     return MathTextParser("agg")
 
 
@@ -147,11 +169,11 @@ def _raster(s: str, size_px: float, dpr: float):
     """The expensive part: mathtext's raster of the normalised formula ``s`` —
     ``(alpha, above)``, the coverage (read-only) and the rows above the baseline — or None."""
     from matplotlib.font_manager import FontProperties
+
     # mathtext's size is in points; at 72 dpi a point is a pixel, so dpi 72·dpr gives
     # size_px logical pixels on a screen of ratio dpr
     with _LOCK:
-        parsed = _parser().parse(f"${s}$", dpi=72 * dpr,
-                                             prop=FontProperties(size=size_px))
+        parsed = _parser().parse(f"${s}$", dpi=72 * dpr, prop=FontProperties(size=size_px))
     alpha = np.asarray(parsed.image, dtype=np.uint8)
     if alpha.ndim != 2 or alpha.size == 0 or not alpha.any():
         return None
@@ -180,7 +202,7 @@ def prepare(formulas, stop=lambda: False) -> int:
             if s:
                 _raster(s, round(float(size_px), 2), round(float(dpr), 3))
                 n += 1
-        except Exception:        # noqa: BLE001 — formula_image says None for it later
+        except Exception:  # noqa: BLE001 — formula_image says None for it later
             pass
     return n
 
@@ -205,6 +227,7 @@ def _render(tex, size_px, dpr, color, display, ascent_px, descent_px):
     rgba[..., :3] = np.round(np.array(to_rgb(color)) * 255).astype(np.uint8)
     rgba[..., 3] = alpha
     from PIL import Image
+
     buf = io.BytesIO()
     Image.fromarray(rgba, "RGBA").save(buf, format="PNG", optimize=False)
     return FormulaImage(buf.getvalue(), w, alpha.shape[0], depth + bottom)

@@ -29,6 +29,7 @@ costs ~35 ms at N = 8, T = 16 and ~60–80 ms at N = K = 16, T = 32, three quart
 matplotlib rasterising the ~800 characters of text the step shows, glyph by glyph
 (``benchmarks/bench_render.py``, ``benchmarks/bench_large.py``).
 """
+
 from __future__ import annotations
 
 import matplotlib as mpl
@@ -114,12 +115,15 @@ class WalkthroughRenderer(StepFrames):
         ``width`` in characters is given (the app passes a huge one and lets Qt wrap).  In
         the figure it has at most :attr:`MAX_CAPTION_LINES` lines ("…" when cut; the speaker
         view and the app's label show it whole)."""
-        text = step_caption(self.trace, self.step if t is None else t,
-                            width or layout.caption_width(self.figure, self._fs_caption))
+        text = step_caption(
+            self.trace,
+            self.step if t is None else t,
+            width or layout.caption_width(self.figure, self._fs_caption),
+        )
         if width is None:
             lines = text.split("\n")
             if len(lines) > self.MAX_CAPTION_LINES:
-                lines = lines[:self.MAX_CAPTION_LINES]
+                lines = lines[: self.MAX_CAPTION_LINES]
                 lines[-1] = lines[-1].rstrip(" .;,") + " …"
             text = "\n".join(lines)
         return text
@@ -130,7 +134,7 @@ class WalkthroughRenderer(StepFrames):
         if not self.caption_in_figure:
             return 0
         N, _, T = self.trace.code.shape
-        if N * (T + 1) > 200:       # a large code: formatting every step's sends costs seconds
+        if N * (T + 1) > 200:  # a large code: formatting every step's sends costs seconds
             return 3
         return max(len(self.caption(t).split("\n")) for t in range(T + 1))
 
@@ -169,12 +173,11 @@ class WalkthroughRenderer(StepFrames):
             for a in fig.findobj(Text):
                 if not a.get_visible() or not a.get_text().strip():
                     continue
-                if (a.axes is self._table.ax and self._table.covered
-                        and a.get_zorder() <= COVER_Z):
+                if a.axes is self._table.ax and self._table.covered and a.get_zorder() <= COVER_Z:
                     continue
                 box = a.get_window_extent(renderer)
                 patch = a.get_bbox_patch()
-                if patch is not None:       # an edge label's rounded box counts as its text
+                if patch is not None:  # an edge label's rounded box counts as its text
                     a.update_bbox_position_size(renderer)
                     box = Bbox.union([box, patch.get_window_extent(renderer)])
                 shown.append((a, box))
@@ -187,11 +190,15 @@ class WalkthroughRenderer(StepFrames):
                 out.append(f"small ({px:.1f} px): {a.get_text()[:30]!r}")
             if bb.x0 < -1 or bb.y0 < -1 or bb.x1 > W + 1 or bb.y1 > H + 1:
                 out.append(f"off the figure: {a.get_text()[:30]!r}")
-            for b, cc in shown[k + 1:]:
+            for b, cc in shown[k + 1 :]:
                 if red(a) or red(b):
-                    continue                # a red overlay sits on its entry by design
-                if (bb.x0 + 1 < cc.x1 - 1 and cc.x0 + 1 < bb.x1 - 1
-                        and bb.y0 + 1 < cc.y1 - 1 and cc.y0 + 1 < bb.y1 - 1):
+                    continue  # a red overlay sits on its entry by design
+                if (
+                    bb.x0 + 1 < cc.x1 - 1
+                    and cc.x0 + 1 < bb.x1 - 1
+                    and bb.y0 + 1 < cc.y1 - 1
+                    and cc.y0 + 1 < bb.y1 - 1
+                ):
                     out.append(f"overlap: {a.get_text()[:30]!r} / {b.get_text()[:30]!r}")
         return out
 
@@ -224,8 +231,9 @@ class WalkthroughRenderer(StepFrames):
         # laid out before anything is removed: a figure with no room (layout.NoRoom) keeps
         # the drawing it had, whole — if it was of this trace
         try:
-            graph_rect, table_rect = layout.rects(fig, s, self.caption_in_figure, self._note,
-                                                  self._caption_lines, self.full_table)
+            graph_rect, table_rect = layout.rects(
+                fig, s, self.caption_in_figure, self._note, self._caption_lines, self.full_table
+            )
         except layout.NoRoom:
             if self._built_trace is not tr:
                 self._clear_figure()
@@ -233,10 +241,14 @@ class WalkthroughRenderer(StepFrames):
         self._clear_figure()
         self._built_size = tuple(fig.get_size_inches())
         fig.set_facecolor("white")
-        self._title, self._caption = layout.add_header(fig, tr, s, self._note,
-                                                       self.caption_in_figure,
-                                                       max(self.min_text_px * 72 / fig.dpi,
-                                                           self.min_title_pt * s))
+        self._title, self._caption = layout.add_header(
+            fig,
+            tr,
+            s,
+            self._note,
+            self.caption_in_figure,
+            max(self.min_text_px * 72 / fig.dpi, self.min_title_pt * s),
+        )
         self._graph = GraphPanel(fig, graph_rect, tr, s)
         add_legend(fig, tr.code.N, tr.code.T, s)
         self._table = SideTable(fig, table_rect, tr, s, self.min_text_px * 72 / fig.dpi)
@@ -252,7 +264,7 @@ class WalkthroughRenderer(StepFrames):
         t = int(min(max(t, 0), T))
         self.step = t
         if not self.built:
-            return                  # (a build that did not finish: drawn at t when rebuilt)
+            return  # (a build that did not finish: drawn at t when rebuilt)
         self._caption.set_text(self.caption(t))
         wrong = [bool(tr.wrong_entries(i)) for i in range(N)] if t == T else [False] * N
         self._graph.show(t, wrong)

@@ -15,9 +15,27 @@ replay of ``ringlab lessons check`` alike, so the two cannot drift.
 >>> st.example_N == st.code.N          # the worked example follows the code's N
 True
 """
-from ._app_state import (TABS, AppState, CodeSource, SearchOutcome, SearchRequest, Verdict,
-                         report_cost, same_code)
+
+from ._app_state import (
+    TABS,
+    AppState,
+    CodeSource,
+    SearchOutcome,
+    SearchRequest,
+    Verdict,
+    report_cost,
+    same_code,
+)
 from .jobs import JobRunner
 
-__all__ = ["TABS", "AppState", "CodeSource", "JobRunner", "SearchOutcome", "SearchRequest",
-           "Verdict", "report_cost", "same_code"]
+__all__ = [
+    "TABS",
+    "AppState",
+    "CodeSource",
+    "JobRunner",
+    "SearchOutcome",
+    "SearchRequest",
+    "Verdict",
+    "report_cost",
+    "same_code",
+]

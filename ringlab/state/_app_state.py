@@ -1,4 +1,5 @@
 """The application state as one evented dataclass (see the package docstring)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
@@ -11,7 +12,7 @@ from ..core.code import LinearCode
 from ..core.errors import RinglabError
 from ._edits import CodeEdits
 
-if TYPE_CHECKING:       # the schedules import NumPy: not on the way to the first window
+if TYPE_CHECKING:  # the schedules import NumPy: not on the way to the first window
     from ..core.schedules.matmul import WorkedExample
 
 TABS = ("Editor", "Propagation", "Schedules", "Search", "Mesh")
@@ -28,15 +29,16 @@ class SearchRequest:
     routing: bool = False
     symmetric: bool = False
     timeout: float = 60
-    load: bool = False          # put a found code in the editor (a lesson's ``load: true``)
+    load: bool = False  # put a found code in the editor (a lesson's ``load: true``)
 
     @property
     def key(self) -> tuple:
         return (self.N, self.K, self.T, self.field, bool(self.routing))
 
     def describe(self) -> str:
-        return (f"N = {self.N}, K = {self.K}, T = {self.T} over {self.field}"
-                + (", routing only" if self.routing else ""))
+        return f"N = {self.N}, K = {self.K}, T = {self.T} over {self.field}" + (
+            ", routing only" if self.routing else ""
+        )
 
 
 @dataclass(frozen=True)
@@ -103,14 +105,16 @@ class CodeSource:
         """The window's title for ``code`` from here: the file's name, or the code's name
         and where it came from ("Classic ring all-reduce, N=8 (preset, untitled)")."""
         from pathlib import Path
+
         if self.path:
             return Path(self.path).name
         name = code.name or f"N = {code.N}, K = {code.K}, T = {code.T} over {code.field.name}"
         return f"{name} ({self.origin + ', ' if self.origin else ''}untitled)"
 
 
-def _example_for(N: int) -> "WorkedExample":
+def _example_for(N: int) -> WorkedExample:
     from ..core.schedules.matmul import TRACE_N_RANGE, default_example
+
     lo, hi = TRACE_N_RANGE
     return default_example(N if lo <= N <= hi else 4)
 
@@ -150,7 +154,7 @@ class AppState(CodeEdits):
     inputs: object = "random"
     seed: int = 0
     schedule_step: int = 0
-    worked_example: "WorkedExample | None" = None
+    worked_example: WorkedExample | None = None
     alpha: str = "1us"
     bandwidth: str = "190GB/s"
     size: str = "1MB"
@@ -177,16 +181,18 @@ class AppState(CodeEdits):
         self.search_runner = None
         # work in flight: synchronous headless; the window gives one that posts to its thread
         from .jobs import JobRunner
+
         self.jobs = JobRunner()
         self.events.code.connect(self._on_code_changed)
 
     @classmethod
-    def initial(cls) -> "AppState":
+    def initial(cls) -> AppState:
         """What a fresh window shows: the K = 2, T = 3 preset on the editor."""
         from ..core.presets import DEFAULT, preset
+
         return cls(preset(DEFAULT))
 
-    def copy(self) -> "AppState":
+    def copy(self) -> AppState:
         """An independent state with the same values (no search runner: searches run here)."""
         return replace(self, searches=dict(self.searches), answers=dict(self.answers))
 
@@ -232,21 +238,28 @@ class AppState(CodeEdits):
         """True exactly while a job checks the code on screen (never for a job that does not
         exist: a view that waits on this always gets its answer)."""
         v = self.verdict
-        return (v is not None and v.status == "checking" and same_code(v.code, self.code)
-                and self.jobs.is_running(("theorem2", id(v.code))))
+        return (
+            v is not None
+            and v.status == "checking"
+            and same_code(v.code, self.code)
+            and self.jobs.is_running(("theorem2", id(v.code)))
+        )
 
     def want_report(self) -> Verdict:
         """Make sure the verdict for the code on screen is in or being computed, and return it:
         a small code (or headless) is checked now; a large one in a process of the job runner,
         its verdict ``checking`` until the report lands (only if the code is still the same)."""
         code, v = self.code, self.verdict
-        if v is not None and same_code(v.code, code) and (
-                v.status != "checking" or self.jobs.is_running(("theorem2", id(v.code)))):
+        if (
+            v is not None
+            and same_code(v.code, code)
+            and (v.status != "checking" or self.jobs.is_running(("theorem2", id(v.code))))
+        ):
             return v
         a = self.analysis
         for key in self.jobs.running():
             if isinstance(key, tuple) and key[0] == "theorem2":
-                self.jobs.cancel(key)            # a check of an older code: stop it
+                self.jobs.cancel(key)  # a check of an older code: stop it
         if a.has_report() or report_cost(code) < SYNC_REPORT_COST or self.jobs.synchronous:
             try:
                 self._set_verdict(Verdict(code, "ready", a.report))
@@ -254,11 +267,17 @@ class AppState(CodeEdits):
                 self._set_verdict(Verdict(code, "failed", error=str(e)))
             return self.verdict
         from ..core.theorem2 import theorem2_report
+
         self._set_verdict(Verdict(code, "checking"))
-        self.jobs.submit(("theorem2", id(code)), theorem2_report, code, process=True,
-                         delay=REPORT_START_DELAY,
-                         on_done=lambda rep: self._report_arrived(code, rep),
-                         on_error=lambda err: self._report_failed(code, err))
+        self.jobs.submit(
+            ("theorem2", id(code)),
+            theorem2_report,
+            code,
+            process=True,
+            delay=REPORT_START_DELAY,
+            on_done=lambda rep: self._report_arrived(code, rep),
+            on_error=lambda err: self._report_failed(code, err),
+        )
         return self.verdict
 
     def _set_verdict(self, verdict: Verdict) -> None:
@@ -267,8 +286,8 @@ class AppState(CodeEdits):
 
     def _report_arrived(self, code, rep) -> None:
         if not same_code(code, self.code):
-            return                               # for a code long gone
-        object.__setattr__(rep, "code", self.code)   # the window's code object, not a copy
+            return  # for a code long gone
+        object.__setattr__(rep, "code", self.code)  # the window's code object, not a copy
         self.analysis.install_report(rep)
         self._set_verdict(Verdict(self.code, "ready", rep))
 
@@ -282,6 +301,7 @@ class AppState(CodeEdits):
         inputs were not used (None when they were, or none were typed): typed rows that do not
         fit the code fall back to random values with the seed, as the view draws them."""
         from ..core.inputs import resolve_inputs
+
         spec = self.inputs
         if isinstance(spec, str) and spec not in ("random", "matmul"):
             raise RinglabError(f"inputs {spec!r}: expected 'random', 'matmul' or an N×K list")
@@ -317,16 +337,17 @@ class AppState(CodeEdits):
     @example_N.setter
     def example_N(self, N: int) -> None:
         from ..core.schedules.matmul import default_example
+
         self.set_example(default_example(N))
 
-    def example(self) -> "WorkedExample":
+    def example(self) -> WorkedExample:
         """The Schedules tab's worked example: the pinned one, else the default for the code's
         N (so loading an 8-node code shows an 8-core example)."""
         if self.worked_example is not None:
             return self.worked_example
         return _example_for(self.code.N)
 
-    def set_example(self, ex: "WorkedExample") -> None:
+    def set_example(self, ex: WorkedExample) -> None:
         """Pin ``ex`` on the Schedules tab: it no longer follows the code's N."""
         self.worked_example = ex
 
@@ -335,13 +356,15 @@ class AppState(CodeEdits):
         self.worked_example = None
 
     def cost_params(self) -> dict:
-        return dict(alpha=self.alpha, bandwidth=self.bandwidth, size=self.size,
-                    explorer_N=self.explorer_N)
+        return dict(
+            alpha=self.alpha, bandwidth=self.bandwidth, size=self.size, explorer_N=self.explorer_N
+        )
 
     def comparison(self):
         """The Schedules tab: ring, tree and the editor's code on the worked example, with
         α-β costs (the code runs as the third schedule only when it has the example's N)."""
         from ..core.schedules import compare
+
         ex = self.example()
         if self.code.N == ex.N:
             return self.analysis.comparison(ex, **self.cost_params())
@@ -356,11 +379,29 @@ class AppState(CodeEdits):
             self.search_runner(request)
             return
         from ..core.search import search
-        r = search(request.N, request.K, request.T, request.field, routing=request.routing,
-                   symmetric=request.symmetric, timeout=request.timeout)
-        self.record_search(SearchOutcome(request.N, request.K, request.T, request.field,
-                                         bool(request.routing), r.status, r.proof, r.code),
-                           request)
+
+        r = search(
+            request.N,
+            request.K,
+            request.T,
+            request.field,
+            routing=request.routing,
+            symmetric=request.symmetric,
+            timeout=request.timeout,
+        )
+        self.record_search(
+            SearchOutcome(
+                request.N,
+                request.K,
+                request.T,
+                request.field,
+                bool(request.routing),
+                r.status,
+                r.proof,
+                r.code,
+            ),
+            request,
+        )
 
     def record_search(self, outcome: SearchOutcome, request: SearchRequest | None = None) -> None:
         """A search ended: remember its outcome (and load a found code if asked to)."""
@@ -378,8 +419,11 @@ class AppState(CodeEdits):
         if key not in self.searches:
             what = f"N = {N}, K = {K}, T = {T} over {field}" + (", routing only" if routing else "")
             pending = any(r.key == key for r in self.searching)
-            raise RinglabError(f"the search for {what} is still running" if pending else
-                               f"no search for {what} has been run yet")
+            raise RinglabError(
+                f"the search for {what} is still running"
+                if pending
+                else f"no search for {what} has been run yet"
+            )
         return self.searches[key]
 
     # -- lessons -----------------------------------------------------------------------------

@@ -15,6 +15,7 @@ lesson's headless replay make the same changes.
 >>> st.code.name
 'K=2, T=3 (paper, Sec. IV-B) (resized to N = 4, K = 2, T = 3)'
 """
+
 from __future__ import annotations
 
 import re
@@ -25,12 +26,13 @@ from ..core.code import LinearCode, cell_name
 class CodeEdits:
     """Mixed into :class:`ringlab.state.AppState`."""
 
-    act: str = "Change the code"            # what the last change of the code was
+    act: str = "Change the code"  # what the last change of the code was
 
     def set_code(self, code: LinearCode, origin: str | None = None, act: str | None = None) -> None:
         """Replace the code; with ``origin`` it is a new untitled document (a lesson's code,
         a search result): saving it never writes over the file that was open."""
         from ._app_state import CodeSource, same_code
+
         self.act = act or (origin and f"Load ({origin})") or "Change the code"
         if origin is None or same_code(code, self.code):
             self.code = code
@@ -54,17 +56,22 @@ class CodeEdits:
             self.selected_check = selected
 
     def set_matrix(self, node: int, which: str, rows, act: str | None = None) -> None:
-        self.set_code(self.code.with_matrix(node, which, rows), act=act or f"Set node {node} {which}")
+        self.set_code(
+            self.code.with_matrix(node, which, rows), act=act or f"Set node {node} {which}"
+        )
 
     def set_translation_solved(self, node: int, solved: bool) -> None:
         """Switch ``T_i`` between "solved from eq. (6)" and typed by hand (starting from the
         solved values, so the switch alone changes no decoded value)."""
         if solved:
-            self.set_code(self.code.with_translation_solved(node),
-                          act=f"Node {node}: T solved from eq. (6)")
+            self.set_code(
+                self.code.with_translation_solved(node), act=f"Node {node}: T solved from eq. (6)"
+            )
         elif self.code.node(node).T is None:
-            self.set_code(self.code.with_matrix(node, "T", self.analysis.report.translation[node]),
-                          act=f"Node {node}: T typed by hand")
+            self.set_code(
+                self.code.with_matrix(node, "T", self.analysis.report.translation[node]),
+                act=f"Node {node}: T typed by hand",
+            )
 
     def resize(self, N: int | None = None, K: int | None = None, T: int | None = None) -> list[str]:
         """Change N, K or T as one step, keeping every entry that still fits; returns the
@@ -77,9 +84,13 @@ class CodeEdits:
         self.set_code(new, act=f"Resize to {what}")
         if dropped:
             more = f" and {len(dropped) - 4} more" if len(dropped) > 4 else ""
-            self.said.emit(f"{what}: dropped {len(dropped)} non-zero "
-                           f"entr{'y' if len(dropped) == 1 else 'ies'} that no longer fit: "
-                           + "; ".join(dropped[:4]) + more + " (Ctrl+Z brings them back)")
+            self.said.emit(
+                f"{what}: dropped {len(dropped)} non-zero "
+                f"entr{'y' if len(dropped) == 1 else 'ies'} that no longer fit: "
+                + "; ".join(dropped[:4])
+                + more
+                + " (Ctrl+Z brings them back)"
+            )
         else:
             self.said.emit(f"{what}: every non-zero entry kept")
         return dropped
@@ -91,21 +102,30 @@ class CodeEdits:
         new = old.with_field(name)
         if new.field.name == old.field.name:
             return
-        self.set_code(derived(old, new, f"read over {new.field.name}"),
-                      act=f"Field {old.field.name} → {new.field.name}")
+        self.set_code(
+            derived(old, new, f"read over {new.field.name}"),
+            act=f"Field {old.field.name} → {new.field.name}",
+        )
         typed = " ".join(str(name).split())
         # GF(4) is written GF(2^2) everywhere in ringlab (one name): say so where it is typed
-        alias = (f" ({typed} is written {new.field.name} in ringlab: the same field)"
-                 if typed.replace(" ", "") != new.field.name.replace(" ", "") else "")
-        self.said.emit(f"field changed to {new.field.name}{alias}: every entry read in the "
-                       f"new field (Ctrl+Z goes back to {old.field.name})")
+        alias = (
+            f" ({typed} is written {new.field.name} in ringlab: the same field)"
+            if typed.replace(" ", "") != new.field.name.replace(" ", "")
+            else ""
+        )
+        self.said.emit(
+            f"field changed to {new.field.name}{alias}: every entry read in the "
+            f"new field (Ctrl+Z goes back to {old.field.name})"
+        )
 
     def set_meta(self, name: str, description: str) -> None:
         """The code's name and description (File → Properties…)."""
         name, description = name.strip(), description.strip()
         if (name, description) != (self.code.name, self.code.description):
-            self.set_code(self.code.with_meta(name=name, description=description),
-                          act="Edit the name and description")
+            self.set_code(
+                self.code.with_meta(name=name, description=description),
+                act="Edit the name and description",
+            )
 
 
 def derived(old: LinearCode, new: LinearCode, how: str) -> LinearCode:
@@ -120,6 +140,10 @@ def derived(old: LinearCode, new: LinearCode, how: str) -> LinearCode:
     kind = how.split(" ")[0]
     hows = [h for h in hows if h.split(" ")[0] != kind] + [how]
     derived_before = m is not None or old.description.startswith("Made from “")
-    note = (f"Made from “{base}”, {', then '.join(hows)}; the original description was about "
-            f"that code, not this one." if old.description or derived_before else "")
+    note = (
+        f"Made from “{base}”, {', then '.join(hows)}; the original description was about "
+        f"that code, not this one."
+        if old.description or derived_before
+        else ""
+    )
     return new.with_meta(name=f"{base} ({'; '.join(hows)})", description=note)

@@ -17,11 +17,12 @@ an input nobody wants any more is never applied.
 >>> got, runner.running()
 ([49], [])
 """
+
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 
 @dataclass(eq=False)
@@ -41,7 +42,7 @@ class Job:
     _proc: object = field(default=None, repr=False)
     _wake: threading.Event = field(default_factory=threading.Event, repr=False)
     _ended: threading.Event = field(default_factory=threading.Event, repr=False)
-    _after: "Job | None" = field(default=None, repr=False)
+    _after: Job | None = field(default=None, repr=False)
 
     @property
     def alive(self) -> bool:
@@ -57,11 +58,11 @@ def _call_in_child(conn, fn, args) -> None:
     """The child side of a process job: send ``("ok", result)`` or ``("error", text)``."""
     try:
         msg = ("ok", fn(*args))
-    except Exception as e:                      # said by the parent, never lost
+    except Exception as e:  # said by the parent, never lost
         msg = ("error", f"{type(e).__name__}: {e}")
     try:
         conn.send(msg)
-    except (BrokenPipeError, OSError):          # the parent stopped waiting (cancelled)
+    except (BrokenPipeError, OSError):  # the parent stopped waiting (cancelled)
         pass
     finally:
         conn.close()
@@ -73,7 +74,7 @@ class JobRunner:
 
     def __init__(self, post: Callable[[Callable], None] | None = None):
         self._post = post
-        self._jobs: dict = {}                   # key -> Job, the jobs still wanted
+        self._jobs: dict = {}  # key -> Job, the jobs still wanted
         self._lock = threading.Lock()
 
     @property
@@ -95,9 +96,17 @@ class JobRunner:
             j = self._jobs.get(key)
         return j is not None and j.alive
 
-    def submit(self, key, fn: Callable, *args, process: bool = False, delay: float = 0,
-               replace: bool = False, on_done: Callable | None = None,
-               on_error: Callable | None = None) -> Job:
+    def submit(
+        self,
+        key,
+        fn: Callable,
+        *args,
+        process: bool = False,
+        delay: float = 0,
+        replace: bool = False,
+        on_done: Callable | None = None,
+        on_error: Callable | None = None,
+    ) -> Job:
         """Run ``fn(*args)`` for ``key``; ``on_done(result)`` or ``on_error(text)`` once it
         ends, if it is still wanted.  ``process=True`` runs it in a spawned process (it can be
         stopped at once; ``fn`` and ``args`` must pickle), started after ``delay`` seconds if
@@ -110,7 +119,7 @@ class JobRunner:
         with self._lock:
             old = self._jobs.get(key)
             if old is not None and old.alive and not replace:
-                old.on_done, old.on_error = on_done, on_error   # the newest reader hears it
+                old.on_done, old.on_error = on_done, on_error  # the newest reader hears it
                 return old
         if old is not None and old.alive:
             self.cancel(key)
@@ -122,16 +131,21 @@ class JobRunner:
         if self._post is None:
             try:
                 msg = ("ok", fn(*args))
-            except Exception as e:              # noqa: BLE001 — reported through on_error
+            except Exception as e:  # noqa: BLE001 — reported through on_error
                 msg = ("error", f"{type(e).__name__}: {e}")
             self._finish(job, msg)
             job._ended.set()
         elif process:
-            threading.Thread(target=self._start_process, args=(job, delay), daemon=True,
-                             name="ringlab-job-wait").start()
+            threading.Thread(
+                target=self._start_process, args=(job, delay), daemon=True, name="ringlab-job-wait"
+            ).start()
         else:
-            threading.Thread(target=self._run_thread, args=(job,), daemon=True,
-                             name=f"ringlab-job-{type(key).__name__}").start()
+            threading.Thread(
+                target=self._run_thread,
+                args=(job,),
+                daemon=True,
+                name=f"ringlab-job-{type(key).__name__}",
+            ).start()
         return job
 
     def cancel(self, key=None) -> None:
@@ -155,13 +169,13 @@ class JobRunner:
     def _run_thread(self, job: Job) -> None:
         try:
             if job._after is not None:
-                job._after._ended.wait()        # one computation per slot at a time
+                job._after._ended.wait()  # one computation per slot at a time
                 job._after = None
             if not job.alive:
-                return                          # replaced while it waited
+                return  # replaced while it waited
             try:
                 msg = ("ok", job.fn(*job.args))
-            except Exception as e:              # noqa: BLE001 — reported through on_error
+            except Exception as e:  # noqa: BLE001 — reported through on_error
                 msg = ("error", f"{type(e).__name__}: {e}")
             self._deliver(job, msg)
         finally:
@@ -169,28 +183,30 @@ class JobRunner:
 
     def _start_process(self, job: Job, delay: float) -> None:
         import multiprocessing as mp
+
         if delay and job._wake.wait(delay) or not job.alive:
             job._ended.set()
-            return                              # cancelled before it started
-        ctx = mp.get_context("spawn")           # never fork a process with GUI threads
+            return  # cancelled before it started
+        ctx = mp.get_context("spawn")  # never fork a process with GUI threads
         parent, child = ctx.Pipe(duplex=False)
-        proc = ctx.Process(target=_call_in_child, args=(child, job.fn, job.args), daemon=True,
-                           name="ringlab-job")
+        proc = ctx.Process(
+            target=_call_in_child, args=(child, job.fn, job.args), daemon=True, name="ringlab-job"
+        )
         try:
             proc.start()
-        except Exception as e:                  # noqa: BLE001 — e.g. an input that does not
-            parent.close()                      # pickle: said, never a status left hanging
+        except Exception as e:  # noqa: BLE001 — e.g. an input that does not
+            parent.close()  # pickle: said, never a status left hanging
             child.close()
             self._deliver(job, ("error", f"the job could not start: {type(e).__name__}: {e}"))
             job._ended.set()
             return
         child.close()
         job._proc = proc
-        if not job.alive:                       # cancelled while it started
+        if not job.alive:  # cancelled while it started
             proc.kill()
         try:
             msg = parent.recv()
-        except (EOFError, OSError):             # killed (cancelled) or died
+        except (EOFError, OSError):  # killed (cancelled) or died
             msg = ("error", "the process ended without a result")
         finally:
             parent.close()
@@ -201,7 +217,7 @@ class JobRunner:
     def _deliver(self, job: Job, msg) -> None:
         try:
             self._post(lambda: self._finish(job, msg))
-        except RuntimeError:                    # the window (and its poster) went away
+        except RuntimeError:  # the window (and its poster) went away
             pass
 
     def _finish(self, job: Job, msg) -> None:
@@ -210,7 +226,7 @@ class JobRunner:
             if wanted:
                 del self._jobs[job.key]
         if not wanted:
-            return                              # cancelled, or replaced by a newer job
+            return  # cancelled, or replaced by a newer job
         kind, value = msg
         if kind == "ok":
             job.status, job.result = "done", value

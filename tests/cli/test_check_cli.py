@@ -1,4 +1,5 @@
 """ringlab check / simulate / presets / preset, run as a user runs them."""
+
 import json
 import subprocess
 import sys
@@ -11,8 +12,13 @@ ASSETS = files("ringlab.data")
 
 
 def run(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "ringlab", *args], capture_output=True, text=True,
-                          cwd=cwd, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "ringlab", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=120,
+    )
 
 
 def test_check_feasible_text():
@@ -26,8 +32,13 @@ def test_check_json_shape():
     d = json.loads(r.stdout)
     assert r.returncode == 0 and d["feasible"] is True
     assert (d["N"], d["K"], d["T"], d["field"], d["rate"]) == (3, 2, 3, "Q", "2/3")
-    assert len(d["checks"]) == 6 and d["checks"][0] == {"node": 0, "j": 1, "source": 2, "ok": True,
-                                                        "matrix": [["1", "0"], ["0", "1"]]}
+    assert len(d["checks"]) == 6 and d["checks"][0] == {
+        "node": 0,
+        "j": 1,
+        "source": 2,
+        "ok": True,
+        "matrix": [["1", "0"], ["0", "1"]],
+    }
     assert d["translation"][1] == [["1", "0"], ["-1", "0"]]
     assert d["bounds"]["binding"] == "Theorem 3"
 
@@ -102,7 +113,9 @@ def test_bad_input_exit_2_one_line(tmp_path, name, text, fragment):
 
 def test_missing_file_and_bad_arguments():
     r = run("check", "/nonexistent/x.json")
-    assert r.returncode == 2 and "no such file" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert (
+        r.returncode == 2 and "no such file" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    )
     r = run("check")
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
     r = run("simulate", str(ASSETS / "paper-k1-t2.ringlab.json"), "--seed", "x")
@@ -117,7 +130,7 @@ def test_simulate_json_and_inputs_file(tmp_path):
     r = run("simulate", str(ASSETS / "paper-k2-t3.ringlab.json"), "--inputs", str(inp), "--json")
     d = json.loads(r.stdout)
     assert r.returncode == 0 and d["sum"] == ["9", "12"] and d["correct"]
-    assert d["steps"][0][0]["coeffs"] == ["0", "1", "0", "0", "0", "0"]    # m_0^(0) = [0 1]
+    assert d["steps"][0][0]["coeffs"] == ["0", "1", "0", "0", "0", "0"]  # m_0^(0) = [0 1]
     assert d["steps"][0][0]["value"] == "2" and d["decoded"][2]["value"] == ["9", "12"]
     inp.write_text(json.dumps([[1, 2], [3]]))
     r = run("simulate", str(ASSETS / "paper-k2-t3.ringlab.json"), "--inputs", str(inp))
@@ -147,6 +160,7 @@ def test_presets_and_preset_output(tmp_path):
 
 def test_console_script_installed():
     import shutil
+
     exe = shutil.which("ringlab") or str(Path(sys.executable).parent / "ringlab")
     r = subprocess.run([exe, "check", "preset:paper-k1-t2"], capture_output=True, text=True)
     assert r.returncode == 0

@@ -1,5 +1,6 @@
 """`ringlab check` on a GF(p^m) code whose file names its modulus (issue 22 item 1), run as a
 user runs it."""
+
 import json
 import subprocess
 import sys
@@ -10,8 +11,9 @@ from tests.core.test_modulus import OTHER, mapped
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "ringlab", *args], capture_output=True, text=True,
-                          timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "ringlab", *args], capture_output=True, text=True, timeout=120
+    )
 
 
 @pytest.mark.parametrize("name,other", OTHER[:3])
@@ -25,7 +27,7 @@ def test_feasible_in_its_field_and_not_under_conway(tmp_path, name, other):
     j = json.loads(run("check", str(f), "--json").stdout)
     assert j["feasible"] is True and j["field"] == name and j["modulus"] == other
 
-    del d["modulus"]                                  # the same entries, read in Conway's field
+    del d["modulus"]  # the same entries, read in Conway's field
     g = tmp_path / "conway.ringlab.json"
     g.write_text(json.dumps(d))
     r = run("check", str(g))
@@ -44,12 +46,15 @@ def test_bad_modulus_is_exit_2_one_line(tmp_path, bad):
     f.write_text(json.dumps(d))
     r = run("check", str(f))
     assert r.returncode == 2 and r.stdout == ""
-    assert len(r.stderr.strip().splitlines()) == 1 and '"modulus"' in r.stderr and str(f) in r.stderr
+    assert (
+        len(r.stderr.strip().splitlines()) == 1 and '"modulus"' in r.stderr and str(f) in r.stderr
+    )
 
 
 @pytest.mark.parametrize("name", ["GF(2^2)", "GF(2^3)", "GF(3^2)"])
 def test_shipped_codes_over_extension_fields_write_the_modulus_and_check_feasible(tmp_path, name):
     from tests.core.test_modulus import CONWAY
+
     for pn in ("paper-k2-t3", "classic-ring-n4", "time-shared-k4"):
         f = tmp_path / f"{pn}.ringlab.json"
         assert run("preset", pn, "--field", name, "-o", str(f)).returncode == 0

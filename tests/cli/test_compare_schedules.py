@@ -1,23 +1,47 @@
 """``ringlab compare --schedules`` as a user runs it (issue 23)."""
+
 import json
 import subprocess
 import sys
 
 import pytest
 
-KEYS = {"name", "steps", "messages", "bytes_per_node", "alpha_beta_s", "ring_steps",
-        "max_link_load", "sum_ok"}
+KEYS = {
+    "name",
+    "steps",
+    "messages",
+    "bytes_per_node",
+    "alpha_beta_s",
+    "ring_steps",
+    "max_link_load",
+    "sum_ok",
+}
 ALL8 = "ring,tree,recursive-doubling,rabenseifner,bruck,swing,trivance,nccl-tree"
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "ringlab", "compare", *args],
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "ringlab", "compare", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_json_for_eight_cores():
-    r = run("--N", "8", "--schedules", ALL8, "--alpha", "1us", "--bandwidth", "1GB/s",
-            "--size", "8MB", "--json")
+    r = run(
+        "--N",
+        "8",
+        "--schedules",
+        ALL8,
+        "--alpha",
+        "1us",
+        "--bandwidth",
+        "1GB/s",
+        "--size",
+        "8MB",
+        "--json",
+    )
     assert r.returncode == 0, r.stderr
     d = json.loads(r.stdout)
     rows = {s["name"]: s for s in d["schedules"]}
@@ -33,7 +57,7 @@ def test_json_for_eight_cores():
     rd = rows["recursive-doubling"]
     assert (rd["steps"], rd["messages"]) == (3, 24)
     assert rd["alpha_beta_s"] == pytest.approx(3 * (a + S / B))
-    assert rd["ring_steps"] == 1 + 2 + 4             # distance 4 in the last step: 4 per link
+    assert rd["ring_steps"] == 1 + 2 + 4  # distance 4 in the last step: 4 per link
     rab = rows["rabenseifner"]
     assert (rab["steps"], rab["messages"]) == (2 * 3, 48)
     assert rab["alpha_beta_s"] == pytest.approx(6 * a + 2 * 7 / 8 * S / B)
@@ -41,7 +65,7 @@ def test_json_for_eight_cores():
     assert rows["tree"]["steps"] == 6 and rows["tree"]["messages"] == 14
     assert rows["nccl-tree"]["steps"] == 6
     assert rows["nccl-tree"]["alpha_beta_s"] == pytest.approx(6 * (a + S / 2 / B))
-    for name in ("bruck", "trivance"):               # 8 is not a power of 3
+    for name in ("bruck", "trivance"):  # 8 is not a power of 3
         s = rows[name]
         assert s["steps"] is None and s["sum_ok"] is None
         assert "N = 8" in s["refused"] and "power of 3" in s["refused"]
@@ -53,7 +77,7 @@ def test_bruck_and_trivance_on_nine_cores():
     r = run("--N", "9", "--schedules", "bruck,trivance,bruck-bw,trivance-bw,nccl-ring", "--json")
     assert r.returncode == 0, r.stderr
     rows = {s["name"]: s for s in json.loads(r.stdout)["schedules"]}
-    assert rows["bruck"]["steps"] == rows["trivance"]["steps"] == 2      # log₃ 9
+    assert rows["bruck"]["steps"] == rows["trivance"]["steps"] == 2  # log₃ 9
     assert rows["trivance"]["ring_steps"] < rows["bruck"]["ring_steps"]
     assert rows["bruck-bw"]["steps"] == rows["trivance-bw"]["steps"] == 4
     assert rows["nccl-ring"]["steps"] == 16
@@ -81,12 +105,15 @@ def test_unknown_name_exits_2_with_the_known_names():
     assert "Traceback" not in r.stderr
 
 
-@pytest.mark.parametrize("args,msg", [
-    (["--N", "40", "--schedules", "ring"], "N must be in 2..32"),
-    (["--schedules", ""], "no names given"),
-    (["--schedules", "ring", "--code", "preset:paper-k2-t3"], "--code"),
-    (["--schedules", "ring", "--size", "0"], "size: must be positive"),
-])
+@pytest.mark.parametrize(
+    "args,msg",
+    [
+        (["--N", "40", "--schedules", "ring"], "N must be in 2..32"),
+        (["--schedules", ""], "no names given"),
+        (["--schedules", "ring", "--code", "preset:paper-k2-t3"], "--code"),
+        (["--schedules", "ring", "--size", "0"], "size: must be positive"),
+    ],
+)
 def test_bad_arguments_exit_2_with_one_line(args, msg):
     r = run(*args)
     assert r.returncode == 2

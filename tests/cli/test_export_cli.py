@@ -1,4 +1,5 @@
 """``ringlab export`` as a user runs it."""
+
 import json
 import subprocess
 import sys
@@ -8,8 +9,13 @@ from PIL import Image
 
 
 def run(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "ringlab", "export", *args], capture_output=True,
-                          text=True, cwd=cwd, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "ringlab", "export", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=120,
+    )
 
 
 def test_gif_with_progress_on_stderr(tmp_path):
@@ -23,8 +29,9 @@ def test_gif_with_progress_on_stderr(tmp_path):
 
 def test_png_step_and_format_from_extension(tmp_path):
     out = tmp_path / "s.png"
-    r = run("preset:classic-ring-n4", "-o", str(out), "--step", "2", "--inputs", "matmul",
-            "--dpi", "80")
+    r = run(
+        "preset:classic-ring-n4", "-o", str(out), "--step", "2", "--inputs", "matmul", "--dpi", "80"
+    )
     assert r.returncode == 0, r.stderr
     assert Image.open(out).size == (1024, 576)
 
@@ -38,15 +45,18 @@ def test_inputs_file_and_pdf(tmp_path):
     assert out.read_bytes().startswith(b"%PDF")
 
 
-@pytest.mark.parametrize("args,msg", [
-    (["--step", "9", "-o", "{d}/x.png"], "--step 9: out of range, expected 0..3 (T = 3)"),
-    (["-o", "{d}/missing/x.png"], "does not exist"),
-    (["-o", "{d}/x.bmp"], "cannot tell the format from the extension"),
-    (["--format", "tiff", "-o", "{d}/x.png"], "--format tiff: expected one of"),
-    (["--fps", "-1", "-o", "{d}/x.gif"], "--fps -1"),
-    (["--inputs", "{d}/none.json", "-o", "{d}/x.gif"], "no such file"),
-    (["--step", "one", "-o", "{d}/x.png"], "invalid int value"),
-])
+@pytest.mark.parametrize(
+    "args,msg",
+    [
+        (["--step", "9", "-o", "{d}/x.png"], "--step 9: out of range, expected 0..3 (T = 3)"),
+        (["-o", "{d}/missing/x.png"], "does not exist"),
+        (["-o", "{d}/x.bmp"], "cannot tell the format from the extension"),
+        (["--format", "tiff", "-o", "{d}/x.png"], "--format tiff: expected one of"),
+        (["--fps", "-1", "-o", "{d}/x.gif"], "--fps -1"),
+        (["--inputs", "{d}/none.json", "-o", "{d}/x.gif"], "no such file"),
+        (["--step", "one", "-o", "{d}/x.png"], "invalid int value"),
+    ],
+)
 def test_bad_arguments_exit_2_with_one_line(tmp_path, args, msg):
     args = [a.format(d=tmp_path) for a in args]
     r = run("preset:paper-k2-t3", *args)
@@ -59,7 +69,7 @@ def test_bad_arguments_exit_2_with_one_line(tmp_path, args, msg):
 
 def test_bad_inputs_file_names_the_node(tmp_path):
     inp = tmp_path / "x.json"
-    inp.write_text("[[1, 2], [3, \"q\"], [5, 6]]")
+    inp.write_text('[[1, 2], [3, "q"], [5, 6]]')
     r = run("preset:paper-k2-t3", "-o", str(tmp_path / "x.png"), "--inputs", str(inp))
     assert r.returncode == 2 and "node 1, entry 2" in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1

@@ -1,4 +1,5 @@
 """``ringlab export … --format html`` as a user runs it: a walkthrough or a lesson as one page."""
+
 import html
 import re
 import subprocess
@@ -10,8 +11,13 @@ from ringlab.lessons import course, lesson_files, load_lesson, registry
 
 
 def run(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "ringlab", "export", *args], capture_output=True,
-                          text=True, cwd=cwd, timeout=180)
+    return subprocess.run(
+        [sys.executable, "-m", "ringlab", "export", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=180,
+    )
 
 
 def test_walkthrough_page_of_the_paper_code(tmp_path):
@@ -44,14 +50,20 @@ def test_play_speed_follows_fps(tmp_path):
     assert 'data-delay-ms="250"' in out.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("args,msg", [
-    (["preset:paper-k2-t3", "--step", "2", "-o", "{d}/x.html"], "html has every step"),
-    (["preset:paper-k2-t3", "--format", "html", "-o", "{d}/x.gif"], "ends in .gif but --format is html"),
-    (["preset:paper-k2-t3", "-o", "{d}/missing/x.html"], "does not exist"),
-    (["lesson:9", "--format", "gif", "-o", "{d}/x.gif"], "a lesson exports as html only"),
-    (["lesson:99", "-o", "{d}/x.html"], "lesson:99: is not a lesson of the course"),
-    (["{d}/none.md", "-o", "{d}/x.html"], "none.md"),
-])
+@pytest.mark.parametrize(
+    "args,msg",
+    [
+        (["preset:paper-k2-t3", "--step", "2", "-o", "{d}/x.html"], "html has every step"),
+        (
+            ["preset:paper-k2-t3", "--format", "html", "-o", "{d}/x.gif"],
+            "ends in .gif but --format is html",
+        ),
+        (["preset:paper-k2-t3", "-o", "{d}/missing/x.html"], "does not exist"),
+        (["lesson:9", "--format", "gif", "-o", "{d}/x.gif"], "a lesson exports as html only"),
+        (["lesson:99", "-o", "{d}/x.html"], "lesson:99: is not a lesson of the course"),
+        (["{d}/none.md", "-o", "{d}/x.html"], "none.md"),
+    ],
+)
 def test_bad_arguments_exit_2_with_one_line(tmp_path, args, msg):
     args = [a.format(d=tmp_path) for a in args]
     r = run(*args)
@@ -75,14 +87,18 @@ def test_lesson_9_page_has_every_answer_in_a_details(tmp_path):
     lesson = load_lesson(path)
     assert lesson.predicts
     for p in lesson.predicts:
-        m = re.search(rf'<details class="answer" data-predict="{re.escape(p.id)}">(.*?)</details>',
-                      text, re.S)
+        m = re.search(
+            rf'<details class="answer" data-predict="{re.escape(p.id)}">(.*?)</details>', text, re.S
+        )
         assert m, f"no <details> for {p.id}"
         # the author's answer is what the app shows (lessons check proves it): both here
-        assert f'The app shows: <strong class="value">{registry.show(p.answer)}</strong>' in m.group(1)
+        assert (
+            f'The app shows: <strong class="value">{registry.show(p.answer)}</strong>' in m.group(1)
+        )
     for t in lesson.tasks:
-        m = re.search(rf'<details class="solution" data-task="{re.escape(t.id)}">(.*?)</details>',
-                      text, re.S)
+        m = re.search(
+            rf'<details class="solution" data-task="{re.escape(t.id)}">(.*?)</details>', text, re.S
+        )
         assert m, f"no folded solution for {t.id}"
         assert all(str(c) in m.group(1) for c in t.solution)
     # the maths is typeset (PNG data: images, with a reading for screen readers) and the
@@ -105,6 +121,7 @@ def test_lesson_by_name_and_no_extension(tmp_path):
 def test_every_lesson_exports():
     """Every shipped lesson becomes a page (replayed in this process: seconds, not minutes)."""
     from ringlab.cli._export import lesson_html
+
     for les in course():
         text = lesson_html(les)
         assert text.count('<details class="answer"') == len(les.predicts), les.key

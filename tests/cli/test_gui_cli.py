@@ -1,5 +1,6 @@
 """`ringlab`, `ringlab FILE`, `ringlab gui` and `ringlab screenshot`, run as a user runs them
 (offscreen)."""
+
 import os
 import subprocess
 import sys
@@ -12,8 +13,13 @@ from ringlab import preset, save_code
 
 def run(*args, env_extra=None, timeout=120):
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", **(env_extra or {}))
-    return subprocess.run([sys.executable, "-m", "ringlab", *args], capture_output=True, text=True,
-                          timeout=timeout, env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "ringlab", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=env,
+    )
 
 
 def _count(img, pred):
@@ -22,12 +28,12 @@ def _count(img, pred):
 
 def _greenish(px):
     r, g, b = px[:3]
-    return (r, g, b) == (0xC9, 0xEF, 0xC9)      # the panel's "equals I_K" fill
+    return (r, g, b) == (0xC9, 0xEF, 0xC9)  # the panel's "equals I_K" fill
 
 
 def _reddish(px):
     r, g, b = px[:3]
-    return (r, g, b) == (0xFF, 0x8F, 0x8F)      # the panel's "differs from I_K" cell
+    return (r, g, b) == (0xFF, 0x8F, 0x8F)  # the panel's "differs from I_K" cell
 
 
 def test_screenshot_default_preset(tmp_path):
@@ -36,7 +42,7 @@ def test_screenshot_default_preset(tmp_path):
     assert r.returncode == 0, r.stderr
     img = Image.open(out).convert("RGB")
     assert img.size == (1280, 720)
-    assert _count(img, _greenish) > 500 and _count(img, _reddish) == 0   # feasible: all green
+    assert _count(img, _greenish) > 500 and _count(img, _reddish) == 0  # feasible: all green
 
 
 def test_screenshot_of_an_infeasible_file(tmp_path):
@@ -51,11 +57,14 @@ def test_screenshot_of_an_infeasible_file(tmp_path):
     assert _count(img, _reddish) > 50
 
 
-@pytest.mark.parametrize("args, words", [
-    (["--size", "big"], "--size big: expected WIDTHxHEIGHT"),
-    (["--view", "nosuch"], "--view nosuch: no such view"),
-    (["--preset", "paper-k9-t9"], "unknown preset"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--size", "big"], "--size big: expected WIDTHxHEIGHT"),
+        (["--view", "nosuch"], "--view nosuch: no such view"),
+        (["--preset", "paper-k9-t9"], "unknown preset"),
+    ],
+)
 def test_screenshot_bad_arguments_one_line(tmp_path, args, words):
     r = run("screenshot", "-o", str(tmp_path / "x.png"), *args)
     assert r.returncode == 2
@@ -71,8 +80,11 @@ def test_plain_ringlab_with_missing_file_is_one_line():
 
 
 def test_plain_ringlab_opens_window_and_paints(tmp_path):
-    env = {"RINGLAB_EXIT_AFTER_PAINT": "1", "RINGLAB_DATA_DIR": str(tmp_path / "data"),
-           "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    env = {
+        "RINGLAB_EXIT_AFTER_PAINT": "1",
+        "RINGLAB_DATA_DIR": str(tmp_path / "data"),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+    }
     r = run(env_extra=env)
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith("first-paint ")

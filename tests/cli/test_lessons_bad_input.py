@@ -2,6 +2,7 @@
 with exit 2 and one short `FILE:LINE: …` line on stderr, and nothing outside the lesson is read.
 
 (The subprocess timeout only catches a hang; nothing here measures time.)"""
+
 import json
 import os
 import re
@@ -17,52 +18,139 @@ ROOT = Path(__file__).resolve().parents[1].parent
 
 SHOW = "show: {schedule_cell: {schedule: ring, step: 3, core: 3, chunk: 0}}"
 REVEAL = "reveal: [{set_schedule_step: 3}]"
-BOMB = ('a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n'
-        + "".join(f"{chr(98 + i)}: &{chr(98 + i)} [" + ",".join([f"*{chr(97 + i)}"] * 9) + "]\n"
-                  for i in range(8)))
+BOMB = 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n' + "".join(
+    f"{chr(98 + i)}: &{chr(98 + i)} [" + ",".join([f"*{chr(97 + i)}"] * 9) + "]\n" for i in range(8)
+)
 
 
 def run(*args, env=None):
-    return subprocess.run([sys.executable, "-m", "ringlab", "lessons", *map(str, args)],
-                          capture_output=True, text=True, cwd=ROOT, timeout=120, check=False,
-                          env={**os.environ, **(env or {})})
+    return subprocess.run(
+        [sys.executable, "-m", "ringlab", "lessons", *map(str, args)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+        env={**os.environ, **(env or {})},
+    )
 
 
 # (case, old, new, the text on the line the error must name, what the error says)
 CASES = [
     ("number-text", "answer: 30", "answer: '1e999999999'", "answer:", "exponent"),
     ("number-plain", "answer: 30", "answer: 1e999999999", "answer:", "exponent"),
-    ("number-long", "answer: 30", "answer: '1." + "0" * 150 + "'", "answer:", "more than 100 digits"),
+    (
+        "number-long",
+        "answer: 30",
+        "answer: '1." + "0" * 150 + "'",
+        "answer:",
+        "more than 100 digits",
+    ),
     ("number-frac", "answer: 30", "answer: '1/3/4'", "answer:", "is not a number"),
-    ("answer-list", "answer: 30", "answer: [" + ",".join(["1"] * 12000) + "]", "answer:", "more than 10000"),
-    ("check-value", "reveal: [{set_schedule_step: 3}]\n",
-     ("reveal: [{set_schedule_step: 3}]\n---\nx\n:::\n:::{task} t\n---\n"
-      "goal: [{feasible: {}, equals: '2e99999'}]\nsolution: [{show_tab: Editor}]\n"
-      "wrong: [[{show_tab: Editor}]]\n"), "goal:", "exponent"),
-    ("tol", "answer: 30\n", "answer: 30\ntol: 1e999999999\n", "tol:", "tol must be a positive number"),
+    (
+        "answer-list",
+        "answer: 30",
+        "answer: [" + ",".join(["1"] * 12000) + "]",
+        "answer:",
+        "more than 10000",
+    ),
+    (
+        "check-value",
+        "reveal: [{set_schedule_step: 3}]\n",
+        (
+            "reveal: [{set_schedule_step: 3}]\n---\nx\n:::\n:::{task} t\n---\n"
+            "goal: [{feasible: {}, equals: '2e99999'}]\nsolution: [{show_tab: Editor}]\n"
+            "wrong: [[{show_tab: Editor}]]\n"
+        ),
+        "goal:",
+        "exponent",
+    ),
+    (
+        "tol",
+        "answer: 30\n",
+        "answer: 30\ntol: 1e999999999\n",
+        "tol:",
+        "tol must be a positive number",
+    ),
     ("typed-solution", ":solution: 29", ":solution: '-1e999999999'", ":solution:", "exponent"),
-    ("graph-count", SHOW, "show: {graph_count: {what: edges, N: 100000000, T: 100000000}}",
-     "graph_count", "out of range"),
-    ("run-search-size", REVEAL, "reveal: [{run_search: {N: 12, K: 16, T: 4000}}]", "run_search",
-     "out of range"),
-    ("run-search-count", REVEAL, "reveal: [" + ", ".join(["{run_search: {N: 3, K: 2, T: 3}}"] * 9) + "]",
-     "run_search", "at most 8 searches"),
-    ("mesh", SHOW, "show: {mesh_hops: {k: 100000, n: 100000, scheme: tree}}", "mesh_hops", "out of range"),
+    (
+        "graph-count",
+        SHOW,
+        "show: {graph_count: {what: edges, N: 100000000, T: 100000000}}",
+        "graph_count",
+        "out of range",
+    ),
+    (
+        "run-search-size",
+        REVEAL,
+        "reveal: [{run_search: {N: 12, K: 16, T: 4000}}]",
+        "run_search",
+        "out of range",
+    ),
+    (
+        "run-search-count",
+        REVEAL,
+        "reveal: [" + ", ".join(["{run_search: {N: 3, K: 2, T: 3}}"] * 9) + "]",
+        "run_search",
+        "at most 8 searches",
+    ),
+    (
+        "mesh",
+        SHOW,
+        "show: {mesh_hops: {k: 100000, n: 100000, scheme: tree}}",
+        "mesh_hops",
+        "out of range",
+    ),
     ("costs", REVEAL, "reveal: [{set_costs: {alpha: 1e999999999us}}]", "set_costs", "exponent"),
-    ("field", "  tab: Schedules\n", "  tab: Schedules\n  field: GF(1000000000000000003)\n", "preset:",
-     "field 'GF(1000000000000000003)'"),        # setup's preset and field are one load_preset
-    ("inputs", "  tab: Schedules\n", "  tab: Schedules\n  inputs: [" + ",".join(["[1, 2]"] * 6000) + "]\n",
-     "inputs:", "more than 10000 values"),
+    (
+        "field",
+        "  tab: Schedules\n",
+        "  tab: Schedules\n  field: GF(1000000000000000003)\n",
+        "preset:",
+        "field 'GF(1000000000000000003)'",
+    ),  # setup's preset and field are one load_preset
+    (
+        "inputs",
+        "  tab: Schedules\n",
+        "  tab: Schedules\n  inputs: [" + ",".join(["[1, 2]"] * 6000) + "]\n",
+        "inputs:",
+        "more than 10000 values",
+    ),
     ("alias-bomb", "order: 1\n", "order: 1\n" + BOMB, "a: &a", "anchors and aliases"),
-    ("deep-flow", "order: 1\n", "order: 1\nsummary: " + "[" * 30000 + "]" * 30000 + "\n", "summary:",
-     "nested more than 20"),
-    ("deep-block", "order: 1\n", "order: 1\nsummary:\n" + "".join("  " * (k + 1) + f"k{k}:\n" for k in range(40))
-     + "  " * 41 + "x: 1\n", "k18:", "nested more than 20"),     # the 21st level
+    (
+        "deep-flow",
+        "order: 1\n",
+        "order: 1\nsummary: " + "[" * 30000 + "]" * 30000 + "\n",
+        "summary:",
+        "nested more than 20",
+    ),
+    (
+        "deep-block",
+        "order: 1\n",
+        "order: 1\nsummary:\n"
+        + "".join("  " * (k + 1) + f"k{k}:\n" for k in range(40))
+        + "  " * 41
+        + "x: 1\n",
+        "k18:",
+        "nested more than 20",
+    ),  # the 21st level
     ("big-int", "answer: 30", "answer: " + "9" * 5000, "answer:", "a number of 5000 characters"),
-    ("yaml-values", "wrong: [12]", "wrong: [" + ",".join(["1"] * 21000) + "]", "wrong:", "YAML values"),
+    (
+        "yaml-values",
+        "wrong: [12]",
+        "wrong: [" + ",".join(["1"] * 21000) + "]",
+        "wrong:",
+        "YAML values",
+    ),
     ("data-up", "  preset: classic-ring-n4\n", "  data: ../secret.json\n", "data:", "plain name"),
     ("data-abs", "  preset: classic-ring-n4\n", "  data: {secret}\n", "data:", "plain name"),
-    ("data-windows", "  preset: classic-ring-n4\n", "  data: 'C:\\secret.json'\n", "data:", "plain name"),
+    (
+        "data-windows",
+        "  preset: classic-ring-n4\n",
+        "  data: 'C:\\secret.json'\n",
+        "data:",
+        "plain name",
+    ),
 ]
 
 
@@ -96,7 +184,9 @@ def test_oversized_lesson_exit_2(tmp_path):
     bad.write_text(GOOD + ("[" * 99 + "\n") * 2000, encoding="utf-8")
     r = run("check", bad)
     assert r.returncode == 2
-    assert re.fullmatch(rf"{re.escape(str(bad))}:1: \d+ bytes: a lesson file is at most 100 KB\n", r.stderr)
+    assert re.fullmatch(
+        rf"{re.escape(str(bad))}:1: \d+ bytes: a lesson file is at most 100 KB\n", r.stderr
+    )
 
 
 def test_the_good_lesson_still_passes(tmp_path):

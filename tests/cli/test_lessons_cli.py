@@ -1,4 +1,5 @@
 """`ringlab lessons` and `ringlab lessons check`, run as a user runs them."""
+
 import re
 import subprocess
 import sys
@@ -9,8 +10,13 @@ GOOD = ROOT / "lessons" / "09-theorem2-break-repair.md"
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "ringlab", "lessons", *map(str, args)],
-                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "ringlab", "lessons", *map(str, args)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
 
 
 def test_list():
@@ -28,7 +34,9 @@ def test_check_good_file():
 
 def test_malformed_file_exit_2_one_line(tmp_path):
     bad = tmp_path / "bad.md"
-    text = GOOD.read_text(encoding="utf-8").replace("show: first_wrong_node", "show: first_wrong_nod")
+    text = GOOD.read_text(encoding="utf-8").replace(
+        "show: first_wrong_node", "show: first_wrong_nod"
+    )
     bad.write_text(text, encoding="utf-8")
     line = next(k for k, ln in enumerate(text.splitlines(), 1) if "first_wrong_nod" in ln)
     r = run("check", bad)
@@ -41,8 +49,10 @@ def test_wrong_solution_exit_1(tmp_path):
     bad = tmp_path / "wrong.md"
     text = GOOD.read_text(encoding="utf-8")
     # the repair task's solution puts 0 back instead of the paper's −1: the goal is not met
-    text = text.replace("solution: [{set_entry: {node: 0, matrix: R, row: 0, col: 2, value: -1}}]",
-                        "solution: [{set_entry: {node: 0, matrix: R, row: 0, col: 2, value: 0}}]")
+    text = text.replace(
+        "solution: [{set_entry: {node: 0, matrix: R, row: 0, col: 2, value: -1}}]",
+        "solution: [{set_entry: {node: 0, matrix: R, row: 0, col: 2, value: 0}}]",
+    )
     bad.write_text(text, encoding="utf-8")
     r = run("check", bad)
     assert r.returncode == 1
@@ -52,7 +62,9 @@ def test_wrong_solution_exit_1(tmp_path):
 
 def test_wrong_predict_answer_and_accepted_wrong_answer_exit_1(tmp_path):
     bad = tmp_path / "wrong.md"
-    text = GOOD.read_text(encoding="utf-8").replace("answer: 2\nwrong: [1, 6]", "answer: 2\nwrong: [2, 6]")
+    text = GOOD.read_text(encoding="utf-8").replace(
+        "answer: 2\nwrong: [1, 6]", "answer: 2\nwrong: [2, 6]"
+    )
     bad.write_text(text, encoding="utf-8")
     r = run("check", bad)
     assert r.returncode == 1
@@ -64,5 +76,8 @@ def test_worst_code_wins_and_all_files_are_reported(tmp_path):
     bad.write_text("no front matter\n", encoding="utf-8")
     r = run("check", GOOD, bad)
     assert r.returncode == 2
-    assert r.stdout.startswith("ok ") and r.stderr.strip() == f"{bad}:1: expected front matter first: " \
-        "a '---' line, title/minutes/order, a '---' line"
+    assert (
+        r.stdout.startswith("ok ")
+        and r.stderr.strip()
+        == f"{bad}:1: expected front matter first: a '---' line, title/minutes/order, a '---' line"
+    )

@@ -1,4 +1,5 @@
 """``ringlab mesh`` as a user runs it (a subprocess): JSON shape, totals, sweep, refusals."""
+
 import json
 import subprocess
 import sys
@@ -8,8 +9,12 @@ import pytest
 
 
 def ringlab(*args):
-    return subprocess.run([sys.executable, "-m", "ringlab", "mesh", *args], capture_output=True,
-                          text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "ringlab", "mesh", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def manhattan_total(k, n, torus):
@@ -29,7 +34,7 @@ def test_json_shape_and_totals_k4():
     assert set(out["schemes"]["tree"]) == {"hops", "steps"}
     assert set(out["schemes"]["coded"]) == {"hops", "steps", "group"}
     assert out["schemes"]["all-at-once"] == {"hops": manhattan_total(4, 2, False), "steps": 1}
-    assert out["schemes"]["tree"]["steps"] == 4                   # 2 dimensions × log2 4
+    assert out["schemes"]["tree"]["steps"] == 4  # 2 dimensions × log2 4
     assert all(set(p) == {"group", "hops"} for p in out["sweep"])
     best = min(out["sweep"], key=lambda p: p["hops"])
     assert best["group"] == 4 == out["schemes"]["coded"]["group"]
@@ -56,8 +61,13 @@ def test_text_and_sweep():
 def test_example_fig3_lists_the_sources_transfers():
     p = ringlab("--example", "fig3")
     assert p.returncode == 0, p.stderr
-    for line in ("node 1 → node 3: d1", "node 3 → node 1: d3", "node 2 → node 4: d2",
-                 "node 4 → node 2: d4", "node 1: d4 = (d3⊕d4) ⊕ (d3)"):
+    for line in (
+        "node 1 → node 3: d1",
+        "node 3 → node 1: d3",
+        "node 2 → node 4: d2",
+        "node 4 → node 2: d4",
+        "node 1: d4 = (d3⊕d4) ⊕ (d3)",
+    ):
         assert line in p.stdout
     assert "4 decodes checked against the original blocks: all correct" in p.stdout
 
@@ -68,15 +78,21 @@ def test_example_fig1():
     assert "IS → ID: A⊕B  (1 hop)" in p.stdout and "D2: A = (A⊕B) ⊕ (B)" in p.stdout
 
 
-@pytest.mark.parametrize("args,expect", [
-    (["--k", "1"], "--k 1: expected an integer ≥ 2"),
-    (["--k", "33"], "--k 33 --n 2: 1089 nodes; at most 1024"),
-    (["--k", "4", "--n", "0"], "--n 0: expected an integer ≥ 1"),
-    (["--k", "4", "--group", "3"], "--group 3: the 4-ary 2-mesh cannot be cut into equal boxes"),
-    (["--k", "four"], "argument --k: invalid int value: 'four'"),
-    ([], "--k is required"),
-    (["--k", "4", "--base", "ring"], "argument --base: invalid choice: 'ring'"),
-])
+@pytest.mark.parametrize(
+    "args,expect",
+    [
+        (["--k", "1"], "--k 1: expected an integer ≥ 2"),
+        (["--k", "33"], "--k 33 --n 2: 1089 nodes; at most 1024"),
+        (["--k", "4", "--n", "0"], "--n 0: expected an integer ≥ 1"),
+        (
+            ["--k", "4", "--group", "3"],
+            "--group 3: the 4-ary 2-mesh cannot be cut into equal boxes",
+        ),
+        (["--k", "four"], "argument --k: invalid int value: 'four'"),
+        ([], "--k is required"),
+        (["--k", "4", "--base", "ring"], "argument --base: invalid choice: 'ring'"),
+    ],
+)
 def test_bad_arguments_exit_2_with_one_line(args, expect):
     p = ringlab(*args)
     assert p.returncode == 2

@@ -1,6 +1,7 @@
 """QA: bad flags to ``ringlab compare`` / ``ringlab export`` found in the QA pass — each exits 2
 with one line naming the flag and what was expected (before: a float-overflow traceback,
 a message about a --W nobody gave, and a PNG silently written to a .gif name)."""
+
 import subprocess
 import sys
 
@@ -8,8 +9,13 @@ import pytest
 
 
 def run(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "ringlab", *args], capture_output=True,
-                          text=True, cwd=cwd, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "ringlab", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=120,
+    )
 
 
 def one_line_exit_2(r, words):
@@ -19,13 +25,16 @@ def one_line_exit_2(r, words):
     assert len(lines) == 1 and words in lines[0], r.stderr
 
 
-@pytest.mark.parametrize("args, words", [
-    (["--alpha", "1e999"], "alpha: '1e999' is out of range"),
-    (["--bandwidth", "1e400"], "bandwidth: '1e400' is out of range"),
-    (["--size", "1e-400"], "size: '1e-400' is out of range"),
-    (["--size", "1e30TB"], "size: '1e30TB' is out of range"),
-    (["--N", "0"], "N = 0: the number of cores must be an integer in 2..32"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--alpha", "1e999"], "alpha: '1e999' is out of range"),
+        (["--bandwidth", "1e400"], "bandwidth: '1e400' is out of range"),
+        (["--size", "1e-400"], "size: '1e-400' is out of range"),
+        (["--size", "1e30TB"], "size: '1e30TB' is out of range"),
+        (["--N", "0"], "N = 0: the number of cores must be an integer in 2..32"),
+    ],
+)
 def test_compare_bad_quantities(args, words, tmp_path):
     one_line_exit_2(run("compare", *args, cwd=tmp_path), words)
 
@@ -39,15 +48,19 @@ def test_export_refuses_a_format_that_contradicts_the_file_name(tmp_path):
     r = run("export", "preset:paper-k2-t3", "--format", "png", "-o", "walk.gif", cwd=tmp_path)
     one_line_exit_2(r, "-o walk.gif: the name ends in .gif but --format is png")
     assert not (tmp_path / "walk.gif").exists()
-    ok = run("export", "preset:paper-k2-t3", "--format", "png", "-o", "step", "--step", "1",
-             cwd=tmp_path)
-    assert ok.returncode == 0, ok.stderr            # no extension: --format decides
+    ok = run(
+        "export", "preset:paper-k2-t3", "--format", "png", "-o", "step", "--step", "1", cwd=tmp_path
+    )
+    assert ok.returncode == 0, ok.stderr  # no extension: --format decides
 
 
-@pytest.mark.parametrize("content, words", [
-    ("not json at all", "not valid JSON"),
-    ("[1, 2]", 'expected a JSON object with "format": "ringlab-code"'),
-])
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        ("not json at all", "not valid JSON"),
+        ("[1, 2]", 'expected a JSON object with "format": "ringlab-code"'),
+    ],
+)
 def test_check_and_export_bad_code_files(content, words, tmp_path):
     (tmp_path / "c.json").write_text(content)
     one_line_exit_2(run("check", "c.json", cwd=tmp_path), "c.json: " + words)

@@ -1,4 +1,5 @@
 """``ringlab search`` as a user runs it: exit codes 0/1/3/2, the file, the progress line."""
+
 import subprocess
 import sys
 
@@ -8,8 +9,13 @@ from ringlab import check, load_code, reduce_multicast_shape
 
 
 def run(*args, cwd=None, timeout=120):
-    return subprocess.run([sys.executable, "-m", "ringlab", "search", *args], capture_output=True,
-                          text=True, cwd=cwd, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "ringlab", "search", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=timeout,
+    )
 
 
 def test_found_writes_a_verified_file(tmp_path):
@@ -17,7 +23,7 @@ def test_found_writes_a_verified_file(tmp_path):
     r = run("--N", "3", "--K", "2", "--T", "3", "-o", str(out))
     assert r.returncode == 0, r.stderr
     assert "found" in r.stdout and str(out) in r.stdout
-    assert "ringlab search:" in r.stderr                 # the progress line
+    assert "ringlab search:" in r.stderr  # the progress line
     code = load_code(out)
     assert (code.N, code.K, code.T, code.field.name) == (3, 2, 3, "GF(2)")
     assert check(code).feasible
@@ -28,6 +34,7 @@ def test_found_without_output_prints_the_file(tmp_path):
     r = run("--N", "3", "--K", "3", "--T", "4", "--routing-only")
     assert r.returncode == 0, r.stderr
     from ringlab import loads_code
+
     code = loads_code(r.stdout)
     assert check(code).feasible and reduce_multicast_shape(code).ok
 
@@ -56,6 +63,7 @@ def test_gf3_and_symmetric():
     r = run("--N", "3", "--K", "3", "--T", "4", "--field", "GF(3)", "--symmetric")
     assert r.returncode == 0, r.stderr
     from ringlab import loads_code
+
     assert loads_code(r.stdout).field.name == "GF(3)"
 
 
@@ -72,17 +80,20 @@ def test_gf4_gf8_answer_names_field_and_class(tmp_path, field, ringlab_name):
     assert f"over {ringlab_name}" in r.stdout and "routing only" in r.stdout
 
 
-@pytest.mark.parametrize("args,words", [
-    (["--N", "3", "--K", "2", "--T", "3", "--field", "Q"], "GF(p)"),
-    (["--N", "3", "--K", "2", "--T", "3", "--field", "GF(9)"], "not supported"),
-    (["--N", "3", "--K", "2", "--T", "3", "--field", "GF(6)"], "not a prime or a prime power"),
-    (["--N", "1", "--K", "2", "--T", "3"], "N = 1"),
-    (["--N", "3", "--K", "two", "--T", "3"], "--K"),
-    (["--N", "3", "--K", "2"], "--T"),
-    (["--N", "3", "--K", "2", "--T", "3", "--timeout", "0"], "--timeout"),
-    (["--N", "3", "--K", "2", "--T", "3", "-o", "/no/such/folder/x.json"], "does not exist"),
-    (["--N", "12", "--K", "16", "--T", "40"], "too large"),
-])
+@pytest.mark.parametrize(
+    "args,words",
+    [
+        (["--N", "3", "--K", "2", "--T", "3", "--field", "Q"], "GF(p)"),
+        (["--N", "3", "--K", "2", "--T", "3", "--field", "GF(9)"], "not supported"),
+        (["--N", "3", "--K", "2", "--T", "3", "--field", "GF(6)"], "not a prime or a prime power"),
+        (["--N", "1", "--K", "2", "--T", "3"], "N = 1"),
+        (["--N", "3", "--K", "two", "--T", "3"], "--K"),
+        (["--N", "3", "--K", "2"], "--T"),
+        (["--N", "3", "--K", "2", "--T", "3", "--timeout", "0"], "--timeout"),
+        (["--N", "3", "--K", "2", "--T", "3", "-o", "/no/such/folder/x.json"], "does not exist"),
+        (["--N", "12", "--K", "16", "--T", "40"], "too large"),
+    ],
+)
 def test_bad_arguments_exit_2_one_line(args, words):
     r = run(*args)
     assert r.returncode == 2

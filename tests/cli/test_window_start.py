@@ -1,6 +1,7 @@
 """Issue 20, as a teacher and a newcomer start ringlab: over ssh without a display, with a
 display but without Qt's xcb libraries, with ``preset:NAME`` as FILE; the lessons' counts in
 plain English; saved files readable by colleagues.  Every command runs as a subprocess."""
+
 import os
 import re
 import shutil
@@ -26,9 +27,14 @@ def scrubbed(tmp_path, **extra) -> dict:
 
 
 def ringlab(*args, env, timeout=120, prefix=(), umask=None):
-    return subprocess.run([*prefix, sys.executable, "-m", "ringlab", *args], capture_output=True,
-                          text=True, timeout=timeout, env=env,
-                          preexec_fn=(lambda: os.umask(umask)) if umask is not None else None)
+    return subprocess.run(
+        [*prefix, sys.executable, "-m", "ringlab", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=env,
+        preexec_fn=(lambda: os.umask(umask)) if umask is not None else None,
+    )
 
 
 def one_line(r) -> str:
@@ -52,13 +58,23 @@ def unused_display() -> str:
 
 
 # -- 1. no display ------------------------------------------------------------------------------
-@pytest.mark.parametrize("args", [[], ["FILE"], ["preset:paper-k1-t2"], ["gui"], ["gui", "FILE"],
-                                  ["present"], ["present", "--windowed"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        [],
+        ["FILE"],
+        ["preset:paper-k1-t2"],
+        ["gui"],
+        ["gui", "FILE"],
+        ["present"],
+        ["present", "--windowed"],
+    ],
+)
 def test_without_a_display_one_line_says_how_to_run_headless(tmp_path, args):
     f = tmp_path / "mine.ringlab.json"
     save_code(preset("paper-k2-t3"), f)
     r = ringlab(*[str(f) if a == "FILE" else a for a in args], env=scrubbed(tmp_path))
-    assert r.returncode == 2, (r.returncode, r.stderr)       # not Qt's abort (134)
+    assert r.returncode == 2, (r.returncode, r.stderr)  # not Qt's abort (134)
     line = one_line(r)
     assert "no display found" in line and "DISPLAY and WAYLAND_DISPLAY unset" in line
     headless_advice(line)
@@ -96,6 +112,7 @@ def test_a_display_nobody_answers_on_is_one_line(tmp_path):
 def _library_file(soname: str) -> Path | None:
     """The file the dynamic loader opens for ``soname`` (loaded here, read off /proc/self/maps)."""
     import ctypes
+
     try:
         ctypes.CDLL(soname)
     except OSError:
@@ -109,11 +126,16 @@ def _library_file(soname: str) -> Path | None:
 
 def _can_hide_files() -> bool:
     unshare = shutil.which("unshare")
-    return bool(unshare) and subprocess.run([unshare, "-rm", "true"], capture_output=True).returncode == 0
+    return (
+        bool(unshare)
+        and subprocess.run([unshare, "-rm", "true"], capture_output=True).returncode == 0
+    )
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux") or not _can_hide_files(),
-                    reason="needs unshare -rm (a private mount namespace) to hide a library")
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux") or not _can_hide_files(),
+    reason="needs unshare -rm (a private mount namespace) to hide a library",
+)
 def test_a_missing_xcb_library_names_the_package(tmp_path):
     """A display, but libxcb-cursor0 not installed (Qt ≥ 6.5 needs it): Qt would print a
     paragraph about the "xcb" plugin and abort.  The library is hidden in a private mount
@@ -145,19 +167,29 @@ def test_screenshot_of_a_preset_given_as_file_is_that_preset(tmp_path):
     a, b = tmp_path / "file.png", tmp_path / "option.png"
     r = ringlab("screenshot", "-o", str(a), "--size", "1000x700", "preset:classic-ring-n5", env=env)
     assert r.returncode == 0, r.stderr
-    r = ringlab("screenshot", "-o", str(b), "--size", "1000x700", "--preset", "classic-ring-n5", env=env)
+    r = ringlab(
+        "screenshot", "-o", str(b), "--size", "1000x700", "--preset", "classic-ring-n5", env=env
+    )
     assert r.returncode == 0, r.stderr
     same = ImageChops.difference(Image.open(a).convert("RGB"), Image.open(b).convert("RGB"))
-    assert same.getbbox() is None          # the very same window
+    assert same.getbbox() is None  # the very same window
 
 
 @pytest.mark.parametrize("command", [[], ["gui"], ["screenshot", "-o", "x.png"]])
 def test_a_bad_preset_name_lists_the_names(tmp_path, command):
-    r = ringlab(*command, "preset:classic-ring-nine", env=scrubbed(tmp_path, QT_QPA_PLATFORM="offscreen"))
+    r = ringlab(
+        *command, "preset:classic-ring-nine", env=scrubbed(tmp_path, QT_QPA_PLATFORM="offscreen")
+    )
     assert r.returncode == 2, r.stderr
     line = one_line(r)
     assert "unknown preset 'classic-ring-nine'" in line
-    for name in ("paper-k1-t2", "paper-k2-t3", "paper-k3-t4", "classic-ring-n<N>", "time-shared-k<K>"):
+    for name in (
+        "paper-k1-t2",
+        "paper-k2-t3",
+        "paper-k3-t4",
+        "classic-ring-n<N>",
+        "time-shared-k<K>",
+    ):
         assert name in line
 
 
@@ -170,7 +202,7 @@ def test_lessons_check_counts_in_plain_english(tmp_path):
     for n, word, m, word2 in counts:
         assert word == ("prediction" if n == "1" else "predictions"), (n, word)
         assert word2 == ("task" if m == "1" else "tasks"), (m, word2)
-    assert any(m == "1" for _, _, m, _ in counts)        # the case the issue saw: "1 tasks"
+    assert any(m == "1" for _, _, m, _ in counts)  # the case the issue saw: "1 tasks"
     r = ringlab("lessons", env=scrubbed(tmp_path))
     assert re.search(r"^\d+ lessons, \d+ minutes;", r.stdout, re.M), r.stdout
 
@@ -182,13 +214,13 @@ def test_a_written_code_file_has_the_users_umask(tmp_path, umask, mode):
     r = ringlab("preset", "paper-k2-t3", "-o", str(out), env=scrubbed(tmp_path), umask=umask)
     assert r.returncode == 0, r.stderr
     assert stat.S_IMODE(out.stat().st_mode) == mode
-    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]     # no leftovers
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]  # no leftovers
 
 
 def test_overwriting_keeps_the_files_mode(tmp_path):
     out = tmp_path / "shared.ringlab.json"
     out.write_text("{}")
-    out.chmod(0o664)                        # a group-writable file in a shared course folder
+    out.chmod(0o664)  # a group-writable file in a shared course folder
     r = ringlab("preset", "classic-ring-n4", "-o", str(out), env=scrubbed(tmp_path), umask=0o077)
     assert r.returncode == 0, r.stderr
     assert stat.S_IMODE(out.stat().st_mode) == 0o664

@@ -1,5 +1,6 @@
 """Independent reference computations for tests: written straight from the paper's formulas,
 with sympy (Q) or plain integers mod p, sharing nothing with ringlab's implementation."""
+
 from fractions import Fraction
 
 import sympy
@@ -11,8 +12,12 @@ def plain(code):
     conv = (lambda e: Fraction(int(e.p), int(e.q))) if F.name == "Q" else int
     out = []
     for nd in code.nodes:
-        out.append({w: None if nd.get(w) is None else [[conv(v) for v in r] for r in nd.get(w)]
-                    for w in ("M", "Lambda", "R", "T")})
+        out.append(
+            {
+                w: None if nd.get(w) is None else [[conv(v) for v in r] for r in nd.get(w)]
+                for w in ("M", "Lambda", "R", "T")
+            }
+        )
     return out
 
 
@@ -33,7 +38,7 @@ def eq5_matrices(code, p=None):
     out, trans = {}, {}
     for i in range(N):
         ip = (i - 1) % N
-        chain = [sympy.eye(T)]                        # chain[j] = Λ_{i',j}
+        chain = [sympy.eye(T)]  # chain[j] = Λ_{i',j}
         for j in range(1, N + 1):
             chain.append(red(chain[-1] * L[(i - j) % N]))
         A = sympy.eye(T) - chain[N]
@@ -51,7 +56,7 @@ def propagate(code, x, p=None):
     N, K, T = code.N, code.K, code.T
     nodes = plain(code)
     mod = (lambda v: v % p) if p else (lambda v: v)
-    s = [[] for _ in range(N)]                     # s[i]: received values at times 1..t
+    s = [[] for _ in range(N)]  # s[i]: received values at times 1..t
     sent = []
     for t in range(T):
         row = []
@@ -65,9 +70,18 @@ def propagate(code, x, p=None):
     _, trans = eq5_matrices(code, p)
     decoded = []
     for i in range(N):
-        Ti = nodes[i]["T"] if nodes[i]["T"] is not None else [[trans[i][a, b] for b in range(K)] for a in range(K)]
-        z = [mod(sum(nodes[i]["R"][k][u] * s[i][u] for u in range(T)) + sum(Ti[k][b] * x[i][b] for b in range(K)))
-             for k in range(K)]
+        Ti = (
+            nodes[i]["T"]
+            if nodes[i]["T"] is not None
+            else [[trans[i][a, b] for b in range(K)] for a in range(K)]
+        )
+        z = [
+            mod(
+                sum(nodes[i]["R"][k][u] * s[i][u] for u in range(T))
+                + sum(Ti[k][b] * x[i][b] for b in range(K))
+            )
+            for k in range(K)
+        ]
         decoded.append(z)
     return sent, decoded
 

@@ -5,7 +5,7 @@ from importlib.resources import files
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from ringlab import dumps_code, load_code, loads_code, preset, save_code, preset_names
+from ringlab import dumps_code, load_code, loads_code, preset, preset_names, save_code
 from ringlab.core.errors import CodeFileError
 from tests.core.strategies import codes
 
@@ -19,7 +19,9 @@ def test_json_round_trip(code):
 
 
 def test_round_trip_keeps_given_translation_and_fractions(tmp_path):
-    code = preset("paper-k2-t3").with_entry(1, "M", 0, 0, "1/2").with_meta(name="x", description="y")
+    code = (
+        preset("paper-k2-t3").with_entry(1, "M", 0, 0, "1/2").with_meta(name="x", description="y")
+    )
     p = save_code(code, tmp_path / "c.ringlab.json")
     assert load_code(p) == code
     assert json.loads(p.read_text())["nodes"][1]["M"][0][0] == "1/2"
@@ -28,10 +30,11 @@ def test_round_trip_keeps_given_translation_and_fractions(tmp_path):
 def test_save_is_atomic_and_leaves_no_temp_files(tmp_path, monkeypatch):
     target = tmp_path / "c.ringlab.json"
     target.write_text("precious")
-    import ringlab.core.files as cf          # where every atomic write happens
+    import ringlab.core.files as cf  # where every atomic write happens
 
     def boom(*a, **k):
         raise OSError("disk full")
+
     monkeypatch.setattr(cf.os, "replace", boom)
     with pytest.raises(OSError):
         save_code(preset("paper-k1-t2"), target)
@@ -62,26 +65,62 @@ BAD = [
     ("missing key", _mut(lambda d: d.pop("K")), 'missing key "K"'),
     ("unknown key", _mut(lambda d: d.update(extra=1)), 'unknown key "extra"'),
     ("N out of range", _mut(lambda d: d.update(N=1)), "N = 1 is out of the supported range 2..32"),
-    ("T out of range", _mut(lambda d: d.update(T=500)), "T = 500 is out of the supported range 1..128"),
+    (
+        "T out of range",
+        _mut(lambda d: d.update(T=500)),
+        "T = 500 is out of the supported range 1..128",
+    ),
     ("K not int", _mut(lambda d: d.update(K="2")), "K must be an integer in 1..64"),
     ("unknown field", _mut(lambda d: d.update(field="GF(6)")), "not a prime power"),
     ("too few nodes", _mut(lambda d: d["nodes"].pop()), '"nodes" must list 3 nodes'),
     ("wrong rows", _mut(lambda d: d["nodes"][1]["M"].pop()), "node 1, M: expected 3 rows"),
-    ("wrong cols", _mut(lambda d: d["nodes"][2]["R"][1].append(0)), "node 2, R, row k = 2: expected 3 columns"),
-    ("lambda upper", _mut(lambda d: d["nodes"][0]["Lambda"][0].__setitem__(2, 1)),
-     "node 0, Lambda, row t = 0, column t = 3: expected 0 (Λ is strictly lower triangular"),
-    ("lambda diagonal", _mut(lambda d: d["nodes"][1]["Lambda"][1].__setitem__(1, 1)),
-     "node 1, Lambda, row t = 1, column t = 2: expected 0"),
-    ("bad entry", _mut(lambda d: d["nodes"][0]["M"][2].__setitem__(1, "x")), "node 0, M, row t = 2, column k = 2: 'x' is not a number"),
-    ("division by zero", _mut(lambda d: d["nodes"][0]["R"][0].__setitem__(0, "1/0")), "node 0, R, row k = 1, column t = 1: '1/0' divides by zero"),
+    (
+        "wrong cols",
+        _mut(lambda d: d["nodes"][2]["R"][1].append(0)),
+        "node 2, R, row k = 2: expected 3 columns",
+    ),
+    (
+        "lambda upper",
+        _mut(lambda d: d["nodes"][0]["Lambda"][0].__setitem__(2, 1)),
+        "node 0, Lambda, row t = 0, column t = 3: expected 0 (Λ is strictly lower triangular",
+    ),
+    (
+        "lambda diagonal",
+        _mut(lambda d: d["nodes"][1]["Lambda"][1].__setitem__(1, 1)),
+        "node 1, Lambda, row t = 1, column t = 2: expected 0",
+    ),
+    (
+        "bad entry",
+        _mut(lambda d: d["nodes"][0]["M"][2].__setitem__(1, "x")),
+        "node 0, M, row t = 2, column k = 2: 'x' is not a number",
+    ),
+    (
+        "division by zero",
+        _mut(lambda d: d["nodes"][0]["R"][0].__setitem__(0, "1/0")),
+        "node 0, R, row k = 1, column t = 1: '1/0' divides by zero",
+    ),
     ("nan", _mut(lambda d: d["nodes"][0]["R"][0].__setitem__(0, "NaN")), "NaN"),
-    ("nan literal", _base and json.dumps(_base()).replace('"R": [[0, 1, -1]', '"R": [[NaN, 1, -1]'), "NaN"),
-    ("outside GF(2)", _mut(lambda d: (d.update(field="GF(2)"), d["nodes"][0]["M"][0].__setitem__(0, 5))),
-     "node 0, M, row t = 0, column k = 1: 5 is not an element of GF(2)"),
+    (
+        "nan literal",
+        _base and json.dumps(_base()).replace('"R": [[0, 1, -1]', '"R": [[NaN, 1, -1]'),
+        "NaN",
+    ),
+    (
+        "outside GF(2)",
+        _mut(lambda d: (d.update(field="GF(2)"), d["nodes"][0]["M"][0].__setitem__(0, 5))),
+        "node 0, M, row t = 0, column k = 1: 5 is not an element of GF(2)",
+    ),
     ("missing matrix", _mut(lambda d: d["nodes"][2].pop("Lambda")), 'node 2: missing "Lambda"'),
-    ("node not object", _mut(lambda d: d["nodes"].__setitem__(0, [])), "node 0: expected an object"),
-    ("decimal in GF", _mut(lambda d: (d.update(field="GF(7)"), d["nodes"][0]["M"][0].__setitem__(0, "0.5"))),
-     "decimals are allowed only over Q and R"),
+    (
+        "node not object",
+        _mut(lambda d: d["nodes"].__setitem__(0, [])),
+        "node 0: expected an object",
+    ),
+    (
+        "decimal in GF",
+        _mut(lambda d: (d.update(field="GF(7)"), d["nodes"][0]["M"][0].__setitem__(0, "0.5"))),
+        "decimals are allowed only over Q and R",
+    ),
 ]
 
 

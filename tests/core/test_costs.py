@@ -1,13 +1,26 @@
 """Costs and the cost explorer, against numbers derived by hand from the seeds' formulas."""
+
 from fractions import Fraction
 
 import pytest
 
 from ringlab import RinglabError
-from ringlab.core.schedules import (EXPLORER_PRESETS, code_time, compare, default_example,
-                                    explorer, parse_bandwidth, parse_bytes, parse_seconds,
-                                    ring_time, ring_trace, schedule_costs, seed001_estimate,
-                                    tree_time, tree_trace)
+from ringlab.core.schedules import (
+    EXPLORER_PRESETS,
+    code_time,
+    compare,
+    default_example,
+    explorer,
+    parse_bandwidth,
+    parse_bytes,
+    parse_seconds,
+    ring_time,
+    ring_trace,
+    schedule_costs,
+    seed001_estimate,
+    tree_time,
+    tree_trace,
+)
 from ringlab.core.schedules.costs import lower_envelope, n3_family_lines
 
 US = Fraction(1, 10**6)
@@ -19,8 +32,12 @@ def test_units():
     assert parse_bytes("1MB") == 10**6 and parse_bytes("4KiB") == 4096 and parse_bytes("357") == 357
     assert parse_bandwidth("190GB/s") == 190 * 10**9 == parse_bandwidth("1.9e11")
     assert parse_seconds("0") == 0
-    for bad, fn in (("5 parsecs", parse_seconds), ("-1MB", parse_bytes), ("0", parse_bandwidth),
-                    ("fast", parse_bandwidth)):
+    for bad, fn in (
+        ("5 parsecs", parse_seconds),
+        ("-1MB", parse_bytes),
+        ("0", parse_bandwidth),
+        ("fast", parse_bandwidth),
+    ):
         with pytest.raises(RinglabError, match="expected"):
             fn(bad)
 
@@ -29,14 +46,14 @@ def test_seed003_crossover_8_cores():
     # seed 003: ring 2(N−1)(α + S/(NB)), tree 2 log2(N)(α + S/B); N = 8, α = 1 µs, B = 190 GB/s.
     # 14α + 14S/(8B) = 6α + 6S/B  ⇒  8α = S(6 − 7/4)/B  ⇒  S = 8αB / (17/4) = 32αB/17
     alpha, B = US, 190 * 10**9
-    S_hand = Fraction(32, 17) * alpha * B            # = 6 080 000 / 17 ≈ 357 647 bytes
+    S_hand = Fraction(32, 17) * alpha * B  # = 6 080 000 / 17 ≈ 357 647 bytes
     assert round(float(S_hand)) == 357647
     p = EXPLORER_PRESETS["tree example: 8 cores, 1 µs, 190 GB/s"]
     exp = explorer(p["N"], parse_seconds(p["alpha"]), parse_bandwidth(p["bandwidth"]))
     rt = [x for x in exp.crossovers if set(x.between) == {"ring", "tree"}]
     assert len(rt) == 1 and rt[0].S == S_hand
-    assert rt[0].label == "tree → ring"                # tree faster below, ring above
-    assert 100_000 < rt[0].S < 1_000_000               # "a few hundred KB to a MB"
+    assert rt[0].label == "tree → ring"  # tree faster below, ring above
+    assert 100_000 < rt[0].S < 1_000_000  # "a few hundred KB to a MB"
     assert rt[0].time == 14 * alpha + 14 * S_hand / (8 * B)
 
 
@@ -44,9 +61,22 @@ def test_seed001_ring_time_exact_and_estimate():
     # seed 001: N = 4, S = 1 MB, τ = 50 µs, 1 GB/s.  Its lines: "Bandwidth time: 2/1000 = 2 ms",
     # "Latency time: 2·3·50 µs = 300 µs", "Total ~2.3 ms".  Exact: 6·(50 µs + 1 MB/(4 GB/s)).
     p = EXPLORER_PRESETS["cost example: N=4, 1 MB, 50 µs, 1 GB/s"]
-    N, a, B, S = p["N"], parse_seconds(p["alpha"]), parse_bandwidth(p["bandwidth"]), parse_bytes(p["size"])
-    assert seed001_estimate(N, S, a, B) == Fraction(2, 1000) + Fraction(300, 10**6) == Fraction(23, 10**4)
-    assert ring_time(N, S, a, B) == 6 * (Fraction(50, 10**6) + Fraction(250, 10**6)) == Fraction(18, 10**4)
+    N, a, B, S = (
+        p["N"],
+        parse_seconds(p["alpha"]),
+        parse_bandwidth(p["bandwidth"]),
+        parse_bytes(p["size"]),
+    )
+    assert (
+        seed001_estimate(N, S, a, B)
+        == Fraction(2, 1000) + Fraction(300, 10**6)
+        == Fraction(23, 10**4)
+    )
+    assert (
+        ring_time(N, S, a, B)
+        == 6 * (Fraction(50, 10**6) + Fraction(250, 10**6))
+        == Fraction(18, 10**4)
+    )
     c = compare(default_example(4), alpha=p["alpha"], bandwidth=p["bandwidth"], size=p["size"])
     assert c.costs["ring"].time == Fraction(18, 10**4)
     assert c.seed001_estimate == Fraction(23, 10**4)
@@ -86,10 +116,12 @@ def test_n3_family_best_K_switches():
     # 1→2 where 2α + 2x = 3α + 1.5x: x = 2α, i.e. S = 2αB; 2→3 where 3α + 1.5x = 4α + (4/3)x: S = 6αB
     a, B = US, 190 * 10**9
     exp = explorer(3, a, B)
-    assert [(x.S, x.label) for x in exp.switches] == [(2 * a * B, "K=1, T=2 → K=2, T=3"),
-                                                      (6 * a * B, "K=2, T=3 → K=3, T=4")]
+    assert [(x.S, x.label) for x in exp.switches] == [
+        (2 * a * B, "K=1, T=2 → K=2, T=3"),
+        (6 * a * B, "K=2, T=3 → K=3, T=4"),
+    ]
     fam = exp.curve("coded")
-    assert fam.at(10**9) == exp.curve("ring").at(10**9)          # K = 3 is the ring
+    assert fam.at(10**9) == exp.curve("ring").at(10**9)  # K = 3 is the ring
     assert fam.at(1000) < exp.curve("tree").at(1000)
     meet = [x for x in exp.crossovers if set(x.between) == {"ring", "coded"}]
     assert [x.S for x in meet] == [6 * a * B] and "meets" in meet[0].label
@@ -106,7 +138,7 @@ def test_lower_envelope_brute_force():
 def test_codes_at_hand_for_other_N():
     exp = explorer(4, US, 10**9, codes=[("mine", 3, 5), ("classic ring", 4, 6)])
     keys = [c.key for c in exp.curves]
-    assert keys == ["ring", "tree", "code:mine"]                  # the classic ring is the ring
+    assert keys == ["ring", "tree", "code:mine"]  # the classic ring is the ring
     assert exp.curve("code:mine").at(1000) == 5 * (US + Fraction(1000, 3 * 10**9))
 
 
@@ -120,8 +152,10 @@ def test_closed_forms_equal_the_counts_of_the_traces(N):
     """Every count and cost of the closed forms equals what schedule_costs() counts, message
     by message, on the explicit traces (an independent computation) for every traced N."""
     ex, S, a, B = default_example(N), Fraction(10**6), 7 * US, Fraction(10**9)
-    traced = {"ring": schedule_costs(ring_trace(ex), S, a, B),
-              "tree": schedule_costs(tree_trace(ex), S, a, B)}
+    traced = {
+        "ring": schedule_costs(ring_trace(ex), S, a, B),
+        "tree": schedule_costs(tree_trace(ex), S, a, B),
+    }
     assert formula_costs(N, S, a, B) == traced
 
 
@@ -138,7 +172,7 @@ def test_the_tree_examples_step_counts():
 
 
 def test_256_cores_compared_without_traces():
-    c = compare(N=256)                        # α = 1 µs, B = 190 GB/s, S = 1 MB by default
+    c = compare(N=256)  # α = 1 µs, B = 190 GB/s, S = 1 MB by default
     assert not c.traced and c.traces == {} and c.example is None and c.coded is None
     assert len(c.omitted) == 2 and "no per-step grids" in c.omitted[0]
     assert "no coded column" in c.omitted[1]
@@ -148,7 +182,7 @@ def test_256_cores_compared_without_traces():
     assert c.costs["ring"].time == 510 * (a + S / 256 / B)
     assert c.costs["tree"].time == 16 * (a + S / B)
     assert c.costs["ring"].bytes_sent_per_worker == c.costs["ring"].lower_bound == S * 510 / 256
-    assert c.costs["tree"].bytes_sent_per_worker == 8 * S        # the root, once per level
+    assert c.costs["tree"].bytes_sent_per_worker == 8 * S  # the root, once per level
     assert c.max_steps == 510
     d = c.to_json()
     assert d["steps"] == {"ring": 510, "tree": 16} and d["traced"] is False
@@ -161,8 +195,9 @@ def test_any_N_range_and_codes_above_32():
         with pytest.raises(RinglabError, match="number of cores"):
             compare(N=bad)
     from ringlab import preset
+
     with pytest.raises(RinglabError, match="codes have at most 32 nodes"):
         compare(N=64, code=preset("classic-ring-n4"))
     c = compare(N=64, code=preset("classic-ring-n4"), strict=False)
     assert "codes have at most 32 nodes" in c.coded_error and len(c.omitted) == 1
-    assert compare(N=32).traced                              # 32 is still traced
+    assert compare(N=32).traced  # 32 is still traced

@@ -1,4 +1,5 @@
 """The cost explorer's Figure (render layer, no Qt): what is drawn, not how it looks."""
+
 from ringlab.core.schedules import explorer, parse_bandwidth, parse_bytes, parse_seconds
 from ringlab.render.cost_plot import cost_figure
 

@@ -4,6 +4,7 @@ integers mod p, carry-less products modulo the field polynomial) and sharing not
 ringlab's tables.  Also: the paper's codes stay feasible on every route, every one-entry change
 of them fails at the same checks on every route, and dense disguises of feasible codes stay
 feasible."""
+
 from __future__ import annotations
 
 import doctest
@@ -35,7 +36,7 @@ class Arith:
         if name == "Q":
             self.order = None
         elif self.prime:
-            self.order = self.p = int(name[3:-1])          # GF(p)
+            self.order = self.p = int(name[3:-1])  # GF(p)
         else:
             self.poly = POLY[name]
             self.m = self.poly.bit_length() - 1
@@ -65,12 +66,12 @@ class Arith:
         if self.prime:
             return a * b % self.p
         r = 0
-        while b:                                    # carry-less product ...
+        while b:  # carry-less product ...
             if b & 1:
                 r ^= a
             b >>= 1
             a <<= 1
-            if a >> self.m:                         # ... reduced as it goes
+            if a >> self.m:  # ... reduced as it goes
                 a ^= self.poly
         return r
 
@@ -78,7 +79,7 @@ class Arith:
         assert a != 0
         if self.name == "Q":
             return 1 / a
-        e, r = self.order - 2, 1                    # a^(q−2) = a⁻¹ (Fermat, Lagrange)
+        e, r = self.order - 2, 1  # a^(q−2) = a⁻¹ (Fermat, Lagrange)
         while e:
             if e & 1:
                 r = self.mul(r, a)
@@ -125,11 +126,13 @@ def eq5_by_hand(code):
     """``({(i, j): E_ij}, {i: T_i})`` straight from eqs. (5) and (6)."""
     A = Arith(code.field.name)
     N, K, T = code.shape
-    plain = [{w: [[A.value(v) for v in r] for r in nd.get(w)] for w in ("M", "Lambda", "R")}
-             for nd in code.nodes]
+    plain = [
+        {w: [[A.value(v) for v in r] for r in nd.get(w)] for w in ("M", "Lambda", "R")}
+        for nd in code.nodes
+    ]
     E, Ts = {}, {}
     for i in range(N):
-        chain = [A.eye(T)]                              # chain[j] = Λ_{i',j}
+        chain = [A.eye(T)]  # chain[j] = Λ_{i',j}
         for j in range(1, N + 1):
             chain.append(A.matmul(chain[-1], plain[(i - j) % N]["Lambda"]))
         base = A.matmul(plain[i]["R"], A.inverse(A.sub(A.eye(T), chain[N])))
@@ -156,6 +159,7 @@ def assert_report_is(code, rep, E, Ts):
 
 
 # -- random codes -----------------------------------------------------------------------------
+
 
 @st.composite
 def field_codes(draw, fields=FIELDS, max_N=4, max_K=3, max_T=6):
@@ -199,9 +203,9 @@ def test_forward_blocks_are_eq5_blocks(code):
     for i in range(N):
         for j in range(1, N):
             s = (i - j) % N
-            assert D[i][:, s * K:(s + 1) * K].tolist() == E[(i, j)]
+            assert D[i][:, s * K : (s + 1) * K].tolist() == E[(i, j)]
             assert Eb[j - 1][i].tolist() == E[(i, j)]
-        own = D[i][:, i * K:(i + 1) * K].tolist()
+        own = D[i][:, i * K : (i + 1) * K].tolist()
         assert A.sub(A.eye(K), own) == Ts[i]
 
 
@@ -289,13 +293,16 @@ BEFORE = {
 def test_one_entry_changes_fail_where_they_failed_before(F, name, where):
     code = preset(name, F)
     i, w, r, c = where
-    changed = code.with_entry(i, w, r, c, "0" if code.field.is_one(code.matrix(i, w)[r][c]) else "1")
+    changed = code.with_entry(
+        i, w, r, c, "0" if code.field.is_one(code.matrix(i, w)[r][c]) else "1"
+    )
     want = sorted(BEFORE[(name, where)])
     for method in ("dense", "auto"):
         assert sorted(failing(theorem2_report(changed, method))) == want
 
 
 # -- dense disguises of feasible codes -------------------------------------------------------
+
 
 @pytest.mark.parametrize("F", FIELDS + ["GF(7)"])
 @pytest.mark.parametrize("name", PAPER + ["classic-ring-n5"])
@@ -307,8 +314,13 @@ def test_disguised_codes_are_dense_and_keep_every_check(F, name):
     assert after.feasible
     assert [c.matrix for c in after.checks] == [c.matrix for c in before.checks]
     assert after.translation_ok == before.translation_ok
-    broken = code.with_entry(1, "M", 0, 0, "1" if code.field.is_zero(code.matrix(1, "M")[0][0]) else "0")
-    b1, b2 = theorem2_report(broken, "sparse"), theorem2_report(randomcodes.disguised(broken, 3), "dense")
+    broken = code.with_entry(
+        1, "M", 0, 0, "1" if code.field.is_zero(code.matrix(1, "M")[0][0]) else "0"
+    )
+    b1, b2 = (
+        theorem2_report(broken, "sparse"),
+        theorem2_report(randomcodes.disguised(broken, 3), "dense"),
+    )
     assert failing(b1) == failing(b2) and b1.translation == b2.translation
 
 
@@ -321,23 +333,27 @@ def test_dense_feasible_ring_at_n12_over_gf65536():
     """A dense feasible code where the forward route runs every check (all pass)."""
     code = randomcodes.disguised(classic_ring(12, "GF(2^16)"), seed=2)
     nz = sum(1 for nd in code.nodes for r in nd.Lambda for v in r if v)
-    assert nz > 0.4 * 12 * 22 * 21 / 2                  # Λ was a shift: 21 entries per node
-    assert decoding_rows(code, sparse_budget(code)) is None      # auto goes the dense route
+    assert nz > 0.4 * 12 * 22 * 21 / 2  # Λ was a shift: 21 entries per node
+    assert decoding_rows(code, sparse_budget(code)) is None  # auto goes the dense route
     rep = theorem2_report(code)
     assert rep.feasible and all(c.ok for c in rep.checks)
 
 
 # -- the pieces ----------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("F", ["GF(2^2)", "GF(2^8)", "GF(2^16)", "GF(3^2)", "GF(5^3)"])
 def test_extension_scalars_and_products_agree_with_the_definitions(F):
     import numpy as np
 
     from ringlab import field
+
     Fl = field(F)
     rng = random.Random(1)
     q = Fl.order
-    pairs = [(0, 0), (0, 1), (q - 1, 0)] + [(rng.randrange(q), rng.randrange(q)) for _ in range(300)]
+    pairs = [(0, 0), (0, 1), (q - 1, 0)] + [
+        (rng.randrange(q), rng.randrange(q)) for _ in range(300)
+    ]
     for a, b in pairs:
         assert Fl.mul(a, b) == int(Fl._vmul(a, b))
         assert Fl.add(a, b) == int(Fl._vadd(a, b))
@@ -378,12 +394,14 @@ def test_docstring_examples(module):
 
 # -- the sparse route's early hand-over ---------------------------------------------------------
 
+
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(field_codes(max_N=5, max_K=3, max_T=8), st.integers(0, 400))
 def test_work_floor_never_changes_the_route(code, budget):
     """``work_floor`` only hands a code over sooner: with or without it, ``decoding_rows``
     gives up on exactly the same budgets (the floor never exceeds the work it bounds)."""
     import ringlab.core.sparse as sparse_mod
+
     with_floor = decoding_rows(code, budget) is None
     real = sparse_mod.work_floor
     sparse_mod.work_floor = lambda code, stop=None: 0
@@ -398,6 +416,7 @@ def test_work_floor_never_changes_the_route(code, budget):
 def test_dense_code_is_handed_over_by_the_floor():
     code = randomcodes.random_dense_code("GF(2^16)", 12, 8, 24, seed=3)
     from ringlab.core.sparse import work_floor
+
     assert work_floor(code) > sparse_budget(code)
     assert work_floor(preset("classic-ring-n8")) < sparse_budget(preset("classic-ring-n8"))
 
@@ -405,6 +424,7 @@ def test_dense_code_is_handed_over_by_the_floor():
 def test_forward_report_survives_the_pipe_to_the_window():
     """The app checks large codes in a child process and pickles the report back."""
     import pickle
+
     code = randomcodes.random_dense_code("GF(2^16)", 6, 3, 8, seed=5)
     rep = theorem2_report(code, "dense")
     back = pickle.loads(pickle.dumps(rep))

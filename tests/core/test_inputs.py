@@ -4,6 +4,7 @@ Each bad file is refused with one line naming the file, what is wrong and what w
 ``ringlab simulate``, ``ringlab export`` and ``ringlab run`` (before any rank starts) say the
 very same line, and the rank program and the window's state read through the same function.
 """
+
 import json
 import subprocess
 import sys
@@ -12,20 +13,24 @@ from pathlib import Path
 import pytest
 
 from ringlab import RinglabError, preset
-from ringlab.core.inputs import (MATMUL_TARGET, matmul_inputs, read_message_vectors,
-                                 resolve_inputs)
+from ringlab.core.inputs import MATMUL_TARGET, matmul_inputs, read_message_vectors, resolve_inputs
 
 ROOT = Path(__file__).resolve().parents[2]
-EXPECTED = ("expected a JSON list of 3 rows (one per node, node 0 first) of 2 entries, "
-            "or {\"inputs\": [...]} around it")
+EXPECTED = (
+    "expected a JSON list of 3 rows (one per node, node 0 first) of 2 entries, "
+    'or {"inputs": [...]} around it'
+)
 
-BAD = [   # (file name, content as bytes, or None for no file; what the line must say)
-    ("none.json", None, "no such file (expected " + EXPECTED[len("expected "):] + ")"),
+BAD = [  # (file name, content as bytes, or None for no file; what the line must say)
+    ("none.json", None, "no such file (expected " + EXPECTED[len("expected ") :] + ")"),
     ("bad.json", b"{oops", "not valid JSON (line 1, column 2: "),
     ("empty.json", b"", "not valid JSON (line 1, column 1: Expecting value; " + EXPECTED + ")"),
     ("latin1.json", "[[1, 2], [3, 4], [5, 'é']]".encode("latin-1"), "not UTF-8 text (byte "),
-    ("object.json", b'{"x": [[1, 2]], "y": 1}',
-     "a JSON object without \"inputs\" (its keys: x, y; " + EXPECTED + ")"),
+    (
+        "object.json",
+        b'{"x": [[1, 2]], "y": 1}',
+        'a JSON object without "inputs" (its keys: x, y; ' + EXPECTED + ")",
+    ),
     ("rows.json", b"[[1, 2], [3, 4]]", "expected a list of 3 rows (one per node) of 2 entries"),
     ("scalar.json", b"7", "expected a list of 3 rows (one per node) of 2 entries"),
     ("short.json", b"[[1, 2], [3], [5, 6]]", ", node 1: expected 2 entries (x_1,1..x_1,2)"),
@@ -58,8 +63,11 @@ def test_a_folder_is_not_a_file(tmp_path):
 
 
 def test_a_mistyped_word_names_the_words_too(tmp_path):
-    with pytest.raises(RinglabError, match=r"--inputs matmull: no such file \(expected 'random', "
-                                           r"'matmul' or a JSON list of 3 rows"):
+    with pytest.raises(
+        RinglabError,
+        match=r"--inputs matmull: no such file \(expected 'random', "
+        r"'matmul' or a JSON list of 3 rows",
+    ):
         resolve_inputs(preset("paper-k2-t3"), "matmull")
 
 
@@ -80,21 +88,30 @@ def test_matmul_partials_sum_to_seed_004s_target():
 
 # -- one reader: every caller says the same line ------------------------------------------------
 
+
 def _cli(*args):
-    return subprocess.run([sys.executable, "-m", "ringlab", *args], capture_output=True, text=True,
-                          timeout=120, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "ringlab", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
 
 
-@pytest.mark.parametrize("name, content", [("short.json", b"[[1, 2], [3], [5, 6]]"),
-                                           ("object.json", b'{"x": 1}')])
+@pytest.mark.parametrize(
+    "name, content", [("short.json", b"[[1, 2], [3], [5, 6]]"), ("object.json", b'{"x": 1}')]
+)
 def test_simulate_export_and_run_say_the_readers_line(tmp_path, name, content):
     f = _write(tmp_path, name, content)
     with pytest.raises(RinglabError) as e:
         read_message_vectors(preset("paper-k2-t3"), f)
     want = str(e.value)
-    for cmd in (["simulate", "preset:paper-k2-t3", "--inputs", str(f)],
-                ["export", "preset:paper-k2-t3", "--inputs", str(f), "-o", str(tmp_path / "x.gif")],
-                ["run", "preset:paper-k2-t3", "--inputs", str(f)]):
+    for cmd in (
+        ["simulate", "preset:paper-k2-t3", "--inputs", str(f)],
+        ["export", "preset:paper-k2-t3", "--inputs", str(f), "-o", str(tmp_path / "x.gif")],
+        ["run", "preset:paper-k2-t3", "--inputs", str(f)],
+    ):
         r = _cli(*cmd)
         assert r.returncode == 2, (cmd, r.stderr)
         lines = r.stderr.strip().splitlines()
@@ -104,6 +121,7 @@ def test_simulate_export_and_run_say_the_readers_line(tmp_path, name, content):
 def test_the_ranks_and_the_window_read_through_it():
     import ringlab.engine.rank as rank
     from ringlab.state import AppState
+
     src = Path(rank.__file__).read_text(encoding="utf-8")
     assert "read_message_vectors(code, args.inputs)" in src
     state = AppState(preset("classic-ring-n4"))
@@ -113,9 +131,11 @@ def test_the_ranks_and_the_window_read_through_it():
 
 def test_lessons_and_state_need_no_renderer():
     # the lessons' world (the one application state) reads inputs without ringlab.render
-    code = ("import sys, ringlab.lessons.state as s; st = s.LabState(__import__('ringlab').preset('paper-k2-t3')); st.inputs = 'matmul'; "
-            "st.walkthrough_inputs(); "
-            "print(sorted(m for m in sys.modules if m.startswith('ringlab.render')))")
+    code = (
+        "import sys, ringlab.lessons.state as s; st = s.LabState(__import__('ringlab').preset('paper-k2-t3')); st.inputs = 'matmul'; "
+        "st.walkthrough_inputs(); "
+        "print(sorted(m for m in sys.modules if m.startswith('ringlab.render')))"
+    )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "[]"

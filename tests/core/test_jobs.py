@@ -1,4 +1,5 @@
 """The job runner (no Qt): results keyed by their input, cancel, one computation per slot."""
+
 import threading
 
 from ringlab.state.jobs import JobRunner
@@ -61,6 +62,7 @@ def test_replace_drops_the_old_result_and_computes_one_at_a_time():
         with lock:
             active[0] -= 1
         return x
+
     got = []
     r.submit("view", work, 1, replace=True, on_done=got.append)
     second = r.submit("view", work, 2, replace=True, on_done=got.append)
@@ -68,8 +70,8 @@ def test_replace_drops_the_old_result_and_computes_one_at_a_time():
     gate.set()
     assert third._ended.wait(30) and second._ended.wait(30)
     post.run()
-    assert got == [3]                     # only the input still wanted
-    assert most[0] == 1                   # never two computations in one slot
+    assert got == [3]  # only the input still wanted
+    assert most[0] == 1  # never two computations in one slot
 
 
 def test_without_replace_a_running_key_keeps_its_job_and_the_newest_reader_hears_it():
@@ -91,7 +93,7 @@ def test_a_process_job_that_cannot_start_says_so():
     r = JobRunner(post)
     errors = []
     job = r.submit("p", len, lambda: None, process=True, on_error=errors.append)  # a lambda
-    assert job._ended.wait(60)                                # does not pickle
+    assert job._ended.wait(60)  # does not pickle
     post.run()
     assert errors and "could not start" in errors[0] and not r.running()
 
@@ -100,7 +102,8 @@ def test_a_code_with_its_native_matrices_built_still_pickles():
     import pickle
 
     from ringlab import preset
+
     code = preset("classic-ring-n4")
-    assert code.native                                       # the flint cache is built
+    assert code.native  # the flint cache is built
     again = pickle.loads(pickle.dumps(code))
     assert again == code and "native" not in again.__dict__

@@ -1,5 +1,6 @@
 """Source 002 on a mesh: the Fig. 1 and Fig. 3 transfers as the source states them, every XOR
 decoded on real bytes, hop totals against sums computed here from coordinates, the sweep."""
+
 from itertools import product
 
 import pytest
@@ -7,8 +8,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ringlab.core.errors import RinglabError
-from ringlab.core.mesh import (BASES, INTERMEDIATES, RECEIVERS, TILINGS, TREES, Mesh, all_at_once,
-                               coded, group_sizes, run, sweep, tree)
+from ringlab.core.mesh import (
+    BASES,
+    INTERMEDIATES,
+    RECEIVERS,
+    TILINGS,
+    TREES,
+    Mesh,
+    all_at_once,
+    coded,
+    group_sizes,
+    run,
+    sweep,
+    tree,
+)
 from ringlab.core.mesh.examples import fig1_coded, fig1_unicast, fig3
 from ringlab.core.mesh.trees import line_rounds
 
@@ -16,18 +29,24 @@ from ringlab.core.mesh.trees import line_rounds
 def transfers(schedule, step_name):
     """{(from, to, payload)} of one step, in the schedule's own names."""
     st_ = next(s for s in schedule.steps if s.name == step_name)
-    return {(schedule.node_name(s), schedule.node_name(d), schedule.label(k))
-            for s, d, k in st_.transfers()}
+    return {
+        (schedule.node_name(s), schedule.node_name(d), schedule.label(k))
+        for s, d, k in st_.transfers()
+    }
 
 
 # -- Fig. 1: 3×2 mesh, S1 S2 → D1 D2 -------------------------------------------------------
 def test_fig1_unicast_has_the_two_shared_links():
     s = fig1_unicast()
-    assert transfers(s, "1") == {("S1", "D1", "A"), ("S1", "D2", "A"), ("S2", "D1", "B"),
-                                 ("S2", "D2", "B")}
+    assert transfers(s, "1") == {
+        ("S1", "D1", "A"),
+        ("S1", "D2", "A"),
+        ("S2", "D1", "B"),
+        ("S2", "D2", "B"),
+    }
     load = s.steps[0].link_load(s.mesh)
     shared = {(s.node_name(u), s.node_name(w)) for (u, w), c in load.items() if c > 1}
-    assert shared == {("S1", "D1"), ("S2", "D2")}          # "the two shared links"
+    assert shared == {("S1", "D1"), ("S2", "D2")}  # "the two shared links"
     assert s.hops == 1 + 3 + 3 + 1
     r = run(s)
     assert all(r.has(v, j) for v in (3, 5) for j in (0, 2))
@@ -37,11 +56,15 @@ def test_fig1_coded_sends_a_xor_b_once_and_both_destinations_decode():
     s = fig1_coded()
     assert transfers(s, "2") == {("IS", "ID", "A⊕B")}
     assert transfers(s, "3") == {("ID", "D1", "A⊕B"), ("ID", "D2", "A⊕B")}
-    uses = sum((st_.link_load(s.mesh) for st_ in s.steps), start=__import__("collections").Counter())
-    assert uses[(1, 4)] == 1 and max(uses.values()) == 1   # IS→ID once, no link shared
+    uses = sum(
+        (st_.link_load(s.mesh) for st_ in s.steps), start=__import__("collections").Counter()
+    )
+    assert uses[(1, 4)] == 1 and max(uses.values()) == 1  # IS→ID once, no link shared
     r = run(s)
-    assert [op.text(s.node_name, s.block_names) for _, op, _ in r.decodes] == \
-        ["D1: B = (A⊕B) ⊕ (A)", "D2: A = (A⊕B) ⊕ (B)"]      # A = (A⊕B)⊕B, B = (A⊕B)⊕A
+    assert [op.text(s.node_name, s.block_names) for _, op, _ in r.decodes] == [
+        "D1: B = (A⊕B) ⊕ (A)",
+        "D2: A = (A⊕B) ⊕ (B)",
+    ]  # A = (A⊕B)⊕B, B = (A⊕B)⊕A
     assert r.decodes_ok and all(r.has(v, j) for v in (3, 5) for j in (0, 2))
 
 
@@ -49,8 +72,9 @@ def test_fig1_mesh_is_the_butterfly():
     m = Mesh((3, 2))
     edges = {frozenset((m.index(a), m.index(b))) for a, b in m.graph.edges}
     S1, IS, S2, D1, ID, D2 = range(6)
-    assert edges == {frozenset(e) for e in [(S1, IS), (S2, IS), (S1, D1), (S2, D2), (IS, ID),
-                                            (ID, D1), (ID, D2)]}
+    assert edges == {
+        frozenset(e) for e in [(S1, IS), (S2, IS), (S1, D1), (S2, D2), (IS, ID), (ID, D1), (ID, D2)]
+    }
 
 
 # -- Fig. 3: 2-ary 2-mesh, nodes 1 2 / 3 4 -------------------------------------------------
@@ -58,8 +82,12 @@ def test_fig3_every_transfer_is_the_sources():
     s = fig3()
     n = lambda v: f"node {v}"
     # (b) "d1 and d2 are exchanged between two nodes in the shaded group, d3 and d4 in the other"
-    assert transfers(s, "B") == {(n(1), n(2), "d1"), (n(2), n(1), "d2"), (n(3), n(4), "d3"),
-                                 (n(4), n(3), "d4")}
+    assert transfers(s, "B") == {
+        (n(1), n(2), "d1"),
+        (n(2), n(1), "d2"),
+        (n(3), n(4), "d3"),
+        (n(4), n(3), "d4"),
+    }
     # (d) "(d1⊕d2) and (d3⊕d4) are exchanged between the shaded and the non-shaded groups";
     # the source does not say which node is intermediate: ours are nodes 1 and 3 (default)
     assert transfers(s, "D") == {(n(1), n(3), "d1⊕d2"), (n(3), n(1), "d3⊕d4")}
@@ -67,12 +95,18 @@ def test_fig3_every_transfer_is_the_sources():
     assert transfers(s, "E") == {(n(3), n(4), "d1⊕d2"), (n(1), n(2), "d3⊕d4")}
     # (f) "node 1 sends d1 to node 3 while node 3 sends d3 to node 1. Similarly, d2 is sent
     # from node 2 to node 4 and d4 is sent from node 4 to node 2."
-    assert transfers(s, "F") == {(n(1), n(3), "d1"), (n(3), n(1), "d3"), (n(2), n(4), "d2"),
-                                 (n(4), n(2), "d4")}
-    assert [op.text() for op in s.steps[2].ops] == ["node 1: d1⊕d2 = (d1) ⊕ (d2)",
-                                                    "node 3: d3⊕d4 = (d3) ⊕ (d4)"]
+    assert transfers(s, "F") == {
+        (n(1), n(3), "d1"),
+        (n(3), n(1), "d3"),
+        (n(2), n(4), "d2"),
+        (n(4), n(2), "d4"),
+    }
+    assert [op.text() for op in s.steps[2].ops] == [
+        "node 1: d1⊕d2 = (d1) ⊕ (d2)",
+        "node 3: d3⊕d4 = (d3) ⊕ (d4)",
+    ]
     assert [st_.name for st_ in s.steps] == list("ABCDEFG")
-    assert s.hops == 4 + 2 + 2 + 4 and s.rounds == 4       # "four communication steps"
+    assert s.hops == 4 + 2 + 2 + 4 and s.rounds == 4  # "four communication steps"
 
 
 def test_fig3_every_decode_restores_the_original_block():
@@ -93,14 +127,27 @@ def direct_all_to_all_hops(k, n, torus):
     pts = list(product(range(k), repeat=n))
     for a in pts:
         for b in pts:
-            total += sum(min(abs(x - y), k - abs(x - y)) if torus else abs(x - y)
-                         for x, y in zip(a, b))
+            total += sum(
+                min(abs(x - y), k - abs(x - y)) if torus else abs(x - y) for x, y in zip(a, b)
+            )
     return total
 
 
-@pytest.mark.parametrize("k,n,torus", [(2, 2, False), (3, 2, False), (4, 2, False),
-                                       (5, 2, True), (6, 2, True), (4, 3, False), (3, 3, True),
-                                       (7, 1, False), (8, 1, True), (10, 2, False)])
+@pytest.mark.parametrize(
+    "k,n,torus",
+    [
+        (2, 2, False),
+        (3, 2, False),
+        (4, 2, False),
+        (5, 2, True),
+        (6, 2, True),
+        (4, 3, False),
+        (3, 3, True),
+        (7, 1, False),
+        (8, 1, True),
+        (10, 2, False),
+    ],
+)
 def test_all_at_once_hops_are_the_sum_of_manhattan_distances(k, n, torus):
     assert all_at_once(Mesh.kary(k, n, torus)).hops == direct_all_to_all_hops(k, n, torus)
 
@@ -114,7 +161,7 @@ def test_all_at_once_k32_closed_form():
 def test_halving_tree_at_k32_is_the_sources_2_7_million():
     # every round r of a line of 32 sends 2^r unicasts of 32/2^(r+1) hops: 5·16 = 80 per line;
     # dimension 0 once, then dimension 1 in all 32 columns: 80·33 per source, 1024 sources
-    assert tree(Mesh.kary(32)).hops == 80 * 33 * 1024 == 2_703_360   # Fig. 2: "2.7 millions"
+    assert tree(Mesh.kary(32)).hops == 80 * 33 * 1024 == 2_703_360  # Fig. 2: "2.7 millions"
 
 
 def test_coded_k4_group4_by_hand():
@@ -134,14 +181,14 @@ def test_sweep_minimum_at_k4_is_group_4():
     assert [M for M, _ in points] == [2, 4, 8]
     assert min(points, key=lambda p: p[1])[0] == 4
     h = dict(points)
-    assert h[2] > h[4] < h[8]                              # the U
+    assert h[2] > h[4] < h[8]  # the U
 
 
 def test_sweep_at_k16_tree_base_unicast_measure_has_the_sources_best_group_32():
     # Fig. 6: best group 32 in a 16-ary 2-mesh — only with base="tree", measure="unicast"
     points = sweep(Mesh.kary(16), measure="unicast", base="tree")
     assert min(points, key=lambda p: p[1])[0] == 32
-    assert max(points, key=lambda p: p[1])[0] == 2         # "the largest … 2M × 128G"
+    assert max(points, key=lambda p: p[1])[0] == 2  # "the largest … 2M × 128G"
 
 
 def test_every_coded_packet_is_one_block_so_packets_meet_the_lower_bound():
@@ -149,7 +196,7 @@ def test_every_coded_packet_is_one_block_so_packets_meet_the_lower_bound():
         m = Mesh.kary(k, 2, torus)
         for M in group_sizes(m):
             s = coded(m, M)
-            assert s.packets == m.N * (m.N - 1)            # each node receives N−1 blocks' worth
+            assert s.packets == m.N * (m.N - 1)  # each node receives N−1 blocks' worth
             assert s.hops >= m.N * (m.N - 1)
 
 
@@ -174,9 +221,10 @@ def test_routes_follow_links_dimension_by_dimension():
                 path = [m.coord(v) for v in m.route(s, d)]
                 assert all(m.graph.has_edge(a, b) for a, b in zip(path, path[1:]))
                 assert len(path) - 1 == m.distances[s, d]
-                changed = [next(i for i in range(m.n) if a[i] != b[i])
-                           for a, b in zip(path, path[1:])]
-                assert changed == sorted(changed)          # dimension order
+                changed = [
+                    next(i for i in range(m.n) if a[i] != b[i]) for a, b in zip(path, path[1:])
+                ]
+                assert changed == sorted(changed)  # dimension order
 
 
 def test_bad_inputs_say_what_was_expected():
@@ -200,16 +248,24 @@ def configs(draw):
     n = draw(st.integers(1, 3))
     k = draw(st.integers(2, {1: 12, 2: 6, 3: 3}[n]))
     m = Mesh.kary(k, n, draw(st.booleans()))
-    return m, draw(st.sampled_from(group_sizes(m))), dict(
-        base=draw(st.sampled_from(BASES)), tree=draw(st.sampled_from(TREES)),
-        intermediate=draw(st.sampled_from(INTERMEDIATES)),
-        receiver=draw(st.sampled_from(RECEIVERS)), tiling=draw(st.sampled_from(TILINGS)))
+    return (
+        m,
+        draw(st.sampled_from(group_sizes(m))),
+        dict(
+            base=draw(st.sampled_from(BASES)),
+            tree=draw(st.sampled_from(TREES)),
+            intermediate=draw(st.sampled_from(INTERMEDIATES)),
+            receiver=draw(st.sampled_from(RECEIVERS)),
+            tiling=draw(st.sampled_from(TILINGS)),
+        ),
+    )
 
 
 @settings(max_examples=60, deadline=None)
 @given(configs(), st.integers(0, 2**16))
 def test_every_node_ends_with_every_block(cfg, seed):
     from ringlab.core.mesh import random_blocks
+
     m, M, opts = cfg
     blocks = random_blocks(m.N, 5, seed)
     for s in (all_at_once(m, True), tree(m, opts["tree"], True), coded(m, M, detail=True, **opts)):
@@ -217,4 +273,4 @@ def test_every_node_ends_with_every_block(cfg, seed):
         assert r.complete, (s.name, r.missing()[:5])
         assert s.packets == m.N * (m.N - 1)
     c = coded(m, M, detail=False, **opts)
-    assert c.hops == s.hops                                # counts-only build, same total
+    assert c.hops == s.hops  # counts-only build, same total

@@ -1,9 +1,17 @@
 """Editing codes, bounds, G_T, presets and the reduce-multicast classifier."""
+
 import networkx as nx
 import pytest
 
-from ringlab import (LinearCode, bounds, check, preset, reduce_multicast_shape, simulate,
-                     time_expanded_graph)
+from ringlab import (
+    LinearCode,
+    bounds,
+    check,
+    preset,
+    reduce_multicast_shape,
+    simulate,
+    time_expanded_graph,
+)
 from ringlab.core.errors import EntryError, RinglabError
 
 
@@ -26,7 +34,7 @@ def test_resize_keeps_entries_that_fit_and_names_dropped():
 def test_field_change_keeps_literals_or_explains():
     code = preset("paper-k2-t3")
     g7 = code.with_field("GF(7)")
-    assert g7.node(0).R[0][2] == 6            # -1 in GF(7)
+    assert g7.node(0).R[0][2] == 6  # -1 in GF(7)
     assert check(g7).feasible
     half = code.with_entry(0, "M", 0, 0, "1/2")
     with pytest.raises(EntryError) as ei:
@@ -40,13 +48,22 @@ def test_locked_lambda_entries_refused():
 
 
 def test_with_entry_names_the_cell():
-    with pytest.raises(EntryError, match=r"node 1, R, row k = 1, column t = 2: 'q' is not a number"):
+    with pytest.raises(
+        EntryError, match=r"node 1, R, row k = 1, column t = 2: 'q' is not a number"
+    ):
         preset("paper-k1-t2").with_entry(1, "R", 0, 1, "q")
 
 
-@pytest.mark.parametrize("N,K,T,min_T,binding", [(3, 2, 3, 3, "Theorem 3"), (3, 4, 5, 6, "Theorem 3"),
-                                                (4, 4, 6, 6, "Proposition 1"), (3, 1, 2, 2, "Theorem 3"),
-                                                (5, 1, 3, 4, "Proposition 1")])
+@pytest.mark.parametrize(
+    "N,K,T,min_T,binding",
+    [
+        (3, 2, 3, 3, "Theorem 3"),
+        (3, 4, 5, 6, "Theorem 3"),
+        (4, 4, 6, 6, "Proposition 1"),
+        (3, 1, 2, 2, "Theorem 3"),
+        (5, 1, 3, 4, "Proposition 1"),
+    ],
+)
 def test_bounds(N, K, T, min_T, binding):
     b = bounds(N, K, T)
     assert (b.min_T, b.binding, b.satisfied) == (min_T, binding, T >= min_T)
@@ -56,7 +73,7 @@ def test_classic_ring_rate_matches_paper():
     for N in range(2, 9):
         c = preset(f"classic-ring-n{N}")
         assert c.rate == bounds(N, N, c.T).classic_ring_rate == pytest.approx(N / (2 * (N - 1)))
-        assert c.T == bounds(N, N, c.T).prop1_min_T      # Prop. 1 is met with equality
+        assert c.T == bounds(N, N, c.T).prop1_min_T  # Prop. 1 is met with equality
 
 
 def test_time_expanded_graph_definition1():
@@ -81,14 +98,22 @@ def test_classic_ring_sends_are_seed_004():
     assert vals[0] == [15, 8, 4, 15]
     assert vals[1] == [21, 17, 11, 7]
     assert vals[2] == [16, 25, 18, 17]
-    assert vals[3] == [29, 22, 27, 30]     # all-gather step 1: core i sends its owned chunk
+    assert vals[3] == [29, 22, 27, 30]  # all-gather step 1: core i sends its owned chunk
     assert [int(v.p) for v in tr.true_sum] == [30, 29, 22, 27]
     assert all([int(v.p) for v in d] == [30, 29, 22, 27] for d in tr.decoded_values)
 
 
-@pytest.mark.parametrize("name,ok", [("paper-k1-t2", True), ("paper-k3-t4", True), ("paper-k2-t3", False),
-                                     ("classic-ring-n5", True), ("time-shared-k6", True),
-                                     ("time-shared-k5", False)])
+@pytest.mark.parametrize(
+    "name,ok",
+    [
+        ("paper-k1-t2", True),
+        ("paper-k3-t4", True),
+        ("paper-k2-t3", False),
+        ("classic-ring-n5", True),
+        ("time-shared-k6", True),
+        ("time-shared-k5", False),
+    ],
+)
 def test_reduce_multicast_classifier(name, ok):
     assert reduce_multicast_shape(preset(name)).ok is ok
 

@@ -3,22 +3,38 @@
 The isomorphism between the Conway field and another modulus is computed here independently of
 ringlab: polynomials over GF(p) as digit lists, a root of the Conway polynomial found by trying
 every element of GF(p)[x]/(f)."""
+
 import json
 import pickle
 
 import pytest
 
 from ringlab import preset
-from ringlab.core.codefile import code_from_dict, code_to_dict, dumps_code, load_code, loads_code, save_code
+from ringlab.core.codefile import (
+    code_from_dict,
+    code_to_dict,
+    dumps_code,
+    load_code,
+    loads_code,
+    save_code,
+)
 from ringlab.core.errors import CodeFileError, FieldError
 from ringlab.core.fields import field, irreducible_moduli
 from ringlab.core.theorem2 import theorem2_report
 
-CONWAY = {"GF(2^2)": "x^2 + x + 1", "GF(2^3)": "x^3 + x + 1", "GF(3^2)": "x^2 + 2x + 2",
-          "GF(2^4)": "x^4 + x + 1"}
+CONWAY = {
+    "GF(2^2)": "x^2 + x + 1",
+    "GF(2^3)": "x^3 + x + 1",
+    "GF(3^2)": "x^2 + 2x + 2",
+    "GF(2^4)": "x^4 + x + 1",
+}
 # (field, another irreducible modulus): the GF(8) pair of the audit, GF(9) and GF(16)
-OTHER = [("GF(2^3)", "x^3 + x^2 + 1"), ("GF(3^2)", "x^2 + 1"), ("GF(3^2)", "x^2 + x + 2"),
-         ("GF(2^4)", "x^4 + x^3 + 1")]
+OTHER = [
+    ("GF(2^3)", "x^3 + x^2 + 1"),
+    ("GF(3^2)", "x^2 + 1"),
+    ("GF(3^2)", "x^2 + x + 2"),
+    ("GF(2^4)", "x^4 + x^3 + 1"),
+]
 
 
 # -- independent arithmetic -------------------------------------------------------------------
@@ -106,13 +122,15 @@ def scrambled(name):
     every M_j times A on the right and every R_i times A^{-1} on the left (T solved)."""
     F = field(name)
     d = code_to_dict(preset("paper-k2-t3", name))
-    x = F.characteristic                                 # the element x
-    A = [[x, 1], [1, F.mul(x, x)]]                       # det = x^3 - 1, nonzero here (asserted)
+    x = F.characteristic  # the element x
+    A = [[x, 1], [1, F.mul(x, x)]]  # det = x^3 - 1, nonzero here (asserted)
     det = F.sub(F.mul(A[0][0], A[1][1]), F.mul(A[0][1], A[1][0]))
     assert det != 0
     inv = F.div(1, det)
-    Ai = [[F.mul(inv, A[1][1]), F.mul(inv, F.neg(A[0][1]))],
-          [F.mul(inv, F.neg(A[1][0])), F.mul(inv, A[0][0])]]
+    Ai = [
+        [F.mul(inv, A[1][1]), F.mul(inv, F.neg(A[0][1]))],
+        [F.mul(inv, F.neg(A[1][0])), F.mul(inv, A[0][0])],
+    ]
     assert _mm(F, A, Ai) == [[1, 0], [0, 1]]
     for nd in d["nodes"]:
         nd["M"] = _mm(F, nd["M"], A)
@@ -152,7 +170,7 @@ def test_other_modulus_is_another_field(name, other):
     assert other in irreducible_moduli(*_pm(name))
     phi = isomorphism(name, other)
     C = field(name)
-    for a in range(C.order):                            # phi is a ring isomorphism
+    for a in range(C.order):  # phi is a ring isomorphism
         for b in range(C.order):
             assert phi[C.mul(a, b)] == F.mul(phi[a], phi[b])
             assert phi[C.add(a, b)] == F.add(phi[a], phi[b])
@@ -161,15 +179,22 @@ def test_other_modulus_is_another_field(name, other):
 def test_spellings_and_refusals():
     F = field("GF(2^3)", modulus="x³+x²+1")
     assert F is field("GF(2^3)", modulus="x^3+x^2+1") is field("GF(8)", modulus="x^3 + x^2 + 1")
-    assert field("GF(2^8)", modulus="x^8 + x^4 + x^3 + x + 1").mul(0x53, 0xCA) == 1   # AES: x not primitive
-    for bad, word in [("x^3 + 1", "reducible"), ("x^2 + x + 1", "degree"), ("x^3 + 2x + 1", "coefficient"),
-                      ("y^3", "not a polynomial"), ("x^3 - x - 1", "not a polynomial")]:
+    assert (
+        field("GF(2^8)", modulus="x^8 + x^4 + x^3 + x + 1").mul(0x53, 0xCA) == 1
+    )  # AES: x not primitive
+    for bad, word in [
+        ("x^3 + 1", "reducible"),
+        ("x^2 + x + 1", "degree"),
+        ("x^3 + 2x + 1", "coefficient"),
+        ("y^3", "not a polynomial"),
+        ("x^3 - x - 1", "not a polynomial"),
+    ]:
         with pytest.raises(FieldError, match=word) as e:
             field("GF(2^3)", modulus=bad)
         assert "\n" not in str(e.value)
     with pytest.raises(FieldError, match="GF\\(p\\^m\\)"):
         field("GF(7)", modulus="x + 1")
-    assert irreducible_moduli(2, 2) == ["x^2 + x + 1"]           # GF(4) has one modulus only
+    assert irreducible_moduli(2, 2) == ["x^2 + x + 1"]  # GF(4) has one modulus only
 
 
 # -- the file ---------------------------------------------------------------------------------
@@ -188,10 +213,10 @@ def test_other_modulus_round_trips_and_decides(tmp_path, name, other):
     d = mapped(name, other)
     code = code_from_dict(d)
     assert code.field is field(name, modulus=other)
-    assert theorem2_report(code).feasible                       # feasible in that field
+    assert theorem2_report(code).feasible  # feasible in that field
     back = load_code(save_code(code, tmp_path / "c.ringlab.json"))
     assert back == code and json.loads(dumps_code(back))["modulus"] == other
-    del d["modulus"]                                            # read under Conway instead
+    del d["modulus"]  # read under Conway instead
     wrong = code_from_dict(d)
     assert wrong.field is field(name) and not theorem2_report(wrong).feasible
 
@@ -212,6 +237,7 @@ def test_bad_modulus_in_file_is_one_line():
 @pytest.mark.parametrize("name", ["GF(2^2)", "GF(2^3)", "GF(3^2)"])
 def test_every_preset_still_feasible(name):
     from ringlab.core.presets import preset_names
+
     for pn in preset_names():
         code = preset(pn, name)
         again = loads_code(dumps_code(code))

@@ -5,6 +5,7 @@ only solver times the JSON records.
 The audit's cells and values are written out here by hand (from the issue), not read from the
 module under test; the bounds they rest on are Proposition 1 (T ≥ K + N − 2) and Theorem 3.
 """
+
 import json
 import re
 from pathlib import Path
@@ -28,10 +29,16 @@ STATUSES = ("found", "impossible", "undecided")
 # (N, K, field key, exact general minimum, how): "bound" — a code was found at Proposition 1's
 # value K + N − 2; "below" — T − 1 was proven impossible by SAT (the code is GF(2)'s, or GF(2)'s
 # routing code re-verified over GF(3)).  Verified by this table's rerun.
-AUDIT = [(6, 4, "GF(3)", 8, "bound"), (6, 5, "GF(3)", 9, "bound"), (7, 5, "GF(3)", 10, "bound"),
-         (7, 6, "GF(3)", 11, "bound"), (8, 5, "GF(3)", 11, "bound"), (8, 6, "GF(3)", 12, "bound"),
-         (4, 6, "GF(8)", 9, "below"),
-         (5, 6, "GF(3)", 10, "below")]
+AUDIT = [
+    (6, 4, "GF(3)", 8, "bound"),
+    (6, 5, "GF(3)", 9, "bound"),
+    (7, 5, "GF(3)", 10, "bound"),
+    (7, 6, "GF(3)", 11, "bound"),
+    (8, 5, "GF(3)", 11, "bound"),
+    (8, 6, "GF(3)", 12, "bound"),
+    (4, 6, "GF(8)", 9, "below"),
+    (5, 6, "GF(3)", 10, "below"),
+]
 # The audit also says a GF(3) code exists at the bound here; searches at the bound stayed
 # undecided after 180 s, 240 s and 900 s (N = 8, K = 6 was found at 12 only on the 900 s
 # search, after 272 s), so the table keeps "≤" — with those searches recorded.
@@ -43,15 +50,18 @@ def _script():
 
 
 def _own(steps):
-    return [s for s in steps if "class" not in s]      # not the routing fallback of a general walk
+    return [s for s in steps if "class" not in s]  # not the routing fallback of a general walk
 
 
 # -- the walk -------------------------------------------------------------------------------------
-@pytest.mark.parametrize("N, K, field, bound", [
-    (4, 5, "GF(2)", 7),         # Proposition 1: 5 + 4 − 2
-    (3, 4, "GF(3)", 6),         # Theorem 3: ⌈16/3⌉ = 6 > Proposition 1's 5
-    (6, 8, "GF(2)", 12),        # a cell whose code is at 14: still 12 first
-])
+@pytest.mark.parametrize(
+    "N, K, field, bound",
+    [
+        (4, 5, "GF(2)", 7),  # Proposition 1: 5 + 4 − 2
+        (3, 4, "GF(3)", 6),  # Theorem 3: ⌈16/3⌉ = 6 > Proposition 1's 5
+        (6, 8, "GF(2)", 12),  # a cell whose code is at 14: still 12 first
+    ],
+)
 def test_a_walk_with_a_tiny_budget_starts_at_the_largest_lower_bound(N, K, field, bound):
     c = field_cell(N, K, field, per_T=0.3, budget=0.6)
     steps = _own(c["general"]["steps"])
@@ -66,8 +76,10 @@ def test_a_walk_with_a_tiny_budget_starts_at_the_largest_lower_bound(N, K, field
 def test_a_known_code_above_the_bound_does_not_skip_the_bound():
     """GF(2^2) starts from GF(2)'s code; a (made-up) GF(2) code at T = 10 for N = 6, K = 4
     must not make the walk start at 9, as the cells the audit found did (bound 8 never tried)."""
-    base = {"general": {"min_T": 10, "status": "found"},
-            "routing": {"min_T": 10, "status": "proven", "steps": []}}
+    base = {
+        "general": {"min_T": 10, "status": "found"},
+        "routing": {"min_T": 10, "status": "proven", "steps": []},
+    }
     c = field_cell(6, 4, "GF(4)", base=base, per_T=0.3, budget=0.6)
     g = c["general"]
     assert _own(g["steps"])[0]["T"] == 8
@@ -75,7 +87,7 @@ def test_a_known_code_above_the_bound_does_not_skip_the_bound():
 
 
 def test_routing_starts_where_general_codes_are_proven_to_need():
-    c = field_cell(3, 2, "GF(2)", per_T=30)            # the Appendix: general 3, routing 4
+    c = field_cell(3, 2, "GF(2)", per_T=30)  # the Appendix: general 3, routing 4
     g, r = c["general"], c["routing"]
     assert (g["min_T"], g["status"], _own(g["steps"])[0]["T"]) == (3, "proven", 3)
     assert r["bound"] == 3 and r["steps"][0]["T"] == 3 and r["steps"][0]["status"] == "impossible"
@@ -97,28 +109,76 @@ def test_the_recorded_encoding_version_is_the_encoder_we_have():
 # -- the script: merging runs, --only -------------------------------------------------------------
 def test_a_redone_class_keeps_what_every_run_tried_and_proved():
     mk = _script()
-    old = {"min_T": 12, "status": "found", "found_by": "x",
-           "steps": [{"T": 11, "status": "impossible", "proof": "SAT", "seconds": 5.0,
-                      "encoding_version": "unrecorded"}]}
-    new = {"min_T": 12, "status": "found", "found_by": "x", "lower_T": 10,
-           "steps": [{"T": 10, "status": "impossible", "proof": "SAT", "seconds": 1.0,
-                      "phase": "bound", "encoding_version": ENCODING_VERSION},
-                     {"T": 11, "status": "undecided", "proof": "", "seconds": 60.0,
-                      "phase": "down", "encoding_version": ENCODING_VERSION}]}
+    old = {
+        "min_T": 12,
+        "status": "found",
+        "found_by": "x",
+        "steps": [
+            {
+                "T": 11,
+                "status": "impossible",
+                "proof": "SAT",
+                "seconds": 5.0,
+                "encoding_version": "unrecorded",
+            }
+        ],
+    }
+    new = {
+        "min_T": 12,
+        "status": "found",
+        "found_by": "x",
+        "lower_T": 10,
+        "steps": [
+            {
+                "T": 10,
+                "status": "impossible",
+                "proof": "SAT",
+                "seconds": 1.0,
+                "phase": "bound",
+                "encoding_version": ENCODING_VERSION,
+            },
+            {
+                "T": 11,
+                "status": "undecided",
+                "proof": "",
+                "seconds": 60.0,
+                "phase": "down",
+                "encoding_version": ENCODING_VERSION,
+            },
+        ],
+    }
     m = mk.merge(old, new, 10)
     assert m["steps"] == new["steps"] and m["earlier_steps"] == old["steps"]
-    assert (m["status"], m["lower_T"]) == ("proven", 12)   # 11 impossible (old) + a code at 12
+    assert (m["status"], m["lower_T"]) == ("proven", 12)  # 11 impossible (old) + a code at 12
 
 
 def test_only_restricts_a_run_to_the_named_entries(tmp_path):
     out = tmp_path / "t.json"
-    _script().main(["--N", "3", "--K", "1,2", "--fields", "GF(2)", "--jobs", "1",
-                    "--only", "3,1,GF(2)", "--per-T", "20", "-o", str(out)])
+    _script().main(
+        [
+            "--N",
+            "3",
+            "--K",
+            "1,2",
+            "--fields",
+            "GF(2)",
+            "--jobs",
+            "1",
+            "--only",
+            "3,1,GF(2)",
+            "--per-T",
+            "20",
+            "-o",
+            str(out),
+        ]
+    )
     d = json.loads(out.read_text())
     st = {(c["N"], c["K"]): c["by_field"]["GF(2)"]["general"]["status"] for c in d["cells"]}
     assert st == {(3, 1): "proven", (3, 2): "not computed"}
     run = d["runs"][-1]
-    assert run["entries"] == [{"N": 3, "K": 1, "field": "GF(2)", "seconds": run["entries"][0]["seconds"]}]
+    assert run["entries"] == [
+        {"N": 3, "K": 1, "field": "GF(2)", "seconds": run["entries"][0]["seconds"]}
+    ]
     assert run["encoding_version"] == ENCODING_VERSION and run["wall_s"] >= 0
 
 
@@ -139,7 +199,13 @@ def test_every_step_says_its_verdict_seconds_and_encoder(table):
     assert table["encoding_version"] == ENCODING_VERSION
     for c, f, cls, res in _classes(table):
         for s in (res.get("steps") or []) + (res.get("earlier_steps") or []):
-            assert s["status"] in STATUSES and isinstance(s["seconds"], (int, float)), (c["N"], c["K"], f, cls, s)
+            assert s["status"] in STATUSES and isinstance(s["seconds"], (int, float)), (
+                c["N"],
+                c["K"],
+                f,
+                cls,
+                s,
+            )
             assert s["encoding_version"] in (ENCODING_VERSION, "unrecorded"), s
 
 
@@ -167,8 +233,11 @@ def test_no_cell_is_left_that_its_bound_settles_within_60_s(table):
         if res["status"] not in ("found", "undecided"):
             continue
         lo = proven_lower(res, c["lower_bound"])
-        at_lo = [s for s in _own((res.get("steps") or []) + (res.get("earlier_steps") or []))
-                 if s["T"] == lo and s.get("encoding_version") == ENCODING_VERSION]
+        at_lo = [
+            s
+            for s in _own((res.get("steps") or []) + (res.get("earlier_steps") or []))
+            if s["T"] == lo and s.get("encoding_version") == ENCODING_VERSION
+        ]
         assert at_lo, f"N = {c['N']}, K = {c['K']}, {f} {cls}: its bound {lo} was not searched"
         assert all(s["status"] == "undecided" for s in at_lo)
         assert max(s["limit_s"] for s in at_lo) >= 60, (c["N"], c["K"], f, at_lo)
@@ -187,8 +256,11 @@ def test_the_cells_the_audit_named_are_exact(table, N, K, f, T, how):
         assert (steps[0]["T"], steps[0]["status"]) == (T, "found")
         assert g["found_by"] == "search in this class"
     else:
-        assert (steps[0]["T"], steps[0]["status"], steps[0]["proof"]) == (T - 1, "impossible",
-                                                                           "SAT")
+        assert (steps[0]["T"], steps[0]["status"], steps[0]["proof"]) == (
+            T - 1,
+            "impossible",
+            "SAT",
+        )
         assert g["lower_proof"] == "SAT"
 
 
@@ -198,17 +270,18 @@ def test_the_audit_claims_not_reproduced_record_their_search_at_the_bound(table,
     g = cell["by_field"][f]["general"]
     assert T == K + N - 2 == cell["lower_bound"]
     if (g["min_T"], g["status"]) == (T, "proven"):
-        return                                  # a later run found it: the audit was right
+        return  # a later run found it: the audit was right
     at_bound = [s for s in _own(g["steps"]) if s["T"] == T]
     assert at_bound and at_bound[0]["phase"] == "bound"
     assert at_bound[0]["status"] == "undecided" and at_bound[0]["limit_s"] >= 240
-    assert at_bound[0]["cpu_s"] >= 200          # solved for that long, not starved by the load
+    assert at_bound[0]["cpu_s"] >= 200  # solved for that long, not starved by the load
 
 
 def test_an_audit_code_found_at_the_bound_reverifies():
     """The quickest of them (N = 6, K = 4 over GF(3) at T = 8: about 8 s shared) searched
     again and checked by Theorem 2 (``ringlab.check``) — the JSON stores no codes."""
     from ringlab import check
+
     r = search(6, 4, 8, "GF(3)", timeout=120)
     assert r.status == "found"
     assert check(r.code).feasible
@@ -225,23 +298,32 @@ def test_the_doc_quotes_only_times_the_json_records(table):
     (rounded to 0.1 s) in that class's steps or earlier steps; no other phrasing of a proof's
     time ('… impossible … in 68 s') is left."""
     from ringlab.core.search.encode import search_field
+
     doc = (ROOT / "docs" / "rate_table.md").read_text(encoding="utf-8")
     seen = 0
     for line in doc.splitlines():
         loose = re.findall(r"impossible[^;\n]*?\bin \d+(?:\.\d+)? s", line)
-        assert len(loose) == len(PROOF.findall(line)), \
+        assert len(loose) == len(PROOF.findall(line)), (
             f"a proof's time not quoted as 'T = t impossible by SAT in x s': {line!r}"
+        )
         for m in PROOF.finditer(line):
-            heads = list(QUOTE.finditer(line[:m.start()]))
+            heads = list(QUOTE.finditer(line[: m.start()]))
             assert heads, f"'{m.group(0)}' names no cell before it: {line!r}"
             N, K, name, cls = heads[-1].groups()
             cell = next(c for c in table["cells"] if (c["N"], c["K"]) == (int(N), int(K)))
             res = cell["by_field"][search_field(name)][cls]
             T, secs = int(m.group(1)), float(m.group(2))
-            ok = [s for s in (res.get("steps") or []) + (res.get("earlier_steps") or [])
-                  if s["T"] == T and s["status"] == "impossible" and "class" not in s
-                  and round(s["seconds"], 1) == secs]
-            assert ok, f"docs/rate_table.md: N = {N}, K = {K}, {name} {cls}: '{m.group(0)}' " \
-                       f"is not in assets/rate_table.json"
+            ok = [
+                s
+                for s in (res.get("steps") or []) + (res.get("earlier_steps") or [])
+                if s["T"] == T
+                and s["status"] == "impossible"
+                and "class" not in s
+                and round(s["seconds"], 1) == secs
+            ]
+            assert ok, (
+                f"docs/rate_table.md: N = {N}, K = {K}, {name} {cls}: '{m.group(0)}' "
+                f"is not in assets/rate_table.json"
+            )
             seen += 1
-    assert seen >= 2        # the two retry proofs the audit named (65.7 s and 48.0 s) at least
+    assert seen >= 2  # the two retry proofs the audit named (65.7 s and 48.0 s) at least

@@ -3,13 +3,21 @@
 Every expected grid below is typed in from seeds 004 (ring) and 003 (tree); none is computed
 by the code under test.
 """
+
 from fractions import Fraction
 
 import pytest
 
 from ringlab import RinglabError, preset, simulate
-from ringlab.core.schedules import (WorkedExample, coded_trace, default_example, parse_matrix,
-                                    parse_vector, ring_trace, tree_trace)
+from ringlab.core.schedules import (
+    WorkedExample,
+    coded_trace,
+    default_example,
+    parse_matrix,
+    parse_vector,
+    ring_trace,
+    tree_trace,
+)
 
 # seed 004 / 003: "Core i: X_i * W_i = [...]"
 SEED_PARTIALS = [[15, 12, 9, 6], [2, 8, 6, 4], [1, 3, 4, 2], [12, 6, 3, 15]]
@@ -17,25 +25,34 @@ SEED_TARGET = [30, 29, 22, 27]
 
 # seed 004, reduce-scatter: (sends as (from, to, chunk, value), grid after, starred cells)
 RING_RS = [
-    ([(0, 1, 0, 15), (1, 2, 1, 8), (2, 3, 2, 4), (3, 0, 3, 15)],
-     [[15, 12, 9, 21], [17, 8, 6, 4], [1, 11, 4, 2], [12, 6, 7, 15]],
-     {(0, 3), (1, 0), (2, 1), (3, 2)}),
-    ([(0, 1, 3, 21), (1, 2, 0, 17), (2, 3, 1, 11), (3, 0, 2, 7)],
-     [[15, 12, 16, 21], [17, 8, 6, 25], [18, 11, 4, 2], [12, 17, 7, 15]],
-     {(0, 2), (1, 3), (2, 0), (3, 1)}),
-    ([(0, 1, 2, 16), (1, 2, 3, 25), (2, 3, 0, 18), (3, 0, 1, 17)],
-     [[15, 29, 16, 21], [17, 8, 22, 25], [18, 11, 4, 27], [30, 17, 7, 15]],
-     {(0, 1), (1, 2), (2, 3), (3, 0)}),
+    (
+        [(0, 1, 0, 15), (1, 2, 1, 8), (2, 3, 2, 4), (3, 0, 3, 15)],
+        [[15, 12, 9, 21], [17, 8, 6, 4], [1, 11, 4, 2], [12, 6, 7, 15]],
+        {(0, 3), (1, 0), (2, 1), (3, 2)},
+    ),
+    (
+        [(0, 1, 3, 21), (1, 2, 0, 17), (2, 3, 1, 11), (3, 0, 2, 7)],
+        [[15, 12, 16, 21], [17, 8, 6, 25], [18, 11, 4, 2], [12, 17, 7, 15]],
+        {(0, 2), (1, 3), (2, 0), (3, 1)},
+    ),
+    (
+        [(0, 1, 2, 16), (1, 2, 3, 25), (2, 3, 0, 18), (3, 0, 1, 17)],
+        [[15, 29, 16, 21], [17, 8, 22, 25], [18, 11, 4, 27], [30, 17, 7, 15]],
+        {(0, 1), (1, 2), (2, 3), (3, 0)},
+    ),
 ]
-_ = None   # the seed's "." — a slot not yet holding its final value
+_ = None  # the seed's "." — a slot not yet holding its final value
 # seed 004, all-gather ("only the finished chunks shown, dots are slots not yet final")
 RING_AG = [
-    ([(3, 0, 0, 30), (0, 1, 1, 29), (1, 2, 2, 22), (2, 3, 3, 27)],
-     [[30, 29, _, _], [_, 29, 22, _], [_, _, 22, 27], [30, _, _, 27]]),
-    ([(0, 1, 0, 30), (1, 2, 1, 29), (2, 3, 2, 22), (3, 0, 3, 27)],
-     [[30, 29, _, 27], [30, 29, 22, _], [_, 29, 22, 27], [30, _, 22, 27]]),
-    ([(0, 1, 3, 27), (1, 2, 0, 30), (2, 3, 1, 29), (3, 0, 2, 22)],
-     [[30, 29, 22, 27]] * 4),
+    (
+        [(3, 0, 0, 30), (0, 1, 1, 29), (1, 2, 2, 22), (2, 3, 3, 27)],
+        [[30, 29, _, _], [_, 29, 22, _], [_, _, 22, 27], [30, _, _, 27]],
+    ),
+    (
+        [(0, 1, 0, 30), (1, 2, 1, 29), (2, 3, 2, 22), (3, 0, 3, 27)],
+        [[30, 29, _, 27], [30, 29, 22, _], [_, 29, 22, 27], [30, _, 22, 27]],
+    ),
+    ([(0, 1, 3, 27), (1, 2, 0, 30), (2, 3, 1, 29), (3, 0, 2, 22)], [[30, 29, 22, 27]] * 4),
 ]
 # seed 004's all-gather starting state (reduce-scatter's last grid, the stale cells kept)
 RS_LAST = RING_RS[-1][1]
@@ -67,7 +84,12 @@ def test_ring_reduce_scatter_every_grid_of_seed_004():
         assert set(step.changed) == starred
     # "Core 3 owns chunk0 = 30, Core 0 chunk1 = 29, Core 1 chunk2 = 22, Core 2 chunk3 = 27"
     fin = tr.steps[2].final
-    assert {(i, c) for i in range(4) for c in range(4) if fin[i][c]} == {(3, 0), (0, 1), (1, 2), (2, 3)}
+    assert {(i, c) for i in range(4) for c in range(4) if fin[i][c]} == {
+        (3, 0),
+        (0, 1),
+        (1, 2),
+        (2, 3),
+    }
 
 
 def test_ring_all_gather_every_grid_of_seed_004():
@@ -92,12 +114,18 @@ def test_ring_all_gather_every_grid_of_seed_004():
 
 # seed 003: sends (from, to, whole vector) and the printed state after each level
 TREE = [
-    ("reduce-up", [(1, 0, [2, 8, 6, 4]), (3, 2, [12, 6, 3, 15])],
-     {0: [17, 20, 15, 10], 2: [13, 9, 7, 17]}),
+    (
+        "reduce-up",
+        [(1, 0, [2, 8, 6, 4]), (3, 2, [12, 6, 3, 15])],
+        {0: [17, 20, 15, 10], 2: [13, 9, 7, 17]},
+    ),
     ("reduce-up", [(2, 0, [13, 9, 7, 17])], {0: [30, 29, 22, 27]}),
     ("broadcast-down", [(0, 2, [30, 29, 22, 27])], {0: [30, 29, 22, 27], 2: [30, 29, 22, 27]}),
-    ("broadcast-down", [(0, 1, [30, 29, 22, 27]), (2, 3, [30, 29, 22, 27])],
-     {i: [30, 29, 22, 27] for i in range(4)}),
+    (
+        "broadcast-down",
+        [(0, 1, [30, 29, 22, 27]), (2, 3, [30, 29, 22, 27])],
+        {i: [30, 29, 22, 27] for i in range(4)},
+    ),
 ]
 
 
@@ -107,8 +135,9 @@ def test_tree_every_state_of_seed_003():
     for t, (phase, sends, printed) in enumerate(TREE):
         step = tr.steps[t]
         assert step.phase == phase
-        assert sorted((s.src, s.dst, s.chunk, list(s.value)) for s in step.sends) == \
-            sorted((a, b, None, v) for a, b, v in sends)
+        assert sorted((s.src, s.dst, s.chunk, list(s.value)) for s in step.sends) == sorted(
+            (a, b, None, v) for a, b, v in sends
+        )
         for i, row in printed.items():
             assert list(step.state[i]) == row, f"level {t + 1}, core {i}"
         assert {i for i, _ in step.changed} == {b for _, b, _ in sends}
@@ -123,7 +152,7 @@ def test_tree_rule_for_any_N(N):
     tr = tree_trace(default_example(N))
     levels = (N - 1).bit_length()
     assert tr.T == 2 * levels
-    assert sum(len(s.sends) for s in tr.steps) == 2 * (N - 1)   # each non-root: once up, once down
+    assert sum(len(s.sends) for s in tr.steps) == 2 * (N - 1)  # each non-root: once up, once down
     assert tr.complete
     if N & (N - 1):
         assert "not a power of two" in tr.notes[0]
@@ -148,8 +177,9 @@ def test_coded_classic_ring_reproduces_the_ring_trace():
     ring, coded = ring_trace(ex), coded_trace(ex, preset("classic-ring-n4"))
     assert coded.T == ring.T == 6
     for t in range(6):
-        assert [(s.src, s.dst, s.chunk, s.value) for s in coded.steps[t].sends] == \
-            [(s.src, s.dst, s.chunk, s.value) for s in ring.steps[t].sends], f"step {t + 1}"
+        assert [(s.src, s.dst, s.chunk, s.value) for s in coded.steps[t].sends] == [
+            (s.src, s.dst, s.chunk, s.value) for s in ring.steps[t].sends
+        ], f"step {t + 1}"
     # the seed's numbers directly, too
     assert [s.value[0] for s in coded.steps[0].sends] == [15, 8, 4, 15]
     assert [s.value[0] for s in coded.steps[1].sends] == [21, 17, 11, 7]
@@ -212,7 +242,8 @@ def test_errors_name_the_place():
     assert parse_vector("[3, 2, 1/2, 0.25]") == (3, 2, Fraction(1, 2), Fraction(1, 4))
 
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st
 
 
 @st.composite
@@ -234,8 +265,9 @@ def test_property_all_three_end_with_the_matmul(ex):
     ring, tree = ring_trace(ex), tree_trace(ex)
     coded = coded_trace(ex, preset(f"classic-ring-n{ex.N}"))
     for tr in (ring, tree, coded):
-        assert [list(r[:ex.d]) for r in tr.state_at(tr.T)] == [want] * ex.N
+        assert [list(r[: ex.d]) for r in tr.state_at(tr.T)] == [want] * ex.N
         assert all(all(r) for r in tr.final_at(tr.T))
     for t in range(ring.T):
-        assert [(s.src, s.dst, s.chunk, s.value) for s in coded.steps[t].sends] == \
-            [(s.src, s.dst, s.chunk, s.value) for s in ring.steps[t].sends]
+        assert [(s.src, s.dst, s.chunk, s.value) for s in coded.steps[t].sends] == [
+            (s.src, s.dst, s.chunk, s.value) for s in ring.steps[t].sends
+        ]

@@ -3,6 +3,7 @@
 Expected verdicts come from the paper (Appendix; Theorem 3: feasible iff T ≥ ⌈4K/3⌉ for N = 3),
 from Proposition 1, or from a second, independent encoding (``plain``: no normalisation).
 """
+
 import pytest
 
 from ringlab import check, random_inputs, reduce_multicast_shape, simulate
@@ -48,7 +49,7 @@ def test_theorem3_over_gf2(K):
     r = search(3, K, T, "GF(2)")
     assert r.status == "found"
     assert_verified(r.code, 3, K, T)
-    below = search(3, K, T - 1, "GF(2)", use_bounds=False)     # a SAT proof, not a citation
+    below = search(3, K, T - 1, "GF(2)", use_bounds=False)  # a SAT proof, not a citation
     assert (below.status, below.proof) == ("impossible", "SAT")
 
 
@@ -80,10 +81,22 @@ def test_symmetric_class_code_is_rotationally_symmetric():
 
 # Normalisations must not lose codes: the fast encoding's verdict must equal the plain
 # encoding's (M, Λ, R free, nothing normalised) wherever the plain one is quick.
-AGREE = [(3, 2, 2, "GF(2)"), (3, 3, 3, "GF(2)"), (3, 3, 4, "GF(2)"), (4, 2, 3, "GF(2)"),
-         (4, 3, 4, "GF(2)"), (4, 3, 5, "GF(2)"), (2, 3, 2, "GF(2)"), (2, 3, 3, "GF(2)"),
-         (5, 3, 5, "GF(2)"), (5, 4, 6, "GF(2)"), (3, 2, 2, "GF(3)"), (3, 3, 3, "GF(3)"),
-         (4, 2, 3, "GF(3)"), (2, 2, 2, "GF(5)")]
+AGREE = [
+    (3, 2, 2, "GF(2)"),
+    (3, 3, 3, "GF(2)"),
+    (3, 3, 4, "GF(2)"),
+    (4, 2, 3, "GF(2)"),
+    (4, 3, 4, "GF(2)"),
+    (4, 3, 5, "GF(2)"),
+    (2, 3, 2, "GF(2)"),
+    (2, 3, 3, "GF(2)"),
+    (5, 3, 5, "GF(2)"),
+    (5, 4, 6, "GF(2)"),
+    (3, 2, 2, "GF(3)"),
+    (3, 3, 3, "GF(3)"),
+    (4, 2, 3, "GF(3)"),
+    (2, 2, 2, "GF(5)"),
+]
 
 
 @pytest.mark.parametrize("N,K,T,field", AGREE)
@@ -123,15 +136,16 @@ def test_found_code_description_says_how():
     r = search(3, 1, 2)
     assert "SAT" in r.code.description and "general linear" in r.code.description
     assert r.code.name.startswith("Search result")
-    assert all(r.code.node(i).T is not None for i in range(3))     # T_i written, from eq. (6)
+    assert all(r.code.node(i).T is not None for i in range(3))  # T_i written, from eq. (6)
 
 
 def test_job_in_worker_process_and_cancel():
     job = SearchJob("search", {"N": 3, "K": 2, "T": 3, "routing": True}).start()
     res = job.wait(60)
     assert res["status"] == "impossible" and res["exit_code"] == 1
-    slow = SearchJob("search", {"N": 3, "K": 4, "T": 5, "encoding": "plain",
-                                "use_bounds": False}).start()
+    slow = SearchJob(
+        "search", {"N": 3, "K": 4, "T": 5, "encoding": "plain", "use_bounds": False}
+    ).start()
     slow.wait(1.0)
     assert not slow.finished
     slow.cancel()

@@ -5,10 +5,11 @@ Appendix proves it for k = 0 only.  `ringlab search --routing-only` found the co
 ringlab/data/; here it is checked by the independent sympy computation of eq. (5), over Q, and by the
 classifier of Sec. III-B's bullets.
 """
+
 from importlib.resources import files
 
-import sympy
 import pytest
+import sympy
 
 from ringlab import check, load_code, reduce_multicast_shape, simulate
 from tests.core import _reference as ref

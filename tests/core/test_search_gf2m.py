@@ -6,6 +6,7 @@ Independent references: Theorem 3 (⌈4K/3⌉, written out: N = 3, K = 4 needs T
 eq. (5) evaluated here with polynomial arithmetic mod x²+x+1 / x³+x+1 written from scratch, and
 the one-hot encoding, which shares no arithmetic code with the bit encoding.
 """
+
 import itertools
 
 import pytest
@@ -17,7 +18,7 @@ from ringlab.core.search.cnf import Formula, GF2m
 from ringlab.core.search.solve import run
 from ringlab.core.theorem2 import theorem2_report
 
-POLY = {4: 0b111, 8: 0b1011}            # x²+x+1, x³+x+1 (the Conway polynomials)
+POLY = {4: 0b111, 8: 0b1011}  # x²+x+1, x³+x+1 (the Conway polynomials)
 
 
 def clmul(a, b, q):
@@ -66,16 +67,19 @@ def inv_unit_lower(A, q):
 def eq5_holds(code, q):
     """The paper's eq. (5) for every node and every j, in GF(q) arithmetic written here."""
     N, K, T = code.N, code.K, code.T
-    nodes = [{w: [list(map(int, r)) for r in code.node(i).get(w)] for w in ("M", "Lambda", "R")}
-             for i in range(N)]
+    nodes = [
+        {w: [list(map(int, r)) for r in code.node(i).get(w)] for w in ("M", "Lambda", "R")}
+        for i in range(N)
+    ]
     for i in range(N):
         chain = [eye(T)]
         for j in range(1, N + 1):
             chain.append(matmul(chain[-1], nodes[(i - j) % N]["Lambda"], q))
-        inv = inv_unit_lower(chain[N], q)      # I − Λ = I + Λ in characteristic 2
+        inv = inv_unit_lower(chain[N], q)  # I − Λ = I + Λ in characteristic 2
         for j in range(1, N):
-            lhs = matmul(matmul(matmul(nodes[i]["R"], inv, q), chain[j - 1], q),
-                         nodes[(i - j) % N]["M"], q)
+            lhs = matmul(
+                matmul(matmul(nodes[i]["R"], inv, q), chain[j - 1], q), nodes[(i - j) % N]["M"], q
+            )
             if lhs != eye(K):
                 return False
     return True
@@ -86,6 +90,7 @@ def test_bit_arithmetic_is_the_field(q):
     """Every product and sum of two GF(q) variables, pinned to constants, solves to the
     carry-less value (variable × variable and variable × constant)."""
     from ringlab.core.fields import field
+
     F = field(f"GF({q})")
     pairs = list(itertools.product(range(q), repeat=2))
     if q == 8:
@@ -104,10 +109,10 @@ def test_bit_arithmetic_is_the_field(q):
 
 
 def test_gf4_theorem3_n3_k4_t5_impossible():
-    r = search(3, 4, 5, "GF(4)", use_bounds=False)       # a SAT proof, not Proposition 1
+    r = search(3, 4, 5, "GF(4)", use_bounds=False)  # a SAT proof, not Proposition 1
     assert (r.status, r.proof) == ("impossible", "SAT")
     assert "GF(2^2)" in r.summary() and "general linear codes" in r.summary()
-    assert search(3, 4, 6, "GF(4)").status == "found"    # ⌈4K/3⌉ = 6 is enough
+    assert search(3, 4, 6, "GF(4)").status == "found"  # ⌈4K/3⌉ = 6 is enough
 
 
 def test_gf4_n4_k3_t5_found_and_reverified():
@@ -120,7 +125,7 @@ def test_gf4_n4_k3_t5_found_and_reverified():
     for seed in (1, 2):
         tr = simulate(code, random_inputs(code, seed))
         assert tr.all_correct
-    assert "over GF(2^2)" in code.name           # as the editor names the field
+    assert "over GF(2^2)" in code.name  # as the editor names the field
 
 
 def test_gf8_found_code_is_a_gf8_code():
@@ -131,9 +136,19 @@ def test_gf8_found_code_is_a_gf8_code():
 
 # The normalisations (1–3 and 3b: pivots 1) must not lose codes over GF(2^m): the normalised
 # bit encoding's verdict equals the plain one-hot encoding's on every small cell here.
-AGREE = [(3, 2, 2, "GF(4)"), (3, 2, 3, "GF(4)"), (3, 3, 3, "GF(4)"), (3, 3, 4, "GF(4)"),
-         (4, 2, 3, "GF(4)"), (4, 3, 4, "GF(4)"), (2, 3, 2, "GF(4)"), (2, 3, 3, "GF(4)"),
-         (2, 2, 2, "GF(8)"), (3, 2, 3, "GF(8)"), (3, 2, 2, "GF(8)")]
+AGREE = [
+    (3, 2, 2, "GF(4)"),
+    (3, 2, 3, "GF(4)"),
+    (3, 3, 3, "GF(4)"),
+    (3, 3, 4, "GF(4)"),
+    (4, 2, 3, "GF(4)"),
+    (4, 3, 4, "GF(4)"),
+    (2, 3, 2, "GF(4)"),
+    (2, 3, 3, "GF(4)"),
+    (2, 2, 2, "GF(8)"),
+    (3, 2, 3, "GF(8)"),
+    (3, 2, 2, "GF(8)"),
+]
 
 
 @pytest.mark.parametrize("N,K,T,field", AGREE)
@@ -158,17 +173,32 @@ def test_normalised_onehot_agrees_too():
         assert a.status == b.status != "undecided"
 
 
-@pytest.mark.parametrize("name,canon", [("GF(4)", "GF(4)"), ("GF(2^2)", "GF(4)"),
-                                        ("GF(2^3)", "GF(8)"), (" GF( 8 ) ", "GF(8)"),
-                                        ("GF(16)", "GF(16)"), ("GF(3)", "GF(3)")])
+@pytest.mark.parametrize(
+    "name,canon",
+    [
+        ("GF(4)", "GF(4)"),
+        ("GF(2^2)", "GF(4)"),
+        ("GF(2^3)", "GF(8)"),
+        (" GF( 8 ) ", "GF(8)"),
+        ("GF(16)", "GF(16)"),
+        ("GF(3)", "GF(3)"),
+    ],
+)
 def test_field_names(name, canon):
     assert search_field(name) == canon
 
 
-@pytest.mark.parametrize("name,words", [("GF(9)", "GF(3^2) is not supported"),
-                                        ("GF(3^2)", "not supported"), ("GF(32)", "not supported"),
-                                        ("GF(6)", "not a prime or a prime power"),
-                                        ("GF(4^2)", "not a prime"), ("Q", "GF(2^m)")])
+@pytest.mark.parametrize(
+    "name,words",
+    [
+        ("GF(9)", "GF(3^2) is not supported"),
+        ("GF(3^2)", "not supported"),
+        ("GF(32)", "not supported"),
+        ("GF(6)", "not a prime or a prime power"),
+        ("GF(4^2)", "not a prime"),
+        ("Q", "GF(2^m)"),
+    ],
+)
 def test_unsupported_fields_one_line(name, words):
     with pytest.raises(RinglabError) as e:
         search_field(name)
@@ -179,4 +209,5 @@ def test_docstring_examples_of_the_encoding():
     import doctest
 
     import ringlab.core.search.encode as enc
+
     assert doctest.testmod(enc).failed == 0

@@ -6,6 +6,7 @@ normal form.  Here the maps are applied by hand (independently of the encoding):
 known feasible code with random maps of the same kinds, normalise it by the elimination of the
 proof, and check that the result is feasible (Theorem 2) and in normal form.
 """
+
 import numpy as np
 import pytest
 
@@ -15,13 +16,17 @@ from ringlab.core.code import LinearCode
 
 def arrays(code):
     g = lambda m: np.array(m, dtype=np.int64) % 2  # noqa: E731
-    return ([g(code.node(i).M) for i in range(code.N)], [g(code.node(i).Lambda) for i in range(code.N)],
-            [g(code.node(i).R) for i in range(code.N)])
+    return (
+        [g(code.node(i).M) for i in range(code.N)],
+        [g(code.node(i).Lambda) for i in range(code.N)],
+        [g(code.node(i).R) for i in range(code.N)],
+    )
 
 
 def build(M, L, R):
-    return LinearCode.from_matrices("GF(2)", [m.tolist() for m in M], [x.tolist() for x in L],
-                                    [r.tolist() for r in R])
+    return LinearCode.from_matrices(
+        "GF(2)", [m.tolist() for m in M], [x.tolist() for x in L], [r.tolist() for r in R]
+    )
 
 
 def inv2(A):
@@ -85,7 +90,7 @@ def normalise(M, L, R):
         for u in range(q):
             if A[r, u]:
                 E = np.eye(T, dtype=np.int64)
-                E[q, u] = 1                      # column u += column q (q > u): lower
+                E[q, u] = 1  # column u += column q (q > u): lower
                 A, Q = A @ E % 2, Q @ E % 2
     order = sorted(range(K), key=lambda r: piv[r])
     Perm = np.eye(K, dtype=np.int64)[order]
@@ -137,8 +142,18 @@ def random_invertible(rng, K):
             continue
 
 
-@pytest.mark.parametrize("name", ["paper-k1-t2", "paper-k2-t3", "paper-k3-t4", "classic-ring-n4",
-                                  "classic-ring-n5", "time-shared-k4", "time-shared-k5"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "paper-k1-t2",
+        "paper-k2-t3",
+        "paper-k3-t4",
+        "classic-ring-n4",
+        "classic-ring-n5",
+        "time-shared-k4",
+        "time-shared-k5",
+    ],
+)
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_every_feasible_code_has_a_normal_form(name, seed):
     code = preset(name, "GF(2)")
@@ -149,8 +164,8 @@ def test_every_feasible_code_has_a_normal_form(name, seed):
     for a in range(code.N):
         reencode(M, L, R, a, random_unit_lower(rng, code.T))
     scrambled = build(M, L, R)
-    assert check(scrambled).feasible          # the maps keep feasibility ...
+    assert check(scrambled).feasible  # the maps keep feasibility ...
     normalise(M, L, R)
     normal = build(M, L, R)
-    assert check(normal).feasible             # ... and the normal form is reached
+    assert check(normal).feasible  # ... and the normal form is reached
     assert in_normal_form(R)

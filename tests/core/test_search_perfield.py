@@ -4,6 +4,7 @@ and the shipped table's internal consistency (subfield GF(2) ⊂ GF(2^m), conjec
 Expected numbers are written out by hand from the paper (Theorem 3: ⌈4K/3⌉ at N = 3) or from
 the formulas of the issue, not computed by the module under test.
 """
+
 import json
 from pathlib import Path
 
@@ -22,10 +23,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_bounds_by_hand():
     assert [counting_min_T(3, K) for K in range(1, 9)] == [2, 3, 4, 6, 7, 8, 10, 11]  # ⌈4K/3⌉
-    assert counting_min_T(4, 8) == 10 and counting_min_T(5, 7) == 9               # ⌈K(N+1)/N⌉
+    assert counting_min_T(4, 8) == 10 and counting_min_T(5, 7) == 9  # ⌈K(N+1)/N⌉
     assert lower_bound(3, 4) == (6, "Theorem 3")
     assert lower_bound(4, 5) == (7, "Proposition 1")
-    assert lower_bound(4, 12) == (15, "the counting bound")      # 12·5/4 = 15 > 12 + 2
+    assert lower_bound(4, 12) == (15, "the counting bound")  # 12·5/4 = 15 > 12 + 2
     # max(K + N − 2, ⌈2K(N−1)/N⌉): N = 4, K = 5 → max(7, ⌈30/4⌉ = 8) = 8
     assert conjecture_T(4, 5) == 8 and conjecture_T(5, 7) == 12 and conjecture_T(3, 4) == 6
     assert conjecture_T(6, 3) == 7 and conjecture_T(8, 8) == 14
@@ -36,11 +37,13 @@ def _pair(general_T, status):
 
 
 def test_verdicts():
-    assert verdict(4, 5, {"GF(2)": _pair(8, "proven"), "GF(4)": _pair(8, "proven")})["verdict"] \
+    assert (
+        verdict(4, 5, {"GF(2)": _pair(8, "proven"), "GF(4)": _pair(8, "proven")})["verdict"]
         == "agrees"
+    )
     v = verdict(4, 5, {"GF(2)": _pair(8, "proven"), "GF(3)": _pair(8, "found")})
     assert v["verdict"] == "undecided" and v["per_field"]["GF(3)"] == "undecided"
-    assert verdict(4, 5, {"GF(2)": _pair(7, "found")})["verdict"] == "contradicts"   # a code < 8
+    assert verdict(4, 5, {"GF(2)": _pair(7, "found")})["verdict"] == "contradicts"  # a code < 8
     assert verdict(4, 5, {"GF(2)": _pair(9, "proven")})["verdict"] == "contradicts"
     v = verdict(4, 5, {"GF(2)": _pair(8, "proven"), "GF(8)": _pair(None, "not computed")})
     assert v["verdict"] == "undecided" and v["per_field"]["GF(8)"] == "not computed"
@@ -52,7 +55,7 @@ def test_gf4_cell_uses_the_gf2_code_and_routing_class():
     c = field_cell(4, 5, "GF(4)", base=base, per_T=30)
     g, r = c["general"], c["routing"]
     assert (g["min_T"], g["status"], g["lower_proof"]) == (8, "proven", "SAT")
-    assert [s["T"] for s in g["steps"]] == [7]          # one UNSAT proof, nothing else searched
+    assert [s["T"] for s in g["steps"]] == [7]  # one UNSAT proof, nothing else searched
     assert (r["min_T"], r["status"]) == (8, "proven") and r["found_by"].startswith("= GF(2)")
     assert "met by the GF(2) code" in cell_text(g)
 
@@ -61,8 +64,10 @@ def test_gf4_cell_at_the_lower_bound_costs_nothing():
     base = field_cell(3, 2, "GF(2)", per_T=30)
     c = field_cell(3, 2, "GF(4)", base=base, per_T=30)
     assert (c["general"]["min_T"], c["general"]["status"]) == (3, "proven")
-    assert c["general"]["steps"] == [] and c["general"]["lower_proof"] == "Proposition 1"  # = Thm 3 here
-    assert (c["routing"]["min_T"], c["routing"]["status"]) == (4, "proven")     # the Appendix
+    assert (
+        c["general"]["steps"] == [] and c["general"]["lower_proof"] == "Proposition 1"
+    )  # = Thm 3 here
+    assert (c["routing"]["min_T"], c["routing"]["status"]) == (4, "proven")  # the Appendix
 
 
 def _script():
@@ -72,12 +77,30 @@ def _script():
 def test_script_never_leaves_blanks_and_resumes(tmp_path):
     mk = _script()
     out = tmp_path / "t.json"
-    args = ["--N", "3", "--K", "1,2", "--fields", "GF(2),GF(4)", "--jobs", "1",
-            "--per-T", "20", "--per-cell", "60", "-o", str(out)]
-    mk.main(args + ["--deadline", "0"])                      # nothing computed: said so
+    args = [
+        "--N",
+        "3",
+        "--K",
+        "1,2",
+        "--fields",
+        "GF(2),GF(4)",
+        "--jobs",
+        "1",
+        "--per-T",
+        "20",
+        "--per-cell",
+        "60",
+        "-o",
+        str(out),
+    ]
+    mk.main(args + ["--deadline", "0"])  # nothing computed: said so
     d = json.loads(out.read_text())
-    texts = [cell_text(p[k]) for c in d["cells"] for p in c["by_field"].values()
-             for k in ("general", "routing")]
+    texts = [
+        cell_text(p[k])
+        for c in d["cells"]
+        for p in c["by_field"].values()
+        for k in ("general", "routing")
+    ]
     assert len(texts) == 8 and set(texts) == {"not computed (budget)"}
     mk.main(args + ["--deadline", "600"])
     d = json.loads(out.read_text())
@@ -86,9 +109,11 @@ def test_script_never_leaves_blanks_and_resumes(tmp_path):
     assert c[(3, 2)]["by_field"]["GF(2)"]["routing"]["min_T"] == 4
     assert c[(3, 2)]["conjecture"]["verdict"] == "agrees"
     before = out.read_text()
-    mk.main(args + ["--deadline", "600"])                    # resume: nothing left to do
+    mk.main(args + ["--deadline", "600"])  # resume: nothing left to do
     after = json.loads(out.read_text())
-    assert [x["by_field"] for x in after["cells"]] == [x["by_field"] for x in json.loads(before)["cells"]]
+    assert [x["by_field"] for x in after["cells"]] == [
+        x["by_field"] for x in json.loads(before)["cells"]
+    ]
 
 
 def test_shipped_table_fields_are_consistent():
@@ -100,7 +125,7 @@ def test_shipped_table_fields_are_consistent():
         for f, pair in c["by_field"].items():
             g = pair["general"]
             if f in ("GF(4)", "GF(8)") and g["min_T"] is not None and base["general"]["min_T"]:
-                assert g["min_T"] <= base["general"]["min_T"]     # GF(2) ⊂ GF(2^m)
+                assert g["min_T"] <= base["general"]["min_T"]  # GF(2) ⊂ GF(2^m)
             if f in ("GF(4)", "GF(8)") and pair["routing"]["status"] != "not computed":
                 assert pair["routing"]["min_T"] == base["routing"]["min_T"]
         conj = max(K + N - 2, -(-2 * K * (N - 1) // N))
@@ -110,7 +135,7 @@ def test_shipped_table_fields_are_consistent():
             g = c["by_field"][f]["general"]
             if v == "agrees":
                 assert (g["status"], g["min_T"]) == ("proven", conj)
-            if v == "contradicts":           # a counterexample must ship as a code file
+            if v == "contradicts":  # a counterexample must ship as a code file
                 assert g["min_T"] != conj and c["conjecture"].get("code_file")
 
 
@@ -122,6 +147,7 @@ def test_every_counterexample_ships_and_verifies_independently():
     from ringlab import load_code
     from tests.core import _reference as ref
     from tests.core.test_search_gf2m import eq5_holds
+
     for c in load_table()["cells"]:
         if c["conjecture"]["verdict"] != "contradicts":
             continue
@@ -132,22 +158,59 @@ def test_every_counterexample_ships_and_verifies_independently():
             assert eq5_holds(code, q)
         else:
             import sympy
+
             mats, _ = ref.eq5_matrices(code, q)
             assert all(m == sympy.eye(code.K) for m in mats.values())
 
 
 def test_script_resumes_a_version1_table(tmp_path):
     """A GF(2)-only table of the first format keeps its computed cells as the GF(2) column."""
-    res = {"min_T": 3, "status": "proven", "lower_proof": "Proposition 1", "seconds": 0.01,
-           "steps": [{"T": 3, "status": "found", "proof": "", "seconds": 0.01}]}
-    v1 = {"format": "ringlab-rate-table", "version": 1, "field": "GF(2)", "made_by": "x",
-          "made_at": "y", "per_T_timeout": 30.0, "total_seconds": 1.0,
-          "cells": [{"N": 3, "K": 2, "field": "GF(2)", "proposition1": 3, "theorem3": 3,
-                     "classic_ring": 4, "general": res, "routing": dict(res, min_T=4)}]}
+    res = {
+        "min_T": 3,
+        "status": "proven",
+        "lower_proof": "Proposition 1",
+        "seconds": 0.01,
+        "steps": [{"T": 3, "status": "found", "proof": "", "seconds": 0.01}],
+    }
+    v1 = {
+        "format": "ringlab-rate-table",
+        "version": 1,
+        "field": "GF(2)",
+        "made_by": "x",
+        "made_at": "y",
+        "per_T_timeout": 30.0,
+        "total_seconds": 1.0,
+        "cells": [
+            {
+                "N": 3,
+                "K": 2,
+                "field": "GF(2)",
+                "proposition1": 3,
+                "theorem3": 3,
+                "classic_ring": 4,
+                "general": res,
+                "routing": dict(res, min_T=4),
+            }
+        ],
+    }
     out = tmp_path / "v1.json"
     out.write_text(json.dumps(v1))
-    _script().main(["--N", "3", "--K", "2", "--fields", "GF(2),GF(3)", "--deadline", "0",
-                    "--jobs", "1", "-o", str(out)])
+    _script().main(
+        [
+            "--N",
+            "3",
+            "--K",
+            "2",
+            "--fields",
+            "GF(2),GF(3)",
+            "--deadline",
+            "0",
+            "--jobs",
+            "1",
+            "-o",
+            str(out),
+        ]
+    )
     c = load_table(out)["cells"][0]
     assert c["by_field"]["GF(2)"]["general"]["min_T"] == 3
     assert c["by_field"]["GF(2)"]["routing"]["min_T"] == 4

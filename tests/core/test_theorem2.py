@@ -1,16 +1,24 @@
 """Theorem 2 checked against the paper's matrices and against independent computations."""
+
 import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from ringlab import check, preset, simulate, random_inputs, LinearCode
+from ringlab import LinearCode, check, preset, random_inputs, simulate
 from tests.core import _reference as ref
 from tests.core.strategies import codes, perturbed_presets
 
 FIELDS = ["Q", "R", "GF(2)", "GF(7)", "GF(2^8)"]
-PRESETS = (["paper-k1-t2", "paper-k2-t3", "paper-k3-t4", "time-shared-k4", "time-shared-k5",
-            "time-shared-k6", "time-shared-k7"] + [f"classic-ring-n{n}" for n in range(2, 9)])
+PRESETS = [
+    "paper-k1-t2",
+    "paper-k2-t3",
+    "paper-k3-t4",
+    "time-shared-k4",
+    "time-shared-k5",
+    "time-shared-k6",
+    "time-shared-k7",
+] + [f"classic-ring-n{n}" for n in range(2, 9)]
 
 
 @pytest.mark.parametrize("name", PRESETS)
@@ -100,7 +108,10 @@ def test_verdict_agrees_with_propagation(code):
     assert rep.feasible == symbolic
     p = None if code.field.name == "Q" else code.field.order
     rng = random.Random(0)
-    x = [[rng.randrange(p) if p else rng.randint(-5, 5) for _ in range(code.K)] for _ in range(code.N)]
+    x = [
+        [rng.randrange(p) if p else rng.randint(-5, 5) for _ in range(code.K)]
+        for _ in range(code.N)
+    ]
     sent, decoded = ref.propagate(code, x, p)
     trn = simulate(code, x)
     assert [[ref.plain_value(v) for v in row] for row in trn.sent_values] == sent
@@ -140,8 +151,15 @@ from hypothesis import strategies as st  # noqa: E402
 from ringlab.core.sparse import decoding_rows  # noqa: E402
 from ringlab.core.theorem2 import theorem2_report  # noqa: E402
 
-ROUTE_FIELDS = {"Q": None, "GF(2)": 2, "GF(3)": 3, "GF(7)": 7, "GF(2^2)": 4, "GF(2^8)": 256,
-                "GF(3^2)": 9}
+ROUTE_FIELDS = {
+    "Q": None,
+    "GF(2)": 2,
+    "GF(3)": 3,
+    "GF(7)": 7,
+    "GF(2^2)": 4,
+    "GF(2^8)": 256,
+    "GF(3^2)": 9,
+}
 
 
 @st.composite
@@ -166,7 +184,8 @@ def galois_eq5(code):
     """Eq. (5)/(6) straight from the paper with galois arrays: explicit chains and inverse."""
     import galois
     import numpy as np
-    GF = galois.GF(code.field.order)        # galois's default polynomial is the Conway one
+
+    GF = galois.GF(code.field.order)  # galois's default polynomial is the Conway one
     N, K, T = code.shape
     mat = lambda rows: GF(np.array([[int(v) for v in r] for r in rows], dtype=int))  # noqa: E731
     L = [mat(nd.Lambda) for nd in code.nodes]
@@ -203,8 +222,9 @@ def test_both_routes_agree_with_an_independent_eq5(code, method):
         want = mats[(c.node, c.j)]
         assert [[ref.plain_value(v) for v in r] for r in c.matrix] == want
         assert c.ok == (want == eye)
-        assert c.wrong == [(r, k) for r in range(code.K) for k in range(code.K)
-                           if want[r][k] != eye[r][k]]
+        assert c.wrong == [
+            (r, k) for r in range(code.K) for k in range(code.K) if want[r][k] != eye[r][k]
+        ]
     for i in range(code.N):
         assert [[ref.plain_value(v) for v in r] for r in rep.translation[i]] == trans[i]
 
@@ -225,9 +245,14 @@ def test_sparse_route_hands_a_dense_code_over():
     rng = random.Random(5)
     N, K, T = 3, 3, 8
     dense = LinearCode.from_matrices(
-        "Q", [[[rng.randint(1, 3) for _ in range(K)] for _ in range(T)] for _ in range(N)],
-        [[[rng.randint(1, 3) if c < r else 0 for c in range(T)] for r in range(T)] for _ in range(N)],
-        [[[rng.randint(1, 3) for _ in range(T)] for _ in range(K)] for _ in range(N)])
+        "Q",
+        [[[rng.randint(1, 3) for _ in range(K)] for _ in range(T)] for _ in range(N)],
+        [
+            [[rng.randint(1, 3) if c < r else 0 for c in range(T)] for r in range(T)]
+            for _ in range(N)
+        ],
+        [[[rng.randint(1, 3) for _ in range(T)] for _ in range(K)] for _ in range(N)],
+    )
     assert decoding_rows(dense, budget=100) is None
     assert decoding_rows(preset("classic-ring-n8"), budget=2000) is not None
     assert theorem2_report(dense).feasible is theorem2_report(dense, "dense").feasible
@@ -240,5 +265,5 @@ def test_large_classic_ring_stays_sparse_and_exact():
     rep = theorem2_report(code)
     assert not rep.feasible and len(rep.checks) == 32 * 31
     c = rep.check(5, 3)
-    assert c.wrong == [(k, k) for k in range(32, 64)]      # identity on the first 32 symbols
+    assert c.wrong == [(k, k) for k in range(32, 64)]  # identity on the first 32 symbols
     assert theorem2_report(preset("classic-ring-n32")).feasible

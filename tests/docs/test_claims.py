@@ -7,6 +7,7 @@ Nothing here hard-codes the table: every rate-table number is read from
 are compared with ``docs/claims.md``.  A rerun of ``scripts/make_rate_table.py`` that changes a
 quoted cell fails here with the row to write instead.
 """
+
 import re
 from pathlib import Path
 
@@ -23,11 +24,19 @@ ROOT = Path(__file__).resolve().parents[2]
 CLAIMS = ROOT / "docs" / "claims.md"
 STATUSES = ("proven", "proven over fields", "evidence")
 CLASSES = ("general", "routing")
-ROW_STATUS = {"proven": "exact", "found": "≤"}       # the JSON's status → the doc's short word
-TABLE_PROBES = ("rate_table", "rate_table_field", "rate_table_status", "rate_table_found_by",
-                "coding_gain_cells", "conjecture")
-FIX = ("update docs/claims.md (and the sentences quoting it: python scripts/readme_numbers.py "
-       "for README, the lesson's prose; ringlab lessons check for the lessons)")
+ROW_STATUS = {"proven": "exact", "found": "≤"}  # the JSON's status → the doc's short word
+TABLE_PROBES = (
+    "rate_table",
+    "rate_table_field",
+    "rate_table_status",
+    "rate_table_found_by",
+    "coding_gain_cells",
+    "conjecture",
+)
+FIX = (
+    "update docs/claims.md (and the sentences quoting it: python scripts/readme_numbers.py "
+    "for README, the lesson's prose; ringlab lessons check for the lessons)"
+)
 
 
 def claims() -> list[dict]:
@@ -65,8 +74,9 @@ def rows() -> dict:
             k = (N, K, f, cls)
             if k in out:
                 old = out[k]
-                assert old[:2] == val[:2] and (None in (old[2], val[2]) or old[2] == val[2]), \
+                assert old[:2] == val[:2] and (None in (old[2], val[2]) or old[2] == val[2]), (
                     f"docs/claims.md quotes {k} twice, differently: {where[k]} and {c['id']}"
+                )
                 val = (T, st, old[2] or val[2])
             out[k], where[k] = val, c["id"]
     return out
@@ -90,8 +100,12 @@ def above_prop1(table, name) -> list[list[int]]:
     out = []
     for c in table["cells"]:
         p = (c.get("by_field") or {}).get(search_field(name))
-        if c["N"] >= 4 and p and p["general"]["status"] == "proven" \
-                and p["general"]["min_T"] > c["proposition1"]:
+        if (
+            c["N"] >= 4
+            and p
+            and p["general"]["status"] == "proven"
+            and p["general"]["min_T"] > c["proposition1"]
+        ):
             out.append([c["N"], c["K"], p["general"]["min_T"]])
     return sorted(out)
 
@@ -121,14 +135,17 @@ def test_every_claim_says_what_it_is_and_where_it_is_shown():
             path, _, test = w.partition("::")
             assert (ROOT / path).exists(), f"claim {name}: {path} does not exist"
             if test:
-                assert re.search(rf"^def {re.escape(test)}\(", (ROOT / path).read_text(
-                    encoding="utf-8"), re.M), f"claim {name}: {path} has no {test}"
+                assert re.search(
+                    rf"^def {re.escape(test)}\(", (ROOT / path).read_text(encoding="utf-8"), re.M
+                ), f"claim {name}: {path} has no {test}"
 
 
 def test_the_summary_line_counts_the_claims():
     cs = claims()
-    m = re.search(r"\*\*(\d+) claims: (\d+) proven, (\d+) proven over fields, (\d+) evidence\.\*\*",
-                  CLAIMS.read_text(encoding="utf-8"))
+    m = re.search(
+        r"\*\*(\d+) claims: (\d+) proven, (\d+) proven over fields, (\d+) evidence\.\*\*",
+        CLAIMS.read_text(encoding="utf-8"),
+    )
     assert m, "docs/claims.md lost its summary line"
     want = [len(cs)] + [sum(c["status"] == s for c in cs) for s in STATUSES]
     assert [int(x) for x in m.groups()] == want, f"the summary line should say {want}"
@@ -142,13 +159,16 @@ def test_every_quoted_cell_is_the_tables(table):
         e = entry(table, N, K, f, cls)
         now = short(e)
         if (T, st) != now:
-            bad.append(f"[{N}, {K}, {f}, {cls}, {T}, {st}] is now [{N}, {K}, {f}, {cls}, "
-                       f"{now[0]}, {now[1]}] in assets/rate_table.json")
+            bad.append(
+                f"[{N}, {K}, {f}, {cls}, {T}, {st}] is now [{N}, {K}, {f}, {cls}, "
+                f"{now[0]}, {now[1]}] in assets/rate_table.json"
+            )
         if by is not None and found_by_words(e.get("found_by")) != by:
-            bad.append(f"[{N}, {K}, {f}, {cls}]: its code came from "
-                       f"'{found_by_words(e.get('found_by'))}', not '{by}'")
-    assert not bad, "docs/claims.md quotes the rate table wrongly:\n" + "\n".join(bad) + \
-        "\n" + FIX
+            bad.append(
+                f"[{N}, {K}, {f}, {cls}]: its code came from "
+                f"'{found_by_words(e.get('found_by'))}', not '{by}'"
+            )
+    assert not bad, "docs/claims.md quotes the rate table wrongly:\n" + "\n".join(bad) + "\n" + FIX
 
 
 def test_each_rule_recomputed_from_the_table(table):
@@ -160,41 +180,59 @@ def test_each_rule_recomputed_from_the_table(table):
                 bad.append(f"{c['id']}: coding beats routing over {f} at {gains(table, f)}")
         for f, cells in (chk.get("above_prop1") or {}).items():
             if sorted(cells) != above_prop1(table, f):
-                bad.append(f"{c['id']}: over {f} the exact minima above Proposition 1 are now "
-                           f"{above_prop1(table, f)}")
+                bad.append(
+                    f"{c['id']}: over {f} the exact minima above Proposition 1 are now "
+                    f"{above_prop1(table, f)}"
+                )
         if "theorem3_fields" in chk:
-            ok = [f for f in table_fields(table) if all(
-                short(entry(table, 3, cell["K"], f, "general")) == (-(-4 * cell["K"] // 3), "exact")
-                for cell in table["cells"] if cell["N"] == 3)]
+            ok = [
+                f
+                for f in table_fields(table)
+                if all(
+                    short(entry(table, 3, cell["K"], f, "general"))
+                    == (-(-4 * cell["K"] // 3), "exact")
+                    for cell in table["cells"]
+                    if cell["N"] == 3
+                )
+            ]
             if chk["theorem3_fields"] != ok:
                 bad.append(f"{c['id']}: N = 3 is exactly ⌈4K/3⌉ over {ok}")
         if "conjecture" in chk:
-            counts = {v: sum(cell["conjecture"]["verdict"] == v for cell in table["cells"])
-                      for v in ("agrees", "contradicts", "undecided")}
+            counts = {
+                v: sum(cell["conjecture"]["verdict"] == v for cell in table["cells"])
+                for v in ("agrees", "contradicts", "undecided")
+            }
             if chk["conjecture"] != counts:
                 bad.append(f"{c['id']}: the conjecture column now counts {counts}")
         for N, K, v in chk.get("verdicts", []):
             now = next(cell for cell in table["cells"] if (cell["N"], cell["K"]) == (N, K))
             if now["conjecture"]["verdict"] != v:
-                bad.append(f"{c['id']}: the verdict at N = {N}, K = {K} is now "
-                           f"{now['conjecture']['verdict']}")
+                bad.append(
+                    f"{c['id']}: the verdict at N = {N}, K = {K} is now "
+                    f"{now['conjecture']['verdict']}"
+                )
         if chk.get("no_field_below_gf2"):
             for cell in table["cells"]:
                 base = cell["by_field"]["GF(2)"]["general"]["min_T"]
                 for key, p in cell["by_field"].items():
                     g = p["general"]
                     if g["status"] == "proven" and g["min_T"] != base:
-                        bad.append(f"{c['id']}: {field(key).name} at N = {cell['N']}, "
-                                   f"K = {cell['K']} is {g['min_T']}, GF(2) {base}")
+                        bad.append(
+                            f"{c['id']}: {field(key).name} at N = {cell['N']}, "
+                            f"K = {cell['K']} is {g['min_T']}, GF(2) {base}"
+                        )
         for f in chk.get("codes_from_gf2", []):
             for cell in table["cells"]:
                 for cls in CLASSES:
                     by = cell["by_field"][search_field(f)][cls].get("found_by") or ""
                     if not by.startswith(("the GF(2) code", "= GF(2)")):
-                        bad.append(f"{c['id']}: the {f} {cls} code at N = {cell['N']}, "
-                                   f"K = {cell['K']} came from '{by}'")
-    assert not bad, "docs/claims.md no longer matches assets/rate_table.json:\n" + \
-        "\n".join(bad) + "\n" + FIX
+                        bad.append(
+                            f"{c['id']}: the {f} {cls} code at N = {cell['N']}, "
+                            f"K = {cell['K']} came from '{by}'"
+                        )
+    assert not bad, (
+        "docs/claims.md no longer matches assets/rate_table.json:\n" + "\n".join(bad) + "\n" + FIX
+    )
 
 
 def test_a_field_is_named_only_where_the_checks_prove_it():
@@ -206,7 +244,8 @@ def test_a_field_is_named_only_where_the_checks_prove_it():
         exact |= {f for f, cells in (chk.get("gain") or {}).items() if cells}
         exact |= {f for f, cells in (chk.get("above_prop1") or {}).items() if cells}
         assert set(c["fields"]) == exact, (
-            f"claim {c['id']} names {c['fields']} but its checks prove it over {sorted(exact)}")
+            f"claim {c['id']} names {c['fields']} but its checks prove it over {sorted(exact)}"
+        )
 
 
 # -- the lessons against claims.md ----------------------------------------------------------------
@@ -224,9 +263,8 @@ def lesson_statements():
                         continue
                     assert chk.op == "equals", (path.name, chk.line, chk.op)
                     exp = chk.expected
-                    if isinstance(exp, AnswerRef):      # a typed answer: the solution types it
-                        exp = next(a.args["value"] for a in b.solution
-                                   if a.name == "type_answer")
+                    if isinstance(exp, AnswerRef):  # a typed answer: the solution types it
+                        exp = next(a.args["value"] for a in b.solution if a.name == "type_answer")
                     out.append((f"{path.name}:{chk.line}", chk.probe.name, chk.probe.args, exp))
     return out
 
@@ -253,23 +291,32 @@ def test_every_lesson_answer_is_what_claims_md_says():
             if f not in gain:
                 bad.append(f"{where}: {probe}{args} — docs/claims.md has no gain list over {f}")
             elif sorted(k for n, k in gain[f] if n == N) != sorted(exp):
-                bad.append(f"{where}: expects {exp} at N = {N} over {f}; docs/claims.md says "
-                           f"{sorted(k for n, k in gain[f] if n == N)}")
+                bad.append(
+                    f"{where}: expects {exp} at N = {N} over {f}; docs/claims.md says "
+                    f"{sorted(k for n, k in gain[f] if n == N)}"
+                )
             continue
         if probe == "conjecture":
             if verdicts.get((N, K)) != exp:
-                bad.append(f"{where}: expects verdict {exp} at N = {N}, K = {K}; docs/claims.md "
-                           f"says {verdicts.get((N, K))} (add it under check: verdicts)")
+                bad.append(
+                    f"{where}: expects verdict {exp} at N = {N}, K = {K}; docs/claims.md "
+                    f"says {verdicts.get((N, K))} (add it under check: verdicts)"
+                )
             continue
         row = quoted.get((N, K, f, cls))
         if row is None:
-            bad.append(f"{where}: {probe}{args} = {exp!r}, a cell docs/claims.md does not quote: "
-                       f"add [{N}, {K}, {f}, {cls}, T, exact|≤] to the claim that states it")
+            bad.append(
+                f"{where}: {probe}{args} = {exp!r}, a cell docs/claims.md does not quote: "
+                f"add [{N}, {K}, {f}, {cls}, T, exact|≤] to the claim that states it"
+            )
             continue
         T, st, by = row
-        got = {"rate_table": T, "rate_table_field": T,
-               "rate_table_status": {v: k for k, v in ROW_STATUS.items()}.get(st, st),
-               "rate_table_found_by": by}[probe]
+        got = {
+            "rate_table": T,
+            "rate_table_field": T,
+            "rate_table_status": {v: k for k, v in ROW_STATUS.items()}.get(st, st),
+            "rate_table_found_by": by,
+        }[probe]
         if got != exp:
             bad.append(f"{where}: {probe}{args} expects {exp!r}; docs/claims.md says {got!r}")
     assert not bad, "the lessons and docs/claims.md disagree:\n" + "\n".join(bad)
@@ -293,22 +340,30 @@ def _claim(name):
 def test_rate_table_doc_lists_the_same_gains_and_values(table):
     doc = (ROOT / "docs" / "rate_table.md").read_text(encoding="utf-8")
     m = re.search(r"^Coding beats routing over GF\(2\), exact on both sides: (.*)$", doc, re.M)
-    assert m, ("docs/rate_table.md no longer has the line 'Coding beats routing over GF(2), exact "
-               "on both sides: …' that this test compares with docs/claims.md")
+    assert m, (
+        "docs/rate_table.md no longer has the line 'Coding beats routing over GF(2), exact "
+        "on both sides: …' that this test compares with docs/claims.md"
+    )
     listed = re.findall(r"N = (\d+), K = (\d+) \((\d+) vs (\d+)\)", m.group(1))
     want = _claim("coding-beats-routing")["check"]["gain"]["GF(2)"]
-    assert sorted([int(n), int(k)] for n, k, _, _ in listed) == want, \
+    assert sorted([int(n), int(k)] for n, k, _, _ in listed) == want, (
         "docs/rate_table.md's coding-beats-routing line and docs/claims.md differ"
+    )
     for n, k, g, r in listed:
         for cls, T in (("general", g), ("routing", r)):
-            assert short(entry(table, int(n), int(k), "GF(2)", cls)) == (int(T), "exact"), \
+            assert short(entry(table, int(n), int(k), "GF(2)", cls)) == (int(T), "exact"), (
                 f"docs/rate_table.md says {cls} {T} at N = {n}, K = {k}; the table does not"
+            )
 
 
 def test_rate_table_doc_lists_the_same_cells_above_proposition1():
     doc = (ROOT / "docs" / "rate_table.md").read_text(encoding="utf-8")
-    m = re.search(r"\*\*Proposition 1 is not tight beyond N = 3\*\*:(.*?)need more \(exact over "
-                  r"GF\(2\)\)", doc, re.S)
+    m = re.search(
+        r"\*\*Proposition 1 is not tight beyond N = 3\*\*:(.*?)need more \(exact over "
+        r"GF\(2\)\)",
+        doc,
+        re.S,
+    )
     assert m, "docs/rate_table.md no longer says which cells exceed Proposition 1 over GF(2)"
     want = [(n, k) for n, k, _ in _claim("prop1-not-tight")["check"]["above_prop1"]["GF(2)"]]
     assert parse_cells(m.group(1)) == want
@@ -317,11 +372,15 @@ def test_rate_table_doc_lists_the_same_cells_above_proposition1():
 def test_conjecture_counts_in_the_docs_are_claims_mds():
     counts = _claim("conjecture")["check"]["conjecture"]
     doc = (ROOT / "docs" / "rate_table.md").read_text(encoding="utf-8")
-    m = re.search(r"Conjecture column: \*\*(\d+) agree\*\*.*?\*\*(\d+) contradict\*\*, (\d+) "
-                  r"undecided", doc)
+    m = re.search(
+        r"Conjecture column: \*\*(\d+) agree\*\*.*?\*\*(\d+) contradict\*\*, (\d+) "
+        r"undecided",
+        doc,
+    )
     assert m, "docs/rate_table.md lost its conjecture counts"
-    assert [int(x) for x in m.groups()] == [counts[k] for k in ("agrees", "contradicts",
-                                                                "undecided")]
+    assert [int(x) for x in m.groups()] == [
+        counts[k] for k in ("agrees", "contradicts", "undecided")
+    ]
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     m = re.search(r"\((\d+) cells agree, (none|\d+) contradicts?", readme)
     assert m, "README lost its conjecture counts"
@@ -330,21 +389,37 @@ def test_conjecture_counts_in_the_docs_are_claims_mds():
 
 
 def test_parse_cells_reads_the_forms_the_docs_use():
-    assert parse_cells("N = 4, K = 5..8; N = 5, K = 6..8; N = 6, K = 7;\n   N = 7, K = 8") == \
-        [(4, 5), (4, 6), (4, 7), (4, 8), (5, 6), (5, 7), (5, 8), (6, 7), (7, 8)]
-    assert parse_cells("N = 5, K = 2, 3, 4; and N = 8, K = 3 and 7") == \
-        [(5, 2), (5, 3), (5, 4), (8, 3), (8, 7)]
+    assert parse_cells("N = 4, K = 5..8; N = 5, K = 6..8; N = 6, K = 7;\n   N = 7, K = 8") == [
+        (4, 5),
+        (4, 6),
+        (4, 7),
+        (4, 8),
+        (5, 6),
+        (5, 7),
+        (5, 8),
+        (6, 7),
+        (7, 8),
+    ]
+    assert parse_cells("N = 5, K = 2, 3, 4; and N = 8, K = 3 and 7") == [
+        (5, 2),
+        (5, 3),
+        (5, 4),
+        (8, 3),
+        (8, 7),
+    ]
 
 
 # -- the mesh numbers claims.md and README quote --------------------------------------------------
 def test_mesh_fig2_numbers():
     from ringlab.core.mesh import Mesh, best_group, coded, tree
+
     m = Mesh.kary(32)
     assert tree(m).hops == 2_703_360 and tree(m, "binomial").hops == 13_159_872
     assert best_group(m, measure="unicast") == 64
-    assert coded(m, 64).total("unicast") == 682_240            # 1.8 % above 0.67 M
-    assert round(1 - 682_240 / 2_703_360, 3) == 0.748          # "75 %" below the tree
+    assert coded(m, 64).total("unicast") == 682_240  # 1.8 % above 0.67 M
+    assert round(1 - 682_240 / 2_703_360, 3) == 0.748  # "75 %" below the tree
     assert coded(m, 64, intermediate="tile-center").total("unicast") == 680_960
-    assert coded(m, 128, base="tree", tree="binomial", receiver="mirrored").total("unicast") \
-        == 669_024
+    assert (
+        coded(m, 128, base="tree", tree="binomial", receiver="mirrored").total("unicast") == 669_024
+    )
     assert m.N * (m.N - 1) == 1_047_552

@@ -6,6 +6,7 @@ rate-table bullets from ``assets/rate_table.json``, both written by
 A hand edit of a generated passage, or a changed number in the data, fails here until the
 script is run again; the data file must also hold the numbers the README's table shows.
 """
+
 import importlib.util
 import json
 import subprocess
@@ -19,8 +20,9 @@ README = ROOT / "README.md"
 
 
 def _script():
-    spec = importlib.util.spec_from_file_location("readme_numbers",
-                                                  ROOT / "scripts" / "readme_numbers.py")
+    spec = importlib.util.spec_from_file_location(
+        "readme_numbers", ROOT / "scripts" / "readme_numbers.py"
+    )
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
@@ -37,13 +39,19 @@ def test_readme_passage_is_what_the_script_writes(name):
     assert text[a:b] == want, (
         f"README.md's generated passage {name!r} differs from its data — a hand edit, or the "
         f"data changed. Run: python scripts/readme_numbers.py\n--- README ---\n{text[a:b]}\n"
-        f"--- from the data ---\n{want}")
+        f"--- from the data ---\n{want}"
+    )
 
 
 def test_check_mode_agrees_and_changes_nothing():
     before = README.read_bytes()
-    r = subprocess.run([sys.executable, str(ROOT / "scripts" / "readme_numbers.py"), "--check"],
-                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "readme_numbers.py"), "--check"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert r.returncode == 0, r.stderr
     assert README.read_bytes() == before
 
@@ -64,7 +72,7 @@ def test_the_data_holds_the_numbers_the_readme_table_shows():
     assert f"{d['run']['code_ms']} ms" in run and f"{d['run']['allreduce_ms']} ms" in run
     assert f"load ≈ {d['run']['load']}" in run
     i = lines.index(run)
-    loaded = lines[i + 1]                      # "| the same, load ≈ 3.7, five runs | …"
+    loaded = lines[i + 1]  # "| the same, load ≈ 3.7, five runs | …"
     assert loaded.startswith("| the same") and f"load ≈ {d['loaded']['load']}" in loaded
     for key in ("code_ms", "allreduce_ms"):
         lo, hi = d["loaded"][key]
@@ -84,21 +92,34 @@ def test_model_formula_on_seed_001s_worked_example():
 
 
 def test_ratios_are_measured_over_model():
-    d = {"N": 4, "S_bytes": 1000,
-         "calibration": {"alpha_us": [1.0, 1.0], "beta_ns_per_byte": [0.0, 0.0]},
-         "run": {"code_ms": 0.06, "allreduce_ms": 0.03, "load": 1.0},
-         "loaded": {"load": 2.0, "code_ms": [0.06, 0.12], "allreduce_ms": [0.03, 0.09]}}
-    n = rn.mpi_numbers(d)                      # the model: 6 · 1 µs = 6 µs
+    d = {
+        "N": 4,
+        "S_bytes": 1000,
+        "calibration": {"alpha_us": [1.0, 1.0], "beta_ns_per_byte": [0.0, 0.0]},
+        "run": {"code_ms": 0.06, "allreduce_ms": 0.03, "load": 1.0},
+        "loaded": {"load": 2.0, "code_ms": [0.06, 0.12], "allreduce_ms": [0.03, 0.09]},
+    }
+    n = rn.mpi_numbers(d)  # the model: 6 · 1 µs = 6 µs
     assert n["model_s"] == pytest.approx((6e-6, 6e-6))
-    assert n["code_ratio"] == pytest.approx((10, 10)) and n["allreduce_ratio"] == pytest.approx((5, 5))
-    assert n["code_load_ratio"] == pytest.approx(2) and n["allreduce_load_ratio"] == pytest.approx(3)
+    assert n["code_ratio"] == pytest.approx((10, 10)) and n["allreduce_ratio"] == pytest.approx(
+        (5, 5)
+    )
+    assert n["code_load_ratio"] == pytest.approx(2) and n["allreduce_load_ratio"] == pytest.approx(
+        3
+    )
     s = rn.mpi_sentence(d)
     assert "= 0.0060 ms" in s and "10× less than the coded run's 0.06 ms" in s and "5.0× less" in s
 
 
 def test_significant_figures_and_wrapping():
-    assert [rn.sig(x) for x in (0.17011, 0.18472, 8.2285, 8.9352, 12.94, 14.05)] == \
-        ["0.17", "0.18", "8.2", "8.9", "13", "14"]
+    assert [rn.sig(x) for x in (0.17011, 0.18472, 8.2285, 8.9352, 12.94, 14.05)] == [
+        "0.17",
+        "0.18",
+        "8.2",
+        "8.9",
+        "13",
+        "14",
+    ]
     w = rn.wrap("a " * 40 + "- b 1. c # d = e", width=20)
     for line in w.splitlines():
         assert not line.startswith(("- ", "1. ", "# ", "= ")), w

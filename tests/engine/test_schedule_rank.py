@@ -1,6 +1,7 @@
 """The schedule ranks' arithmetic and bookkeeping without MPI: the same packing and adding the
 ranks do, run for every rank in one process; the checks before anything starts; what a result
 says."""
+
 import numpy as np
 import pytest
 
@@ -28,7 +29,7 @@ def test_every_rank_ends_with_the_sum(name):
     assert plans, name
     for pl in plans:
         rng = np.random.default_rng([pl.N, 7])
-        for n in (1, 5, 37):          # fewer elements than blocks, and padded blocks
+        for n in (1, 5, 37):  # fewer elements than blocks, and padded blocks
             data = [rng.integers(-1000, 1001, size=n) for _ in range(pl.N)]
             want = sum(data)
             for r, got in enumerate(loopback(pl, data)):
@@ -49,7 +50,7 @@ def test_a_send_reads_the_buffer_before_the_step():
     # into blocks other than those it sends, the reduce-scatter adds into blocks it keeps;
     # recursive doubling sends its whole vector and adds the partner's in the same step
     pl = schedule_plan("recursive-doubling", 4)
-    data = [np.array([10 ** r]) for r in range(4)]
+    data = [np.array([10**r]) for r in range(4)]
     assert [int(v[0]) for v in loopback(pl, data)] == [1111] * 4
 
 
@@ -58,8 +59,11 @@ def test_modes_follow_the_partners():
     assert {mode(s, r) for s, r in ring} == {"sendrecv"}
     bruck = rank_steps(schedule_plan("bruck", 9), 0)
     assert {mode(s, r) for s, r in bruck} == {"waitall"}
-    tree = [mode(s, r) for st in (rank_steps(schedule_plan("tree", 3), i) for i in range(3))
-            for s, r in st]
+    tree = [
+        mode(s, r)
+        for st in (rank_steps(schedule_plan("tree", 3), i) for i in range(3))
+        for s, r in st
+    ]
     assert {"send", "recv", "idle"} <= set(tree)
 
 
@@ -74,26 +78,33 @@ def test_integers_are_compared_exactly_floats_within_the_tolerance():
     assert mismatches(a, a + np.array([0, 1, 0])).tolist() == [1]
     x = np.array([1.0, 1e6])
     assert mismatches(x, x * (1 + 1e-12)).size == 0
-    assert mismatches(x, x + 1e-2).tolist() == [0, 1]      # 1e-9 + 1e-9·1e6 = 1e-3 < 1e-2
+    assert mismatches(x, x + 1e-2).tolist() == [0, 1]  # 1e-9 + 1e-9·1e6 = 1e-3 < 1e-2
 
 
 def test_mpich_value_names_come_from_the_description():
-    desc = ("Variable to select allreduce algorithm\n"
-            "auto - Internal algorithm selection (can be overridden with X)\n"
-            "nb                       - Force nonblocking algorithm\n"
-            "smp                      - Force smp algorithm\n"
-            "recursive_doubling       - Force recursive doubling algorithm\n"
-            "recursive_multiplying    - Force recursive multiplying algorithm\n"
-            "reduce_scatter_allgather - Force reduce scatter allgather algorithm")
-    assert enum_names(desc).index("reduce_scatter_allgather") == 5     # what mpivars prints
-    dev = ("Variable to select whether the device can override the\n"
-           "MPIR-level collective algorithms.\nall     - Always\nnone    - Never\npercoll - Use")
+    desc = (
+        "Variable to select allreduce algorithm\n"
+        "auto - Internal algorithm selection (can be overridden with X)\n"
+        "nb                       - Force nonblocking algorithm\n"
+        "smp                      - Force smp algorithm\n"
+        "recursive_doubling       - Force recursive doubling algorithm\n"
+        "recursive_multiplying    - Force recursive multiplying algorithm\n"
+        "reduce_scatter_allgather - Force reduce scatter allgather algorithm"
+    )
+    assert enum_names(desc).index("reduce_scatter_allgather") == 5  # what mpivars prints
+    dev = (
+        "Variable to select whether the device can override the\n"
+        "MPIR-level collective algorithms.\nall     - Always\nnone    - Never\npercoll - Use"
+    )
     assert enum_names(dev) == ["all", "none", "percoll"]
 
 
 def _starts(alg, dev, note=None):
-    lib = {"via": "MPI_T", "note": note, "values": {"MPIR_CVAR_ALLREDUCE_INTRA_ALGORITHM": alg,
-                                                    "MPIR_CVAR_DEVICE_COLLECTIVES": dev}}
+    lib = {
+        "via": "MPI_T",
+        "note": note,
+        "values": {"MPIR_CVAR_ALLREDUCE_INTRA_ALGORITHM": alg, "MPIR_CVAR_DEVICE_COLLECTIVES": dev},
+    }
     return {r: {"rank": r, "library": lib} for r in range(4)}
 
 
@@ -102,8 +113,9 @@ def test_the_library_check_says_what_mpi_t_read():
     assert ok["ok"] is True and "= ring, MPIR_CVAR_DEVICE_COLLECTIVES = none" in library_words(ok)
     other = library_check(_starts("auto", "percoll"), "ring")
     assert other["ok"] is False and "NOT the requested ring" in library_words(other)
-    unread = library_check(_starts(None, None, "not MPICH: its control variables are not read"),
-                           "ring")
+    unread = library_check(
+        _starts(None, None, "not MPICH: its control variables are not read"), "ring"
+    )
     assert unread["ok"] is None and "not confirmed: not MPICH" in library_words(unread)
     assert library_check({0: {"rank": 0}}, "ring") is None
 
@@ -129,7 +141,14 @@ def test_plan_refuses_before_anything_starts(tmp_path):
         plan_schedule("ring", inputs=str(f))
     f.write_text("[[1, 2], [3, 4], [5, 6]]")
     p = plan_schedule("nccl-ring", inputs=str(f))
-    assert (p.name, p.procs, p.dtype, p.elements, p.block, p.padding) == ("ring", 3, "int64", 2, 1, 1)
+    assert (p.name, p.procs, p.dtype, p.elements, p.block, p.padding) == (
+        "ring",
+        3,
+        "int64",
+        2,
+        1,
+        1,
+    )
     p = plan_schedule("rabenseifner", 6, 104)
     assert (p.procs, p.elements, p.block, p.padding, p.dtype) == (6, 13, 4, 3, "float64")
     assert p.rank_args()[:3] == ["-", "--schedule", "rabenseifner"]
@@ -143,25 +162,46 @@ def test_plan_refuses_data_beyond_free_memory(monkeypatch):
 
 
 def _result(ok=(True, True, True), error=None):
-    ranks = [{"rank": r, "ok": o, "wrong": 0 if o else 3,
-              "first": None if o else {"index": 5, "block": 1, "element": 2, "got": 7,
-                                       "expected": 9}} for r, o in enumerate(ok)]
+    ranks = [
+        {
+            "rank": r,
+            "ok": o,
+            "wrong": 0 if o else 3,
+            "first": None if o else {"index": 5, "block": 1, "element": 2, "got": 7, "expected": 9},
+        }
+        for r, o in enumerate(ok)
+    ]
     t = {"time_s": 1e-3, "algbw_Bps": 1e6, "busbw_Bps": 1.3e6}
-    return {"event": "result", "job": "schedule", "exit": 0, "error": error, "schedule": "bruck",
-            "procs": 3, "dtype": "int64", "compared": "exactly", "elements": 8, "ranks": ranks,
-            "times": {"schedule": t, "allreduce": t}, "timed_repetitions": 2,
-            "library_algorithm": "auto", "oversubscribed": "3 ranks on 2 cores of host vm"}
+    return {
+        "event": "result",
+        "job": "schedule",
+        "exit": 0,
+        "error": error,
+        "schedule": "bruck",
+        "procs": 3,
+        "dtype": "int64",
+        "compared": "exactly",
+        "elements": 8,
+        "ranks": ranks,
+        "times": {"schedule": t, "allreduce": t},
+        "timed_repetitions": 2,
+        "library_algorithm": "auto",
+        "oversubscribed": "3 ranks on 2 cores of host vm",
+    }
 
 
 def test_what_a_schedule_result_says():
     kind, line = schedule_verdict(_result())
-    assert kind == "ok" and line == ("All 3 ranks ended with the same sum as MPI_Allreduce "
-                                     "(int64, compared exactly).")
+    assert kind == "ok" and line == (
+        "All 3 ranks ended with the same sum as MPI_Allreduce (int64, compared exactly)."
+    )
     kind, line = schedule_verdict(_result((True, False, False)))
     assert kind == "wrong"
-    assert line.startswith("Ranks 1, 2 did NOT end with MPI_Allreduce's sum (int64, compared "
-                           "exactly): rank 1 first differs at element 5 (block 1, element 2): "
-                           "bruck gave 7, MPI_Allreduce 9")
+    assert line.startswith(
+        "Ranks 1, 2 did NOT end with MPI_Allreduce's sum (int64, compared "
+        "exactly): rank 1 first differs at element 5 (block 1, element 2): "
+        "bruck gave 7, MPI_Allreduce 9"
+    )
     assert schedule_verdict(_result(error="rank 0 died"))[0] == "failed"
     assert run_status(_result())[1].startswith("✓ All 3 ranks")
     assert run_status(_result((False, True, True)))[1].startswith("✗ Rank 0 did NOT")

@@ -1,4 +1,5 @@
 """What a user does in the window, once for every GUI test: click a tab, a lesson, a preset."""
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTabBar
 

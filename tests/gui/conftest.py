@@ -1,4 +1,5 @@
 """Shared GUI fixtures: a real main window on a preset, isolated settings, no prompts."""
+
 import pytest
 
 from ringlab import preset
@@ -22,6 +23,7 @@ def open_window(qtbot):
         w.show()
         qtbot.waitExposed(w)
         return w
+
     return make
 
 

@@ -1,4 +1,5 @@
 """The main window: parameters, field changes, files, recent files, closing, extra views."""
+
 import sys
 import types
 
@@ -6,7 +7,6 @@ from PySide6.QtCore import Qt
 
 from ringlab import LinearCode, load_code, preset, save_code
 from ringlab.gui.app import create_window
-
 
 # `win` comes from tests/gui/conftest.py
 
@@ -22,7 +22,7 @@ def set_spin(qtbot, win, name, value):
 def test_status_bar_rate_bound_shape(win):
     assert "2/3" in win.rate_label.text()
     assert "Theorem 3" in win.bound_label.text() and "T ≥ 3" in win.bound_label.text()
-    assert win.shape_label.text() == "non-trivial coding"          # the Appendix: K=2, T=3 must code
+    assert win.shape_label.text() == "non-trivial coding"  # the Appendix: K=2, T=3 must code
     win.params.load_preset("paper-k3-t4")
     assert win.shape_label.text() == "reduce-multicast shape"
     assert "3/4" in win.rate_label.text()
@@ -32,7 +32,7 @@ def test_resize_keeps_what_fits_and_says_what_dropped(qtbot, win):
     set_spin(qtbot, win, "K", 1)
     code = win.document.code
     assert code.K == 1
-    assert code.node(1).M == ((1,), (0,), (1,))          # first column of the paper's M_1
+    assert code.node(1).M == ((1,), (0,), (1,))  # first column of the paper's M_1
     assert win.editor.grid(1, "M").model.columnCount() == 1
     msg = win.statusBar().currentMessage()
     assert "dropped" in msg and "node 0 M (row t = 0, column k = 2) = 1" in msg
@@ -57,8 +57,8 @@ def test_field_change_and_refused_field(qtbot, win):
     qtbot.keyClicks(box.lineEdit(), "GF(7)")
     qtbot.keyClick(box.lineEdit(), Qt.Key_Return)
     assert win.document.code.field.name == "GF(7)"
-    assert win.document.code.node(0).R[0][2] == 6          # -1 in GF(7)
-    assert win.document.report.feasible                      # the paper's code works over every field
+    assert win.document.code.node(0).R[0][2] == 6  # -1 in GF(7)
+    assert win.document.report.feasible  # the paper's code works over every field
     win.undo_action.trigger()
     assert win.document.code.field.name == "Q" and box.currentText() == "Q"
     # 1/2 has no meaning in GF(2): refused, nothing changes, the entry is named
@@ -177,13 +177,20 @@ def test_extra_view_tabs(qtbot, monkeypatch, tmp_path):
     monkeypatch.setitem(sys.modules, "ringlab_test_views_good", good)
     monkeypatch.setitem(sys.modules, "ringlab_test_views_broken", broken)
     import ringlab.gui.main_window as main_window
-    monkeypatch.setattr(main_window, "VIEWS", [
-        ("Good", "ringlab_test_views_good", "GoodView"),
-        ("Missing", "ringlab.gui.views.not_written_yet", "Nothing"),
-        ("Broken", "ringlab_test_views_broken", "BrokenView"),
-        ("Needs", "ringlab_test_views_needs", "X"),
-    ])
-    w = create_window(code=preset("paper-k1-t2"), load_views=True, check_recovery=False, autosave=False)
+
+    monkeypatch.setattr(
+        main_window,
+        "VIEWS",
+        [
+            ("Good", "ringlab_test_views_good", "GoodView"),
+            ("Missing", "ringlab.gui.views.not_written_yet", "Nothing"),
+            ("Broken", "ringlab_test_views_broken", "BrokenView"),
+            ("Needs", "ringlab_test_views_needs", "X"),
+        ],
+    )
+    w = create_window(
+        code=preset("paper-k1-t2"), load_views=True, check_recovery=False, autosave=False
+    )
     qtbot.addWidget(w)
     names = w.view_names()
     assert names[0] == "Editor" and "Good" in names
@@ -200,13 +207,18 @@ def test_startup_path_imports_neither_galois_nor_matplotlib(tmp_path):
     matplotlib, networkx or NumPy (a third of the start-up)."""
     import os
     import subprocess
-    code = ("import sys\n"
-            "from ringlab.gui.app import make_app, create_window\n"
-            "app = make_app(); w = create_window(load_views=False); w.show(); app.processEvents()\n"
-            "print(sorted(m for m in ('galois', 'matplotlib', 'numba', 'networkx', 'numpy') "
-            "if m in sys.modules))\n")
+
+    code = (
+        "import sys\n"
+        "from ringlab.gui.app import make_app, create_window\n"
+        "app = make_app(); w = create_window(load_views=False); w.show(); app.processEvents()\n"
+        "print(sorted(m for m in ('galois', 'matplotlib', 'numba', 'networkx', 'numpy') "
+        "if m in sys.modules))\n"
+    )
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", RINGLAB_DATA_DIR=str(tmp_path))
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60
+    )
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "[]"
 

@@ -1,5 +1,6 @@
 """Unsaved work survives a crash: the real app in a subprocess is edited, autosaves, is killed
 with SIGKILL, and the next start offers the work back."""
+
 import os
 import queue
 import signal
@@ -78,8 +79,13 @@ class _Lines:
 def test_autosave_recovered_after_kill(qtbot, tmp_path, monkeypatch):
     monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path / "data"))
     env = dict(os.environ, RINGLAB_AUTOSAVE_MS="100", QT_QPA_PLATFORM="offscreen")
-    proc = subprocess.Popen([sys.executable, "-c", DRIVER], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", DRIVER],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     try:
         lines = _Lines(proc)
         assert lines.wait_for("EDITED").split()[1] == "7"
@@ -103,15 +109,15 @@ def test_autosave_recovered_after_kill(qtbot, tmp_path, monkeypatch):
     w.show()
     assert w.recovery is not None and w.recovery.isVisible()
     assert "stopped unexpectedly" in w.recovery.label.text()
-    assert w.document.code == preset("paper-k2-t3")           # nothing restored until asked
+    assert w.document.code == preset("paper-k2-t3")  # nothing restored until asked
     qtbot.mouseClick(w.recovery.restore_button, Qt.LeftButton)
     assert w.document.code.node(0).M[0][0] == 7
-    assert w.document.dirty                                    # restored, not yet saved to a file
+    assert w.document.dirty  # restored, not yet saved to a file
     assert w.recovery is None
     assert find_orphans() == []
-    assert w.autosaver.code_path.exists()                      # our own autosave holds it now
+    assert w.autosaver.code_path.exists()  # our own autosave holds it now
     w.close()
-    assert not w.autosaver.code_path.exists()                  # a normal close leaves nothing
+    assert not w.autosaver.code_path.exists()  # a normal close leaves nothing
 
 
 def test_clean_close_leaves_no_autosave_and_discard(qtbot, tmp_path, monkeypatch):
@@ -120,7 +126,7 @@ def test_clean_close_leaves_no_autosave_and_discard(qtbot, tmp_path, monkeypatch
     w = create_window(load_views=False, check_recovery=True, autosave=True)
     qtbot.addWidget(w)
     w.document.set_entry(0, "M", 0, 0, "3")
-    assert w.autosaver.timer.isActive()                        # debounced, not written per key
+    assert w.autosaver.timer.isActive()  # debounced, not written per key
     assert w.autosaver.save_now() and w.autosaver.code_path.exists()
     # saving the work removes the autosave (nothing is unsaved any more)
     w.save_as(str(tmp_path / "x.ringlab.json"))

@@ -1,6 +1,7 @@
 """Issue 29, bounded memory: what a long session piles up has a stated limit, and a window a
 click made goes away when it is closed.  (The whole picture is ``benchmarks/soak.py``: random
 acts on the window for minutes, resident memory each minute.)"""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt
@@ -25,6 +26,7 @@ def test_help_boxes_go_away_when_closed(open_window, qtbot):
 
 def test_typeset_formulas_kept_have_a_limit():
     import ringlab.render.mathtext as mt
+
     assert mt._cached.cache_info().maxsize == mt.FORMULA_IMAGES_KEPT
     assert mt._raster.cache_info().maxsize == mt.RASTERS_KEPT
     # a few text sizes of the whole course (~510 images, ~260 rasters a size), not every size
@@ -35,6 +37,7 @@ def test_typeset_formulas_kept_have_a_limit():
 def test_schedule_traces_kept_have_a_limit():
     from ringlab.core.schedules import algorithms
     from ringlab.gui.views import _more_schedules as more
+
     assert algorithms._trace_of.cache_info().maxsize == algorithms.TRACES_KEPT <= 32
     assert more.traced.cache_info().maxsize == more.TRACED_KEPT <= algorithms.TRACES_KEPT
     assert more.link_model.cache_info().maxsize == more.LINK_MODELS_KEPT <= 64
@@ -45,6 +48,7 @@ def test_coded_traces_kept_have_a_limit():
     from ringlab import classic_ring
     from ringlab.core.schedules import coded
     from ringlab.core.schedules.matmul import default_example
+
     for n in range(2, 2 + coded.CODED_TRACES_KEPT + 3):
         coded.coded_trace(default_example(n), classic_ring(n))
     assert len(coded._CACHE) == coded.CODED_TRACES_KEPT

@@ -1,8 +1,9 @@
 """Quitting after a copy must not crash (PySide6 frees a Python-made QMimeData twice)."""
+
 import subprocess
 import sys
 
-SCRIPT = r'''
+SCRIPT = r"""
 import sys
 from PySide6.QtCore import QTimer
 from ringlab import preset
@@ -15,7 +16,7 @@ QTimer.singleShot(100, app.quit)
 rc = app.exec()
 print("clipboard:", repr(app.clipboard().text()))
 sys.exit(rc)
-'''
+"""
 
 
 def test_quit_after_copy_exits_cleanly_and_keeps_the_text():

@@ -1,4 +1,5 @@
 """The Schedules view, driven through its widgets."""
+
 import pytest
 from PySide6.QtCore import Qt
 
@@ -19,18 +20,29 @@ def view(qtbot):
 
 def grid(v, name):
     col = v.columns[name]
-    return [[col.cell(i, c) for c in range(col.table.columnCount())] for i in range(col.table.rowCount())]
+    return [
+        [col.cell(i, c) for c in range(col.table.columnCount())]
+        for i in range(col.table.rowCount())
+    ]
 
 
 def test_shared_scrubber_walks_the_seed_grids(view, qtbot):
     assert view.TITLE == "Schedules"
     assert view.slider.maximum() == 6
-    assert grid(view, "ring") == [["15", "12", "9", "6"], ["2", "8", "6", "4"],
-                                  ["1", "3", "4", "2"], ["12", "6", "3", "15"]]
+    assert grid(view, "ring") == [
+        ["15", "12", "9", "6"],
+        ["2", "8", "6", "4"],
+        ["1", "3", "4", "2"],
+        ["12", "6", "3", "15"],
+    ]
     qtbot.mouseClick(view.next_button, Qt.LeftButton)
     # seed 004, grid after step 1 with its starred cells
-    assert grid(view, "ring") == [["15", "12", "9", "*21"], ["*17", "8", "6", "4"],
-                                  ["1", "*11", "4", "2"], ["12", "6", "*7", "15"]]
+    assert grid(view, "ring") == [
+        ["15", "12", "9", "*21"],
+        ["*17", "8", "6", "4"],
+        ["1", "*11", "4", "2"],
+        ["12", "6", "*7", "15"],
+    ]
     # seed 003, level 1
     assert grid(view, "tree")[0] == ["*17", "*20", "*15", "*10"]
     assert grid(view, "tree")[2] == ["*13", "*9", "*7", "*17"]
@@ -57,6 +69,7 @@ def test_bad_X_shows_one_line_and_keeps_the_last_example(view, qtbot):
     assert "X, entry 3: 'a' is not a number" in view.inputs.error.text()
     assert view.inputs.error.isVisible()
     from ringlab.gui.settings import text_colour
+
     assert text_colour(view.inputs.error) == "#b00020"
     # the box holding the bad value is tinted, W's is not
     assert view.inputs.x_edit.palette().base().color().name() == "#fde4e8"
@@ -88,7 +101,7 @@ def test_coded_column_follows_the_document(view, qtbot):
     err = view.columns["coded"].error
     assert err.isVisibleTo(view) and "code is for N = 3 cores" in err.text()
     assert view.match_button.isVisibleTo(view)
-    qtbot.mouseClick(view.match_button, Qt.LeftButton)      # follow the code again
+    qtbot.mouseClick(view.match_button, Qt.LeftButton)  # follow the code again
     assert view.inputs.n_spin.value() == 3 and view.comparison.coded is not None
     # undo goes back to the classic ring: the example follows it to 4 cores
     with qtbot.waitSignal(doc.changed):
@@ -100,20 +113,20 @@ def test_coded_column_follows_the_document(view, qtbot):
 def test_cost_presets_show_the_seeds_figures(view, qtbot):
     combo = view.costs.preset
     combo.setFocus()
-    qtbot.keyClick(combo, Qt.Key_Down)              # the first preset: seed 003
+    qtbot.keyClick(combo, Qt.Key_Down)  # the first preset: seed 003
     assert view.costs.n_spin.value() == 8
     assert "357.6 KB: tree → ring" in view.costs.crossings.text()
-    qtbot.keyClick(combo, Qt.Key_Down)              # the second: seed 001
+    qtbot.keyClick(combo, Qt.Key_Down)  # the second: seed 001
     note = view.costs.note.text()
     assert "= 1.8 ms" in note and "= 2.3 ms" in note
-    assert view.costs.table.item(0, 6).text() == "1.8 ms"          # ring's α-β time
-    assert view.costs.table.item(1, 5).text() == "1.33"            # tree: 2 MB / 1.5 MB
+    assert view.costs.table.item(0, 6).text() == "1.8 ms"  # ring's α-β time
+    assert view.costs.table.item(1, 5).text() == "1.33"  # tree: 2 MB / 1.5 MB
     edit = view.costs.size
     edit.clear()
     qtbot.keyClicks(edit, "2MB")
     qtbot.keyClick(edit, Qt.Key_Return)
-    assert combo.currentIndex() == 0                                # no longer the preset
-    assert view.costs.table.item(0, 6).text() == "3.3 ms"          # 6·(50 µs + 500 µs)
+    assert combo.currentIndex() == 0  # no longer the preset
+    assert view.costs.table.item(0, 6).text() == "3.3 ms"  # 6·(50 µs + 500 µs)
 
 
 def test_bad_alpha_keeps_the_plot(view, qtbot):
@@ -122,7 +135,7 @@ def test_bad_alpha_keeps_the_plot(view, qtbot):
     qtbot.keyClicks(edit, "fast")
     qtbot.keyClick(edit, Qt.Key_Return)
     assert "'fast' is not understood" in view.costs.error.text()
-    assert view.comparison.alpha * 10**6 == 1                # still the last valid α, 1 µs
+    assert view.comparison.alpha * 10**6 == 1  # still the last valid α, 1 µs
     edit.clear()
     qtbot.keyClicks(edit, "2us")
     qtbot.keyClick(edit, Qt.Key_Return)

@@ -4,6 +4,7 @@
 per-step artists still naming the removed ones — came from a drawing laid out while hidden at a
 larger text size, and from present mode at a small window.  An exception raised in a Qt
 override or slot fails these tests (pytest-qt)."""
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
@@ -24,28 +25,28 @@ def test_the_walkthrough_zoomed_while_hidden_steps_when_shown_again(open_window,
     qtbot.waitUntil(lambda: not view.busy and view.renderer.trace is not None)
     qtbot.mouseClick(view.last_button, Qt.LeftButton)
     click_tab(qtbot, w, "Editor")
-    for _ in range(12):                                   # 11 → 23 pt, the drawing hidden
+    for _ in range(12):  # 11 → 23 pt, the drawing hidden
         qtbot.keyClick(QApplication.focusWidget() or w, Qt.Key_Equal, Qt.ControlModifier)
     view = click_tab(qtbot, w, "Propagation")
     r = view.renderer
     qtbot.waitUntil(lambda: r.built and not r.needs_relayout())
-    while r.step > 0:                                     # every step, back to t = 0
+    while r.step > 0:  # every step, back to t = 0
         t = r.step
         qtbot.mouseClick(view.back_button, Qt.LeftButton)
         assert r.step == t - 1
         view.canvas.repaint()
         assert in_figure(r), t
-    assert r.edge_labels()                                # t = 0 is drawn: its sends
+    assert r.edge_labels()  # t = 0 is drawn: its sends
 
 
 def test_present_mode_at_640x480_steps_and_zooms_lesson_drawings(qtbot):
-    deck = _lesson("09-")                                 # walkthrough drawings on slides
+    deck = _lesson("09-")  # walkthrough drawings on slides
     w = open_present(qtbot, deck, (640, 480))
     v = w.view
     r = v.lesson_renderer
     qtbot.keyClick(v, Qt.Key_Home)
     for i in range(deck.count):
-        for key in (Qt.Key_Z, Qt.Key_Z, Qt.Key_Z):        # zoom in as far as it goes
+        for key in (Qt.Key_Z, Qt.Key_Z, Qt.Key_Z):  # zoom in as far as it goes
             qtbot.keyClick(v, key)
         v.lesson_canvas.repaint()
         assert not r.built or in_figure(r), i

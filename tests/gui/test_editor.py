@@ -2,13 +2,14 @@
 
 Expected matrices come from the paper (Sec. IV-B, K = 2, T = 3), typed here from its text.
 """
+
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QLineEdit
 
-from ringlab.gui.settings import settings
 from ringlab.gui.matrix_text import parse_matrix_text, to_latex
+from ringlab.gui.settings import settings
 from ringlab.gui.theorem_panel import GREEN_BG, RED_CELL
 
 # the paper, Sec. IV-B (K = 2, T = 3), as printed
@@ -96,7 +97,7 @@ def test_fraction_typed_in_field_notation(qtbot, win):
 def test_bad_entry_refused_with_visible_reason(qtbot, win):
     before = win.document.code
     grid = type_into(qtbot, win, 0, "M", 1, 0, "abc")
-    assert win.document.code is before                    # old value kept
+    assert win.document.code is before  # old value kept
     assert entry(win, 0, "M", 1, 0) == "1"
     assert grid.error.isVisible()
     assert "'abc'" in grid.error.text() and "not a number" in grid.error.text()
@@ -105,6 +106,7 @@ def test_bad_entry_refused_with_visible_reason(qtbot, win):
     assert "not a number" in tip
     # and right beside the cell, without hovering
     from PySide6.QtWidgets import QToolTip
+
     qtbot.waitUntil(QToolTip.isVisible)
     assert "not a number" in QToolTip.text()
     # a later good entry clears the note
@@ -115,14 +117,14 @@ def test_bad_entry_refused_with_visible_reason(qtbot, win):
 
 def test_entry_outside_finite_field_refused(qtbot, win):
     win.document.set_field("GF(7)")
-    assert entry(win, 0, "R", 0, 2) == "6"               # -1 read in GF(7)
+    assert entry(win, 0, "R", 0, 2) == "6"  # -1 read in GF(7)
     grid = type_into(qtbot, win, 0, "R", 0, 2, "9")
     assert entry(win, 0, "R", 0, 2) == "6"
     assert "not an element of GF(7)" in grid.error.text()
     type_into(qtbot, win, 0, "R", 0, 2, "-1")
     assert entry(win, 0, "R", 0, 2) == "6"
     type_into(qtbot, win, 0, "R", 0, 2, "1/2")
-    assert entry(win, 0, "R", 0, 2) == "4"                # 2·4 = 8 = 1 in GF(7)
+    assert entry(win, 0, "R", 0, 2) == "4"  # 2·4 = 8 = 1 in GF(7)
 
 
 def test_lambda_upper_triangle_locked(qtbot, win):
@@ -136,7 +138,7 @@ def test_lambda_upper_triangle_locked(qtbot, win):
     qtbot.keyClick(grid.table, "7")
     assert not [e for e in grid.table.viewport().findChildren(QLineEdit) if e.isVisible()]
     assert entry(win, 0, "Lambda", 0, 2) == "0"
-    assert m.data(m.index(0, 2), Qt.BackgroundRole) is not None   # shown greyed
+    assert m.data(m.index(0, 2), Qt.BackgroundRole) is not None  # shown greyed
 
 
 def test_delete_sets_zero_and_undo_redo(qtbot, win):
@@ -193,7 +195,9 @@ def test_paste_wrong_shape_refused(qtbot, win):
     assert "2×4" in grid.error.text() and "2×3" in grid.error.text()
     # a non-zero above Λ's diagonal is refused, naming the place
     lam = win.editor.grid(0, "Lambda")
-    QGuiApplication.clipboard().setText(r"\begin{bmatrix} 0 & 1 & 0 \\ 1 & 0 & 0 \\ 0 & 1 & 0 \end{bmatrix}")
+    QGuiApplication.clipboard().setText(
+        r"\begin{bmatrix} 0 & 1 & 0 \\ 1 & 0 & 0 \\ 0 & 1 & 0 \end{bmatrix}"
+    )
     lam.table.setFocus()
     qtbot.keyClick(lam.table, Qt.Key_V, Qt.ControlModifier)
     assert win.document.code is before
@@ -215,10 +219,12 @@ def test_copy_puts_tsv_and_latex(qtbot, win):
 def test_matrix_text_round_trip_and_errors():
     rows = [["1", "-1/2"], ["0", "3"]]
     assert parse_matrix_text(to_latex(rows)) == rows
-    assert parse_matrix_text(r"\begin{pmatrix} \frac{1}{2} & -\frac{3}{4} \\ 0 & 1 \\ \end{pmatrix}") == \
-        [["1/2", "-3/4"], ["0", "1"]]
+    assert parse_matrix_text(
+        r"\begin{pmatrix} \frac{1}{2} & -\frac{3}{4} \\ 0 & 1 \\ \end{pmatrix}"
+    ) == [["1/2", "-3/4"], ["0", "1"]]
     assert parse_matrix_text("1, 2\n3, 4") == [["1", "2"], ["3", "4"]]
     from ringlab.gui.matrix_text import MatrixTextError
+
     with pytest.raises(MatrixTextError, match="different lengths"):
         parse_matrix_text("1\t2\n3")
     with pytest.raises(MatrixTextError, match="empty"):
@@ -234,20 +240,20 @@ def test_translation_solved_then_typed(qtbot, win):
     assert grid.model.solved and grid.solved_box.isChecked()
     # the solved T_0 of eq. (6) for the paper's K=2, T=3 code (the preset's given T_0)
     assert grid.model.rows_text() == [["1", "1"], ["0", "0"]]
-    assert grid.model.data(grid.model.index(0, 0), Qt.ForegroundRole) is not None   # greyed
+    assert grid.model.data(grid.model.index(0, 0), Qt.ForegroundRole) is not None  # greyed
     # typing into a solved T_i starts from the solved values and checks the typed one
     type_into(qtbot, win, 0, "T", 1, 1, "1")
     assert not grid.model.solved and not grid.solved_box.isChecked()
     assert grid.model.rows_text() == [["1", "1"], ["0", "1"]]
     assert doc.report.translation_ok[0] is False
     assert "INFEASIBLE" in win.panel.verdict.text()
-    assert block_pixel(win, 0, 3, 1, 1) == RED_CELL       # the T_0 block, entry (1, 1)
+    assert block_pixel(win, 0, 3, 1, 1) == RED_CELL  # the T_0 block, entry (1, 1)
     qtbot.mouseClick(grid.solved_box, Qt.LeftButton)
     assert grid.model.solved and doc.report.feasible
 
 
 def test_clicking_failing_check_selects_its_chain(qtbot, win):
-    win.document.set_entry(1, "M", 0, 0, "0")      # M_1 feeds node 0 at j = 2 and node 2 at j = 1
+    win.document.set_entry(1, "M", 0, 0, "0")  # M_1 feeds node 0 at j = 2 and node 2 at j = 1
     rep = win.document.report
     bad = rep.check(0, 2)
     assert not bad.ok and bad.source == 1
@@ -256,7 +262,7 @@ def test_clicking_failing_check_selects_its_chain(qtbot, win):
     qtbot.mouseClick(canvas, Qt.LeftButton, pos=rect.center())
     text = win.panel.chain.text()
     assert "node 0, j = 2" in text and "R₀" in text and "M₁" in text and "Λ₂" in text
-    qtbot.wait(1)   # the selection batch closes on the next event-loop turn
+    qtbot.wait(1)  # the selection batch closes on the next event-loop turn
     assert win.editor.highlighted == {(0, "R"), (2, "Lambda"), (1, "M")}
     assert win.editor.grid(1, "M")._highlight
     # a second click replaces the selection
@@ -281,6 +287,7 @@ def test_font_size_keys(qtbot, win):
 def test_check_map_shows_where_checks_fail_and_brings_them_into_view(qtbot, win):
     from ringlab import classic_ring
     from ringlab.gui.theorem_panel import GREEN_EDGE, RED_EDGE
+
     code, _ = classic_ring(8).resized(T=16)
     win.document.set_code(code.with_entry(3, "M", 2, 5, "7"))
     rep = win.document.report
@@ -289,16 +296,24 @@ def test_check_map_shows_where_checks_fail_and_brings_them_into_view(qtbot, win)
     assert bad == {((3 + j) % 8, j) for j in range(1, 8)}
     m = win.panel.map
     img = m.grab().toImage()
-    for (i, j) in [(4, 1), (4, 2), (0, 5), (0, 4)]:
+    for i, j in [(4, 1), (4, 2), (0, 5), (0, 4)]:
         x, y = m.left + (j - 1) * m.sq + m.sq // 2, m.top + i * m.sq + m.sq // 2
         want = RED_EDGE if (i, j) in bad else GREEN_EDGE
-        assert img.pixelColor(int(x * img.devicePixelRatio()), int(y * img.devicePixelRatio())) == want
+        assert (
+            img.pixelColor(int(x * img.devicePixelRatio()), int(y * img.devicePixelRatio())) == want
+        )
     qtbot.mouseClick(m, Qt.LeftButton, pos=QPoint(m.left + 4 * m.sq + 3, m.top + 0 * m.sq + 3))
     assert win.panel.canvas.selected == (0, 5)
     assert "node 0, j = 5 (source node 3) fails" in win.panel.chain.text()
     rect = win.panel.canvas.block_rect(0, 4)
-    vis = win.panel.scroll.viewport().rect().translated(
-        win.panel.scroll.horizontalScrollBar().value(), win.panel.scroll.verticalScrollBar().value())
+    vis = (
+        win.panel.scroll.viewport()
+        .rect()
+        .translated(
+            win.panel.scroll.horizontalScrollBar().value(),
+            win.panel.scroll.verticalScrollBar().value(),
+        )
+    )
     assert vis.intersects(rect)
 
 
@@ -313,7 +328,7 @@ def test_spreadsheet_navigation_keys(qtbot, win):
     qtbot.keyClick(t, Qt.Key_Tab)
     assert (t.currentIndex().row(), t.currentIndex().column()) == (1, 2)
     qtbot.keyClick(t, Qt.Key_Up)
-    qtbot.keyClick(t, Qt.Key_Return)          # Enter without an edit moves down too
+    qtbot.keyClick(t, Qt.Key_Return)  # Enter without an edit moves down too
     assert (t.currentIndex().row(), t.currentIndex().column()) == (1, 2)
     # F2 edits the current cell; Escape cancels and keeps the value
     qtbot.keyClick(t, Qt.Key_F2)

@@ -1,5 +1,6 @@
 """The glossary in the app: Help → Glossary… opens it, Shift+F1 over a notation opens the term
 its tooltip explains, and every anchor the tooltips and lessons name exists."""
+
 import re
 
 from PySide6.QtCore import Qt
@@ -24,7 +25,7 @@ def test_help_glossary_opens_the_glossary(open_window, qtbot):
 
 def test_shift_f1_over_a_notation_opens_its_term(open_window, qtbot):
     w = open_window("paper-k2-t3", load_views=False)
-    spin = w.params.spins["K"]                   # its tooltip explains x_{i,k}
+    spin = w.params.spins["K"]  # its tooltip explains x_{i,k}
     term = re.search(r"glossary[^#\s]*#([\w-]+)", spin.toolTip()).group(1)
     assert term in anchors()
     w.activateWindow()
@@ -34,18 +35,21 @@ def test_shift_f1_over_a_notation_opens_its_term(open_window, qtbot):
     box = w._glossary
     qtbot.waitUntil(box.isVisible)
     assert box.term == term
+
     # the entry is in view: the line "x_{i,k}. Message symbol …" lies inside the viewport
     def entry_in_view():
         found = box.browser.document().find("Message symbol")
         r = box.browser.cursorRect(found)
         return not found.isNull() and box.browser.viewport().rect().contains(r)
+
     qtbot.waitUntil(entry_in_view)
-    w.params.spins["N"].setFocus()                # a tip without a term: the glossary stays
+    w.params.spins["N"].setFocus()  # a tip without a term: the glossary stays
     assert box.isVisible()
 
 
 def test_every_glossary_link_of_the_lessons_exists():
     from ringlab.lessons import course
+
     known = set(anchors())
     for lesson in course():
         text = lesson.path.read_text(encoding="utf-8")
@@ -58,20 +62,24 @@ def test_a_lessons_glossary_link_opens_the_term(open_window, qtbot):
     from PySide6.QtWidgets import QLabel
 
     from ringlab.lessons import course
+
     w = open_window("paper-k2-t3", size=(1280, 720))
     w.show_lessons()
     panel = w.lessons_panel
     index = next(k for k, lesson in enumerate(course()) if lesson.key.startswith("08-"))
     panel.open_lesson(index)
-    labels = [lab for lab in panel.page.findChildren(QLabel) if "glossary.md#feasible" in lab.text()]
+    labels = [
+        lab for lab in panel.page.findChildren(QLabel) if "glossary.md#feasible" in lab.text()
+    ]
     assert labels, "lesson 8 links 'feasible' to the glossary"
-    labels[0].linkActivated.emit("glossary.md#feasible")     # what a click on the link sends
+    labels[0].linkActivated.emit("glossary.md#feasible")  # what a click on the link sends
     qtbot.waitUntil(lambda: getattr(w, "_glossary", None) is not None and w._glossary.isVisible())
     assert w._glossary.term == "feasible"
 
 
 def test_every_glossary_term_is_linked_from_a_lesson():
     from ringlab.lessons import course
+
     linked = set()
     for lesson in course():
         linked |= set(re.findall(r"glossary\.md#([\w-]+)", lesson.path.read_text(encoding="utf-8")))

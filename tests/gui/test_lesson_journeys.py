@@ -7,13 +7,24 @@ an answer and presses Check — then reads the status label the student reads.  
 solution is used only as the *plan* of what to do (which cell, which value); nothing calls the
 lesson engine or the state the student cannot reach.
 """
+
 from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QAbstractButton, QAbstractSpinBox, QComboBox, QLabel, QLineEdit, QListWidget,
-                               QPushButton, QSlider, QTabWidget, QTableView,
-                               QWidget)
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractSpinBox,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QSlider,
+    QTableView,
+    QTabWidget,
+    QWidget,
+)
 
 from ringlab.lessons import Predict, Progress, Task, course, registry
 
@@ -29,12 +40,16 @@ class Student:
     @staticmethod
     def spoken(w) -> str:
         """What a screen reader says for ``w``: its accessible name, else a button's text."""
-        return w.accessibleName() or (w.text().replace("&", "")
-                                      if isinstance(w, QAbstractButton) else "")
+        return w.accessibleName() or (
+            w.text().replace("&", "") if isinstance(w, QAbstractButton) else ""
+        )
 
     def named(self, name: str, cls=QWidget):
-        hits = [w for w in self.win.findChildren(cls) if self.spoken(w) == name
-                and w.isVisibleTo(self.win)]
+        hits = [
+            w
+            for w in self.win.findChildren(cls)
+            if self.spoken(w) == name and w.isVisibleTo(self.win)
+        ]
         assert len(hits) == 1, f"{len(hits)} visible widgets named {name!r}"
         return hits[0]
 
@@ -49,6 +64,7 @@ class Student:
     def show(self, w) -> None:
         """Scroll whatever scroll area holds ``w`` so that it is on screen (a user scrolls)."""
         from PySide6.QtWidgets import QScrollArea
+
         p = w.parentWidget()
         while p is not None:
             if isinstance(p, QScrollArea) and p.widget() is not None and p.widget().isAncestorOf(w):
@@ -100,8 +116,11 @@ class Student:
             self.type_into(box, str(value), enter=False)
         else:
             # a list typed the short way a student types it: 2 8 6 4
-            text = (" ".join(registry.show(v) for v in value) if isinstance(value, list)
-                    else registry.show(value))
+            text = (
+                " ".join(registry.show(v) for v in value)
+                if isinstance(value, list)
+                else registry.show(value)
+            )
             self.type_into(box, text, enter=False)
         self.click(self.named(f"Check: {qid}", QPushButton))
 
@@ -128,8 +147,9 @@ class Student:
         self.tab("Traces", self.win.findChild(QTabWidget, "compare_pages"))
         slider = self.named("Schedules step", QSlider)
         while slider.value() != step:
-            self.click(self.named("Next step" if slider.value() < step else "Previous step",
-                                  QPushButton))
+            self.click(
+                self.named("Next step" if slider.value() < step else "Previous step", QPushButton)
+            )
 
     def _set_example(self, N):
         self.tab("Schedules")
@@ -148,7 +168,7 @@ class Student:
     def _run_search(self, N, K, T, field="GF(2)", routing=False, load=False):
         self.tab("Search")
         start = self.named("Search", QPushButton)
-        self.qtbot.waitUntil(start.isEnabled, timeout=60_000)     # a search still running
+        self.qtbot.waitUntil(start.isEnabled, timeout=60_000)  # a search still running
         for name, v in (("N", N), ("K", K), ("T", T)):
             self.type_into(self.named(f"Search {name}"), str(v), enter=False)
         search_view = self.named("Search result", QLabel).parentWidget()
@@ -171,6 +191,7 @@ class Student:
         self.qtbot.mouseClick(table.viewport(), Qt.LeftButton, pos=table.visualRect(index).center())
         # each key goes where the keyboard focus is (the first one opens the cell's editor)
         from PySide6.QtWidgets import QApplication
+
         for ch in str(value):
             self.qtbot.keyClick(QApplication.focusWidget() or table, ch)
         self.qtbot.keyClick(QApplication.focusWidget() or table, Qt.Key_Return)
@@ -180,7 +201,7 @@ class Student:
         self.choose(self.named("Preset", QComboBox), name)
 
     def _set_field(self, field):
-        self.tab("Editor")              # (the Search tab has a "Field" box of its own)
+        self.tab("Editor")  # (the Search tab has a "Field" box of its own)
         box = self.named("Field", QComboBox)
         self.type_into(box.lineEdit(), field)
 
@@ -194,8 +215,10 @@ class Student:
         box = self.named("Inputs", QComboBox)
         if isinstance(inputs, list):
             self.choose(box, box.itemText(box.findData("typed")))
-            self.type_into(self.named("Typed inputs", QLineEdit),
-                           "; ".join(" ".join(str(v) for v in r) for r in inputs))
+            self.type_into(
+                self.named("Typed inputs", QLineEdit),
+                "; ".join(" ".join(str(v) for v in r) for r in inputs),
+            )
         else:
             self.choose(box, box.itemText(box.findData(inputs)))
             if seed is not None:
@@ -208,7 +231,7 @@ class Student:
 
 @pytest.fixture
 def student(open_window, qtbot, tmp_path, monkeypatch):
-    monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path))      # this test's own progress file
+    monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path))  # this test's own progress file
     win = open_window("paper-k2-t3", size=SIZE)
     win.show_lessons()
     return Student(qtbot, win)
@@ -257,8 +280,11 @@ def test_a_student_finishes_the_lesson_by_doing_it(student, index, capfd):
     assert "done" in s.named("Lessons", QListWidget).item(index).text()
     # issue 29: tracebacks on stderr during a course run (grids of a gone node, a drawing
     # of an artist that left its figure); the offscreen platform's own notice is not ours
-    err = [ln for ln in capfd.readouterr().err.splitlines()
-           if ln.strip() and "propagateSizeHints" not in ln]
+    err = [
+        ln
+        for ln in capfd.readouterr().err.splitlines()
+        if ln.strip() and "propagateSizeHints" not in ln
+    ]
     assert not err, "\n".join(err[:20])
 
 
@@ -296,7 +322,7 @@ def test_a_task_notices_the_scrubber(student):
     lesson = LESSONS[index]
     s = student
     s.open_lesson(index)
-    s._set_schedule_step(2)                     # passing step 2 before reaching the task
+    s._set_schedule_step(2)  # passing step 2 before reaching the task
     assert not _is_done(s.status("when-18")) and "Waiting" in s.status("when-18")
     for q in lesson.predicts:
         s.answer(q.id, q.answer, q.ask)
@@ -329,6 +355,7 @@ def test_predictions_answered_out_of_order_are_marked_as_in_order(student, key):
     for q in reversed([q for q in lesson.predicts if q.line < first_task]):
         s.answer(q.id, q.answer, q.ask)
         # a search-backed answer says "working it out" first, its verdict when the search ends
-        s.qtbot.waitUntil(lambda: s.status(q.id).startswith(("✓", "✗", "The app could not")),
-                          timeout=60_000)
+        s.qtbot.waitUntil(
+            lambda: s.status(q.id).startswith(("✓", "✗", "The app could not")), timeout=60_000
+        )
         assert s.status(q.id).startswith("✓ Right"), (q.id, s.status(q.id))

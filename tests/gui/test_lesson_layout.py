@@ -1,6 +1,7 @@
 """With a lesson open at 1280×720 (and 1920×1080), every control a task asks the student to use
 is on screen — after the scrolling a user does, without dragging a splitter — and at least 24 px
 tall and wide enough to read."""
+
 import pytest
 from PySide6.QtWidgets import QLineEdit, QPushButton, QSlider, QTableView, QTabWidget
 
@@ -10,21 +11,39 @@ from .test_lesson_journeys import LESSONS, Student
 
 TARGETS = {
     "set_entry": lambda s, a: [(QTableView, f"Node {a['node']} {a['matrix']}")],
-    "set_schedule_step": lambda s, a: [(QSlider, "Schedules step"), (QPushButton, "Next step"),
-                                       (QPushButton, "Previous step")],
+    "set_schedule_step": lambda s, a: [
+        (QSlider, "Schedules step"),
+        (QPushButton, "Next step"),
+        (QPushButton, "Previous step"),
+    ],
     "set_example": lambda s, a: [(None, "Cores N")],
-    "set_costs": lambda s, a: [(QLineEdit, k) for k in ("α", "B", "S") if a.get(
-        {"α": "alpha", "B": "bandwidth", "S": "size"}[k]) is not None]
-    + ([(None, "Cost explorer N")] if a.get("N") is not None else []),
-    "run_search": lambda s, a: [(None, "Search N"), (None, "Search K"), (None, "Search T"),
-                                (QPushButton, "Search")],
+    "set_costs": lambda s, a: (
+        [
+            (QLineEdit, k)
+            for k in ("α", "B", "S")
+            if a.get({"α": "alpha", "B": "bandwidth", "S": "size"}[k]) is not None
+        ]
+        + ([(None, "Cost explorer N")] if a.get("N") is not None else [])
+    ),
+    "run_search": lambda s, a: [
+        (None, "Search N"),
+        (None, "Search K"),
+        (None, "Search T"),
+        (QPushButton, "Search"),
+    ],
     "type_answer": lambda s, a: [(None, f"Answer: {a['id']}"), (None, f"Check: {a['id']}")],
     "load_preset": lambda s, a: [(None, "Preset")],
     "set_field": lambda s, a: [(None, "Field")],
     "resize": lambda s, a: [(None, k) for k in ("N", "K", "T") if a.get(k) is not None],
 }
-GO = {"set_entry": "Editor", "set_field": "Editor", "set_schedule_step": "Schedules", "set_example": "Schedules",
-      "set_costs": "Schedules", "run_search": "Search"}
+GO = {
+    "set_entry": "Editor",
+    "set_field": "Editor",
+    "set_schedule_step": "Schedules",
+    "set_example": "Schedules",
+    "set_costs": "Schedules",
+    "run_search": "Search",
+}
 PAGE = {"set_schedule_step": "Traces", "set_example": "Traces", "set_costs": "Cost explorer"}
 
 CASES = [(i, t.id) for i, lesson in enumerate(LESSONS) for t in lesson.tasks]
@@ -40,7 +59,9 @@ def on_screen(s, w):
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=["1280x720", "1920x1080"])
 @pytest.mark.parametrize("index,tid", CASES, ids=[f"{LESSONS[i].key}:{t}" for i, t in CASES])
-def test_each_task_control_is_on_screen(open_window, qtbot, tmp_path, monkeypatch, size, index, tid):
+def test_each_task_control_is_on_screen(
+    open_window, qtbot, tmp_path, monkeypatch, size, index, tid
+):
     monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path))
     win = open_window("paper-k2-t3", size=size)
     win.show_lessons()

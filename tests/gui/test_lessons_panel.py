@@ -1,11 +1,11 @@
 """The Lessons panel in the real window: the course list, reset, export and import of
 progress (every lesson done through the widgets: test_lesson_journeys.py)."""
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QSpinBox
 
-from ringlab.lessons import Progress, course
-from ringlab.lessons import registry
+from ringlab.lessons import Progress, course, registry
 
 from ._acts import click_lesson
 
@@ -19,7 +19,7 @@ def type_answer(qtbot, box, value):
         want = ("yes" if value else "no") if box.kind == "truth" else value
         w.setFocus()
         w.setCurrentIndex(0)
-        for _ in range(w.findText(registry.show(want))):   # arrow keys, as on a closed combo
+        for _ in range(w.findText(registry.show(want))):  # arrow keys, as on a closed combo
             qtbot.keyClick(w, Qt.Key_Down)
         assert registry.same(w.currentData(), want), (w.currentText(), want)
     elif isinstance(w, QSpinBox):
@@ -33,7 +33,7 @@ def type_answer(qtbot, box, value):
 
 @pytest.fixture
 def lessons_window(open_window, tmp_path, monkeypatch):
-    monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path / "data"))   # its own progress
+    monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path / "data"))  # its own progress
     win = open_window("paper-k2-t3", size=(1600, 1000))
     win.show_lessons()
     return win
@@ -81,7 +81,7 @@ def test_a_huge_number_typed_as_an_answer_is_refused_at_once(qtbot, lessons_wind
     qtbot.keyClicks(w.answer.box, "1e999999999")
     qtbot.mouseClick(w.check_button, Qt.LeftButton)
     assert "expected a number" in w.result.text() and w.result.text().startswith("✗")
-    assert Progress().done(LESSONS[0])[0] == 0          # nothing recorded for it
+    assert Progress().done(LESSONS[0])[0] == 0  # nothing recorded for it
 
 
 def test_the_wheel_over_an_answer_box_does_not_change_the_answer(qtbot, lessons_window):
@@ -90,17 +90,29 @@ def test_the_wheel_over_an_answer_box_does_not_change_the_answer(qtbot, lessons_
     from PySide6.QtCore import QPoint, QPointF
     from PySide6.QtGui import QWheelEvent
     from PySide6.QtWidgets import QApplication
+
     panel = lessons_window.lessons_panel
-    index = next(k for k, lesson in enumerate(LESSONS)
-                 if any(q.ask in ("node", "choice", "truth") for q in lesson.predicts))
+    index = next(
+        k
+        for k, lesson in enumerate(LESSONS)
+        if any(q.ask in ("node", "choice", "truth") for q in lesson.predicts)
+    )
     panel.open_lesson(index)
     q = next(q for q in LESSONS[index].predicts if q.ask in ("node", "choice", "truth"))
     box = panel.block(q.id).answer.box
     lessons_window.setFocus()
     before = box.currentIndex() if isinstance(box, QComboBox) else box.value()
     pos = QPointF(box.rect().center())
-    ev = QWheelEvent(pos, QPointF(box.mapToGlobal(pos.toPoint())), QPoint(0, 0), QPoint(0, -120),
-                     Qt.NoButton, Qt.NoModifier, Qt.NoScrollPhase, False)
+    ev = QWheelEvent(
+        pos,
+        QPointF(box.mapToGlobal(pos.toPoint())),
+        QPoint(0, 0),
+        QPoint(0, -120),
+        Qt.NoButton,
+        Qt.NoModifier,
+        Qt.NoScrollPhase,
+        False,
+    )
     QApplication.sendEvent(box, ev)
     after = box.currentIndex() if isinstance(box, QComboBox) else box.value()
     assert after == before
@@ -122,17 +134,19 @@ def test_task_goals_are_checked_off_the_gui_thread(qtbot, lessons_window, monkey
     import threading
 
     from ringlab.gui import lesson_blocks, lessons_panel
+
     threads = []
     real = lesson_blocks.check_goal
 
     def spy(task, state):
         threads.append(threading.current_thread() is threading.main_thread())
         return real(task, state)
+
     monkeypatch.setattr(lessons_panel, "check_goal", spy)
     panel = lessons_window.lessons_panel
     index = next(k for k, lesson in enumerate(LESSONS) if lesson.key.startswith("09-"))
     panel.open_lesson(index)
-    for q in LESSONS[index].predicts:               # reach the tasks: answer what is above
+    for q in LESSONS[index].predicts:  # reach the tasks: answer what is above
         w = panel.block(q.id)
         type_answer(qtbot, w.answer, q.answer)
         qtbot.mouseClick(w.check_button, Qt.LeftButton)
@@ -153,7 +167,7 @@ def test_answers_show_again_after_a_restart(qtbot, open_window, tmp_path, monkey
     qtbot.mouseClick(w.check_button, Qt.LeftButton)
     assert w.result.text().startswith("✓")
     first.close()
-    again = open_window("paper-k2-t3", size=(1280, 720))       # a new window: a restart
+    again = open_window("paper-k2-t3", size=(1280, 720))  # a new window: a restart
     again.show_lessons()
     again.lessons_panel.open_lesson(1)
     w = again.lessons_panel.block(p.id)
@@ -169,49 +183,57 @@ def _click_lesson(qtbot, win, index):
 def test_opening_a_lesson_leaves_nothing_to_save(qtbot, lessons_window, tmp_path):
     # a trial: quitting after only opening a lesson asked about "unsaved changes"
     from ringlab import save_code
+
     path = tmp_path / "mine.ringlab.json"
     save_code(lessons_window.document.code, path)
-    lessons_window.open_file(str(path)) if hasattr(lessons_window, "open_file") else \
-        lessons_window.document.open_code(lessons_window.document.code, str(path), "Open")
+    lessons_window.open_file(str(path)) if hasattr(
+        lessons_window, "open_file"
+    ) else lessons_window.document.open_code(lessons_window.document.code, str(path), "Open")
     assert not lessons_window.document.dirty
-    index = next(i for i, lesson in enumerate(LESSONS)
-                 if lesson.new_state().code != lessons_window.document.code)
+    index = next(
+        i
+        for i, lesson in enumerate(LESSONS)
+        if lesson.new_state().code != lessons_window.document.code
+    )
     _click_lesson(qtbot, lessons_window, index)
     doc = lessons_window.document
     assert doc.code != LESSONS[0].new_state().code or index == 0
-    assert not doc.dirty                          # nothing of the user's to save
-    assert doc.path is None                       # Ctrl+S will not write it over mine.ringlab.json
+    assert not doc.dirty  # nothing of the user's to save
+    assert doc.path is None  # Ctrl+S will not write it over mine.ringlab.json
     qtbot.keyClick(lessons_window.editor, Qt.Key_Z, Qt.ControlModifier)
     qtbot.waitUntil(lambda: doc.code == __import__("ringlab").load_code(path))
 
 
 def test_a_lesson_over_unsaved_work_asks_first_and_keeps_it(qtbot, lessons_window):
     doc = lessons_window.document
-    doc.set_entry(0, "M", 0, 0, 5)                # the user's own unsaved edit
+    doc.set_entry(0, "M", 0, 0, 5)  # the user's own unsaved edit
     mine = doc.code
     assert doc.dirty
     index = next(i for i, lesson in enumerate(LESSONS) if lesson.new_state().code != doc.code)
     asked = []
     lessons_window.ask_unsaved = lambda action: asked.append(action) or "cancel"
     click_lesson(qtbot, lessons_window, index)
-    assert asked and "lesson" in asked[0]         # the question came before the code changed
-    assert doc.code is mine and doc.dirty         # cancel: the work stays, the lesson not opened
+    assert asked and "lesson" in asked[0]  # the question came before the code changed
+    assert doc.code is mine and doc.dirty  # cancel: the work stays, the lesson not opened
     lessons_window.ask_unsaved = lambda action: "discard"
     _click_lesson(qtbot, lessons_window, index)
-    assert not doc.dirty and doc.path is None     # the lesson's code: untitled, unmodified
+    assert not doc.dirty and doc.path is None  # the lesson's code: untitled, unmodified
     qtbot.keyClick(lessons_window.editor, Qt.Key_Z, Qt.ControlModifier)
-    qtbot.waitUntil(lambda: doc.code == mine)     # Ctrl+Z: the unsaved edit is back, still unsaved
+    qtbot.waitUntil(lambda: doc.code == mine)  # Ctrl+Z: the unsaved edit is back, still unsaved
     assert doc.dirty
 
 
-def test_a_lesson_setup_ticks_algorithms_in_the_schedules_tab(qtbot, open_window, tmp_path,
-                                                                monkeypatch):
+def test_a_lesson_setup_ticks_algorithms_in_the_schedules_tab(
+    qtbot, open_window, tmp_path, monkeypatch
+):
     """``setup.schedules.show`` in a lesson ticks those boxes under 'Also show' when the student
     clicks the lesson, and their columns appear; the next lesson (no ``show``) unticks them."""
     from ringlab.gui import lessons_panel as lp
     from ringlab.lessons import load_lesson
+
     def lesson(name, order, title, extra):
-        (tmp_path / name).write_text(f"""---
+        (tmp_path / name).write_text(
+            f"""---
 title: {title}
 minutes: 5
 order: {order}
@@ -230,7 +252,10 @@ wrong: [[{{resize: {{N: 7}}}}]]
 ---
 Make the ring 9 nodes.
 :::
-""", encoding="utf-8")
+""",
+            encoding="utf-8",
+        )
+
     lesson("a.md", 1, "Two more algorithms", "  schedules: {show: [swing, recursive-doubling]}\n")
     lesson("b.md", 2, "None", "")
     mine = [load_lesson(tmp_path / "a.md"), load_lesson(tmp_path / "b.md")]
@@ -243,11 +268,13 @@ Make the ring 9 nodes.
         lst = win.lessons_panel.list
         item = lst.item(index)
         qtbot.mouseClick(lst.viewport(), Qt.LeftButton, pos=lst.visualItemRect(item).center())
-        qtbot.waitUntil(lambda: {n for n, b in view.picker.boxes.items() if b.isChecked()}
-                        == ticked)
+        qtbot.waitUntil(
+            lambda: {n for n, b in view.picker.boxes.items() if b.isChecked()} == ticked
+        )
         qtbot.waitUntil(lambda: set(view.columns) == {"ring", "tree", "coded"} | ticked)
     qtbot.mouseClick(lst.viewport(), Qt.LeftButton, pos=lst.visualItemRect(lst.item(0)).center())
-    qtbot.waitUntil(lambda: "swing" in view.columns
-                    and view.columns["swing"].title.text().startswith("Swing"))
+    qtbot.waitUntil(
+        lambda: "swing" in view.columns and view.columns["swing"].title.text().startswith("Swing")
+    )
     # the Swing paper: reduce-scatter and all-gather of log2(8) = 3 steps each
     assert view.columns["swing"].title.text() == "Swing (bandwidth-optimal), 6 steps"

@@ -7,15 +7,22 @@ from ringlab.gui.app import create_window
 
 
 def test_file_menu_exports_a_gif(qtbot, tmp_path, monkeypatch):
-    w = create_window(code=preset("paper-k2-t3"), load_views=True, check_recovery=False, autosave=False)
+    w = create_window(
+        code=preset("paper-k2-t3"), load_views=True, check_recovery=False, autosave=False
+    )
     w.ask_unsaved = lambda action: "discard"
     qtbot.addWidget(w)
     out = tmp_path / "walk.gif"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
-    action = next(a for m in w.menuBar().actions() for a in m.menu().actions()
-                  if a.text().replace("&", "").startswith("Export walkthrough"))
+    action = next(
+        a
+        for m in w.menuBar().actions()
+        for a in m.menu().actions()
+        if a.text().replace("&", "").startswith("Export walkthrough")
+    )
     action.trigger()
     qtbot.waitUntil(lambda: out.exists() and out.stat().st_size > 0, timeout=20000)
     assert w.tabs.tabText(w.tabs.currentIndex()) == "Propagation"
     from PIL import Image
+
     assert Image.open(out).n_frames >= preset("paper-k2-t3").T + 1

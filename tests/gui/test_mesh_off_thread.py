@@ -8,6 +8,7 @@ shows is never applied.
 The background computation is held at a gate the test opens (it computes in full, then waits),
 so every order of events is forced, never raced: no sleeps, no wall-clock margins.
 """
+
 from __future__ import annotations
 
 import threading
@@ -39,13 +40,13 @@ def gate(monkeypatch):
     real = mesh.compute
 
     def gated(key, wanted=lambda: True):
-        result = real(key)                # in full: a stale result really arrives
+        result = real(key)  # in full: a stale result really arrives
         g.event(key.k).wait(timeout=120)  # (only a failed test leaves one closed)
         return result
 
     monkeypatch.setattr(mesh, "compute", gated)
     yield g
-    for e in list(g.events.values()):     # free the worker threads whatever happened
+    for e in list(g.events.values()):  # free the worker threads whatever happened
         e.set()
 
 
@@ -58,7 +59,7 @@ class Paints(QObject):
         for w in widgets:
             w.installEventFilter(self)
 
-    def eventFilter(self, obj, event):         # noqa: N802 (Qt's name)
+    def eventFilter(self, obj, event):  # noqa: N802 (Qt's name)
         if event.type() == QEvent.Paint:
             self.seen.add(obj.objectName())
         return False
@@ -83,7 +84,7 @@ def test_lesson_15_shows_the_mesh_tab_computing_then_its_table(open_window, qtbo
     item = row_of(panel, "15. XOR coding on a mesh")
     panel.list.scrollToItem(item)
     rect = panel.list.visualItemRect(item)
-    _, view = w.view_by_title("Mesh")          # (built hidden, as after the window's first paint)
+    _, view = w.view_by_title("Mesh")  # (built hidden, as after the window's first paint)
     assert not view.isVisible() and view.shown is None
     paints = Paints(view.plot_placeholder, view.totals_label, view.busy_label)
     qtbot.mouseClick(panel.list.viewport(), Qt.LeftButton, pos=rect.center())
@@ -119,6 +120,7 @@ def view(qtbot):
     from ringlab import preset
     from ringlab.gui.document import CodeDocument
     from ringlab.gui.views.mesh import MeshView
+
     v = MeshView(CodeDocument(preset("paper-k2-t3")))
     qtbot.addWidget(v)
     v.resize(1200, 800)
@@ -126,17 +128,21 @@ def view(qtbot):
 
 
 def test_a_result_for_parameters_no_longer_shown_is_never_applied(view, qtbot, gate):
-    shown = []                 # every result that came back: (its k, applied, what the tab showed)
+    shown = []  # every result that came back: (its k, applied, what the tab showed)
 
     def on_arrived(key, applied):
         # whatever arrives, the tab shows only the result for its own parameters
         assert view.shown is None or view.shown.key == view.key
         shown.append((key.k, applied, dict(view.totals)))
+
     view.result_arrived.connect(on_arrived)
 
     def arrived(k, applied):
-        return qtbot.waitSignal(view.result_arrived, timeout=60_000,
-                                check_params_cb=lambda key, a: key.k == k and a == applied)
+        return qtbot.waitSignal(
+            view.result_arrived,
+            timeout=60_000,
+            check_params_cb=lambda key, a: key.k == k and a == applied,
+        )
 
     def press_up():
         view.k_box.setFocus()
@@ -144,8 +150,8 @@ def test_a_result_for_parameters_no_longer_shown_is_never_applied(view, qtbot, g
 
     view.show()
     qtbot.waitExposed(view)
-    assert view.busy and view.key.k == 4            # k = 4 on its way (held)
-    press_up()                                      # the user: k = 5 while k = 4 computes
+    assert view.busy and view.key.k == 4  # k = 4 on its way (held)
+    press_up()  # the user: k = 5 while k = 4 computes
     assert view.key.k == 5 and view.busy and "5-ary" in view.busy_label.text()
 
     # the k = 4 result arrives first: dropped, the tab still computes k = 5
@@ -177,14 +183,16 @@ def test_back_to_parameters_still_computing_waits_for_that_job(view, qtbot, gate
     qtbot.waitExposed(view)
     assert view.busy and view.key.k == 4
     view.k_box.setValue(5)
-    view.k_box.setValue(4)             # back while k = 4 still computes: no second job for it
+    view.k_box.setValue(4)  # back while k = 4 still computes: no second job for it
     assert view.busy and view.key.k == 4 and len(view._jobs) == 2
-    with qtbot.waitSignal(view.result_arrived, timeout=60_000,
-                          check_params_cb=lambda key, a: key.k == 4 and a):
+    with qtbot.waitSignal(
+        view.result_arrived, timeout=60_000, check_params_cb=lambda key, a: key.k == 4 and a
+    ):
         gate.open(4)
     assert view.totals == core_totals(4)
-    with qtbot.waitSignal(view.result_arrived, timeout=60_000,
-                          check_params_cb=lambda key, a: key.k == 5 and not a):
+    with qtbot.waitSignal(
+        view.result_arrived, timeout=60_000, check_params_cb=lambda key, a: key.k == 5 and not a
+    ):
         gate.open(5)
     assert view.totals == core_totals(4)
     # a result seen before comes back at once, with no job and no "computing"
@@ -194,6 +202,7 @@ def test_back_to_parameters_still_computing_waits_for_that_job(view, qtbot, gate
 
 def test_an_unwanted_computation_stops_early():
     from ringlab.gui.views.mesh import Dropped, MeshKey, compute
+
     key = MeshKey(4, 2, False, None, "all-at-once", "packet")
     with pytest.raises(Dropped):
         compute(key, wanted=lambda: False)

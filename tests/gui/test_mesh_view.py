@@ -1,6 +1,7 @@
 """The Mesh tab through its widgets: keys as in the Propagation view, hop totals equal to the
 core's, Fig. 3 stepped through, exports written.  The tab computes off the GUI thread (issue 29):
 after a change of its parameters a test waits until the tab shows the result, as a user does."""
+
 import pytest
 from PySide6.QtCore import Qt
 
@@ -12,6 +13,7 @@ from ringlab.core.mesh import Mesh, schemes
 def view(qtbot):
     from ringlab.gui.document import CodeDocument
     from ringlab.gui.views.mesh import MeshView
+
     doc = CodeDocument(preset("paper-k2-t3"))
     v = MeshView(doc)
     qtbot.addWidget(v)
@@ -33,9 +35,14 @@ def test_totals_equal_the_core_and_a_manhattan_sum(view):
     direct = {name: s.hops for name, s in schemes(Mesh.kary(4)).items()}
     assert view.totals == direct
     # all-at-once on a 4×4 mesh: Σ over ordered pairs of |Δx| + |Δy|
-    assert view.totals["all-at-once"] == sum(abs(a - c) + abs(b - d) for a in range(4)
-                                             for b in range(4) for c in range(4) for d in range(4))
-    assert view.schedules["coded"].options["group"] == 4          # the sweep's best at k = 4
+    assert view.totals["all-at-once"] == sum(
+        abs(a - c) + abs(b - d)
+        for a in range(4)
+        for b in range(4)
+        for c in range(4)
+        for d in range(4)
+    )
+    assert view.schedules["coded"].options["group"] == 4  # the sweep's best at k = 4
     assert "384" in view.totals_label.text()
 
 
@@ -96,6 +103,7 @@ def test_exports(view, tmp_path):
     for p in (gif, png, sweep):
         assert (tmp_path / p.rsplit("/", 1)[-1]).stat().st_size > 1000
     from PIL import Image
+
     assert Image.open(gif).n_frames == len(view.schedule.steps)
 
 

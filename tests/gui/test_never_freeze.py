@@ -1,6 +1,7 @@
 """Issue 21: Theorem 2 for a large code runs off the GUI thread.  The window takes keystrokes
 while a dense N = 32, K = 64, T = 128 code over GF(2^16) is being checked, an edit stops the
 check of the code it replaced, and a report is only ever shown for the code on screen."""
+
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt
@@ -58,7 +59,7 @@ def test_the_window_takes_keys_while_a_dense_32_node_check_runs(open_window, qtb
     type_into(qtbot, grid, 0, 0, "7")
     assert grid.model.text(0, 0) == "7"
     assert doc.code.node(0).M[0][0] == field("GF(2^16)").parse(7)
-    assert doc.report_pending                      # still checking: the keys did not wait
+    assert doc.report_pending  # still checking: the keys did not wait
     # the edit stopped the check of the code it replaced (cancel on a new edit)
     qtbot.waitUntil(lambda: not first.process_alive, timeout=30_000)
     assert first.status == "cancelled"
@@ -75,12 +76,12 @@ def test_a_report_is_shown_only_for_the_code_on_screen(open_window, qtbot):
     doc, panel = w.document, w.panel
     doc.open_code(code, None, "Open")
     assert doc.report_pending
-    type_into(qtbot, w.editor.grid(0, "M"), 1, 2, "0")        # an edit before the verdict
+    type_into(qtbot, w.editor.grid(0, "M"), 1, 2, "0")  # an edit before the verdict
     edited = doc.code
     assert edited is not code
     qtbot.waitUntil(lambda: not doc.report_pending, timeout=120_000)
-    assert doc.analysis.report.code is edited                 # not the opened code's report
-    want = theorem2_report(edited)                            # computed here, independently
+    assert doc.analysis.report.code is edited  # not the opened code's report
+    want = theorem2_report(edited)  # computed here, independently
     assert doc.report.feasible == want.feasible
     assert [c.ok for c in doc.report.checks] == [c.ok for c in want.checks]
     verdict = panel.verdict.text()

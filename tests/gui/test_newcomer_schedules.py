@@ -4,6 +4,7 @@ The cost explorer's table and note must show what ``ringlab compare --N n`` prin
 same α, B and S (the CLI runs as a user runs it: a subprocess); the coded column must say what
 its cells are and the tab must open without an error.
 """
+
 import functools
 import json
 import subprocess
@@ -12,17 +13,38 @@ import sys
 import pytest
 from PySide6.QtCore import Qt
 
-from ringlab.core.schedules.costs import (EXPLORER_PRESETS, format_bandwidth, format_bytes,
-                                          format_seconds)
+from ringlab.core.schedules.costs import (
+    EXPLORER_PRESETS,
+    format_bandwidth,
+    format_bytes,
+    format_seconds,
+)
 
 SIZES = [(1280, 720), (1920, 1080)]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def cli_costs(N: int, alpha: str, bandwidth: str, size: str) -> dict:
-    out = subprocess.run([sys.executable, "-m", "ringlab", "compare", "--N", str(N), "--alpha",
-                          alpha, "--bandwidth", bandwidth, "--size", size, "--json"],
-                         capture_output=True, text=True, check=False)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ringlab",
+            "compare",
+            "--N",
+            str(N),
+            "--alpha",
+            alpha,
+            "--bandwidth",
+            bandwidth,
+            "--size",
+            size,
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert out.returncode in (0, 1), out.stderr
     return json.loads(out.stdout)["costs"]
 
@@ -30,16 +52,25 @@ def cli_costs(N: int, alpha: str, bandwidth: str, size: str) -> dict:
 def cli_row(costs: dict, name: str) -> list[str]:
     """The CLI's numbers for one schedule, written as the table writes them."""
     k = costs[name]
-    return [str(k["steps"]), str(k["messages"]), format_bytes(k["message_bytes"]),
-            format_bytes(k["bytes_per_link"]), format_bytes(k["bytes_sent_per_worker"]),
-            f"{k['ratio_to_lower_bound']:.3g}", format_seconds(k["time_s"]),
-            format_bandwidth(k["algbw_Bps"]), format_bandwidth(k["busbw_Bps"])]
+    return [
+        str(k["steps"]),
+        str(k["messages"]),
+        format_bytes(k["message_bytes"]),
+        format_bytes(k["bytes_per_link"]),
+        format_bytes(k["bytes_sent_per_worker"]),
+        f"{k['ratio_to_lower_bound']:.3g}",
+        format_seconds(k["time_s"]),
+        format_bandwidth(k["algbw_Bps"]),
+        format_bandwidth(k["busbw_Bps"]),
+    ]
 
 
 def table_rows(view) -> dict:
     t = view.costs.table
-    return {t.verticalHeaderItem(r).text(): [t.item(r, c).text() for c in range(t.columnCount())]
-            for r in range(t.rowCount())}
+    return {
+        t.verticalHeaderItem(r).text(): [t.item(r, c).text() for c in range(t.columnCount())]
+        for r in range(t.rowCount())
+    }
 
 
 def schedules(open_window, qtbot, preset="paper-k2-t3", size=(1280, 720)):
@@ -65,7 +96,7 @@ def choose_preset(qtbot, view, name):
 @pytest.mark.parametrize("name", list(EXPLORER_PRESETS))
 def test_cost_table_is_the_clis_on_every_preset(open_window, qtbot, size, example_N, name):
     w, view = schedules(open_window, qtbot, size=size)
-    if view.inputs.example.N != example_N:          # the issue's path: "use a 3-core example"
+    if view.inputs.example.N != example_N:  # the issue's path: "use a 3-core example"
         view.inputs.n_spin.setFocus()
         view.inputs.n_spin.lineEdit().selectAll()
         qtbot.keyClicks(view.inputs.n_spin, str(example_N))
@@ -109,7 +140,7 @@ def test_explorer_N_above_the_traces_is_the_clis(open_window, qtbot):
     assert rows["ring"] == cli_row(cli, "ring") and rows["ring"][0] == "510"
     assert rows["tree"] == cli_row(cli, "tree") and rows["tree"][0] == "16"
     assert "closed forms" in view.costs.table_title.text()
-    assert view.comparison.example.N == 3              # the grids keep their example
+    assert view.comparison.example.N == 3  # the grids keep their example
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -121,12 +152,14 @@ def test_coded_column_opens_without_error_and_says_what_its_cells_are(open_windo
     assert "running partial decode R_i s_i + T_i x_i" in col.caption.text()
     assert "holds its partial" not in col.caption.text()
     qtbot.mouseClick(view.next_button, Qt.LeftButton)
-    assert col.caption.text() == ("step 1 of 3: running partial decode R_i s_i + T_i x_i, "
-                                  "symbols of t = 1..1")
+    assert col.caption.text() == (
+        "step 1 of 3: running partial decode R_i s_i + T_i x_i, symbols of t = 1..1"
+    )
     # the seeds' 4-core example on purpose: a calm note, not a red error
     qtbot.mouseClick(view.inputs.reset, Qt.LeftButton)
     qtbot.waitUntil(lambda: view.comparison.example.N == 4)
     assert col.error.isVisibleTo(view) and "No coded column for this example" in col.error.text()
     from ringlab.gui.settings import text_colour
+
     assert text_colour(col.error) != "#b00020"
     assert view.match_button.isVisibleTo(view)

@@ -1,5 +1,6 @@
 """Issue 15, items 7–9: one zoom for everything, the decode with its numbers, the notation
 explained where it appears, a Help menu and readable preset names — through the real window."""
+
 import re
 from fractions import Fraction
 from importlib.metadata import version
@@ -27,12 +28,16 @@ def propagation(open_window, qtbot, size, name="paper-k2-t3"):
 def drawing_text_px(v) -> dict:
     """Every shown text of the walkthrough drawing by part, in screen pixels (points × dpi)."""
     from matplotlib.text import Text
+
     r = v.renderer
     fig = r.figure
     v.canvas.draw()
-    px = lambda a: a.get_fontsize() * fig.dpi / 72                # noqa: E731
-    shown = lambda ax: [px(a) for a in ax.findobj(Text)          # noqa: E731
-                        if a.get_visible() and a.get_text().strip()]
+    px = lambda a: a.get_fontsize() * fig.dpi / 72  # noqa: E731
+    shown = lambda ax: [
+        px(a)
+        for a in ax.findobj(Text)  # noqa: E731
+        if a.get_visible() and a.get_text().strip()
+    ]
     return {"title": px(r._title), "table": shown(r._table.ax), "graph": shown(r._graph.ax)}
 
 
@@ -45,7 +50,7 @@ def test_ctrl_equal_scales_caption_and_drawing(open_window, qtbot, size):
     acts = {a.text(): a for a in view_menu.actions()}
     assert "Ctrl+=" in acts["&Larger text"].shortcut().toString()
     for _ in range(3):
-        acts["&Larger text"].trigger()             # (offscreen windows get no shortcuts)
+        acts["&Larger text"].trigger()  # (offscreen windows get no shortcuts)
     qtbot.waitUntil(lambda: w.font_size() == pt0 + 3)
     qtbot.waitUntil(lambda: v.caption_label.font().pointSizeF() == pytest.approx(1.25 * (pt0 + 3)))
     assert v.caption_label.font().pointSizeF() > cap0
@@ -56,17 +61,20 @@ def test_ctrl_equal_scales_caption_and_drawing(open_window, qtbot, size):
     factor = (pt0 + 3) / pt0
     assert after["title"] == pytest.approx(before["title"] * factor, rel=0.03)
     for part in ("table", "graph"):
-        assert sorted(after[part]) == pytest.approx([x * factor for x in sorted(before[part])],
-                                                    rel=0.03), part
+        assert sorted(after[part]) == pytest.approx(
+            [x * factor for x in sorted(before[part])], rel=0.03
+        ), part
     # the controls stay in the window (the drawing scrolls instead)
     for ctl in (v.slider, v.play_button, v.last_button, v.export_button):
         corner = ctl.mapTo(w, ctl.rect().bottomRight())
         assert 0 <= corner.x() <= w.width() and 0 <= corner.y() <= w.height(), ctl.toolTip()
-    acts["&Reset text size"].trigger()                         # Ctrl+0 brings all back
-    qtbot.waitUntil(lambda: v.caption_label.font().pointSizeF() == pytest.approx(
-        1.25 * w.font_size()))
+    acts["&Reset text size"].trigger()  # Ctrl+0 brings all back
+    qtbot.waitUntil(
+        lambda: v.caption_label.font().pointSizeF() == pytest.approx(1.25 * w.font_size())
+    )
     assert drawing_text_px(v)["title"] == pytest.approx(
-        before["title"] * w.font_size() / pt0, rel=0.03)
+        before["title"] * w.font_size() / pt0, rel=0.03
+    )
 
 
 # -- 8: the decode's arithmetic -------------------------------------------------------------
@@ -75,7 +83,7 @@ def by_hand(code, x):
     returns s (per node, the received values in order)."""
     N, K, T = code.N, code.K, code.T
     F = code.field
-    num = lambda e: Fraction(F.format(e))                      # noqa: E731
+    num = lambda e: Fraction(F.format(e))  # noqa: E731
     s = [[] for _ in range(N)]
     for t in range(T):
         sent = []
@@ -89,16 +97,19 @@ def by_hand(code, x):
     return s
 
 
-@pytest.mark.parametrize("name, x", [("paper-k2-t3", [[1, 2], [3, 4], [5, 6]]),
-                                     ("classic-ring-n4", [[15, 12, 9, 6], [2, 8, 6, 4],
-                                                          [1, 3, 4, 2], [12, 6, 3, 15]]),
-                                     ("time-shared-k4", [[1, -2, 3, 0], [4, 5, -6, 7],
-                                                         [8, 9, 1, -1]])])
+@pytest.mark.parametrize(
+    "name, x",
+    [
+        ("paper-k2-t3", [[1, 2], [3, 4], [5, 6]]),
+        ("classic-ring-n4", [[15, 12, 9, 6], [2, 8, 6, 4], [1, 3, 4, 2], [12, 6, 3, 15]]),
+        ("time-shared-k4", [[1, -2, 3, 0], [4, 5, -6, 7], [8, 9, 1, -1]]),
+    ],
+)
 def test_decode_arithmetic_against_a_hand_run(name, x):
     code = preset(name)
     tr = simulate(code, x)
     s = by_hand(code, [[Fraction(v) for v in r] for r in x])
-    num = lambda e: Fraction(code.field.format(e))            # noqa: E731
+    num = lambda e: Fraction(code.field.format(e))  # noqa: E731
     for i in range(code.N):
         nd = code.node(i)
         Tm = nd.T if nd.T is not None else tr.report.translation[i]
@@ -107,17 +118,22 @@ def test_decode_arithmetic_against_a_hand_run(name, x):
             terms = [num(nd.R[k][u]) * s[i][u] for u in range(code.T) if num(nd.R[k][u])]
             terms += [num(Tm[k][l]) * x[i][l] for l in range(code.K) if num(Tm[k][l])]
             z = sum(terms)
-            assert z == sum(Fraction(x[j][k]) for j in range(code.N))   # the sum, by hand
+            assert z == sum(Fraction(x[j][k]) for j in range(code.N))  # the sum, by hand
             parts = lines[k].split(" = ")
             assert parts[-1] == str(z)
-            if len(parts) == 4:                                 # name = combination = numbers = z
-                shown = [Fraction(t.replace(" ", "")) for t in
-                         re.findall(r"[−-]?\s?\d+", parts[2].replace("−", "-"))]
+            if len(parts) == 4:  # name = combination = numbers = z
+                shown = [
+                    Fraction(t.replace(" ", ""))
+                    for t in re.findall(r"[−-]?\s?\d+", parts[2].replace("−", "-"))
+                ]
                 assert shown == terms
         # the received symbols used are named with their value and who sent them when
-        for line in lines[code.K:]:
-            m = re.match(r"y(.)→(.+) = (-?\d+): sent by node (\d+) at t = (\d+), received by "
-                         r"node (\d+) at t = (\d+)", line)
+        for line in lines[code.K :]:
+            m = re.match(
+                r"y(.)→(.+) = (-?\d+): sent by node (\d+) at t = (\d+), received by "
+                r"node (\d+) at t = (\d+)",
+                line,
+            )
             assert m, line
             u = int(m[5])
             assert Fraction(m[3]) == s[i][u] and int(m[4]) == (i - 1) % code.N
@@ -133,7 +149,7 @@ def test_the_decode_step_shows_the_numbers(open_window, qtbot, size):
     qtbot.keyClick(v.typed_edit, Qt.Key_Return)
     qtbot.waitUntil(lambda: v.current_inputs() != "random")
     assert not v.decode_box.isVisible()
-    qtbot.mouseClick(v.last_button, Qt.LeftButton)             # the decode step (End)
+    qtbot.mouseClick(v.last_button, Qt.LeftButton)  # the decode step (End)
     qtbot.waitUntil(v.decode_box.isVisible)
     text = v.decode_label.text()
     # node 0 of the paper's K = 2, T = 3 code on these inputs, worked by hand:
@@ -143,8 +159,12 @@ def test_the_decode_step_shows_the_numbers(open_window, qtbot, size):
     # in view: the drawing's scroll area brings the whole decode on screen (it is not a
     # box with a hidden scroll bar any more: every node's lines are there)
     vp = v.drawing_scroll.viewport()
-    qtbot.waitUntil(lambda: v.decode_box.mapTo(vp, v.decode_box.rect().topLeft()).y() >= 0 and
-                    v.decode_box.mapTo(vp, v.decode_box.rect().topLeft()).y() < vp.height())
+    qtbot.waitUntil(
+        lambda: (
+            v.decode_box.mapTo(vp, v.decode_box.rect().topLeft()).y() >= 0
+            and v.decode_box.mapTo(vp, v.decode_box.rect().topLeft()).y() < vp.height()
+        )
+    )
     assert "node 2: ẑ₂," in text
     qtbot.mouseClick(v.first_button, Qt.LeftButton)
     qtbot.waitUntil(lambda: not v.decode_box.isVisible())
@@ -163,8 +183,11 @@ def test_notation_tooltips_link_the_glossary(open_window, qtbot, size):
     _, sched = w.view_by_title("Schedules")
     qtbot.waitUntil(lambda: sched.comparison is not None)
     tips["coded rule"] = sched.columns["coded"].rule.toolTip()
-    wants = {"K box": ["x_{i,k}"], "caption": ["y_i→^(t)", "s_i^(t)", "G_T"],
-             "coded rule": ["y_i→^(t)", "s_i^(t)"]}
+    wants = {
+        "K box": ["x_{i,k}"],
+        "caption": ["y_i→^(t)", "s_i^(t)", "G_T"],
+        "coded rule": ["y_i→^(t)", "s_i^(t)"],
+    }
     known = anchors()
     for where, tip in tips.items():
         for sym in wants[where]:
@@ -177,12 +200,20 @@ def test_help_menu(open_window, qtbot):
     w = open_window("paper-k2-t3", load_views=False)
     menu = next(a.menu() for a in w.menuBar().actions() if a.text() == "&Help")
     acts = {a.text(): a for a in menu.actions()}
-    assert set(acts) == {"&Keys…", "The code &file format…", "Where the &lessons are…",
-                         "&Glossary…", "Glossary at this &term", "&About ringlab…"}
-    for text, words in (("&About ringlab…", f"ringlab {version('ringlab')}"),
-                        ("&Keys…", "Ctrl+= / Ctrl+− / Ctrl+0"),
-                        ("The code &file format…", '"format": "ringlab-code"'),
-                        ("Where the &lessons are…", "Help → Glossary")):
+    assert set(acts) == {
+        "&Keys…",
+        "The code &file format…",
+        "Where the &lessons are…",
+        "&Glossary…",
+        "Glossary at this &term",
+        "&About ringlab…",
+    }
+    for text, words in (
+        ("&About ringlab…", f"ringlab {version('ringlab')}"),
+        ("&Keys…", "Ctrl+= / Ctrl+− / Ctrl+0"),
+        ("The code &file format…", '"format": "ringlab-code"'),
+        ("Where the &lessons are…", "Help → Glossary"),
+    ):
         acts[text].trigger()
         qtbot.waitUntil(lambda: w.help_box.isVisible())
         assert words in w.help_box.text()
@@ -196,9 +227,9 @@ def test_preset_dropdown_reads(open_window, qtbot):
     labels = [combo.itemText(i) for i in range(1, combo.count())]
     assert "Paper (Sec. IV-B): N = 3, K = 2, T = 3" in labels
     assert "Classic ring all-reduce: N = K = 4, T = 6" in labels
-    assert not any(re.fullmatch(r"[a-z0-9-]+", t) for t in labels)     # no bare ids
+    assert not any(re.fullmatch(r"[a-z0-9-]+", t) for t in labels)  # no bare ids
     combo.setFocus()
-    for _ in range(combo.count()):                 # a bounded walk: never a hang
+    for _ in range(combo.count()):  # a bounded walk: never a hang
         if combo.currentText() == "Paper (Sec. IV-B): N = 3, K = 2, T = 3":
             break
         qtbot.keyClick(combo, Qt.Key_Down)
@@ -210,11 +241,13 @@ def test_ctrl_plus_reaches_every_label_of_every_tab(open_window, qtbot):
     the chosen size — coloured notes too (a style sheet stopped Qt's font propagation: the
     Schedules tab's rules, captions and the Theorem 2 panel's note stayed at 9 pt)."""
     from PySide6.QtWidgets import QAbstractButton, QLabel, QWidget
+
     from ringlab.gui.settings import settings
+
     settings().clear()
     w = open_window("paper-k2-t3", size=(1280, 720))
     start = w.font_size()
-    with qtbot.waitActive(w):                      # shortcuts go to the active window
+    with qtbot.waitActive(w):  # shortcuts go to the active window
         w.activateWindow()
     for k in range(8):
         qtbot.keyClick(w.editor.grid(0, "M").table, Qt.Key_Equal, Qt.ControlModifier)
@@ -225,11 +258,18 @@ def test_ctrl_plus_reaches_every_label_of_every_tab(open_window, qtbot):
         bar = w.tabs.tabBar()
         qtbot.mouseClick(bar, Qt.LeftButton, pos=bar.tabRect(i).center())
         qtbot.waitUntil(lambda: w.tabs.tabText(w.tabs.currentIndex()) == tab)
-        small = [(type(c).__name__, c.objectName(), getattr(c, "text", lambda: "")()[:40],
-                  c.font().pointSize())
-                 for c in w.findChildren(QWidget)
-                 if isinstance(c, (QLabel, QAbstractButton)) and c.isVisible()
-                 and c.font().pointSize() < want]
+        small = [
+            (
+                type(c).__name__,
+                c.objectName(),
+                getattr(c, "text", lambda: "")()[:40],
+                c.font().pointSize(),
+            )
+            for c in w.findChildren(QWidget)
+            if isinstance(c, (QLabel, QAbstractButton))
+            and c.isVisible()
+            and c.font().pointSize() < want
+        ]
         assert not small, (tab, small)
 
 
@@ -238,7 +278,9 @@ def test_the_theorem_panel_scrolls_rather_than_clips_at_the_largest_text(open_wi
     as tall as its text needs (the verdict's last line was hidden under the check map at 27 pt);
     what does not fit scrolls, and the scroll bar reaches the last label."""
     from PySide6.QtWidgets import QLabel
+
     from ringlab.gui.settings import MAX_POINT_SIZE, settings
+
     settings().clear()
     w = open_window("paper-k2-t3", size=(1280, 720))
     with qtbot.waitActive(w):
@@ -252,12 +294,18 @@ def test_the_theorem_panel_scrolls_rather_than_clips_at_the_largest_text(open_wi
         bar = w.tabs.tabBar()
         qtbot.mouseClick(bar, Qt.LeftButton, pos=bar.tabRect(i).center())
         qtbot.waitUntil(lambda: w.tabs.tabText(w.tabs.currentIndex()) == tab)
+
         def fits():
-            short = [(lb.objectName(), lb.height(), lb.heightForWidth(lb.width()))
-                     for lb in panel.findChildren(QLabel)
-                     if lb.isVisible() and lb.wordWrap() and lb.text()
-                     and lb.height() < lb.heightForWidth(lb.width())]
+            short = [
+                (lb.objectName(), lb.height(), lb.heightForWidth(lb.width()))
+                for lb in panel.findChildren(QLabel)
+                if lb.isVisible()
+                and lb.wordWrap()
+                and lb.text()
+                and lb.height() < lb.heightForWidth(lb.width())
+            ]
             return not short
+
         qtbot.waitUntil(fits)
         sb = panel.body_scroll.verticalScrollBar()
         sb.setValue(sb.maximum())
@@ -269,7 +317,9 @@ def test_the_theorem_panel_scrolls_rather_than_clips_at_the_largest_text(open_wi
 def test_the_menus_grow_with_the_text(open_window, qtbot):
     """A stranger's trial at 19–22 pt: the menu bar grew, the View menu's items stayed 9 pt."""
     from PySide6.QtWidgets import QMenu
+
     from ringlab.gui.settings import settings
+
     settings().clear()
     w = open_window("paper-k2-t3", size=(1280, 720))
     with qtbot.waitActive(w):
@@ -279,5 +329,6 @@ def test_the_menus_grow_with_the_text(open_window, qtbot):
         qtbot.keyClick(w.editor.grid(0, "M").table, Qt.Key_Equal, Qt.ControlModifier)
         qtbot.waitUntil(lambda: w.font_size() == start + k + 1)
     menus = [m for m in w.menuBar().findChildren(QMenu)]
-    assert menus and all(m.font().pointSize() == start + 8 for m in menus), \
-        [(m.title(), m.font().pointSize()) for m in menus]
+    assert menus and all(m.font().pointSize() == start + 8 for m in menus), [
+        (m.title(), m.font().pointSize()) for m in menus
+    ]

@@ -1,6 +1,7 @@
 """Issue 15, item 4: what the window shows or commits is what the user asked for — the inputs
 label after a refused typed input, a resized preset's name, a found search result offered
 (not forced into the editor), and 1e400 over R refused with the range."""
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit
@@ -28,13 +29,14 @@ def test_refused_typed_inputs_are_not_labelled_typed(open_window, qtbot, tmp_pat
     v.inputs_box.setCurrentIndex(v.inputs_box.findData("typed"))
     v.typed_edit.clear()
     v.typed_edit.setFocus()
-    qtbot.keyClicks(v.typed_edit, "1 2; 3 4")                # N = 3 rows needed, 2 given
+    qtbot.keyClicks(v.typed_edit, "1 2; 3 4")  # N = 3 rows needed, 2 given
     qtbot.keyClick(v.typed_edit, Qt.Key_Return)
     qtbot.waitUntil(lambda: "typed inputs not used" in v.inputs_status.text())
     seed = v.seed_box.value()
-    assert v.current_inputs() == "random"                     # what is drawn, and exported
-    assert f"inputs: random, seed {seed} (the typed inputs were refused)" in \
-        figure_texts(v).replace("\n", " ")
+    assert v.current_inputs() == "random"  # what is drawn, and exported
+    assert f"inputs: random, seed {seed} (the typed inputs were refused)" in figure_texts(
+        v
+    ).replace("\n", " ")
     assert "inputs: typed" not in figure_texts(v)
     # an export gets the same inputs (random, seeded) and so the same label
     out = v.export(str(tmp_path / "step.png"), "png", step=0)
@@ -86,17 +88,17 @@ def test_a_found_code_is_offered_not_forced(open_window, qtbot):
         if v.job is not None:
             v.job.cancel()
     assert blocker.args == ["found"]
-    assert w.document.code is before                          # nothing replaced unasked
+    assert w.document.code is before  # nothing replaced unasked
     assert v.found_bar.isVisibleTo(v) and "Put it in the editor" in v.result.text()
-    qtbot.mouseClick(v.beside_button, Qt.LeftButton)          # open beside: a new window
+    qtbot.mouseClick(v.beside_button, Qt.LeftButton)  # open beside: a new window
     assert w.document.code is before and len(v.beside_windows) == 1
     other = v.beside_windows[0]
     other.ask_unsaved = lambda action: "discard"
     code = other.document.code
     assert (code.N, code.K, code.T, code.field.name) == (3, 2, 3, "GF(2)")
-    assert check(code).feasible                               # re-verified, not trusted
+    assert check(code).feasible  # re-verified, not trusted
     assert not v.found_bar.isVisibleTo(v)
-    other.close()                                             # (deletes itself)
+    other.close()  # (deletes itself)
     qtbot.waitUntil(lambda: not v.beside_windows)
     # search again and replace: one undoable step
     with qtbot.waitSignal(v.finished, timeout=60000):
@@ -122,14 +124,17 @@ def test_1e400_over_R_is_refused_with_the_range(open_window, qtbot, size):
     grid = w.editor.grid(0, "M")
     grid.table.setFocus()
     grid.table.setCurrentIndex(grid.model.index(0, 0))
-    qtbot.keyClick(grid.table, "1")                           # opens the cell's editor
+    qtbot.keyClick(grid.table, "1")  # opens the cell's editor
     ed = next(e for e in grid.table.viewport().findChildren(QLineEdit) if e.isVisible())
     ed.selectAll()
     qtbot.keyClicks(ed, "1e400")
     qtbot.keyClick(ed, Qt.Key_Return)
     assert w.document.code is before
-    assert any("'1e400' is too large for floating point (it would become infinity)" in m
-               and "±1.798e+308" in m for m in said), said
+    assert any(
+        "'1e400' is too large for floating point (it would become infinity)" in m
+        and "±1.798e+308" in m
+        for m in said
+    ), said
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -150,6 +155,6 @@ def test_a_long_refusal_reads_on_its_own_line(open_window, qtbot, size):
     qtbot.keyClick(v.typed_edit, Qt.Key_Return)
     qtbot.waitUntil(lambda: "not an element" in v.inputs_status.text())
     st = v.inputs_status
-    assert st.isVisible() and st.width() >= v.width() * 0.8       # the view's width, not a column
+    assert st.isVisible() and st.width() >= v.width() * 0.8  # the view's width, not a column
     assert st.heightForWidth(st.width()) <= 4 * st.fontMetrics().lineSpacing()
-    assert v.canvas.isVisible() and v.canvas.height() >= 250       # the drawing keeps its room
+    assert v.canvas.isVisible() and v.canvas.height() >= 250  # the drawing keeps its room

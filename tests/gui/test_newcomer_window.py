@@ -2,13 +2,14 @@
 
 The offscreen platform has one 800×800 screen; the 1280×720 and 1920×1080 screens of the
 issue are given to the window's own ``_available`` (the only place it reads the screen)."""
+
 import pytest
 from PySide6.QtCore import QPoint, QRect
 
+from ringlab import preset
 from ringlab.core.code import LinearCode
 from ringlab.gui.app import create_window
 from ringlab.gui.settings import settings
-from ringlab import preset
 
 SIZES = [(1280, 720), (1920, 1080)]
 
@@ -24,11 +25,13 @@ def new_window(qtbot, code=None, **kw):
 
 # (screen) → (window) worked out by hand from "90 % of the available area, at least
 # 1400×860 when that fits, 40 px kept for the frame"
-@pytest.mark.parametrize("screen, want", [((1280, 720), (1280, 680)),
-                                          ((1920, 1080), (1728, 936)),
-                                          ((800, 800), (800, 760))])
+@pytest.mark.parametrize(
+    "screen, want",
+    [((1280, 720), (1280, 680)), ((1920, 1080), (1728, 936)), ((800, 800), (800, 760))],
+)
 def test_first_start_fits_the_screen(qtbot, monkeypatch, screen, want):
     from ringlab.gui.main_window import MainWindow
+
     monkeypatch.setattr(MainWindow, "_available", lambda self: QRect(0, 0, *screen))
     settings().clear()
     w = new_window(qtbot)
@@ -47,21 +50,22 @@ def test_the_real_offscreen_screen(qtbot):
 
 def test_geometry_is_remembered_per_screen_and_never_exceeds_it(qtbot, monkeypatch):
     from ringlab.gui.main_window import MainWindow
+
     settings().clear()
     screen = {"rect": QRect(0, 0, 1920, 1080)}
     monkeypatch.setattr(MainWindow, "_available", lambda self: screen["rect"])
     w = new_window(qtbot)
-    w.resize(760, 560)                  # (Qt's restoreGeometry also keeps to the real screen)
+    w.resize(760, 560)  # (Qt's restoreGeometry also keeps to the real screen)
     w.show()
     qtbot.waitExposed(w)
     assert w.close()
     keys = [k for k in settings().allKeys() if k.startswith("geometry/")]
     assert len(keys) == 1 and keys[0].endswith("-1920x1080")
     again = new_window(qtbot)
-    assert (again.width(), again.height()) == (760, 560)         # same screen: remembered
-    screen["rect"] = QRect(0, 0, 1280, 720)                      # the projector
+    assert (again.width(), again.height()) == (760, 560)  # same screen: remembered
+    screen["rect"] = QRect(0, 0, 1280, 720)  # the projector
     small = new_window(qtbot)
-    assert (small.width(), small.height()) == (1280, 680)        # its own first start
+    assert (small.width(), small.height()) == (1280, 680)  # its own first start
     # a geometry remembered for a screen that then shrank is cut to the screen
     screen["rect"] = QRect(0, 0, 740, 500)
     settings().setValue(small._screen_key(), again.saveGeometry())
@@ -93,7 +97,7 @@ def test_schedules_show_every_trace_row(open_window, qtbot, size):
     w.show_view("Schedules")
     _, view = w.view_by_title("Schedules")
     qtbot.waitUntil(lambda: view.comparison is not None and view.columns["coded"].table.isVisible())
-    slot = w.tabs.currentWidget()                      # the tab's one scroll area
+    slot = w.tabs.currentWidget()  # the tab's one scroll area
     vp = slot.viewport()
     assert slot.verticalScrollBar().value() == 0
     for name in ("ring", "tree", "coded"):
@@ -111,7 +115,7 @@ def test_schedules_show_every_trace_row(open_window, qtbot, size):
 def test_theorem_panel_is_not_clipped_beside_other_tabs(open_window, qtbot, size):
     w = open_window("paper-k2-t3", size=size)
     panel = w.panel
-    assert not panel.compact and panel.scroll.isVisible()            # the editor: matrices
+    assert not panel.compact and panel.scroll.isVisible()  # the editor: matrices
     w.show_view("Schedules")
     qtbot.waitUntil(lambda: panel.compact)
     assert not panel.scroll.isVisible() and panel.compact_note.isVisible()

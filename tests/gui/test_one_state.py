@@ -3,6 +3,7 @@ state.  A view says "checking…" only while a job for exactly that code runs; a
 search result or a lesson's code is a new untitled document (Ctrl+S asks for a name, the file
 that was open is never written over, Ctrl+Z brings back the code and its file); the failure
 line of a clicked check follows the selected check."""
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton, QFileDialog, QLabel
@@ -13,7 +14,7 @@ from ringlab.lessons import course
 from . import _acts as acts
 
 LESSONS = course()
-WAITING = ("being checked", "checking…", "checking...", "checking eq")   # status words, not prose
+WAITING = ("being checked", "checking…", "checking...", "checking eq")  # status words, not prose
 
 
 def visible_texts(win) -> list[str]:
@@ -32,7 +33,8 @@ def click_lesson(qtbot, win, index):
 
 @pytest.mark.slow
 def test_every_lesson_and_tab_no_view_waits_for_a_job_that_does_not_exist(
-        qtbot, open_window, tmp_path, monkeypatch):
+    qtbot, open_window, tmp_path, monkeypatch
+):
     # the trial: after lessons 1-6, 14, 15, 17 the Schedules column said "being checked in the
     # background" for 16 minutes with no check running
     monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path / "data"))
@@ -57,7 +59,7 @@ def test_an_equal_copy_of_the_code_keeps_its_verdict(win):
     # analysis without a report, and "pending" with nothing computing it
     doc, state = win.document, win.state
     before = state.verdict
-    state.code = preset("paper-k2-t3")              # equal, not the same object
+    state.code = preset("paper-k2-t3")  # equal, not the same object
     assert state.code is not before.code
     assert not doc.report_pending and state.want_report().status == "ready"
     assert "FEASIBLE" in win.panel.verdict.text()
@@ -81,6 +83,7 @@ def press_save(qtbot, win, monkeypatch, answer=""):
     def dialog(*args, **kw):
         asked.append(args[2] if len(args) > 2 else kw.get("dir", ""))
         return answer, ""
+
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(dialog))
     win.editor.setFocus()
     qtbot.keyClick(win.editor, Qt.Key_S, Qt.ControlModifier)
@@ -92,17 +95,16 @@ def undo(qtbot, win):
     qtbot.keyClick(win.editor, Qt.Key_Z, Qt.ControlModifier)
 
 
-def test_a_preset_is_untitled_save_asks_and_undo_brings_the_file_back(qtbot, opened,
-                                                                      monkeypatch):
+def test_a_preset_is_untitled_save_asks_and_undo_brings_the_file_back(qtbot, opened, monkeypatch):
     win, path = opened
     on_disk = path.read_text()
     acts.pick_preset(win, "classic-ring-n4")
     assert win.document.code.N == 4
-    assert win.document.path is None and not win.document.dirty   # nothing of theirs to save
+    assert win.document.path is None and not win.document.dirty  # nothing of theirs to save
     assert win.windowTitle().startswith(f"{preset('classic-ring-n4').name} (preset, untitled)")
-    asked = press_save(qtbot, win, monkeypatch, answer="")        # they cancel the dialog
+    asked = press_save(qtbot, win, monkeypatch, answer="")  # they cancel the dialog
     assert asked, "Ctrl+S on an untitled code must ask for a name"
-    assert path.read_text() == on_disk                            # mine.ringlab.json untouched
+    assert path.read_text() == on_disk  # mine.ringlab.json untouched
     undo(qtbot, win)
     assert win.document.code == load_code(path) and win.document.path == str(path)
     assert "mine.ringlab.json" in win.windowTitle() and not win.document.dirty
@@ -127,7 +129,7 @@ def test_a_search_result_replaced_into_the_editor_is_untitled(qtbot, opened, mon
     asked = press_save(qtbot, win, monkeypatch, answer=str(tmp))
     assert asked and path.read_text() == on_disk
     assert load_code(written) == doc.code and doc.path == str(written)
-    undo(qtbot, win)                                  # back to mine.ringlab.json, as it was
+    undo(qtbot, win)  # back to mine.ringlab.json, as it was
     assert doc.path == str(path) and doc.code == load_code(path)
 
 
@@ -148,8 +150,8 @@ def test_a_lesson_code_is_untitled_and_ctrl_s_asks(qtbot, opened, monkeypatch, t
 
 def test_resize_and_field_change_never_keep_a_description_that_no_longer_holds(win):
     doc = win.document
-    assert doc.code.description                        # the paper's code says what it is
-    win.params.spins["N"].setValue(4)                  # as the user turns the N box
+    assert doc.code.description  # the paper's code says what it is
+    win.params.spins["N"].setValue(4)  # as the user turns the N box
     assert doc.code.N == 4
     assert "resized to N = 4" in doc.code.name
     assert "K=2, T=3 (paper" in doc.code.description and "not this one" in doc.code.description
@@ -159,6 +161,7 @@ def test_resize_and_field_change_never_keep_a_description_that_no_longer_holds(w
 
 def test_properties_edit_the_name_and_description_undoably(qtbot, win, monkeypatch):
     from ringlab.gui import properties
+
     seen = {}
 
     def fill(dialog):
@@ -166,9 +169,13 @@ def test_properties_edit_the_name_and_description_undoably(qtbot, win, monkeypat
         dialog.name.setText("my ring code")
         dialog.description.setPlainText("Rate 1/2 by routing.")
         return True
+
     monkeypatch.setattr(properties, "run_dialog", fill)
-    action = next(a for a in win.menuBar().actions()[0].menu().actions()
-                  if a.text().replace("&", "").startswith("Properties"))
+    action = next(
+        a
+        for a in win.menuBar().actions()[0].menu().actions()
+        if a.text().replace("&", "").startswith("Properties")
+    )
     action.trigger()
     assert seen["name"] == preset("paper-k2-t3").name
     doc = win.document
@@ -184,7 +191,7 @@ def _break_and_click(qtbot, win):
     doc, panel = win.document, win.panel
     R = doc.code.node(0).R
     r, c = next((r, c) for r, row in enumerate(R) for c, v in enumerate(row) if v != 0)
-    doc.set_entry(0, "R", r, c, 0)                   # R_0 loses a symbol it decodes with
+    doc.set_entry(0, "R", r, c, 0)  # R_0 loses a symbol it decodes with
     rep = doc.report
     bad = next(c for c in rep.checks if not c.ok)
     canvas = panel.canvas
@@ -228,6 +235,7 @@ def test_while_a_large_code_is_checked_the_explorer_keeps_its_own_N(open_window,
     # lesson 5 after lesson 4: the N box said 16, the plot and table were N = 4's, drawn by the
     # "still being checked" path, which dropped the explorer's N
     from tests.gui.test_never_freeze import dense_code
+
     w = open_window("paper-k2-t3")
     w.show_view("Schedules")
     _, view = w.view_by_title("Schedules")
@@ -243,13 +251,30 @@ def test_while_a_large_code_is_checked_the_explorer_keeps_its_own_N(open_window,
 
 
 # -- one direction: grid → state → core → state → views -----------------------------------------
-LAYERS = (("ringlab.gui.matrix_", "grid"), ("ringlab.gui.document", "document"),
-          ("ringlab.state.jobs", "job"), ("ringlab.gui.jobs", "job"), ("ringlab.state", "state"),
-          ("ringlab.core", "core"), ("ringlab.gui", "views"), ("ringlab.render", "views"))
+LAYERS = (
+    ("ringlab.gui.matrix_", "grid"),
+    ("ringlab.gui.document", "document"),
+    ("ringlab.state.jobs", "job"),
+    ("ringlab.gui.jobs", "job"),
+    ("ringlab.state", "state"),
+    ("ringlab.core", "core"),
+    ("ringlab.gui", "views"),
+    ("ringlab.render", "views"),
+)
 # the calls that carry a change (acts, writes, handlers, the check); reads (properties, views
 # asking the state for the analysis they draw) are not part of the flow
-CARRIERS = ("set", "_set", "_on_", "_record", "_apply", "want_report", "_report_", "theorem2_report",
-            "update", "_finish")
+CARRIERS = (
+    "set",
+    "_set",
+    "_on_",
+    "_record",
+    "_apply",
+    "want_report",
+    "_report_",
+    "theorem2_report",
+    "update",
+    "_finish",
+)
 
 
 def layer_of(module: str):
@@ -260,6 +285,7 @@ def change_flow(action):
     """The layers a change passes through while ``action`` runs, in order, consecutive repeats
     merged: every call into a ringlab function whose name carries a change (see CARRIERS)."""
     import sys
+
     seen = []
 
     def prof(frame, event, _arg):
@@ -269,6 +295,7 @@ def change_flow(action):
         name = frame.f_code.co_name
         if layer and name.startswith(CARRIERS) and (not seen or seen[-1][0] != layer):
             seen.append((layer, f"{frame.f_globals['__name__']}.{name}"))
+
     sys.setprofile(prof)
     try:
         action()
@@ -281,16 +308,18 @@ def test_typing_a_coefficient_flows_one_way(qtbot, win):
     """Typing into a grid until the Theorem 2 panel repaints: grid → state → core → state →
     document (the undo record) and views, never back into a layer it left."""
     from tests.gui.test_never_freeze import type_into
+
     panel = win.panel
     flow = change_flow(lambda: type_into(qtbot, win.editor.grid(0, "R"), 0, 1, "0"))
-    assert "INFEASIBLE" in panel.verdict.text()               # the panel followed the edit
+    assert "INFEASIBLE" in panel.verdict.text()  # the panel followed the edit
     # after the act, the grid repainting itself is one of the views
     layers = [layer for layer, _ in flow[:1]] + [
-        "views" if layer == "grid" else layer for layer, _ in flow[1:]]
+        "views" if layer == "grid" else layer for layer, _ in flow[1:]
+    ]
     layers = [a for i, a in enumerate(layers) if i == 0 or a != layers[i - 1]]
     said = "\n".join(map(str, flow))
     assert layers[:4] == ["grid", "state", "core", "state"], said
-    rest = layers[4:]                      # the observers: the undo record, then the views
+    rest = layers[4:]  # the observers: the undo record, then the views
     assert rest == ["document", "views"], said
 
 
@@ -301,7 +330,7 @@ def test_the_open_lesson_is_the_states(qtbot, open_window, tmp_path, monkeypatch
     panel = win.lessons_panel
     click_lesson(qtbot, win, 2)
     assert win.state.lesson == LESSONS[2].key
-    win.state.lesson = LESSONS[4].key          # another writer (a presenter) opens lesson 5
+    win.state.lesson = LESSONS[4].key  # another writer (a presenter) opens lesson 5
     assert panel.lesson.key == LESSONS[4].key and panel.list.currentRow() == 4
     assert LESSONS[4].title in panel.page.findChild(QLabel).text()
     win.state.lesson = None

@@ -1,5 +1,6 @@
 """View → Palette: Okabe–Ito and high contrast reach the drawings, are remembered, and the
 command line's --palette draws the same colours into exports."""
+
 import subprocess
 import sys
 
@@ -21,7 +22,7 @@ def colours_of(path):
 
 
 def rgb(hexcode):
-    return tuple(int(hexcode[i:i + 2], 16) for i in (1, 3, 5))
+    return tuple(int(hexcode[i : i + 2], 16) for i in (1, 3, 5))
 
 
 def test_menu_palette_reaches_the_walkthrough_and_is_remembered(qtbot, open_window):
@@ -35,20 +36,28 @@ def test_menu_palette_reaches_the_walkthrough_and_is_remembered(qtbot, open_wind
     qtbot.waitUntil(lambda: not view.stale)
     view.canvas.draw()
     img = view.canvas.grab().toImage()
-    seen = {img.pixelColor(x, y).name().lower() for x in range(0, img.width(), 3)
-            for y in range(0, img.height(), 3)}
-    assert PALETTES["colour-blind"]["now"].lower() in seen          # the sent-now edges
+    seen = {
+        img.pixelColor(x, y).name().lower()
+        for x in range(0, img.width(), 3)
+        for y in range(0, img.height(), 3)
+    }
+    assert PALETTES["colour-blind"]["now"].lower() in seen  # the sent-now edges
     assert PALETTES["default"]["now"].lower() not in seen
     # the Theorem 2 panel's right checks are Okabe–Ito blue now, not green
     from ringlab.gui.theorem_panel import PANEL_COLOURS
+
     panel = win.panel.canvas.grab().toImage()
-    cells = {panel.pixelColor(x, y).name().lower() for x in range(0, panel.width(), 2)
-             for y in range(0, panel.height(), 2)}
+    cells = {
+        panel.pixelColor(x, y).name().lower()
+        for x in range(0, panel.width(), 2)
+        for y in range(0, panel.height(), 2)
+    }
     assert PANEL_COLOURS["colour-blind"][0].lower() in cells
     assert PANEL_COLOURS["default"][0].lower() not in cells
     win.close()
     use_palette("default")
     from ringlab.gui.app import create_window
+
     again = create_window(check_recovery=False, autosave=False, load_views=False)
     qtbot.addWidget(again)
     assert palette_name() == "colour-blind" and again.palette_actions["colour-blind"].isChecked()
@@ -59,10 +68,29 @@ def test_export_palette_on_the_command_line(tmp_path, name):
     out = {}
     for pal in ("default", name):
         p = tmp_path / f"{pal}.png"
-        r = subprocess.run([sys.executable, "-m", "ringlab", "export", "preset:paper-k2-t3",
-                            "--format", "png", "--step", "1", "-o", str(p), "--palette", pal],
-                           capture_output=True, text=True, timeout=120)
+        r = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "ringlab",
+                "export",
+                "preset:paper-k2-t3",
+                "--format",
+                "png",
+                "--step",
+                "1",
+                "-o",
+                str(p),
+                "--palette",
+                pal,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert r.returncode == 0, r.stderr
         out[pal] = colours_of(p)
-    assert rgb(PALETTES[name]["now"]) in out[name] and rgb(PALETTES[name]["now"]) not in out["default"]
+    assert (
+        rgb(PALETTES[name]["now"]) in out[name] and rgb(PALETTES[name]["now"]) not in out["default"]
+    )
     assert rgb(PALETTES["default"]["now"]) in out["default"]

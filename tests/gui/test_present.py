@@ -1,4 +1,5 @@
 """Present mode driven through its keys, as a presenter (or a clicker) would."""
+
 import subprocess
 import sys
 
@@ -27,19 +28,28 @@ def present(qtbot):
 
 
 def walk(code="paper-k2-t3"):
-    return walkthrough_deck(preset(code), [[1, 2], [3, 4], [5, 6]] if code == "paper-k2-t3" else "random")
+    return walkthrough_deck(
+        preset(code), [[1, 2], [3, 4], [5, 6]] if code == "paper-k2-t3" else "random"
+    )
 
 
 def test_keys_step_back_jump_blank_zoom_leave(qtbot, present):
     w = present(walk())
     v = w.view
-    assert v.step == 0 and v.deck.count == 4                     # t = 0..T, T = 3
-    for key, want in ((Qt.Key_Space, 1), (Qt.Key_Right, 2), (Qt.Key_PageDown, 3),
-                      (Qt.Key_PageDown, 3), (Qt.Key_Left, 2), (Qt.Key_PageUp, 1),
-                      (Qt.Key_End, 3), (Qt.Key_Home, 0)):
+    assert v.step == 0 and v.deck.count == 4  # t = 0..T, T = 3
+    for key, want in (
+        (Qt.Key_Space, 1),
+        (Qt.Key_Right, 2),
+        (Qt.Key_PageDown, 3),
+        (Qt.Key_PageDown, 3),
+        (Qt.Key_Left, 2),
+        (Qt.Key_PageUp, 1),
+        (Qt.Key_End, 3),
+        (Qt.Key_Home, 0),
+    ):
         qtbot.keyClick(v, key)
         assert v.step == want, key
-        assert v.deck.renderer.step == want                      # the drawing follows
+        assert v.deck.renderer.step == want  # the drawing follows
     qtbot.keyClicks(v, "2")
     qtbot.keyClick(v, Qt.Key_Return)
     assert v.step == 2
@@ -51,7 +61,7 @@ def test_keys_step_back_jump_blank_zoom_leave(qtbot, present):
     assert not v.blanked
     qtbot.keyClick(v, Qt.Key_Z)
     first = v.zoom
-    assert 1.0 < first <= 1.25                       # ×1.25, or the most that fits
+    assert 1.0 < first <= 1.25  # ×1.25, or the most that fits
     qtbot.keyClick(v, Qt.Key_Equal, Qt.ControlModifier)
     # 1.25² = 1.56 would not fit at 1280×720: clamped to the largest zoom that does
     assert first <= v.zoom <= 1.56 + 0.01
@@ -70,7 +80,7 @@ def test_speaker_view_shows_the_next_caption(qtbot, present):
     deck = w.view.deck
     qtbot.keyClick(w.view, Qt.Key_Right)
     assert w.speaker.next_label.text() == deck.caption(2)
-    assert "node 1 sends x₁,₂ + x₀,₂" in w.speaker.notes.text()     # the generated caption
+    assert "node 1 sends x₁,₂ + x₀,₂" in w.speaker.notes.text()  # the generated caption
     qtbot.keyClick(w.view, Qt.Key_End)
     assert w.speaker.next_label.text() == "(the end)"
     assert "elapsed" in w.speaker.elapsed.text()
@@ -84,10 +94,13 @@ def test_pointer_halo_is_in_the_figure_and_its_export(qtbot, present, tmp_path):
     assert w.view._halo in fig.artists
     out = w.view.export_frame(str(tmp_path / "frame.png"))
     from PIL import Image
+
     img = Image.open(out).convert("RGB")
     W, H = img.size
-    r, g, b = img.getpixel((int(300 / w.view.canvas.width() * W), int(200 / w.view.canvas.height() * H)))
-    assert r > 200 and g > 180 and b < 170, (r, g, b)               # the yellow halo
+    r, g, b = img.getpixel(
+        (int(300 / w.view.canvas.width() * W), int(200 / w.view.canvas.height() * H))
+    )
+    assert r > 200 and g > 180 and b < 170, (r, g, b)  # the yellow halo
     qtbot.keyClick(w.view, Qt.Key_L)
     assert w.view._halo is None and not fig.artists
 
@@ -113,38 +126,64 @@ def test_a_lesson_as_slides_with_answers_and_notes(qtbot, present):
     v = w.view
     slides = [v.deck.markdown(i) for i in range(v.deck.count)]
     q = next(i for i, s in enumerate(slides) if "Is the code in the editor feasible" in s)
-    qtbot.keyClicks(v, str(q + 1))                 # slide numbers as shown (1-based)
+    qtbot.keyClicks(v, str(q + 1))  # slide numbers as shown (1-based)
     qtbot.keyClick(v, Qt.Key_Return)
     assert v.step == q and "The app shows" not in v.slide.text()
     qtbot.keyClick(v, Qt.Key_Space)
-    assert "The app shows: false" in v.slide.text()   # revealed: the lesson's code is broken
+    assert "The app shows: false" in v.slide.text()  # revealed: the lesson's code is broken
 
 
 def test_cli_present_screenshot(tmp_path):
     out = tmp_path / "present.png"
-    r = subprocess.run([sys.executable, "-m", "ringlab", "screenshot", "--present", "--size",
-                        "1280x720", "--preset", "classic-ring-n4", "--step", "2", "-o", str(out)],
-                       capture_output=True, text=True, timeout=120)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ringlab",
+            "screenshot",
+            "--present",
+            "--size",
+            "1280x720",
+            "--preset",
+            "classic-ring-n4",
+            "--step",
+            "2",
+            "-o",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert r.returncode == 0, r.stderr
     from PIL import Image
+
     assert Image.open(out).size == (1280, 720)
-    r = subprocess.run([sys.executable, "-m", "ringlab", "present", "nope.md"],
-                       capture_output=True, text=True, timeout=60)
-    assert r.returncode == 2 and r.stderr.strip() == "ringlab present: error: nope.md: no such lesson file"
+    r = subprocess.run(
+        [sys.executable, "-m", "ringlab", "present", "nope.md"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (
+        r.returncode == 2
+        and r.stderr.strip() == "ringlab present: error: nope.md: no such lesson file"
+    )
 
 
 def test_schedules_side_by_side_step_by_step(qtbot, present):
     from ringlab.gui.present import schedules_deck
+
     w = present(schedules_deck(preset("classic-ring-n4")), (1280, 720))
     v = w.view
-    assert v.deck.count == 7                                   # ring: 2(N − 1) = 6 steps, + start
+    assert v.deck.count == 7  # ring: 2(N − 1) = 6 steps, + start
     qtbot.keyClick(v, Qt.Key_Right)
     html = v.slide.text()
     # the ring all-reduce example, step 1: cores send 15, 8, 4, 15 (source 004's trace)
     for sent in ("(= 15)", "(= 8)", "(= 4)"):
         assert sent in html
-    assert "30 29 22 27" in html                               # the target X·W
-    assert w.width() <= 1280                                   # three grids fit, no widening
+    assert "30 29 22 27" in html  # the target X·W
+    assert w.width() <= 1280  # three grids fit, no widening
     qtbot.keyClick(v, Qt.Key_End)
     assert v.step == 6 and "step 6" in v.status.text()
 
@@ -153,12 +192,16 @@ def test_f5_presents_what_the_window_shows(qtbot, open_window):
     win = open_window("paper-k2-t3", load_views=True)
     shown = []
 
-    action = next(a for m in win.menuBar().actions() for a in m.menu().actions()
-                  if a.text().replace("&", "") == "Present")
+    action = next(
+        a
+        for m in win.menuBar().actions()
+        for a in m.menu().actions()
+        if a.text().replace("&", "") == "Present"
+    )
     assert action.shortcut().toString() == "F5"
 
     def present():
-        action.trigger()                               # View → Present (F5)
+        action.trigger()  # View → Present (F5)
         p = win._presentation
         qtbot.addWidget(p)
         if p.speaker is not None:
@@ -167,7 +210,7 @@ def test_f5_presents_what_the_window_shows(qtbot, open_window):
         qtbot.keyClick(p.view, Qt.Key_Escape)
         qtbot.waitUntil(lambda: not p.isVisible())
 
-    present()                                          # the editor: the walkthrough
+    present()  # the editor: the walkthrough
     win.show_view("Schedules")
     present()
     win.show_lessons()

@@ -1,5 +1,6 @@
 """Issue 20: every present-mode key, pressed repeatedly, at a projector's sizes: no exception,
 no overlapping or cut text, nothing under 18 px; the decode step's arithmetic; one legend."""
+
 import pytest
 from matplotlib.legend import Legend
 from matplotlib.text import Text
@@ -12,6 +13,7 @@ from ringlab.render.captions import decode_arithmetic
 
 def open_present(qtbot, deck, size):
     from .test_present import open_present as opener
+
     return opener(qtbot, deck, size)
 
 
@@ -20,15 +22,23 @@ def overlapping_texts(fig, renderer_obj):
     and a text with itself excluded), measured with get_window_extent."""
     r = fig.canvas.get_renderer()
     tab = renderer_obj._table
-    shown = [(a, a.get_window_extent(r)) for a in fig.findobj(Text)
-             if a.get_visible() and a.get_text().strip()
-             and not (a.axes is tab.ax and tab.covered and a.get_zorder() <= 3)
-             and not (a.axes is tab.ax and a.get_zorder() == 6)]   # red overlays lie on their entry
+    shown = [
+        (a, a.get_window_extent(r))
+        for a in fig.findobj(Text)
+        if a.get_visible()
+        and a.get_text().strip()
+        and not (a.axes is tab.ax and tab.covered and a.get_zorder() <= 3)
+        and not (a.axes is tab.ax and a.get_zorder() == 6)
+    ]  # red overlays lie on their entry
     bad = []
     for k, (a, ba) in enumerate(shown):
-        for b, bb in shown[k + 1:]:
-            if (ba.x0 + 1 < bb.x1 - 1 and bb.x0 + 1 < ba.x1 - 1
-                    and ba.y0 + 1 < bb.y1 - 1 and bb.y0 + 1 < ba.y1 - 1):
+        for b, bb in shown[k + 1 :]:
+            if (
+                ba.x0 + 1 < bb.x1 - 1
+                and bb.x0 + 1 < ba.x1 - 1
+                and ba.y0 + 1 < bb.y1 - 1
+                and bb.y0 + 1 < ba.y1 - 1
+            ):
                 bad.append((a.get_text()[:30], b.get_text()[:30]))
     return bad
 
@@ -49,9 +59,13 @@ def assert_slide_ok(v, where):
 def test_every_key_repeatedly(qtbot, size, code):
     w = open_present(qtbot, walkthrough_deck(preset(code)), size)
     v = w.view
-    presses = ([(Qt.Key_Z, Qt.NoModifier)] * 6 + [(Qt.Key_Z, Qt.ShiftModifier)] * 6
-               + [(Qt.Key_Equal, Qt.ControlModifier)] * 3 + [(Qt.Key_Minus, Qt.ControlModifier)] * 3
-               + [(Qt.Key_0, Qt.ControlModifier)])
+    presses = (
+        [(Qt.Key_Z, Qt.NoModifier)] * 6
+        + [(Qt.Key_Z, Qt.ShiftModifier)] * 6
+        + [(Qt.Key_Equal, Qt.ControlModifier)] * 3
+        + [(Qt.Key_Minus, Qt.ControlModifier)] * 3
+        + [(Qt.Key_0, Qt.ControlModifier)]
+    )
     for n, (key, mods) in enumerate(presses):
         qtbot.keyClick(v, key, mods)
         assert 0.5 <= v.zoom <= 3.0
@@ -61,9 +75,23 @@ def test_every_key_repeatedly(qtbot, size, code):
         if v.zoom != 1.0:
             assert "Ctrl+0 resets the zoom" in v.status.text()
     assert v.zoom == 1.0 and "Ctrl+0 resets the zoom" in v.status.text()
-    for key in (Qt.Key_Space, Qt.Key_Right, Qt.Key_Down, Qt.Key_PageDown, Qt.Key_End,
-                Qt.Key_Left, Qt.Key_Up, Qt.Key_PageUp, Qt.Key_Home, Qt.Key_B, Qt.Key_B,
-                Qt.Key_L, Qt.Key_L, Qt.Key_H, Qt.Key_H):
+    for key in (
+        Qt.Key_Space,
+        Qt.Key_Right,
+        Qt.Key_Down,
+        Qt.Key_PageDown,
+        Qt.Key_End,
+        Qt.Key_Left,
+        Qt.Key_Up,
+        Qt.Key_PageUp,
+        Qt.Key_Home,
+        Qt.Key_B,
+        Qt.Key_B,
+        Qt.Key_L,
+        Qt.Key_L,
+        Qt.Key_H,
+        Qt.Key_H,
+    ):
         for _ in range(3):
             qtbot.keyClick(v, key)
         assert_slide_ok(v, (code, size, key))
@@ -95,6 +123,7 @@ def test_decode_slide_shows_the_arithmetic(qtbot):
 def test_exports_last_frame_has_the_arithmetic(tmp_path):
     from ringlab.core.simulate import simulate
     from ringlab.render.propagation import WalkthroughRenderer
+
     r = WalkthroughRenderer()
     r.set_trace(simulate(preset("paper-k2-t3"), [[1, 2], [3, 4], [5, 6]]), note="typed")
     r.show_step(3)
@@ -121,10 +150,10 @@ def test_legend_once_after_jumping_to_decode_twice(qtbot):
         try:
             drawn.clear()
             qtbot.keyClick(v, Qt.Key_End)
-            v.deck.renderer.draw()               # the blitting path the window uses
+            v.deck.renderer.draw()  # the blitting path the window uses
         finally:
             Legend.draw = orig
-        assert len(drawn) <= 1                    # restored from the background, not redrawn
+        assert len(drawn) <= 1  # restored from the background, not redrawn
     assert len(fig.legends) == 1
 
 
@@ -139,15 +168,16 @@ def test_speaker_view_on_one_screen_comes_with_s_and_is_filled(qtbot):
     assert sp.isVisible()
     assert sp.notes.text() and sp.next_label.text() and sp.clock.text()
     assert "step 0" in sp.now_label.text()
-    qtbot.keyClick(sp, Qt.Key_Right)             # keys typed in the speaker view drive the slide
+    qtbot.keyClick(sp, Qt.Key_Right)  # keys typed in the speaker view drive the slide
     assert w.view.step == 1 and "step 1" in sp.now_label.text()
-    qtbot.keyClick(sp, Qt.Key_S)                 # and S there puts it away again
+    qtbot.keyClick(sp, Qt.Key_S)  # and S there puts it away again
     assert not sp.isVisible()
 
 
 def _lesson(prefix):
     from ringlab.gui.present import lesson_deck
     from ringlab.lessons import course
+
     return lesson_deck(next(lesson.path for lesson in course() if lesson.key.startswith(prefix)))
 
 
@@ -156,8 +186,11 @@ def test_lesson_slides_show_what_the_block_did(qtbot, size):
     deck = _lesson("09-")
     w = open_present(qtbot, deck, size)
     v = w.view
-    answer = next(i for i in range(deck.count) if "Which node decodes" in deck.markdown(i)
-                  and "The app shows" in deck.markdown(i))
+    answer = next(
+        i
+        for i in range(deck.count)
+        if "Which node decodes" in deck.markdown(i) and "The app shows" in deck.markdown(i)
+    )
     question = answer - 1
     # the question is text only; the answer, after the reveal ran the walkthrough to the
     # end, shows the walkthrough at its last step beside the text, as the window draws it
@@ -169,8 +202,11 @@ def test_lesson_slides_show_what_the_block_did(qtbot, size):
     r = v.lesson_renderer
     assert r.trace is not None and r.step == r.trace.code.T
     assert "✗ wrong" in r.table_text()
-    for key, mods in [(Qt.Key_Z, Qt.NoModifier)] * 6 + [(Qt.Key_Z, Qt.ShiftModifier)] * 6 + \
-            [(Qt.Key_0, Qt.ControlModifier)]:
+    for key, mods in (
+        [(Qt.Key_Z, Qt.NoModifier)] * 6
+        + [(Qt.Key_Z, Qt.ShiftModifier)] * 6
+        + [(Qt.Key_0, Qt.ControlModifier)]
+    ):
         qtbot.keyClick(v, key, mods)
         v.lesson_canvas.draw()
         assert not r.text_problems(MIN_TEXT_PX), r.text_problems(MIN_TEXT_PX)
@@ -182,8 +218,11 @@ def test_lesson_schedules_slide_shows_the_grids(qtbot):
     deck = _lesson("02-")
     w = open_present(qtbot, deck, (1024, 768))
     v = w.view
-    i = next(i for i, d in enumerate(deck.drawings) if d is not None and d.kind == "schedules"
-             and d.step == 1)
+    i = next(
+        i
+        for i, d in enumerate(deck.drawings)
+        if d is not None and d.kind == "schedules" and d.step == 1
+    )
     v.show_step(i)
     assert v.drawing_panel.currentWidget() is v.lesson_grids
     assert "step 1 of" in v.lesson_grids.text() and "ring" in v.lesson_grids.text()
@@ -192,8 +231,9 @@ def test_lesson_schedules_slide_shows_the_grids(qtbot):
 # -- the rest of issue 20: every drawing on a slide readable at a projector's sizes ----------------
 @pytest.mark.parametrize("size", [(1024, 768), (1280, 720)])
 def test_every_lesson_drawing_has_no_text_under_18_px(qtbot, size):
-    from ringlab.lessons import course
     from ringlab.gui.present import lesson_deck
+    from ringlab.lessons import course
+
     seen = 0
     for lesson in course():
         deck = lesson_deck(lesson.path)
@@ -206,14 +246,14 @@ def test_every_lesson_drawing_has_no_text_under_18_px(qtbot, size):
                 continue
             qtbot.keyClick(v, Qt.Key_Home)
             for _ in range(i):
-                qtbot.keyClick(v, Qt.Key_Right)          # the presenter's way to the slide
+                qtbot.keyClick(v, Qt.Key_Right)  # the presenter's way to the slide
             assert v.drawing_panel.currentWidget() is v.lesson_canvas
             v.lesson_canvas.draw()
             problems = v.lesson_renderer.text_problems(MIN_TEXT_PX)
             assert not problems, (lesson.key, i, size, problems)
             seen += 1
         w.close()
-    assert seen >= 5                    # the course moves the walkthrough on many slides
+    assert seen >= 5  # the course moves the walkthrough on many slides
 
 
 @pytest.mark.parametrize("size", [(1024, 768), (1280, 720)])
@@ -253,13 +293,15 @@ def test_zooming_a_text_slide_never_breaks_a_drawing(qtbot, size):
     deck = _lesson("09-")
     w = open_present(qtbot, deck, size)
     v = w.view
-    text_slide = min((i for i, d in enumerate(deck.drawings) if d is None and i > 0),
-                     key=lambda i: len(deck.markdown(i)))     # room to zoom its text
+    text_slide = min(
+        (i for i, d in enumerate(deck.drawings) if d is None and i > 0),
+        key=lambda i: len(deck.markdown(i)),
+    )  # room to zoom its text
     qtbot.keyClick(v, Qt.Key_Home)
     for _ in range(text_slide):
         qtbot.keyClick(v, Qt.Key_Right)
     for _ in range(8):
-        qtbot.keyClick(v, Qt.Key_Z)                 # no exception (pytest-qt fails on one)
+        qtbot.keyClick(v, Qt.Key_Z)  # no exception (pytest-qt fails on one)
     assert v.zoom > 1.0
     for i, d in enumerate(deck.drawings):
         if d is None or d.kind != "walkthrough":

@@ -1,5 +1,6 @@
 """The Propagation view through its widgets: playback by keyboard and buttons, the caption and
 highlighted step read back, live edits from the document, the three input modes."""
+
 import pytest
 from PySide6.QtCore import Qt
 
@@ -39,8 +40,8 @@ def test_keyboard_playback(qtbot, view):
     qtbot.keyClick(view, Qt.Key_End)
     assert state(view) == 3
     assert view.caption_label.text().startswith("t = T = 3: each node decodes")
-    assert view.renderer.edge_labels() == []          # the decode step highlights no edge
-    qtbot.keyClick(view, Qt.Key_Right)                # already at the end: stays
+    assert view.renderer.edge_labels() == []  # the decode step highlights no edge
+    qtbot.keyClick(view, Qt.Key_Right)  # already at the end: stays
     assert state(view) == 3
     qtbot.keyClick(view, Qt.Key_Left)
     assert state(view) == 2 and view.caption_label.text().startswith("t = 2:")
@@ -51,7 +52,7 @@ def test_keyboard_playback(qtbot, view):
 
 
 def test_space_plays_to_the_end_and_stops(qtbot, view):
-    view.speed_box.setCurrentIndex(view.speed_box.count() - 1)     # fastest
+    view.speed_box.setCurrentIndex(view.speed_box.count() - 1)  # fastest
     seen = []
     view.step_changed.connect(seen.append)
     qtbot.keyClick(view, Qt.Key_Space)
@@ -87,7 +88,7 @@ def test_follows_edits_and_shows_the_failing_destination(qtbot, view):
     doc = view.document
     assert "✓ Theorem 2 holds" in view.verdict_label.text()
     qtbot.keyClick(view, Qt.Key_End)
-    doc.set_entry(1, "M", 0, 0, "5")                 # break the code in the editor's way
+    doc.set_entry(1, "M", 0, 0, "5")  # break the code in the editor's way
     assert "cannot decode" in view.verdict_label.text()
     assert "Theorem 2 fails at node" in view.verdict_label.text()
     assert state(view) == 3
@@ -143,12 +144,14 @@ def test_typed_and_random_inputs(qtbot, view):
 
 def test_export_from_the_view(tmp_path, view):
     from PIL import Image
+
     out = view.export(str(tmp_path / "v.gif"), "gif")
     assert Image.open(out).n_frames == 4
 
 
 def test_registered_as_a_view():
     from ringlab.gui.views import VIEWS
+
     assert ("Propagation", "ringlab.gui.views.propagation", "PropagationView") in VIEWS
     assert PropagationView.TITLE == "Propagation"
 
@@ -157,8 +160,10 @@ def test_resize_relays_out_for_the_new_size(qtbot, view):
     qtbot.keyClick(view, Qt.Key_Right)
     before = view.renderer._built_size
     view.resize(800, 560)
-    qtbot.waitUntil(lambda: not view.renderer.needs_relayout()
-                    and view.renderer._built_size != before, timeout=3000)
+    qtbot.waitUntil(
+        lambda: not view.renderer.needs_relayout() and view.renderer._built_size != before,
+        timeout=3000,
+    )
     assert state(view) == 1 and len(view.renderer.edge_labels()) == 3
 
 
@@ -167,6 +172,7 @@ def test_void_qt_calls_do_not_drain_none(qtbot, view):
     # interpreter aborts after some thousands (pyproject excludes that release); a release
     # with the bug fails here instead of aborting a teaching session
     import sys
+
     n = sys.getrefcount(None)
     for _ in range(3000):
         view.step_label.setText("x")
@@ -183,12 +189,13 @@ def test_hidden_view_catches_up_when_shown(qtbot, view):
 
 def test_hover_a_node_shows_what_it_received(qtbot, view):
     from PySide6.QtCore import QPoint
+
     view.inputs_box.setCurrentIndex(view.inputs_box.findData("typed"))
     view.typed_edit.setText("1 2; 3 4; 5 6")
     view.typed_edit.editingFinished.emit()
     view.canvas.draw()
     r = view.renderer
-    x, y = r._ax.transData.transform((2, -1))          # node 1 at t = 2
+    x, y = r._ax.transData.transform((2, -1))  # node 1 at t = 2
     ratio = view.canvas.device_pixel_ratio
     qtbot.mouseMove(view.canvas, QPoint(int(x / ratio), int(view.canvas.height() - y / ratio)))
     qtbot.waitUntil(lambda: view.canvas.toolTip() != "", timeout=2000)

@@ -1,6 +1,7 @@
 """Issue 20: the Propagation view on the 32-node classic ring — computed off the GUI thread with
 a busy line, the window handling events meanwhile, and a readable summary (a heat map of what
 each node holds) instead of the full G_T."""
+
 import threading
 
 import pytest
@@ -23,6 +24,7 @@ def gate(monkeypatch):
     def slow(tr):
         assert ev.wait(20), "the test never opened the gate"
         return real(tr)
+
     monkeypatch.setattr(heatmap, "holdings", slow)
     yield ev
     ev.set()
@@ -39,7 +41,7 @@ def _view(qtbot, code):
 def test_opens_without_blocking_and_shows_the_summary(qtbot, gate):
     code = preset("classic-ring-n32")
     v = _view(qtbot, code)
-    v.show()                                  # starts the computation, returns at once
+    v.show()  # starts the computation, returns at once
     qtbot.waitExposed(v)
     assert v.busy and v.busy_label.isVisible()
     assert "N = 32" in v.busy_label.text()
@@ -51,7 +53,7 @@ def test_opens_without_blocking_and_shows_the_summary(qtbot, gate):
     qtbot.waitExposed(other)
     qtbot.keyClicks(other, "live")
     qtbot.waitUntil(lambda: other.text() == "live")
-    assert v.busy                             # …and it really was still computing
+    assert v.busy  # …and it really was still computing
     # a step chosen meanwhile is the state's, drawn when the result is in
     v.state.step = 3
     gate.set()
@@ -97,11 +99,11 @@ def test_a_stale_result_never_paints(qtbot, gate):
     v.show()
     assert v.busy
     first = v._pending
-    v.state.seed = 7                          # new inputs while the first run is pending
+    v.state.seed = 7  # new inputs while the first run is pending
     assert v.busy and v._pending is not first
     gate.set()
     qtbot.waitUntil(lambda: not v.busy, timeout=10000)
-    qtbot.wait(50)                            # let a late first result arrive, if any
+    qtbot.wait(50)  # let a late first result arrive, if any
     assert v.trace.inputs == random_inputs(code, 7)
 
 
@@ -117,7 +119,7 @@ def test_full_graph_on_request_and_small_codes_unchanged(qtbot):
     assert v.renderer.__class__.__name__ == "WalkthroughRenderer"
     small = _view(qtbot, preset("paper-k2-t3"))
     small.show()
-    assert not small.busy and small.trace is not None      # synchronous as before
+    assert not small.busy and small.trace is not None  # synchronous as before
     assert small.renderer.__class__.__name__ == "WalkthroughRenderer"
     assert prop_mod.SUMMARY_ABOVE_N >= small.document.code.N
 

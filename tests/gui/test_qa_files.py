@@ -1,18 +1,20 @@
 """QA: File → Open (through the menu, the file dialog replaced) on files a user may pick by
 mistake: each gives one message naming the file and what was expected, and the code being
 edited — with its unsaved change — stays as it was."""
+
 import json
 
 from PySide6.QtWidgets import QFileDialog
 
 from ringlab import preset, save_code
 
-
 # `win` comes from tests/gui/conftest.py
 
 
 def menu_action(win, menu_title, text):
-    menu = next(a.menu() for a in win.menuBar().actions() if a.text().replace("&", "") == menu_title)
+    menu = next(
+        a.menu() for a in win.menuBar().actions() if a.text().replace("&", "") == menu_title
+    )
     return next(a for a in menu.actions() if a.text().replace("&", "").startswith(text))
 
 
@@ -38,13 +40,14 @@ def bad_files(tmp_path):
 
 
 def test_file_open_refuses_bad_files_and_keeps_the_work(qtbot, win, tmp_path, monkeypatch):
-    win.document.set_entry(0, "M", 0, 0, "5")              # unsaved work
+    win.document.set_entry(0, "M", 0, 0, "5")  # unsaved work
     before = win.document.code
     open_action = menu_action(win, "File", "Open")
     for name, words in bad_files(tmp_path).items():
         path = str(tmp_path / name)
-        monkeypatch.setattr(QFileDialog, "getOpenFileName",
-                            staticmethod(lambda *a, p=path, **k: (p, "")))
+        monkeypatch.setattr(
+            QFileDialog, "getOpenFileName", staticmethod(lambda *a, p=path, **k: (p, ""))
+        )
         open_action.trigger()
         assert win.last_error is not None
         assert name in win.last_error and words in win.last_error, win.last_error
@@ -77,6 +80,7 @@ def test_an_unexpected_error_in_a_slot_is_said_in_the_window(qtbot, win, monkeyp
     import sys
 
     from ringlab.gui.app import install_error_hook
+
     printed = []
     monkeypatch.setattr(sys, "excepthook", lambda *exc: printed.append(exc[0]))
     install_error_hook(win)
@@ -84,7 +88,7 @@ def test_an_unexpected_error_in_a_slot_is_said_in_the_window(qtbot, win, monkeyp
         raise ValueError("Exceeds the limit (4300 digits)")
     except ValueError:
         sys.excepthook(*sys.exc_info())
-    assert printed == [ValueError]                       # the traceback still goes to stderr
+    assert printed == [ValueError]  # the traceback still goes to stderr
     assert win.last_error.startswith("ringlab hit an internal error (ValueError: Exceeds")
     assert "autosaved" in win.last_error and win.error_box.isVisible()
     first_box = win.error_box
@@ -92,7 +96,7 @@ def test_an_unexpected_error_in_a_slot_is_said_in_the_window(qtbot, win, monkeyp
         raise KeyError("again")
     except KeyError:
         sys.excepthook(*sys.exc_info())
-    assert win.error_box is first_box                   # no second box over the first
+    assert win.error_box is first_box  # no second box over the first
     assert "KeyError" in win.statusBar().currentMessage()
     first_box.close()
 
@@ -108,8 +112,9 @@ def test_open_recent_of_a_deleted_file_says_so_and_drops_it(qtbot, win, tmp_path
     before = win.document.code
     recent = menu_action(win, "File", "Open Recent").menu()
     next(a for a in recent.actions() if a.text() == str(path.resolve())).trigger()
-    assert win.last_error == (f"{path.resolve()}: no such file any more (moved or deleted); "
-                              f"removed from Open Recent")
+    assert win.last_error == (
+        f"{path.resolve()}: no such file any more (moved or deleted); removed from Open Recent"
+    )
     assert str(path.resolve()) not in win.recent_files()
-    assert win.document.code is before and not asked     # nothing to open: no save question
+    assert win.document.code is before and not asked  # nothing to open: no save question
     win.error_box.close()

@@ -1,6 +1,7 @@
 """QA at a 1280×720 projector: beside the Propagation graph the Theorem 2 panel narrows to its
 verdict and check map (the N = 8 graph was cramped), and the editor gets its split back; the
 side table's send lines fit the table even at N = 8."""
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTabBar
@@ -18,8 +19,7 @@ def win(open_window):
 def click_tab(qtbot, win, title):
     bar = win.tabs.findChild(QTabBar)
     k = win.view_names().index(title)
-    qtbot.mouseClick(bar, Qt.LeftButton,
-                     pos=bar.tabRect(k).center())
+    qtbot.mouseClick(bar, Qt.LeftButton, pos=bar.tabRect(k).center())
     assert win.tabs.currentIndex() == k
 
 
@@ -27,10 +27,10 @@ def test_panel_narrows_beside_views_and_comes_back_for_the_editor(qtbot, win):
     editor_sizes = win.splitter.sizes()
     click_tab(qtbot, win, "Propagation")
     tabs_w, panel_w = win.splitter.sizes()
-    assert panel_w < editor_sizes[1] - 100                  # the graph got the room
-    assert panel_w >= win.panel.map.width()                 # the whole check map still shows
+    assert panel_w < editor_sizes[1] - 100  # the graph got the room
+    assert panel_w >= win.panel.map.width()  # the whole check map still shows
     assert win.panel.map.isVisible() and win.panel.verdict.isVisible()
-    click_tab(qtbot, win, "Schedules")                      # view → view keeps the narrow split
+    click_tab(qtbot, win, "Schedules")  # view → view keeps the narrow split
     assert win.splitter.sizes()[1] == panel_w
     click_tab(qtbot, win, "Editor")
     assert win.splitter.sizes()[1] == editor_sizes[1]
@@ -73,8 +73,9 @@ def test_closing_on_a_view_saves_the_editors_split(qtbot):
     assert w.close()
     saved = settings().value("splitter")
     # (a fresh window of the same size; offscreen Qt does not restore the geometry itself)
-    again = create_window(code=preset("classic-ring-n8"), check_recovery=False, autosave=False,
-                          use_settings=False)
+    again = create_window(
+        code=preset("classic-ring-n8"), check_recovery=False, autosave=False, use_settings=False
+    )
     again.ask_unsaved = lambda action: "discard"
     qtbot.addWidget(again)
     again.resize(1280, 720)

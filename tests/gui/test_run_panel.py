@@ -1,6 +1,7 @@
 """Run on N processes… through the panel: real mpiexec and ranks in a QProcess, never in the
 test's own process.  Expected values come from outside the panel: ``ringlab run --json`` of the
 same job, seed 004's numbers, the mathematics of a broken R entry, and the process table."""
+
 import json
 import os
 import signal
@@ -18,12 +19,14 @@ from ringlab.gui.document import CodeDocument
 from ringlab.gui.run_panel import RunPanel
 from tests._procs import leftovers
 
-pytestmark = pytest.mark.skipif(find_spec("mpi4py") is None,
-                                reason="mpi4py is not installed (pip install mpi4py mpich): "
-                                       "the panel runs codes on real MPI ranks")
+pytestmark = pytest.mark.skipif(
+    find_spec("mpi4py") is None,
+    reason="mpi4py is not installed (pip install mpi4py mpich): "
+    "the panel runs codes on real MPI ranks",
+)
 
 _SEEDS = iter(range(917_000_001, 917_999_999))
-JOB_MS = 90_000          # a few seconds here; generous for a loaded 2-core machine
+JOB_MS = 90_000  # a few seconds here; generous for a loaded 2-core machine
 
 
 def _stat(pid):
@@ -31,7 +34,7 @@ def _stat(pid):
         st = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return None
-    return st                                   # st[0] state, st[1] ppid, st[19] start time
+    return st  # st[0] state, st[1] ppid, st[19] start time
 
 
 def descendants(root: int) -> dict[int, str]:
@@ -64,6 +67,7 @@ def make_panel(qtbot):
         p.repeat_box.setValue(repeat)
         p.show()
         return p
+
     return make
 
 
@@ -77,15 +81,33 @@ def test_paper_code_on_real_ranks_matches_the_cli(qtbot, make_panel):
     panel = make_panel(preset("paper-k2-t3"), size="64KiB", repeat=2)
     final = run_to_end(qtbot, panel)
     assert final["event"] == "result" and panel.exit_code == 0
-    cli = subprocess.run([sys.executable, "-m", "ringlab", "run", "preset:paper-k2-t3", "--json",
-                          "--size", "65536", "--repeat", "2", "--seed", str(panel.seed)],
-                         capture_output=True, text=True, timeout=120)
+    cli = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ringlab",
+            "run",
+            "preset:paper-k2-t3",
+            "--json",
+            "--size",
+            "65536",
+            "--repeat",
+            "2",
+            "--seed",
+            str(panel.seed),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert cli.returncode == 0, cli.stderr
     lines = [json.loads(s) for s in cli.stdout.splitlines()]
     ref = lines[-1]
     assert ref["event"] == "result"
     keep = lambda ranks: [(k["rank"], k["ok"], k["wrong"], k["first"]) for k in ranks]  # noqa: E731
-    assert keep(panel.result["ranks"]) == keep(ref["ranks"]) == [(r, True, 0, None) for r in range(3)]
+    assert (
+        keep(panel.result["ranks"]) == keep(ref["ranks"]) == [(r, True, 0, None) for r in range(3)]
+    )
     assert (panel.result["bytes"], panel.result["K"], panel.result["T"]) == (65536, 2, 3)
     # same seed, same data: every rank decoded the same numbers in both runs
     heads = lambda evs: sorted((e["rank"], e["head"]) for e in evs if e["event"] == "decoded")  # noqa: E731
@@ -99,6 +121,7 @@ def test_paper_code_on_real_ranks_matches_the_cli(qtbot, make_panel):
 
 def test_replay_shows_seed_004s_sends_and_follows_the_walkthrough(qtbot):
     from ringlab.gui.views.propagation import PropagationView
+
     view = PropagationView(CodeDocument(classic_ring(4)))
     qtbot.addWidget(view)
     view.show()
@@ -106,20 +129,20 @@ def test_replay_shows_seed_004s_sends_and_follows_the_walkthrough(qtbot):
     assert view.run_button.text() == "Run on N processes…"
     dlg = view.open_run_panel()
     panel = dlg.panel
-    assert panel.inputs_check.isChecked()       # the walkthrough's inputs: small integers
+    assert panel.inputs_check.isChecked()  # the walkthrough's inputs: small integers
     panel.seed = next(_SEEDS)
     run_to_end(qtbot, panel)
     assert panel.exit_code == 0, panel.status_text()
     assert "--inputs" in panel.proc.arguments() and "--size" not in panel.proc.arguments()
     sent = lambda t: [panel.replay_cell(t, r).splitlines()[0] for r in range(4)]  # noqa: E731
-    assert sent(0) == ["→1: 15", "→2: 8", "→3: 4", "→0: 15"]        # seed 004, step 1
-    assert sent(1) == ["→1: 21", "→2: 17", "→3: 11", "→0: 7"]       # seed 004, step 2
+    assert sent(0) == ["→1: 15", "→2: 8", "→3: 4", "→0: 15"]  # seed 004, step 1
+    assert sent(1) == ["→1: 21", "→2: 17", "→3: 11", "→0: 7"]  # seed 004, step 2
     assert panel.replay_cell(0, 1).splitlines()[1] == "←0: 15"
     assert [panel.replay_cell(6, r) for r in range(4)] == ["ẑ = [30, 29, 22, 27]"] * 4
     assert "equal the Propagation view's" in panel.replay_note.text()
-    view.set_step(2)                            # the walkthrough's step selects the replay's row
+    view.set_step(2)  # the walkthrough's step selects the replay's row
     assert panel.replay.currentRow() == 2
-    assert view.open_run_panel() is dlg         # one dialog per view, raised again
+    assert view.open_run_panel() is dlg  # one dialog per view, raised again
 
 
 def test_cancel_a_long_run_leaves_no_process(qtbot, make_panel):
@@ -128,8 +151,10 @@ def test_cancel_a_long_run_leaves_no_process(qtbot, make_panel):
     # wait until the ranks are in their timed repetitions, and note the whole process tree
     qtbot.waitUntil(lambda: panel.timings > 0, timeout=JOB_MS)
     tree = descendants(panel.proc.processId())
-    assert any("ringlab.engine.rank" in Path(f"/proc/{p}/cmdline").read_bytes().decode(errors="replace")
-               for p in tree), "the ranks should be running under the panel's process"
+    assert any(
+        "ringlab.engine.rank" in Path(f"/proc/{p}/cmdline").read_bytes().decode(errors="replace")
+        for p in tree
+    ), "the ranks should be running under the panel's process"
     with qtbot.waitSignal(panel.run_finished, timeout=20_000):
         panel.cancel_button.click()
     assert panel.exit_code == 130
@@ -140,7 +165,7 @@ def test_cancel_a_long_run_leaves_no_process(qtbot, make_panel):
 
 def test_an_infeasible_code_names_the_rank_and_the_entry(qtbot, make_panel):
     d = code_to_dict(preset("paper-k2-t3"))
-    d["nodes"][1]["R"][1][2] = 2          # node 1's second decoded symbol reads y one time too
+    d["nodes"][1]["R"][1][2] = 2  # node 1's second decoded symbol reads y one time too
     panel = make_panel(code_from_dict(d), size="64", repeat=1)
     run_to_end(qtbot, panel)
     assert panel.exit_code == 1
@@ -156,12 +181,13 @@ def test_a_size_that_is_not_a_size_is_refused_before_anything_starts(qtbot, make
     panel = make_panel(preset("paper-k2-t3"), size="lots")
     assert panel.run() is False and not panel.is_running()
     assert panel.status_text().startswith("Bad input: S")
-    panel.size_box.setCurrentText("1000")        # rounded down to whole float64 per symbol
+    panel.size_box.setCurrentText("1000")  # rounded down to whole float64 per symbol
     assert panel.size_bytes() == 992 and panel.size_hint.text() == "= 992 B"
 
 
 def test_calibrate_feeds_the_cost_explorer(qtbot):
     from ringlab.gui.views.compare import CompareView
+
     view = CompareView(CodeDocument(preset("classic-ring-n4")))
     qtbot.addWidget(view)
     view.show()
@@ -174,7 +200,7 @@ def test_calibrate_feeds_the_cost_explorer(qtbot):
     assert ev["procs"] == 2 and len(ev["points"]) == 7
     costs = view.costs
     a, b = panel.measured()
-    if a < 0 or b <= 0:                          # a busy machine can fit a negative α
+    if a < 0 or b <= 0:  # a busy machine can fit a negative α
         assert not costs.measured_box.isEnabled() and "not usable" in costs.measured_box.text()
         return
     typed = costs.alpha.text(), costs.bandwidth.text()
@@ -188,6 +214,7 @@ def test_calibrate_feeds_the_cost_explorer(qtbot):
 
 def test_closing_the_dialog_stops_its_job(qtbot):
     from ringlab.gui.run_panel import RunDialog
+
     dlg = RunDialog(preset("paper-k2-t3"))
     qtbot.addWidget(dlg)
     panel = dlg.panel
@@ -198,7 +225,7 @@ def test_closing_the_dialog_stops_its_job(qtbot):
     assert panel.run()
     qtbot.waitUntil(lambda: panel.timings > 0, timeout=JOB_MS)
     tree = descendants(panel.proc.processId())
-    dlg.close()                                  # waits for ringlab run to end its job
+    dlg.close()  # waits for ringlab run to end its job
     assert not panel.is_running() and panel.exit_code == 130
     assert alive(tree) == [] and leftovers(panel.seed) == []
 
@@ -222,7 +249,7 @@ def test_floating_point_does_not_hide_an_infeasible_code_in_the_panel(qtbot, mak
     panel = make_panel(near, size="64", repeat=1)
     run_to_end(qtbot, panel)
     assert panel.exit_code == 1
-    assert [panel.ranks.item(r, 1).text()[0] for r in range(3)] == ["✓"] * 3   # measured …
+    assert [panel.ranks.item(r, 1).text()[0] for r in range(3)] == ["✓"] * 3  # measured …
     line = panel.status_text()
     assert line.startswith("✗ All 3 ranks decoded the same as MPI_Allreduce")  # … and exact
     assert "Theorem 2 (exact, over Q) says the code is infeasible: node 1" in line

@@ -3,6 +3,7 @@ and the code — ticked by the user, kept in the application state — with the 
 paper's bidirectional ring under every grid, and their α-β lines and crossovers in the cost
 explorer.  Driven as a student drives it: a click on a check box, a drag of the scrubber, the
 labels read off the screen; the numbers are worked out here by hand."""
+
 import time
 from fractions import Fraction
 
@@ -37,8 +38,11 @@ def drag_scrubber_to(qtbot, view, k):
     handle = s.style().subControlRect(QStyle.CC_Slider, opt, QStyle.SC_SliderHandle, s)
     groove = s.style().subControlRect(QStyle.CC_Slider, opt, QStyle.SC_SliderGroove, s)
     span = groove.width() - handle.width()
-    x = groove.x() + handle.width() // 2 + QStyle.sliderPositionFromValue(
-        s.minimum(), s.maximum(), k, span)
+    x = (
+        groove.x()
+        + handle.width() // 2
+        + QStyle.sliderPositionFromValue(s.minimum(), s.maximum(), k, span)
+    )
     qtbot.mousePress(s, Qt.LeftButton, pos=handle.center())
     qtbot.mouseMove(s, QPoint(x, handle.center().y()))
     qtbot.mouseRelease(s, Qt.LeftButton, pos=QPoint(x, handle.center().y()))
@@ -53,8 +57,10 @@ def route(N, src, dst):
 
 
 def grid(col):
-    return [[col.cell(i, c) for c in range(col.table.columnCount())]
-            for i in range(col.table.rowCount())]
+    return [
+        [col.cell(i, c) for c in range(col.table.columnCount())]
+        for i in range(col.table.rowCount())
+    ]
 
 
 def test_by_default_ring_tree_and_the_code_only(tab):
@@ -91,7 +97,7 @@ def test_dragging_the_scrubber_shows_each_steps_load_on_the_ring(tab, qtbot):
     for k, busiest in ((3, 4), (2, 2), (1, 1)):
         drag_scrubber_to(qtbot, view, k)
         hand = {}
-        for i in range(8):                         # step k: i swaps with i XOR 2^(k−1)
+        for i in range(8):  # step k: i swaps with i XOR 2^(k−1)
             for link in route(8, i, i ^ (1 << (k - 1))):
                 hand[link] = hand.get(link, 0) + 1
         assert rd.loads == hand
@@ -113,7 +119,8 @@ def test_a_refused_algorithm_says_why_calmly_until_the_example_fits(tab, qtbot):
     assert col.title.text() == "Trivance (latency-optimal): not for N = 8"
     assert "N = 8 is not a power of 3" in col.error.text()
     from ringlab.gui.settings import text_colour
-    assert text_colour(col.error) == "#555555"           # grey, not the error red
+
+    assert text_colour(col.error) == "#555555"  # grey, not the error red
     assert not col.table.isVisible() and not col.links.isVisible()
     assert view.step_label.text() == "0 of 14"
     # the user gives the example 9 cores: Trivance runs, in log3 9 = 2 steps
@@ -133,8 +140,9 @@ def test_the_cost_explorer_draws_their_lines_and_every_crossover(tab, qtbot):
     _, view = tab
     tick(qtbot, view, "recursive-doubling")
     tick(qtbot, view, "swing")
-    qtbot.mouseClick(view.pages.tabBar(), Qt.LeftButton,
-                     pos=view.pages.tabBar().tabRect(1).center())
+    qtbot.mouseClick(
+        view.pages.tabBar(), Qt.LeftButton, pos=view.pages.tabBar().tabRect(1).center()
+    )
     costs = view.costs
     legend = [t.get_text() for t in costs.figure.axes[0].get_legend().get_texts()]
     assert {"ring", "tree", "recursive-doubling", "swing"} <= set(legend)
@@ -152,12 +160,13 @@ def test_the_cost_explorer_draws_their_lines_and_every_crossover(tab, qtbot):
     assert rows == ["ring", "tree", "recursive-doubling", "swing"]
     head = [t.horizontalHeaderItem(c).text() for c in range(t.columnCount())]
     rd = {h: t.item(2, c).text() for c, h in enumerate(head)}
-    S = 10**6                                     # 1 MB: 3(α + S/B) = 18.79 µs
+    S = 10**6  # 1 MB: 3(α + S/B) = 18.79 µs
     assert f"{float(3 * (a + Fraction(S, B))) * 1e6:.4g} µs" == rd["(a) time"] == "18.79 µs"
     assert rd["ring slots"] == "7" and rd["busiest link"] == "6 MB" and rd["sum"] == "ok"
     # unticking takes the line, the row and the crossover away again
-    qtbot.mouseClick(view.pages.tabBar(), Qt.LeftButton,
-                     pos=view.pages.tabBar().tabRect(0).center())
+    qtbot.mouseClick(
+        view.pages.tabBar(), Qt.LeftButton, pos=view.pages.tabBar().tabRect(0).center()
+    )
     box = view.picker.boxes["swing"]
     qtbot.mouseClick(box, Qt.LeftButton, pos=QPoint(8, box.height() // 2))
     qtbot.waitUntil(lambda: "swing" not in view.columns)
@@ -170,7 +179,9 @@ def test_a_lessons_action_ticks_the_box(tab, qtbot):
     _, view = tab
     registry.ACTIONS["show_schedule"].func(view.state, name="nccl-tree")
     qtbot.waitUntil(lambda: view.picker.boxes["nccl-tree"].isChecked())
-    qtbot.waitUntil(lambda: view.columns["nccl-tree"].title.text().startswith("NCCL double binary tree"))
+    qtbot.waitUntil(
+        lambda: view.columns["nccl-tree"].title.text().startswith("NCCL double binary tree")
+    )
     registry.ACTIONS["show_schedules"].func(view.state, names=[])
     qtbot.waitUntil(lambda: list(view.columns) == ["ring", "tree", "coded"])
     assert not view.picker.boxes["nccl-tree"].isChecked()
@@ -180,7 +191,7 @@ def test_at_1280x720_the_tab_never_scrolls_sideways(tab, qtbot):
     w, view = tab
     for name in ("recursive-doubling", "swing", "trivance"):
         tick(qtbot, view, name)
-    slot = view.parentWidget().parentWidget()          # the tab's scroll area
+    slot = view.parentWidget().parentWidget()  # the tab's scroll area
     qtbot.waitUntil(lambda: slot.horizontalScrollBar().maximum() == 0)
     # every core's row of every grid is on the page (the grids scroll sideways, not the tab)
     for col in view.columns.values():
@@ -195,9 +206,13 @@ def test_a_step_at_32_cores_with_every_algorithm_does_not_freeze(tab, qtbot):
     view.state.update(worked_example=None)
     registry.ACTIONS["set_example"].func(view.state, N=32)
     registry.ACTIONS["show_schedules"].func(view.state, names=list(view.picker.boxes))
-    qtbot.waitUntil(lambda: view.comparison.example.N == 32
-                    and view.columns["recursive-doubling"].trace is not None, timeout=20000)
+    qtbot.waitUntil(
+        lambda: (
+            view.comparison.example.N == 32 and view.columns["recursive-doubling"].trace is not None
+        ),
+        timeout=20000,
+    )
     t0 = time.perf_counter()
     qtbot.mouseClick(view.next_button, Qt.LeftButton)
     assert view.state.schedule_step == 1
-    assert time.perf_counter() - t0 < 5        # was 22 s for ring, tree and the code alone
+    assert time.perf_counter() - t0 < 5  # was 22 s for ring, tree and the code alone

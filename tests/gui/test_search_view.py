@@ -1,5 +1,6 @@
 """The search panel, driven through its widgets: found → editor, impossible said exactly,
 responsive while the solver works, cancel ends the worker, rate table shown and recomputable."""
+
 import pytest
 from PySide6.QtCore import Qt
 
@@ -37,12 +38,12 @@ def test_found_code_opens_in_editor_as_one_undo_step(qtbot, view):
     with qtbot.waitSignal(view.finished, timeout=60000) as blocker:
         qtbot.mouseClick(view.search_button, Qt.LeftButton)
     assert blocker.args == ["found"]
-    assert doc.code == preset("paper-k3-t4")          # offered, never forced into the editor
+    assert doc.code == preset("paper-k3-t4")  # offered, never forced into the editor
     qtbot.mouseClick(view.replace_button, Qt.LeftButton)
     code = doc.code
     assert (code.N, code.K, code.T, code.field.name) == (3, 2, 3, "GF(2)")
-    assert check(code).feasible                       # re-verified here, not trusted
-    assert not reduce_multicast_shape(code).ok        # Appendix: K=2, T=3 needs coding
+    assert check(code).feasible  # re-verified here, not trusted
+    assert not reduce_multicast_shape(code).ok  # Appendix: K=2, T=3 needs coding
     assert doc.undo_stack.undoText().startswith("Search result")
     assert "Found" in view.result.text() and "editor" in view.result.text()
     doc.undo_stack.undo()
@@ -54,13 +55,13 @@ def test_impossible_says_field_and_class(qtbot, view):
     before = doc.code
     for spin, v in ((view.n_spin, 3), (view.k_spin, 2), (view.t_spin, 3)):
         type_spin(qtbot, spin, v)
-    view.class_box.setCurrentIndex(1)               # routing only
+    view.class_box.setCurrentIndex(1)  # routing only
     with qtbot.waitSignal(view.finished, timeout=60000) as blocker:
         qtbot.mouseClick(view.search_button, Qt.LeftButton)
     assert blocker.args == ["impossible"]
     text = view.result.text()
     assert "Impossible" in text and "routing only" in text and "GF(2)" in text and "SAT" in text
-    assert doc.code is before                         # nothing changed in the editor
+    assert doc.code is before  # nothing changed in the editor
 
 
 def test_proposition1_impossible_is_named(qtbot, view):
@@ -72,7 +73,7 @@ def test_proposition1_impossible_is_named(qtbot, view):
 
 
 def test_responsive_while_searching_and_cancel_ends_worker(qtbot, view):
-    view.encoding = "plain"                           # the slow peer: a minute of solving
+    view.encoding = "plain"  # the slow peer: a minute of solving
     for spin, v in ((view.n_spin, 3), (view.k_spin, 4), (view.t_spin, 5)):
         type_spin(qtbot, spin, v)
     qtbot.mouseClick(view.search_button, Qt.LeftButton)
@@ -93,7 +94,9 @@ def test_rate_table_loaded_and_row_recomputed(qtbot, view):
     t = view.table
     assert t.rowCount() >= 18
     # N = 3, K = 2: coding reaches T = 3, routing needs 4 (the Appendix)
-    row = next(r for r in range(t.rowCount()) if t.item(r, 0).text() == "3" and t.item(r, 1).text() == "2")
+    row = next(
+        r for r in range(t.rowCount()) if t.item(r, 0).text() == "3" and t.item(r, 1).text() == "2"
+    )
     assert t.item(row, 5).text().startswith("3 exact")
     assert t.item(row, 6).text().startswith("4 exact")
     assert "T=3: impossible by SAT" in t.item(row, 6).toolTip()
@@ -101,12 +104,16 @@ def test_rate_table_loaded_and_row_recomputed(qtbot, view):
     qtbot.mouseClick(view.recompute_button, Qt.LeftButton)
     qtbot.waitUntil(lambda: view.cell_job is None, timeout=60000)
     assert "Recomputed" in view.cell_status.text()
-    assert t.item(row, 5).text().startswith("3 exact") and t.item(row, 6).text().startswith("4 exact")
+    assert t.item(row, 5).text().startswith("3 exact") and t.item(row, 6).text().startswith(
+        "4 exact"
+    )
 
 
 def test_double_click_fills_the_form(qtbot, view):
     t = view.table
-    row = next(r for r in range(t.rowCount()) if t.item(r, 0).text() == "4" and t.item(r, 1).text() == "3")
+    row = next(
+        r for r in range(t.rowCount()) if t.item(r, 0).text() == "4" and t.item(r, 1).text() == "3"
+    )
     view._on_table_double_clicked(row, 6)
     assert (view.n_spin.value(), view.k_spin.value(), view.t_spin.value()) == (4, 3, 6)
     assert view.class_box.currentIndex() == 1

@@ -2,6 +2,7 @@ r"""What a student reads is typeset: no ``$``, ``\``, ``*word*``, ``_{`` or ``^{
 of any lesson (panel, verdicts, hints), slide (present mode: slide, status line, speaker notes
 and "next" line) or glossary entry — formulas are images (matplotlib's mathtext), Markdown is
 rendered (ringlab.gui.rich_text)."""
+
 import re
 from pathlib import Path
 from urllib.parse import urlparse
@@ -44,6 +45,7 @@ def glossary_entries() -> list[str]:
 def test_every_lesson_text_in_the_panel_is_typeset(qtbot):
     from ringlab.gui.lesson_blocks import OK_COLOUR, markdown_label, say
     from ringlab.gui.rich_text import set_rich
+
     bad, images, formulas = [], 0, 0
     for lesson in LESSONS:
         for block in lesson.blocks:
@@ -57,7 +59,9 @@ def test_every_lesson_text_in_the_panel_is_typeset(qtbot):
                 labels.append(("explain", status, block.explain))
             if isinstance(block, Task) and block.hints:
                 hints = QLabel()
-                set_rich(hints, "\n\n".join(f"**Hint {k + 1}.** {h}" for k, h in enumerate(block.hints)))
+                set_rich(
+                    hints, "\n\n".join(f"**Hint {k + 1}.** {h}" for k, h in enumerate(block.hints))
+                )
                 labels.append(("hints", hints, "\n\n".join(block.hints)))
             for what, label, source in labels:
                 qtbot.addWidget(label)
@@ -66,12 +70,13 @@ def test_every_lesson_text_in_the_panel_is_typeset(qtbot):
                 images += len(IMG.findall(label.text()))
                 formulas += formulas_in(source)
     assert not bad, "\n".join(map(str, bad))
-    assert formulas > 150 and images == formulas         # every formula an image, none as text
+    assert formulas > 150 and images == formulas  # every formula an image, none as text
 
 
 def test_every_lesson_slide_caption_and_note_is_typeset(qtbot):
     from ringlab.gui.present import PresentView, SpeakerView
     from ringlab.gui.present_decks import LessonDeck
+
     bad, images = [], 0
     for lesson in LESSONS:
         deck = LessonDeck(lesson)
@@ -81,8 +86,12 @@ def test_every_lesson_slide_caption_and_note_is_typeset(qtbot):
         qtbot.addWidget(speaker)
         for i in range(deck.count):
             view.show_step(i)
-            for what, label in (("slide", view.slide), ("status", view.status),
-                                ("notes", speaker.notes), ("next", speaker.next_label)):
+            for what, label in (
+                ("slide", view.slide),
+                ("status", view.status),
+                ("notes", speaker.notes),
+                ("next", speaker.next_label),
+            ):
                 if raw_markup(label):
                     bad.append((lesson.key, i, what, raw_markup(label), shown(label)[:200]))
                 images += len(IMG.findall(label.text()))
@@ -94,6 +103,7 @@ def test_every_lesson_slide_caption_and_note_is_typeset(qtbot):
 
 def test_every_glossary_entry_is_typeset(qtbot):
     from ringlab.gui.lesson_blocks import markdown_label
+
     entries = glossary_entries()
     assert len(entries) > 10
     for entry in entries:
@@ -105,6 +115,7 @@ def test_every_glossary_entry_is_typeset(qtbot):
 
 def test_a_formula_is_an_image_file_at_the_screens_pixel_ratio(qtbot):
     from ringlab.gui.rich_text import to_html
+
     label = QLabel()
     qtbot.addWidget(label)
     label.setStyleSheet("font-size: 20px; color: #b00020;")
@@ -114,15 +125,16 @@ def test_a_formula_is_an_image_file_at_the_screens_pixel_ratio(qtbot):
     assert path.is_file() and path.stat().st_size > 100
     import numpy as np
     from PIL import Image
+
     img = Image.open(path).convert("RGBA")
     dpr = label.devicePixelRatioF()
-    assert int(h) > 20 and int(w) > 100                          # logical pixels
-    assert img.size[0] == pytest.approx(int(w) * dpr, abs=dpr)   # device pixels
+    assert int(h) > 20 and int(w) > 100  # logical pixels
+    assert img.size[0] == pytest.approx(int(w) * dpr, abs=dpr)  # device pixels
     assert img.size[1] == pytest.approx(int(h) * dpr, abs=dpr)
     px = np.asarray(img)
     ink = px[px[..., 3] > 200]
-    assert len(ink) and (ink[:, :3] == (0xb0, 0x00, 0x20)).all()      # the label's colour
-    assert 'alt="\\hat z_i = R_i s_i^{(T)} + T_i x_i"' in html      # the TeX, for a reader
+    assert len(ink) and (ink[:, :3] == (0xB0, 0x00, 0x20)).all()  # the label's colour
+    assert 'alt="\\hat z_i = R_i s_i^{(T)} + T_i x_i"' in html  # the TeX, for a reader
 
 
 def _rows(image, xs, pred):
@@ -134,39 +146,48 @@ def test_a_formula_sits_on_the_texts_baseline(qtbot, px):
     """Qt centres an inline image in its line: the image is padded so its baseline is the
     text's (an H in the formula stands where the H of the text does)."""
     from ringlab.gui.rich_text import set_rich
+
     label = QLabel()
     qtbot.addWidget(label)
     label.setStyleSheet(f"font-size: {px}px; background: white; color: black;")
-    set_rich(label, "HH $H$ HH $x_{i,k}^{(t)}$ and a second line of text, which wraps: $H$",
-             colour="#ff0000")
+    set_rich(
+        label,
+        "HH $H$ HH $x_{i,k}^{(t)}$ and a second line of text, which wraps: $H$",
+        colour="#ff0000",
+    )
     label.adjustSize()
     label.show()
     qtbot.waitExposed(label)
     image = label.grab().toImage()
+
     def red(c):
         return c.red() > 150 and c.green() < 120 and c.blue() < 120
 
     def black(c):
         return c.lightness() < 120 and not red(c)
+
     cols = [x for x in range(image.width()) if _rows(image, [x], red)]
     first = [cols[0]]
     while first[-1] + 1 in cols:
         first.append(first[-1] + 1)
     text = _rows(image, range(cols[0] - 1), black)
     formula = _rows(image, first, red)
-    assert abs(formula[-1] - text[-1]) <= 1, (formula, text)          # the same baseline
-    assert abs(formula[0] - text[0]) <= 2, (formula, text)            # and the same size
+    assert abs(formula[-1] - text[-1]) <= 1, (formula, text)  # the same baseline
+    assert abs(formula[0] - text[0]) <= 2, (formula, text)  # and the same size
 
 
 def test_a_status_keeps_its_mark_first_and_plain_text_stays_plain(qtbot):
     from ringlab.gui.lesson_blocks import BAD_COLOUR, OK_COLOUR, say
+
     label = QLabel()
     qtbot.addWidget(label)
     say(label, "✗ Cannot read that: expected a number, got 'x'", BAD_COLOUR)
     assert label.textFormat() == Qt.PlainText
     assert label.text() == "✗ Cannot read that: expected a number, got 'x'"
     say(label, r"✓ Right: the app shows 3. Rows $R_i$ of *each* node, $\tfrac{14}{8}$.", OK_COLOUR)
-    assert label.textFormat() == Qt.RichText and label.text().startswith("✓ Right: the app shows 3.")
+    assert label.textFormat() == Qt.RichText and label.text().startswith(
+        "✓ Right: the app shows 3."
+    )
     assert "<em>each</em>" in label.text() and len(IMG.findall(label.text())) == 2
     assert not raw_markup(label)
 
@@ -177,6 +198,7 @@ def test_formulas_follow_the_text_size(qtbot):
     from PySide6.QtWidgets import QVBoxLayout, QWidget
 
     from ringlab.gui.rich_text import rich_label
+
     label = rich_label("The ring: $i \\to (i+1) \\bmod N$.")
     qtbot.addWidget(label)
     font = QFont(label.font())
@@ -192,18 +214,19 @@ def test_formulas_follow_the_text_size(qtbot):
     font.setPixelSize(36)
     page.setFont(font)
     child = rich_label("The ring: $i \\to (i+1) \\bmod N$.")
-    QVBoxLayout(page).addWidget(child)                   # the page's font reaches the label
+    QVBoxLayout(page).addWidget(child)  # the page's font reaches the label
     assert int(IMG.findall(child.text())[0][2]) > 1.3 * big
 
 
 def test_a_screen_reader_hears_the_formulas(qtbot):
     from ringlab.gui.lesson_blocks import OK_COLOUR, markdown_label, say
+
     label = markdown_label(r"Node $i$ decodes $\hat z_i = R_i s_i^{(T)} + T_i x_i$.")
     qtbot.addWidget(label)
     assert label.accessibleName() == "Node i decodes ẑᵢ = Rᵢ sᵢ⁽ᵀ⁾ + Tᵢ xᵢ."
     status = QLabel()
     qtbot.addWidget(status)
-    status.setAccessibleName("Status: q1")                # the name tests and readers find
+    status.setAccessibleName("Status: q1")  # the name tests and readers find
     say(status, r"✓ Right: the app shows 2. Only $R_0$ changed.", OK_COLOUR)
     assert status.accessibleName() == "Status: q1"
     assert status.accessibleDescription() == "✓ Right: the app shows 2. Only R₀ changed."
@@ -211,6 +234,7 @@ def test_a_screen_reader_hears_the_formulas(qtbot):
 
 def test_present_mode_typesets_a_lesson_and_its_zoom(qtbot):
     from ringlab.gui.present import PresentView, lesson_deck
+
     path = next(lesson.path for lesson in LESSONS if lesson.key.startswith("05-"))
     view = PresentView(lesson_deck(path))
     qtbot.addWidget(view)
@@ -223,13 +247,14 @@ def test_present_mode_typesets_a_lesson_and_its_zoom(qtbot):
     assert not raw_markup(view.slide)
 
 
-EXPLAINED = next(i for i, lesson in enumerate(LESSONS)
-                 if any(isinstance(b, Predict) and b.explain and "$" in b.explain
-                        for b in lesson.blocks))
+EXPLAINED = next(
+    i
+    for i, lesson in enumerate(LESSONS)
+    if any(isinstance(b, Predict) and b.explain and "$" in b.explain for b in lesson.blocks)
+)
 
 
-def test_a_verdicts_explanation_is_typeset_in_the_panel(qtbot, open_window, tmp_path,
-                                                        monkeypatch):
+def test_a_verdicts_explanation_is_typeset_in_the_panel(qtbot, open_window, tmp_path, monkeypatch):
     """Through the real widgets: a prediction answered, its explanation's formulas typeset."""
     monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path))
     win = open_window("paper-k2-t3", size=(1280, 720))
@@ -251,7 +276,10 @@ def test_a_lessons_link_stays_a_link(qtbot):
     """Lessons link terms to the glossary: the typeset label keeps the link, and a click on
     it is the label's linkActivated (no browser opens)."""
     from ringlab.gui.lesson_blocks import markdown_label
-    label = markdown_label("A code is [feasible](glossary.md#feasible) when $\\hat z_i = \\sum_j x_j$.")
+
+    label = markdown_label(
+        "A code is [feasible](glossary.md#feasible) when $\\hat z_i = \\sum_j x_j$."
+    )
     qtbot.addWidget(label)
     assert 'href="glossary.md#feasible"' in label.text() and not label.openExternalLinks()
     assert label.textInteractionFlags() & Qt.LinksAccessibleByMouse

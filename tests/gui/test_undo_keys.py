@@ -1,6 +1,7 @@
 """Ctrl+Z / Ctrl+Shift+Z undo and redo the code whatever box has the keyboard (issue 29): the
 modulus box, the field box, the N, K, T boxes; a box keeps its own text undo only while it
 holds typed text not yet committed."""
+
 from PySide6.QtCore import Qt
 
 from ringlab.core.fields import field
@@ -34,12 +35,12 @@ def test_ctrl_z_in_the_modulus_box_brings_back_the_previous_code(win, qtbot):
     other = field("GF(2^3)", modulus="x^3 + x^2 + 1")
     qtbot.waitUntil(lambda: w.document.code.field is other)
     assert mb.hasFocus()
-    press(qtbot, mb)                                   # the code's undo, focus still here
+    press(qtbot, mb)  # the code's undo, focus still here
     qtbot.waitUntil(lambda: w.document.code is before)
     assert "Conway" in mb.currentText() and mb.hasFocus()
-    press(qtbot, mb)                                   # and the step before: back to Q
+    press(qtbot, mb)  # and the step before: back to Q
     qtbot.waitUntil(lambda: w.document.code.field.name == "Q")
-    press(qtbot, w.params.field, CTRL | SHIFT)         # redo from the field box
+    press(qtbot, w.params.field, CTRL | SHIFT)  # redo from the field box
     qtbot.waitUntil(lambda: w.document.code is before)
     assert w.params.field.currentText() == "GF(2^3)"
 
@@ -56,13 +57,13 @@ def test_typed_text_is_undone_in_the_box_first_then_the_code(win, qtbot):
     type_into(qtbot, mb, "2x", enter=False)
     assert mb.currentText() == "2x"
     press(qtbot, mb)
-    assert mb.currentText() == shown                   # the box's own undo of the typing
+    assert mb.currentText() == shown  # the box's own undo of the typing
     assert w.document.code is code
-    press(qtbot, mb, CTRL | SHIFT)                     # its own redo
+    press(qtbot, mb, CTRL | SHIFT)  # its own redo
     assert mb.currentText() == "2x"
     press(qtbot, mb)
     assert mb.currentText() == shown and w.document.code is code
-    press(qtbot, mb)                                   # nothing typed any more: the code's
+    press(qtbot, mb)  # nothing typed any more: the code's
     qtbot.waitUntil(lambda: w.document.code.field.name == "Q")
 
 
@@ -79,10 +80,10 @@ def test_ctrl_z_in_the_size_boxes(win, qtbot):
     qtbot.waitUntil(lambda: w.document.code.T == 5)
     K = w.params.spins["K"]
     type_into(qtbot, K, "3", enter=False)
-    w.params.spins["N"].setFocus()                     # focus leaving commits a size box
+    w.params.spins["N"].setFocus()  # focus leaving commits a size box
     qtbot.waitUntil(lambda: w.document.code.K == 3)
     K.setFocus()
     qtbot.waitUntil(K.hasFocus)
-    press(qtbot, K)                                    # committed: the code's undo
+    press(qtbot, K)  # committed: the code's undo
     qtbot.waitUntil(lambda: w.document.code.K == 2)
     assert w.document.code.T == 5

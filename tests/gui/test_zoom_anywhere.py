@@ -4,6 +4,7 @@ is shown first, so every other tab zooms it hidden: its canvas keeps the size it
 laying the drawing out there at 32 pt asked matplotlib for axes of negative height ("Width and
 height specified must be non-negative", raised in the ``state.events.zoom`` callback).  An
 error raised in a Qt override or slot fails the test (pytest-qt)."""
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
@@ -25,11 +26,10 @@ def shown_propagation(qtbot, w):
     return view
 
 
-@pytest.mark.slow                   # ~25 s each: 5 tabs × 27 text sizes
+@pytest.mark.slow  # ~25 s each: 5 tabs × 27 text sizes
 @pytest.mark.parametrize("lessons", [False, True], ids=["lessons-closed", "lessons-open"])
-def test_text_size_keys_on_every_tab_at_640x480(open_window, qtbot, tmp_path, monkeypatch,
-                                                lessons):
-    monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path / "data"))     # its own progress
+def test_text_size_keys_on_every_tab_at_640x480(open_window, qtbot, tmp_path, monkeypatch, lessons):
+    monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path / "data"))  # its own progress
     w = open_window("classic-ring-n4", size=(640, 480), use_settings=False)
     w.activateWindow()
     qtbot.waitUntil(lambda: QApplication.focusWidget() is not None)
@@ -38,7 +38,7 @@ def test_text_size_keys_on_every_tab_at_640x480(open_window, qtbot, tmp_path, mo
         qtbot.waitUntil(lambda: w.lessons_dock is not None and w.lessons_dock.isVisible())
     start = w.font_size()
     view = shown_propagation(qtbot, w)
-    qtbot.mouseClick(view.last_button, Qt.LeftButton)      # the decode: the tallest step
+    qtbot.mouseClick(view.last_button, Qt.LeftButton)  # the decode: the tallest step
     for title in w.view_names():
         click_tab(qtbot, w, title)
         for _ in range(MAX_POINT_SIZE - start):

@@ -1,12 +1,13 @@
 """Answers read by the kind of question they answer (ringlab.lessons.answers)."""
+
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ringlab.core.errors import RinglabError
-from ringlab.lessons import Check, Predict, Task, load_lesson, parse_lesson, replay
-from ringlab.lessons import registry
+from ringlab.lessons import Check, Predict, Task, load_lesson, parse_lesson, registry, replay
 from ringlab.lessons.answers import MAX_EXPONENT, parse_answer
 from ringlab.lessons.catalog import lessons_dir
 from ringlab.lessons.model import AnswerRef, Call
@@ -17,31 +18,74 @@ LIST_FORMAT = "expected a list of numbers such as [2, 8, 6, 4] or 2 8 6 4"
 
 # -- numbers ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text", ["1/2", "0.5", "5e-1", " 0.50 ", ".5", "50e-2", "+1/2", "2/4",
-                                  "0.05E1", "1 / 2"])
+
+@pytest.mark.parametrize(
+    "text", ["1/2", "0.5", "5e-1", " 0.50 ", ".5", "50e-2", "+1/2", "2/4", "0.05E1", "1 / 2"]
+)
 def test_one_half_in_every_spelling(text):
     v = parse_answer("number", text)
     assert v == Fraction(1, 2) and registry.same(v, Fraction(1, 2))
 
 
-@pytest.mark.parametrize("text, value", [("30", 30), ("-3", -3), ("\u22121", -1), ("  7  ", 7),
-                                         ("\u22121/3", Fraction(-1, 3)), ("2.5e2", 250),
-                                         ("1e300", 10**300), ("1e-300", Fraction(1, 10**300))])
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("30", 30),
+        ("-3", -3),
+        ("\u22121", -1),
+        ("  7  ", 7),
+        ("\u22121/3", Fraction(-1, 3)),
+        ("2.5e2", 250),
+        ("1e300", 10**300),
+        ("1e-300", Fraction(1, 10**300)),
+    ],
+)
 def test_numbers(text, value):
     assert parse_answer("number", text) == value
 
 
-@pytest.mark.parametrize("text", ["", "   ", "abc", "1/0", ".", "1e", "e5", "1.2.3", "1/2/3",
-                                  "0x10", "1,5", "nan", "inf", "--1", "1 2", "[1]", "½"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "   ",
+        "abc",
+        "1/0",
+        ".",
+        "1e",
+        "e5",
+        "1.2.3",
+        "1/2/3",
+        "0x10",
+        "1,5",
+        "nan",
+        "inf",
+        "--1",
+        "1 2",
+        "[1]",
+        "½",
+    ],
+)
 def test_bad_numbers_say_the_format(text):
     with pytest.raises(RinglabError) as e:
         parse_answer("number", text)
     assert NUMBER_FORMAT in str(e.value)
 
 
-@pytest.mark.parametrize("text", ["1e999999999", "1e-999999999", "-1E+999999999", "1e301",
-                                  "9" * 1000, "1/" + "9" * 1000, "1" * 100_000,
-                                  "1e" + "9" * 5000, "[" + "1e999999999 " * 1000 + "]"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1e999999999",
+        "1e-999999999",
+        "-1E+999999999",
+        "1e301",
+        "9" * 1000,
+        "1/" + "9" * 1000,
+        "1" * 100_000,
+        "1e" + "9" * 5000,
+        "[" + "1e999999999 " * 1000 + "]",
+    ],
+)
 def test_huge_numbers_are_refused_not_computed(text):
     """``Fraction("1e999999999")`` would build a billion-digit integer: these must come back
     (refused) at once; that the test finishes at all is the check."""
@@ -49,7 +93,7 @@ def test_huge_numbers_are_refused_not_computed(text):
     with pytest.raises(RinglabError) as e:
         parse_answer(kind, text)
     assert (NUMBER_FORMAT if kind == "number" else LIST_FORMAT) in str(e.value)
-    assert len(str(e.value)) < 300          # the text is shown shortened, not echoed whole
+    assert len(str(e.value)) < 300  # the text is shown shortened, not echoed whole
 
 
 def test_exponent_cap_is_inclusive():
@@ -64,8 +108,11 @@ def test_any_fraction_round_trips(f):
     assert parse_answer("number", str(f).replace("-", "\u2212")) == f
 
 
-@given(st.decimals(allow_nan=False, allow_infinity=False, places=6,
-                   min_value=-10**9, max_value=10**9))
+@given(
+    st.decimals(
+        allow_nan=False, allow_infinity=False, places=6, min_value=-(10**9), max_value=10**9
+    )
+)
 def test_decimals_are_exact(d):
     assert parse_answer("number", str(d)) == Fraction(d)
 
@@ -85,8 +132,18 @@ def test_any_text_is_a_number_or_the_format_message(text):
 TRUTH = [2, 8, 6, 4]
 
 
-@pytest.mark.parametrize("text", ["[2, 8, 6, 4]", "2 8 6 4", "2,8,6,4", "(2; 8; 6; 4)",
-                                  "  [ 2 ,8;6   4 ] ", "2, 8, 6, 4", "[2.0, 16/2, 6e0, 4]"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[2, 8, 6, 4]",
+        "2 8 6 4",
+        "2,8,6,4",
+        "(2; 8; 6; 4)",
+        "  [ 2 ,8;6   4 ] ",
+        "2, 8, 6, 4",
+        "[2.0, 16/2, 6e0, 4]",
+    ],
+)
 def test_list_spellings_equal_the_truth(text):
     assert registry.same(TRUTH, parse_answer("list", text))
 
@@ -96,16 +153,20 @@ def test_other_lists_differ(text):
     assert not registry.same(TRUTH, parse_answer("list", text))
 
 
-@pytest.mark.parametrize("text", ["", "[]", "( )", "[2, x, 6, 4]", "2 8 6 four", "[[2, 8]]",
-                                  "2 8 1/0"])
+@pytest.mark.parametrize(
+    "text", ["", "[]", "( )", "[2, x, 6, 4]", "2 8 6 four", "[[2, 8]]", "2 8 1/0"]
+)
 def test_bad_lists_say_the_format(text):
     with pytest.raises(RinglabError) as e:
         parse_answer("list", text)
     assert LIST_FORMAT in str(e.value)
 
 
-@given(st.lists(st.integers(-10**6, 10**6), min_size=1, max_size=12),
-       st.sampled_from([", ", " ", ",", "; ", " ,  "]), st.sampled_from(["[]", "()", ""]))
+@given(
+    st.lists(st.integers(-(10**6), 10**6), min_size=1, max_size=12),
+    st.sampled_from([", ", " ", ",", "; ", " ,  "]),
+    st.sampled_from(["[]", "()", ""]),
+)
 def test_any_list_round_trips(items, sep, brackets):
     text = sep.join(str(x).replace("-", "\u2212") for x in items)
     if brackets:
@@ -121,20 +182,36 @@ def test_list_values_from_a_lesson_file():
 
 # -- the other kinds -------------------------------------------------------------------------
 
-@pytest.mark.parametrize("kind, text, value", [
-    ("node", " 2 ", 2), ("node", "node 0", 0), ("node", 3, 3),
-    ("truth", "yes", True), ("truth", " No", False), ("truth", "TRUE", True), ("truth", "false", False),
-    ("text", "  hello world ", "hello world"), ("choice", " dp ", "DP"),
-])
+
+@pytest.mark.parametrize(
+    "kind, text, value",
+    [
+        ("node", " 2 ", 2),
+        ("node", "node 0", 0),
+        ("node", 3, 3),
+        ("truth", "yes", True),
+        ("truth", " No", False),
+        ("truth", "TRUE", True),
+        ("truth", "false", False),
+        ("text", "  hello world ", "hello world"),
+        ("choice", " dp ", "DP"),
+    ],
+)
 def test_other_kinds(kind, text, value):
     assert parse_answer(kind, text, ["DP", "ZeRO-1"] if kind == "choice" else None) == value
 
 
-@pytest.mark.parametrize("kind, text, words", [
-    ("node", "-1", "node number"), ("node", "two", "node number"), ("node", "9" * 50, "node number"),
-    ("truth", "maybe", "yes or no"), ("text", "   ", "some text"),
-    ("choice", "PP", "one of the choices (DP, ZeRO-1)"),
-])
+@pytest.mark.parametrize(
+    "kind, text, words",
+    [
+        ("node", "-1", "node number"),
+        ("node", "two", "node number"),
+        ("node", "9" * 50, "node number"),
+        ("truth", "maybe", "yes or no"),
+        ("text", "   ", "some text"),
+        ("choice", "PP", "one of the choices (DP, ZeRO-1)"),
+    ],
+)
 def test_other_kinds_refuse_with_the_format(kind, text, words):
     with pytest.raises(RinglabError, match=r"expected .*" + words.split()[0]) as e:
         parse_answer(kind, text, ["DP", "ZeRO-1"] if kind == "choice" else None)
@@ -147,6 +224,7 @@ def test_unknown_kind():
 
 
 # -- the compare path: a predict and a typed-answer task -------------------------------------
+
 
 def test_lesson_5_asks_for_a_list_and_takes_it_in_any_spelling():
     lesson = load_lesson(lessons_dir() / "05-tree-vs-ring.md")
@@ -196,19 +274,22 @@ def test_list_kind_parses_and_a_typed_list_meets_the_goal():
     assert isinstance(t, Task) and t.input == "list"
     st_ = les.new_state()
     truth = t.goal[0].probe.run(st_)
-    st_.set_answer(t.id, " ".join(registry.show(x) for x in truth))   # typed text
+    st_.set_answer(t.id, " ".join(registry.show(x) for x in truth))  # typed text
     assert t.met(st_)
     st_.set_answer(t.id, "[" + ", ".join(registry.show(x) for x in reversed(truth)) + "]")
     assert not t.met(st_)
-    st_.set_answer(t.id, "1e999999999")                                # refused, not computed
+    st_.set_answer(t.id, "1e999999999")  # refused, not computed
     assert not t.met(st_)
     assert t.parse(" 1, 2 ") == [1, 2]
 
 
 def test_a_list_answer_that_is_not_a_list_is_malformed():
     from ringlab.lessons import LessonError
+
     bad = LIST_LESSON.replace("answer: [2, 8, 6, 4]", "answer: [2, eight]")
-    with pytest.raises(LessonError, match=r"lists\.md:\d+: \{predict\} first-send: .*expected a list"):
+    with pytest.raises(
+        LessonError, match=r"lists\.md:\d+: \{predict\} first-send: .*expected a list"
+    ):
         parse_lesson(bad, "lists.md")
 
 

@@ -1,4 +1,5 @@
 """Every shipped lesson, through the same code path as `ringlab lessons check`."""
+
 import pytest
 
 from ringlab.lessons import check_file, course, glossary_file, lesson_files

@@ -1,5 +1,6 @@
 """A task whose goal the setup already meets is refused: the window evaluates every task of an
 open lesson at once, so such a task shows "Done" before the student has done anything."""
+
 import subprocess
 import sys
 from pathlib import Path
@@ -10,8 +11,10 @@ from ringlab.core.errors import RinglabError
 from ringlab.lessons import check_file, lesson_files, parse_lesson, replay
 
 ROOT = Path(__file__).resolve().parents[2]
-SETUP_MET = "the goal already holds when the lesson opens (its setup meets it), " \
-            "before the student does anything"
+SETUP_MET = (
+    "the goal already holds when the lesson opens (its setup meets it), "
+    "before the student does anything"
+)
 
 # break-then-repair on the paper's code: the sequential replay alone passes it (repair-it comes
 # after break-it), but the window shows repair-it done as soon as the lesson opens
@@ -51,8 +54,13 @@ REPAIR_LINE = next(k for k, ln in enumerate(LESSON.splitlines(), 1) if ln == "::
 
 
 def run_check(*files):
-    return subprocess.run([sys.executable, "-m", "ringlab", "lessons", "check", *map(str, files)],
-                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "ringlab", "lessons", "check", *map(str, files)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
 
 
 def test_a_task_met_at_setup_is_refused_with_its_line():
@@ -64,21 +72,31 @@ def test_the_first_task_met_at_setup_is_said_once():
     text = LESSON.replace("{feasible: {}, equals: false}", "{feasible: {}, equals: true}", 1)
     problems = replay(parse_lesson(text, "twice.md"))
     first = next(k for k, ln in enumerate(text.splitlines(), 1) if ln == "::::{task} break-it")
-    assert problems[:2] == [f"twice.md:{first}: {{task}} break-it: {SETUP_MET}",
-                            f"twice.md:{REPAIR_LINE}: {{task}} repair-it: {SETUP_MET}"]
-    assert len(problems) == 2                        # not again as "already holds" in sequence
+    assert problems[:2] == [
+        f"twice.md:{first}: {{task}} break-it: {SETUP_MET}",
+        f"twice.md:{REPAIR_LINE}: {{task}} repair-it: {SETUP_MET}",
+    ]
+    assert len(problems) == 2  # not again as "already holds" in sequence
 
 
 def test_the_sequential_checks_still_run():
     # nothing is met at setup here, but break-it's solution no longer breaks anything
     text = LESSON.replace(
-        "goal:\n  - {feasible: {}, equals: true}", "goal:\n  - {check_ok: {node: 1, j: 1}, equals: false}")
-    text = text.replace("solution: [{set_entry: {node: 0, matrix: R, row: 0, col: 2, value: -1}}]",
-                        "solution: [{set_entry: {node: 1, matrix: R, row: 0, col: 0, value: 1}}]")
-    text = text.replace("solution: [{set_entry: {node: 0, matrix: R, row: 0, col: 2, value: 1}}]",
-                        "solution: [{set_entry: {node: 0, matrix: R, row: 0, col: 2, value: -1}}]")
+        "goal:\n  - {feasible: {}, equals: true}",
+        "goal:\n  - {check_ok: {node: 1, j: 1}, equals: false}",
+    )
+    text = text.replace(
+        "solution: [{set_entry: {node: 0, matrix: R, row: 0, col: 2, value: -1}}]",
+        "solution: [{set_entry: {node: 1, matrix: R, row: 0, col: 0, value: 1}}]",
+    )
+    text = text.replace(
+        "solution: [{set_entry: {node: 0, matrix: R, row: 0, col: 2, value: 1}}]",
+        "solution: [{set_entry: {node: 0, matrix: R, row: 0, col: 2, value: -1}}]",
+    )
     problems = replay(parse_lesson(text, "seq.md"))
-    assert len(problems) == 1 and "{task} break-it: the solution does not meet the goal" in problems[0]
+    assert (
+        len(problems) == 1 and "{task} break-it: the solution does not meet the goal" in problems[0]
+    )
 
 
 def test_the_cli_exits_1_with_file_and_line(tmp_path):
@@ -91,7 +109,7 @@ def test_the_cli_exits_1_with_file_and_line(tmp_path):
 
 def test_the_cli_passes_once_no_task_is_done_at_setup(tmp_path):
     f = tmp_path / "break-only.md"
-    f.write_text(LESSON[:LESSON.index("::::{task} repair-it")], encoding="utf-8")
+    f.write_text(LESSON[: LESSON.index("::::{task} repair-it")], encoding="utf-8")
     r = run_check(f, ROOT / "lessons" / "09-theorem2-break-repair.md")
     assert r.returncode == 0, r.stderr
     assert [ln.split()[0] for ln in r.stdout.splitlines()] == ["ok", "ok"] and r.stderr == ""
@@ -105,7 +123,7 @@ def test_no_shipped_task_is_done_when_its_lesson_opens(path):
         state = r.lesson.new_state()
         try:
             met = task.met(state)
-        except RinglabError:                         # cannot even be read yet: not met
+        except RinglabError:  # cannot even be read yet: not met
             met = False
         assert not met, f"{path.name}: {task.id} is done at setup"
 
@@ -113,6 +131,7 @@ def test_no_shipped_task_is_done_when_its_lesson_opens(path):
 def test_lesson_9_opens_broken_and_lesson_5_off_both_crossovers():
     from ringlab.lessons import load_lesson
     from ringlab.lessons.catalog import lessons_dir
+
     nine = load_lesson(lessons_dir() / "09-theorem2-break-repair.md")
     st = nine.new_state()
     assert [t.id for t in nine.tasks] == ["repair-it", "break-it"]
@@ -127,6 +146,7 @@ def test_a_prediction_whose_answer_is_on_screen_is_refused(tmp_path):
     step hiding them, is flagged with the file and line (and the same question asked from the
     Editor tab, revealing the Schedules tab on check, passes)."""
     from ringlab.lessons import check_file
+
     text = """---
 title: Steps
 minutes: 5
@@ -148,11 +168,16 @@ How many steps does the tree take?
     bad = tmp_path / "bad.md"
     bad.write_text(text, encoding="utf-8")
     r = check_file(bad)
-    assert r.code == 1 and r.problems[0].startswith(f"{bad}:9: {{predict}} tree-steps: the answer "
-                                                     "is on screen before the student predicts")
+    assert r.code == 1 and r.problems[0].startswith(
+        f"{bad}:9: {{predict}} tree-steps: the answer is on screen before the student predicts"
+    )
     good = tmp_path / "good.md"
-    good.write_text(text.replace("  tab: Schedules", "  tab: Editor").replace(
-        "wrong: [6]", "wrong: [6]\nreveal: [{show_tab: Schedules}]"), encoding="utf-8")
+    good.write_text(
+        text.replace("  tab: Schedules", "  tab: Editor").replace(
+            "wrong: [6]", "wrong: [6]\nreveal: [{show_tab: Schedules}]"
+        ),
+        encoding="utf-8",
+    )
     assert check_file(good).ok, check_file(good).problems
 
 
@@ -161,6 +186,7 @@ def test_setup_ticks_algorithms_and_their_steps_count_as_on_screen(tmp_path):
     title gives its steps, so predicting them there is flagged, and an unknown name is one
     line naming the file, the line and the names the tab adds."""
     from ringlab.lessons import check_file, load_lesson
+
     text = """---
 title: Steps
 minutes: 5
@@ -185,7 +211,8 @@ How many steps does Swing take on 4 cores?
     assert load_lesson(f).new_state().schedules == ("recursive-doubling", "swing")
     r = check_file(f)
     assert r.code == 1 and r.problems[0].startswith(
-        f"{f}:10: {{predict}} swing-steps: the answer is on screen")
+        f"{f}:10: {{predict}} swing-steps: the answer is on screen"
+    )
     f.write_text(text.replace("[swing, recursive-doubling]", "[swing, rng]"), encoding="utf-8")
     r = check_file(f)
     assert r.code != 0 and len(r.problems) == 1

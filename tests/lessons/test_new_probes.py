@@ -1,14 +1,14 @@
 """The probes added for the lessons' numeric claims: conjecture_T, coding_gain_cells,
 rate_table_found_by (read the shipped rate table) and strategy_volume (the ZeRO paper's
 communication volumes)."""
+
 import json
 from fractions import Fraction
 
 import pytest
 
-from ringlab.core.search.encode import search_field
-
 from ringlab.core.errors import RinglabError
+from ringlab.core.search.encode import search_field
 from ringlab.lessons import registry
 from ringlab.lessons.state import LabState
 
@@ -26,10 +26,11 @@ def table():
 
 # -- conjecture_T -----------------------------------------------------------------------------
 
+
 def test_conjecture_T_is_the_formula_and_the_tables_column(table):
-    assert probe("conjecture_T", N=4, K=5) == 8          # max(7, ⌈30/4⌉)
-    assert probe("conjecture_T", N=5, K=7) == 12         # max(10, ⌈56/5⌉)
-    assert probe("conjecture_T", N=4, K=4) == 6          # K = N: both are 2(N − 1)
+    assert probe("conjecture_T", N=4, K=5) == 8  # max(7, ⌈30/4⌉)
+    assert probe("conjecture_T", N=5, K=7) == 12  # max(10, ⌈56/5⌉)
+    assert probe("conjecture_T", N=4, K=4) == 6  # K = N: both are 2(N − 1)
     for cell in table["cells"]:
         assert probe("conjecture_T", N=cell["N"], K=cell["K"]) == cell["conjecture_T"]
 
@@ -56,7 +57,7 @@ def test_coding_gain_cells_recomputed_from_the_json(table):
     for field in FIELDS:
         want = {}
         for c in table["cells"]:
-            key = search_field(field)               # the JSON's key: the search's GF(q)
+            key = search_field(field)  # the JSON's key: the search's GF(q)
             g, r = c["by_field"][key]["general"], c["by_field"][key]["routing"]
             if g["status"] == r["status"] == "proven" and g["min_T"] < r["min_T"]:
                 want.setdefault(c["N"], []).append(c["K"])
@@ -79,6 +80,7 @@ def test_coding_gain_cells_refuses_a_row_or_field_the_table_lacks():
 
 # -- rate_table_found_by ----------------------------------------------------------------------
 
+
 def test_found_by_labels():
     label = registry.found_by_label
     assert label("search in this class") == "the search over this field"
@@ -94,7 +96,10 @@ def test_found_by_in_the_cells_lesson_16_reads():
     assert probe("rate_table_found_by", N=4, K=5, field="GF(2^2)") == "the GF(2) code"
     assert probe("rate_table_found_by", N=4, K=5, field="GF(2)") == "a routing code"
     assert probe("rate_table_found_by", N=5, K=7, field="GF(3)") == "the GF(2) routing code"
-    assert probe("rate_table_found_by", N=4, K=5, field="GF(2^2)", routing=True) == "GF(2)'s routing class"
+    assert (
+        probe("rate_table_found_by", N=4, K=5, field="GF(2^2)", routing=True)
+        == "GF(2)'s routing class"
+    )
 
 
 def test_every_gf4_and_gf8_code_is_gf2s_and_every_gf2_code_was_searched(table):
@@ -102,16 +107,21 @@ def test_every_gf4_and_gf8_code_is_gf2s_and_every_gf2_code_was_searched(table):
         for field in ("GF(2^2)", "GF(2^3)"):
             assert probe("rate_table_found_by", N=c["N"], K=c["K"], field=field) == "the GF(2) code"
         assert probe("rate_table_found_by", N=c["N"], K=c["K"], field="GF(2)") in (
-            "the search over this field", "a routing code")
+            "the search over this field",
+            "a routing code",
+        )
 
 
 # -- strategy_volume --------------------------------------------------------------------------
 
+
 def test_strategy_volume_is_the_zero_papers_count():
-    assert probe("strategy_volume") == [2, 2, 2, 3]                  # DP, ZeRO-1, -2, -3
+    assert probe("strategy_volume") == [2, 2, 2, 3]  # DP, ZeRO-1, -2, -3
     assert probe("strategy_volume", N=4) == [Fraction(3, 2)] * 3 + [Fraction(9, 4)]
     assert probe("strategy_volume", name="ZeRO-2") == probe("strategy_volume", name="DP")
-    assert probe("strategy_volume", name="ZeRO-3") / probe("strategy_volume", name="DP") == Fraction(3, 2)
+    assert probe("strategy_volume", name="ZeRO-3") / probe(
+        "strategy_volume", name="DP"
+    ) == Fraction(3, 2)
 
 
 def test_strategy_volume_of_dp_is_lesson_4s_ring_bytes():

@@ -1,6 +1,7 @@
 """Issue 20: GF(4) has one name everywhere a user reads it — the app's ``GF(2^2)`` (the
 parameter bar, code files and messages write ``field("GF(4)").name``), not "GF(4)" in the
 lessons and the rate table's documents and "GF(2^2)" in the window."""
+
 import re
 from pathlib import Path
 
@@ -22,11 +23,13 @@ def test_the_app_names_gf4_and_gf8_as_powers():
 
 @pytest.mark.parametrize("path", READ, ids=lambda p: str(p.relative_to(ROOT)))
 def test_documents_name_fields_as_the_app_does(path):
-    bad = [f"{path.name}:{n}: {m.group(0)}"
-           for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-           for m in OTHER_NAME.finditer(line)
-           # a sentence may say what the parser also reads, quoted as code
-           if f"`{m.group(0)}`" not in line and f"``{m.group(0)}``" not in line]
+    bad = [
+        f"{path.name}:{n}: {m.group(0)}"
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        for m in OTHER_NAME.finditer(line)
+        # a sentence may say what the parser also reads, quoted as code
+        if f"`{m.group(0)}`" not in line and f"``{m.group(0)}``" not in line
+    ]
     assert not bad, "\n".join(bad)
 
 

@@ -1,4 +1,5 @@
 """Progress: saved per user (RINGLAB_DATA_DIR in tests), export/import, reset."""
+
 import json
 import os
 from pathlib import Path
@@ -19,7 +20,7 @@ def test_record_save_reload_reset(tmp_path):
     p = Progress(tmp_path / "p.json")
     assert p.summary(les) == "not started"
     p.record_predict(les.key, q[0].id, 15, True)
-    again = Progress(tmp_path / "p.json")          # saved at once
+    again = Progress(tmp_path / "p.json")  # saved at once
     assert again.done(les) == (1, len(q))
     for x in q[1:]:
         again.record_task(les.key, x.id, hints=1)

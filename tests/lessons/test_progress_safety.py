@@ -1,6 +1,7 @@
 """Progress that survives: a broken file is set aside (never stops the Lessons panel), two app
 instances merge instead of overwriting each other, tasks done by the student are told apart
 from tasks whose solution was shown."""
+
 import json
 import os
 import subprocess
@@ -47,14 +48,14 @@ BROKEN = [
 def test_broken_file_is_moved_aside_and_progress_starts_afresh(tmp_path, content):
     path = tmp_path / "progress.json"
     path.write_bytes(content)
-    p = Progress(path)                                   # never raises
+    p = Progress(path)  # never raises
     assert p.lessons == {}
     backups = list(tmp_path.glob("progress.json.corrupt-*"))
     assert len(backups) == 1 and backups[0].read_bytes() == content
     assert p.warning and str(backups[0]) in p.warning and "starts afresh" in p.warning
     assert "\n" not in p.warning and len(p.warning) < 500
     assert not path.exists()
-    p.record_predict("les", "q", 3, True)                # and it works from then on
+    p.record_predict("les", "q", 3, True)  # and it works from then on
     assert Progress(path).lessons["les"]["predict"]["q"] == {"answer": 3, "correct": True}
     assert Progress(path).warning is None
 
@@ -73,12 +74,13 @@ def test_a_file_that_cannot_be_moved_aside_is_never_overwritten(tmp_path, monkey
 
     def refuse(*a, **k):
         raise PermissionError(13, "Permission denied")
+
     monkeypatch.setattr(progress_mod.os, "replace", refuse)
     p = Progress(path)
     assert "not saved" in p.warning
     p.record_predict("les", "q", 1, True)
     assert path.read_bytes() == b"{ mine, do not lose"
-    assert p.answered("les", "q")                        # kept for the session
+    assert p.answered("les", "q")  # kept for the session
 
 
 @settings(max_examples=60, deadline=None)
@@ -98,22 +100,37 @@ def test_version_1_file_without_stamps_still_reads(tmp_path):
     les = course()[0]
     q = les.questions[0].id
     path = tmp_path / "progress.json"
-    path.write_text(json.dumps({"format": "ringlab-progress", "version": 1, "lessons": {
-        les.key: {"predict": {q: {"answer": 15, "correct": True}},
-                  "task": {"t": {"done": True, "hints": 1, "solution_shown": True}}}}}))
+    path.write_text(
+        json.dumps(
+            {
+                "format": "ringlab-progress",
+                "version": 1,
+                "lessons": {
+                    les.key: {
+                        "predict": {q: {"answer": 15, "correct": True}},
+                        "task": {"t": {"done": True, "hints": 1, "solution_shown": True}},
+                    }
+                },
+            }
+        )
+    )
     p = Progress(path)
     assert p.warning is None and p.done(les)[0] == 1
     assert p.task_counts(les.key) == (0, 1)
-    p.record_predict(les.key, "other", 1, False)          # writing keeps the old records
+    p.record_predict(les.key, "other", 1, False)  # writing keeps the old records
     data = _record(path)
-    assert data["version"] == 1 and data["lessons"][les.key]["predict"][q] == {"answer": 15, "correct": True}
+    assert data["version"] == 1 and data["lessons"][les.key]["predict"][q] == {
+        "answer": 15,
+        "correct": True,
+    }
 
 
 # -- two instances ------------------------------------------------------------------------------
 
+
 def test_two_instances_keep_each_others_answers(tmp_path):
     path = tmp_path / "progress.json"
-    a, b = Progress(path), Progress(path)                # two windows, opened together
+    a, b = Progress(path), Progress(path)  # two windows, opened together
     a.record_predict("les", "qa", 1, True)
     b.record_predict("les", "qb", 2, False)
     a.record_task("les", "ta", hints=1)
@@ -128,10 +145,10 @@ def test_the_later_answer_to_one_prediction_wins(tmp_path):
     path = tmp_path / "progress.json"
     a, b = Progress(path), Progress(path)
     a.record_predict("les", "q", 30, False)
-    b.record_predict("les", "q", 15, True)               # later, from the other window
-    a.record_predict("les", "r", 1, True)                # a's stale memory must not undo it
+    b.record_predict("les", "q", 15, True)  # later, from the other window
+    a.record_predict("les", "r", 1, True)  # a's stale memory must not undo it
     assert Progress(path).lessons["les"]["predict"]["q"] == {"answer": 15, "correct": True}
-    a.record_predict("les", "q", 12, False)              # and later again in a
+    a.record_predict("les", "q", 12, False)  # and later again in a
     assert Progress(path).lessons["les"]["predict"]["q"] == {"answer": 12, "correct": False}
 
 
@@ -151,7 +168,7 @@ def test_reset_in_one_window_is_not_undone_by_the_other(tmp_path):
     b.reload()
     assert b.answered("les", "old")
     a.reset("les")
-    b.record_predict("les", "new", 2, True)              # b still holds "old" in memory
+    b.record_predict("les", "new", 2, True)  # b still holds "old" in memory
     p = Progress(path)
     assert not p.answered("les", "old") and p.answered("les", "new")
 
@@ -175,11 +192,12 @@ def test_concurrent_processes_lose_nothing(tmp_path):
 
 # -- the lock ------------------------------------------------------------------------------------
 
+
 def test_flock_is_exclusive(tmp_path):
     lock = tmp_path / "x.lock"
     with file_lock(lock), pytest.raises(LockTimeout), file_lock(lock, timeout=0):
         pass
-    with file_lock(lock, timeout=0):                     # released
+    with file_lock(lock, timeout=0):  # released
         pass
 
 
@@ -191,7 +209,7 @@ def test_fallback_lock_file_without_fcntl(tmp_path, monkeypatch):
         with pytest.raises(LockTimeout), file_lock(lock, timeout=0):
             pass
     assert not lock.exists()
-    lock.write_text("12345\n")                           # left by a process that died
+    lock.write_text("12345\n")  # left by a process that died
     old = time.time() - 3600
     os.utime(lock, (old, old))
     with file_lock(lock, timeout=0, stale_after=60):
@@ -215,6 +233,7 @@ def test_a_lock_held_too_long_still_saves_and_says_so(tmp_path, monkeypatch):
 
     def stuck(*a, **k):
         raise LockTimeout("held")
+
     monkeypatch.setattr(progress_mod, "file_lock", stuck)
     p.record_predict("les", "q", 1, True)
     assert Progress(path).answered("les", "q")
@@ -222,6 +241,7 @@ def test_a_lock_held_too_long_still_saves_and_says_so(tmp_path, monkeypatch):
 
 
 # -- tasks: by the student or with the solution shown ---------------------------------------------
+
 
 def test_task_counts_tell_student_from_solution(tmp_path):
     les = next(les for les in course() if len(les.tasks) >= 1)
@@ -231,8 +251,8 @@ def test_task_counts_tell_student_from_solution(tmp_path):
     assert p.task_counts(les) == (0, 0)
     p.record_task(les.key, tid, True, 0, False)
     assert p.task_counts(les) == (1, 0)
-    p.record_task(les.key, tid, True, 1, True)           # looked at the solution afterwards
-    assert Progress(path).task_counts(les) == (1, 0)     # still the student's
+    p.record_task(les.key, tid, True, 1, True)  # looked at the solution afterwards
+    assert Progress(path).task_counts(les) == (1, 0)  # still the student's
     p.record_task(les.key, "x", True, 0, True)
     p.record_task(les.key, "y", False, 2, None)
     assert Progress(path).task_counts(les.key) == (1, 1)

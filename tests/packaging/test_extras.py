@@ -1,4 +1,5 @@
 """``pycryptosat`` is an optional extra (``ringlab[cms]``), and the cms backend says so."""
+
 from __future__ import annotations
 
 import sys
@@ -10,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_cms_is_a_declared_extra():
-    tomllib = pytest.importorskip("tomllib")        # Python ≥ 3.11
+    tomllib = pytest.importorskip("tomllib")  # Python ≥ 3.11
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     extras = project["optional-dependencies"]
     assert any(r.startswith("pycryptosat") for r in extras["cms"])
@@ -19,6 +20,7 @@ def test_cms_is_a_declared_extra():
 
 def test_cms_backend_without_pycryptosat_names_the_extra(monkeypatch):
     from ringlab.core.search import search
-    monkeypatch.setitem(sys.modules, "pycryptosat", None)   # import pycryptosat now fails
+
+    monkeypatch.setitem(sys.modules, "pycryptosat", None)  # import pycryptosat now fails
     with pytest.raises(ModuleNotFoundError, match=r"pip install 'ringlab\[cms\]'"):
         search(3, 1, 2, "GF(2)", backend="cms")

@@ -10,6 +10,7 @@ Skipped only when it cannot run here: no ``git``, or pip cannot get the build ba
 setuptools to build without isolation and no package index to fetch one).  Any other build
 failure fails the test.
 """
+
 from __future__ import annotations
 
 import shutil
@@ -26,8 +27,10 @@ ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
 
 # pip's words when the isolated build environment cannot get setuptools (offline, no index)
-NO_BACKEND = ("No matching distribution found for setuptools",
-              "Could not find a version that satisfies the requirement setuptools")
+NO_BACKEND = (
+    "No matching distribution found for setuptools",
+    "Could not find a version that satisfies the requirement setuptools",
+)
 
 
 def _can_build_without_isolation() -> bool:
@@ -36,12 +39,15 @@ def _can_build_without_isolation() -> bool:
         major, minor = (int(x) for x in version("setuptools").split(".")[:2])
     except (PackageNotFoundError, ValueError):
         return False
-    return (major, minor) >= (70, 1) or ((major, minor) >= (64, 0) and find_spec("wheel") is not None)
+    return (major, minor) >= (70, 1) or (
+        (major, minor) >= (64, 0) and find_spec("wheel") is not None
+    )
 
 
 def _git(*args, cwd=None) -> str:
-    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True,
-                          text=True, timeout=120).stdout
+    return subprocess.run(
+        ["git", *args], cwd=cwd, check=True, capture_output=True, text=True, timeout=120
+    ).stdout
 
 
 @pytest.fixture(scope="module")
@@ -58,11 +64,13 @@ def built(tmp_path_factory):
     _git("-c", "core.symlinks=false", "clone", "-q", "--no-local", str(ROOT), str(src))
     cmd = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp / "dist")]
     if _can_build_without_isolation():
-        cmd.append("--no-build-isolation")      # the setuptools here: no network needed
+        cmd.append("--no-build-isolation")  # the setuptools here: no network needed
     r = subprocess.run([*cmd, str(src)], check=False, capture_output=True, text=True, timeout=600)
     if r.returncode != 0:
         if any(w in r.stdout + r.stderr for w in NO_BACKEND):
-            pytest.skip("pip cannot get setuptools to build a wheel here (no index, none installed)")
+            pytest.skip(
+                "pip cannot get setuptools to build a wheel here (no index, none installed)"
+            )
         pytest.fail(f"pip wheel failed ({r.returncode}):\n{r.stdout}\n{r.stderr}")
     (whl,) = (tmp / "dist").glob("ringlab-*.whl")
     with zipfile.ZipFile(whl) as z:
@@ -72,8 +80,11 @@ def built(tmp_path_factory):
 
 def test_the_checkout_has_no_symlink(built):
     src, _ = built
-    links = [line.split("\t", 1)[1] for line in _git("ls-files", "-s", cwd=src).splitlines()
-             if line.startswith("120000 ")]
+    links = [
+        line.split("\t", 1)[1]
+        for line in _git("ls-files", "-s", cwd=src).splitlines()
+        if line.startswith("120000 ")
+    ]
     assert not links, f"symlinks break a Windows checkout (core.symlinks=false): {links}"
 
 
@@ -97,9 +108,13 @@ def test_every_asset_is_in_the_wheel(built):
         assert name in wheel, f"assets/{p.name} is not in the wheel"
         assert wheel[name] == p.read_bytes(), f"{name} differs from assets/{p.name}"
     # nothing else under ringlab/data: the shipped data is exactly assets/ and lessons/
-    extra = [n for n in wheel if n.startswith("ringlab/data/")
-             and n.removeprefix("ringlab/data/") not in names
-             and not n.startswith("ringlab/data/lessons/")]
+    extra = [
+        n
+        for n in wheel
+        if n.startswith("ringlab/data/")
+        and n.removeprefix("ringlab/data/") not in names
+        and not n.startswith("ringlab/data/lessons/")
+    ]
     assert not extra, f"ringlab/data/ in the wheel holds files not from assets/: {extra}"
 
 
@@ -107,8 +122,11 @@ def test_every_module_is_in_the_wheel(built):
     """pyproject.toml lists the packages (ringlab.data has no folder to be found in): a new
     subpackage left out of the list would be missing from the wheel."""
     src, wheel = built
-    missing = [p.relative_to(src).as_posix() for p in (src / "ringlab").rglob("*.py")
-               if p.relative_to(src).as_posix() not in wheel]
+    missing = [
+        p.relative_to(src).as_posix()
+        for p in (src / "ringlab").rglob("*.py")
+        if p.relative_to(src).as_posix() not in wheel
+    ]
     assert not missing, f"not in the wheel (add the package to pyproject.toml): {missing}"
 
 
@@ -117,7 +135,8 @@ def test_one_copy_of_each_data_file():
     A leftover ringlab/data/ folder (say __pycache__ from the old layout) would also hide the
     package-dir mapping from an editable install (Python finds it first, as a namespace)."""
     assert not (ROOT / "ringlab" / "data").exists(), (
-        "remove ringlab/data/ from the source tree: the shipped data is assets/ and lessons/")
+        "remove ringlab/data/ from the source tree: the shipped data is assets/ and lessons/"
+    )
 
 
 def test_the_installed_package_finds_every_lesson_and_asset():
@@ -125,7 +144,9 @@ def test_the_installed_package_finds_every_lesson_and_asset():
     from importlib.resources import files
 
     from ringlab.data import lessons_dir
+
     from ringlab.lessons import lesson_files
+
     shipped = {p.name for p in files("ringlab.data").iterdir() if p.is_file()}
     assert {p.name for p in (ROOT / "assets").iterdir() if p.is_file()} <= shipped
     d = lessons_dir()

@@ -1,4 +1,5 @@
 """Exported files: GIF and MP4 frames (T + 1 steps), PNG/SVG of one step, PDF pages."""
+
 import re
 
 import imageio.v2 as imageio
@@ -10,7 +11,7 @@ from ringlab import preset
 from ringlab.core.errors import RinglabError
 from ringlab.render.export import export_walkthrough
 
-CODE = preset("paper-k2-t3")          # T = 3: four steps t = 0..3
+CODE = preset("paper-k2-t3")  # T = 3: four steps t = 0..3
 
 
 def pdf_pages(path) -> int:
@@ -20,8 +21,9 @@ def pdf_pages(path) -> int:
 
 def test_gif_has_one_frame_per_step_and_holds_the_last(tmp_path):
     calls = []
-    out = export_walkthrough(CODE, "random", "gif", tmp_path / "w.gif", fps=2,
-                             progress=lambda d, t: calls.append((d, t)))
+    out = export_walkthrough(
+        CODE, "random", "gif", tmp_path / "w.gif", fps=2, progress=lambda d, t: calls.append((d, t))
+    )
     assert calls == [(1, 4), (2, 4), (3, 4), (4, 4)]
     im = Image.open(out)
     assert im.n_frames == CODE.T + 1
@@ -65,7 +67,7 @@ def test_png_of_one_step(tmp_path, dpi, size):
         gif = export_walkthrough(CODE, "random", "gif", tmp_path / "w.gif")
         frame1 = imageio.mimread(gif)[1][..., :3].astype(int)
         png = np.asarray(im.convert("RGB")).astype(int)
-        assert np.mean(np.abs(frame1 - png)) < 3          # GIF palette quantisation only
+        assert np.mean(np.abs(frame1 - png)) < 3  # GIF palette quantisation only
 
 
 def test_svg_of_the_decode(tmp_path):
@@ -74,14 +76,17 @@ def test_svg_of_the_decode(tmp_path):
     assert text.lstrip().startswith("<?xml") and "<svg" in text
 
 
-@pytest.mark.parametrize("kw,msg", [
-    (dict(fmt="png", step=4), "--step 4: out of range, expected 0..3"),
-    (dict(fmt="png", step=-1), "expected 0..3"),
-    (dict(fmt="gif", step=1), "--step is for one frame"),
-    (dict(fmt="bmp"), "--format bmp: expected one of gif, mp4, png, svg, pdf"),
-    (dict(fmt="gif", fps=0), "--fps 0"),
-    (dict(fmt="png", dpi=5), "--dpi 5: expected 20..600"),
-])
+@pytest.mark.parametrize(
+    "kw,msg",
+    [
+        (dict(fmt="png", step=4), "--step 4: out of range, expected 0..3"),
+        (dict(fmt="png", step=-1), "expected 0..3"),
+        (dict(fmt="gif", step=1), "--step is for one frame"),
+        (dict(fmt="bmp"), "--format bmp: expected one of gif, mp4, png, svg, pdf"),
+        (dict(fmt="gif", fps=0), "--fps 0"),
+        (dict(fmt="png", dpi=5), "--dpi 5: expected 20..600"),
+    ],
+)
 def test_bad_arguments_are_refused_in_one_line(tmp_path, kw, msg):
     with pytest.raises(RinglabError) as e:
         export_walkthrough(CODE, "random", out=tmp_path / "x.out", **kw)

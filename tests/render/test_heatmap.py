@@ -1,4 +1,5 @@
 """The large-N summary (issue 20): holdings counted two ways, the renderer's step frame, export."""
+
 import io
 
 import numpy as np

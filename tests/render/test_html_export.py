@@ -6,6 +6,7 @@ disabled: a proxy that refuses everything and a host resolver that finds nothing
 that needed anything from outside would show the gap.  They are skipped, saying why, where no
 chromium binary is found.
 """
+
 from __future__ import annotations
 
 import html
@@ -33,17 +34,29 @@ def browser() -> str:
         path = shutil.which(name)
         if path:
             return path
-    pytest.skip("no chromium binary found (apt-get install chromium; .ci/run installs it): "
-                "the page is not opened in a browser here")
+    pytest.skip(
+        "no chromium binary found (apt-get install chromium; .ci/run installs it): "
+        "the page is not opened in a browser here"
+    )
 
 
 def chromium(url: str, *args: str, offline: bool = True) -> subprocess.CompletedProcess:
     # a profile of its own each run: no state from the user's browser, none left behind, and
     # two runs at once never find the profile locked
     with tempfile.TemporaryDirectory(prefix="ringlab-chromium-") as profile:
-        cmd = [browser(), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-               "--no-first-run", "--disable-extensions", f"--user-data-dir={profile}",
-               *(OFFLINE if offline else []), *args, url]
+        cmd = [
+            browser(),
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+            "--no-first-run",
+            "--disable-extensions",
+            f"--user-data-dir={profile}",
+            *(OFFLINE if offline else []),
+            *args,
+            url,
+        ]
         r = subprocess.run(cmd, capture_output=True, timeout=120)
     assert r.returncode == 0, r.stderr.decode(errors="replace")[-2000:]
     return r
@@ -76,8 +89,19 @@ def trace():
 class Resources(HTMLParser):
     """Every attribute that can make a browser load something, and every element that can."""
 
-    LOADS = {"src", "href", "xlink:href", "srcset", "action", "formaction", "poster", "data",
-             "background", "manifest", "ping"}
+    LOADS = {
+        "src",
+        "href",
+        "xlink:href",
+        "srcset",
+        "action",
+        "formaction",
+        "poster",
+        "data",
+        "background",
+        "manifest",
+        "ping",
+    }
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
@@ -114,8 +138,7 @@ def test_no_external_resource(page):
     text = page.read_text(encoding="utf-8")
     p = Resources()
     p.feed(text)
-    external = [(t, a, v) for t, a, v in p.urls
-                if re.match(r"\s*(https?:|//|ftp:|file:)", v, re.I)]
+    external = [(t, a, v) for t, a, v in p.urls if re.match(r"\s*(https?:|//|ftp:|file:)", v, re.I)]
     assert not external, external
     # the only URLs are the page's own anchors and data: images
     assert all(v.startswith(("#", "data:")) for _, _, v in p.urls), p.urls
@@ -129,12 +152,13 @@ def test_no_external_resource(page):
 
 def test_every_step_is_inline_svg_whose_text_is_text(page, trace):
     text = page.read_text(encoding="utf-8")
-    steps = re.findall(r'<section class="step" id="step-(\d+)" data-step="\1"(.*?)</section>',
-                       text, re.S)
+    steps = re.findall(
+        r'<section class="step" id="step-(\d+)" data-step="\1"(.*?)</section>', text, re.S
+    )
     assert [int(t) for t, _ in steps] == [0, 1, 2, 3]
-    for t, body in steps:
+    for _t, body in steps:
         assert body.count("<svg") == 1
-        svg = body[body.index("<svg"):body.index("</svg>")]
+        svg = body[body.index("<svg") : body.index("</svg>")]
         # svg.fonttype = "none": words are <text> elements, not glyph outlines
         assert "<text" in svg and "DejaVuSans-" not in svg
         assert "G_T" in svg or "node 0" in svg
@@ -184,6 +208,7 @@ def test_docstring_example():
     import doctest
 
     import ringlab.render.html_export as mod
+
     res = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
     assert res.failed == 0 and res.attempted > 0
 
@@ -211,11 +236,15 @@ def test_browser_dom_shows_the_caption_of_step_3(page, trace):
     assert 'data-step="3"' in d.split("<body", 1)[1].split(">", 1)[0]
     shown = re.findall(r'<section class="step" id="step-(\d+)" data-step="\d+"([^>]*)>', d)
     assert [(t, "hidden" in attrs) for t, attrs in shown] == [
-        ("0", True), ("1", True), ("2", True), ("3", False)]
+        ("0", True),
+        ("1", True),
+        ("2", True),
+        ("3", False),
+    ]
     caption = step_caption(trace, 3, width=100_000)
     section = d.split('id="step-3"', 1)[1].split("</section>", 1)[0]
     assert caption in section
-    assert 't = 3 / 3' in d                      # the player's label
+    assert "t = 3 / 3" in d  # the player's label
     assert re.search(r'id="scrub"[^>]*', d)
     # the screen reader's live line says the shown caption
     assert f'aria-live="polite">{caption}</p>' in d
@@ -253,8 +282,17 @@ def test_browser_keys_scrubber_and_play(page, tmp_path):
     assert seen, d[-1500:]
     # from step 1: → 2, Space 3, ← 2, End 3, → stays 3, Home 0, ← stays 0; the scrubber to 2
     # (and the address says #step=2); play runs to the end and stops there
-    assert seen.group(1).split(",") == ["2", "3", "2", "3", "3", "0", "0", "2@#step=2",
-                                        "true>3:false"]
+    assert seen.group(1).split(",") == [
+        "2",
+        "3",
+        "2",
+        "3",
+        "3",
+        "0",
+        "0",
+        "2@#step=2",
+        "true>3:false",
+    ]
 
 
 def test_browser_reads_an_out_of_range_hash_as_the_last_step(page):
@@ -262,12 +300,13 @@ def test_browser_reads_an_out_of_range_hash_as_the_last_step(page):
     assert 'data-step="3"' in d.split("<body", 1)[1].split(">", 1)[0]
 
 
-
 # -- from the window ------------------------------------------------------------------------------
 def _window(qtbot):
     from ringlab.gui.app import create_window
-    w = create_window(code=preset("paper-k2-t3"), load_views=True, check_recovery=False,
-                      autosave=False)
+
+    w = create_window(
+        code=preset("paper-k2-t3"), load_views=True, check_recovery=False, autosave=False
+    )
     w.ask_unsaved = lambda action: "discard"
     qtbot.addWidget(w)
     return w
@@ -275,16 +314,22 @@ def _window(qtbot):
 
 def test_file_export_walkthrough_offers_and_writes_html(qtbot, tmp_path, monkeypatch):
     from PySide6.QtWidgets import QFileDialog
+
     w = _window(qtbot)
-    out = tmp_path / "walk"                     # no extension: the chosen filter decides
+    out = tmp_path / "walk"  # no extension: the chosen filter decides
     offered = []
 
     def ask(*args, **kw):
         offered.append(args[3])
         return str(out), "Web page, every step, opens offline (*.html)"
+
     monkeypatch.setattr(QFileDialog, "getSaveFileName", ask)
-    action = next(a for m in w.menuBar().actions() for a in m.menu().actions()
-                  if a.text().replace("&", "").startswith("Export walkthrough"))
+    action = next(
+        a
+        for m in w.menuBar().actions()
+        for a in m.menu().actions()
+        if a.text().replace("&", "").startswith("Export walkthrough")
+    )
     action.trigger()
     page = tmp_path / "walk.html"
     qtbot.waitUntil(lambda: page.exists() and page.stat().st_size > 0, timeout=20000)
@@ -305,8 +350,10 @@ def test_lessons_panel_exports_the_open_lesson_as_html(qtbot, tmp_path):
     panel.open_lesson(next(k for k, les in enumerate(panel.lessons) if les.order == 9))
     out = tmp_path / "lesson9.html"
     panel.export_html(str(out))
-    qtbot.waitUntil(lambda: any(s.startswith(("lesson exported", "lesson not exported"))
-                                for s in said), timeout=120_000)
+    qtbot.waitUntil(
+        lambda: any(s.startswith(("lesson exported", "lesson not exported")) for s in said),
+        timeout=120_000,
+    )
     assert f"lesson exported to {out}" in said, said
     text = out.read_text(encoding="utf-8")
     assert text.count('<details class="answer"') == 3

@@ -6,6 +6,7 @@ Expected values come from outside the fast path: the plain matrix iteration of e
 sympy/integer reference of ``tests/core/_reference.py``, Definition 1's graph from
 ``ringlab.core.network``, and counts worked by hand.
 """
+
 import random
 
 import numpy as np
@@ -25,16 +26,20 @@ def random_code(N, K, T, field, seed, values=None, given_T=False):
     rng = random.Random(seed)
     code = LinearCode.zeros(N, K, T, field)
     F = code.field
-    values = values or ([str(v) for v in range(-3, 4)] if F.characteristic == 0
-                        else [str(v) for v in range(min(F.order, 9))])
+    values = values or (
+        [str(v) for v in range(-3, 4)]
+        if F.characteristic == 0
+        else [str(v) for v in range(min(F.order, 9))]
+    )
 
     def pick():
         return rng.choice(values)
 
     for i in range(N):
         code = code.with_matrix(i, "M", [[pick() for _ in range(K)] for _ in range(T)])
-        code = code.with_matrix(i, "Lambda", [[pick() if c < r else "0" for c in range(T)]
-                                              for r in range(T)])
+        code = code.with_matrix(
+            i, "Lambda", [[pick() if c < r else "0" for c in range(T)] for r in range(T)]
+        )
         code = code.with_matrix(i, "R", [[pick() for _ in range(T)] for _ in range(K)])
         if given_T:
             code = code.with_matrix(i, "T", [[pick() for _ in range(K)] for _ in range(K)])
@@ -58,8 +63,9 @@ def assert_same_run(code, inputs):
             assert isinstance(got, list) and len(got) == N * K
             assert all(same(F, a, b) for a, b in zip(got, want)), (t, i)
             assert list(got.support) == [c for c, v in enumerate(want) if not F.is_zero(v)]
-    assert new.idle().tolist() == [[all(F.is_zero(c) for c in old.sent[t][i]) for i in range(N)]
-                                   for t in range(T)]
+    assert new.idle().tolist() == [
+        [all(F.is_zero(c) for c in old.sent[t][i]) for i in range(N)] for t in range(T)
+    ]
     for i in range(N):
         for k in range(K):
             assert all(same(F, a, b) for a, b in zip(new.decoded[i][k], old.decoded[i][k]))
@@ -74,8 +80,9 @@ def assert_same_run(code, inputs):
     return new
 
 
-@pytest.mark.parametrize("field", ["Q", "R", "GF(2)", "GF(7)", "GF(4)", "GF(9)", "GF(1000003)",
-                                   "GF(2147483647)"])
+@pytest.mark.parametrize(
+    "field", ["Q", "R", "GF(2)", "GF(7)", "GF(4)", "GF(9)", "GF(1000003)", "GF(2147483647)"]
+)
 @pytest.mark.parametrize("seed", [0, 1])
 def test_dense_random_codes_match_the_plain_sweeps(field, seed):
     code = random_code(4, 3, 6, field, seed, given_T=seed == 1)
@@ -106,10 +113,13 @@ def test_growth_past_float_exactness_is_still_exact():
 def test_between_float32_and_float64_exactness():
     # Λ = 2 × down-shift, M = all ones, T = 30: y^(t) = 1 + 2·y^(t−1) of the predecessor, so
     # the last coefficient is 2^30 − 1 — past float32's 2^24, within float64's 2^53
-    N, T = 2, 30                                              # K = 1
+    N, T = 2, 30  # K = 1
     code = LinearCode.from_matrices(
-        "Q", [[[1]] * T] * N, [[[2 if c == r - 1 else 0 for c in range(T)] for r in range(T)]] * N,
-        [[[1 if u == T - 1 else 0 for u in range(T)]]] * N)
+        "Q",
+        [[[1]] * T] * N,
+        [[[2 if c == r - 1 else 0 for c in range(T)] for r in range(T)]] * N,
+        [[[1 if u == T - 1 else 0 for u in range(T)]]] * N,
+    )
     tr = assert_same_run(code, random_inputs(code, 2))
     assert tr._coeffs[0].arr.dtype == np.int32
     assert sum(tr.sent[T - 1][0]) == 2**30 - 1
@@ -128,8 +138,8 @@ def test_vectors_are_built_only_when_read():
     code, _ = classic_ring(32).resized(K=64, T=128)
     tr = simulate(code, random_inputs(code, 1))
     ys, ds = tr._coeffs
-    assert not ys._rows and not ds._rows                      # nothing formatted up front
-    assert ys.arr.dtype == np.int8                            # 0/1 coefficients, 8 MB not 67 MB
+    assert not ys._rows and not ds._rows  # nothing formatted up front
+    assert ys.arr.dtype == np.int8  # 0/1 coefficients, 8 MB not 67 MB
     y = tr.sent[5][3]
     assert isinstance(y, Row) and len(y) == 32 * 64 and tr.sent[5][3] is y
     # node 3 at t = 5 sends the running sum of chunk (3 − 5) mod 32 = 30 over nodes 3..−2
@@ -150,15 +160,15 @@ def test_a_step_of_a_large_code_formats_only_that_step():
     code, _ = classic_ring(32).resized(K=64, T=128)
     tr = simulate(code, random_inputs(code, 1))
     r = WalkthroughRenderer()
-    r.set_trace(tr)                                           # shows step 0
+    r.set_trace(tr)  # shows step 0
     r.show_step(40)
     # the shown steps' 32 sends (labels, table) and nothing else: idle edges come from arrays
     assert set(tr._coeffs[0]._rows) == {(i, t) for i in range(32) for t in (0, 40)}
     assert len(r.edge_labels()) == 32
     r.show_step(128)
     r.rgb()
-    assert tr._coeffs[1]._arr is None              # the decode's coefficients: never needed
-    assert tr.decoded[3][0].support                # … until read
+    assert tr._coeffs[1]._arr is None  # the decode's coefficients: never needed
+    assert tr.decoded[3][0].support  # … until read
 
 
 def test_graph_edges_are_definition_1():
@@ -167,13 +177,20 @@ def test_graph_edges_are_definition_1():
     code, _ = classic_ring(N).resized(T=T)
     r.set_trace(simulate(code))
     G = time_expanded_graph(N, T)
-    want = sorted(((G.nodes[u]["pos"], G.nodes[v]["pos"]) for u, v, d in G.edges(data=True)
-                   if d["kind"] == "transmission"), key=lambda e: (e[0][0], -e[0][1]))
+    want = sorted(
+        (
+            (G.nodes[u]["pos"], G.nodes[v]["pos"])
+            for u, v, d in G.edges(data=True)
+            if d["kind"] == "transmission"
+        ),
+        key=lambda e: (e[0][0], -e[0][1]),
+    )
     wraps = [p0[1] == -(N - 1) for p0, _ in want]
     # drawn the same, except that the wrap edge ends at node 0's copy one row below node N−1
     assert [(p0, (p1[0], -N) if w else p1) for (p0, p1), w in zip(want, wraps)] == r._graph.trans
-    assert r._graph.wrap == [G.edges[(i, t), ((i + 1) % N, t + 1)]["wrap"]
-                             for t in range(T) for i in range(N)]
+    assert r._graph.wrap == [
+        G.edges[(i, t), ((i + 1) % N, t + 1)]["wrap"] for t in range(T) for i in range(N)
+    ]
 
 
 def test_a_long_decoded_vector_is_cut_with_an_ellipsis_and_its_overlays_stay_on_it():
@@ -192,16 +209,15 @@ def test_a_long_decoded_vector_is_cut_with_an_ellipsis_and_its_overlays_stay_on_
     # every red overlay sits on a shown entry: inside the table, left of the "…"
     renderer = r.figure.canvas.get_renderer()
     right = r.figure.bbox.x1
-    assert r._tab_extra and all(a.get_window_extent(renderer).x1 <= right
-                                for a in r._tab_extra)
+    assert r._tab_extra and all(a.get_window_extent(renderer).x1 <= right for a in r._tab_extra)
 
 
 def test_received_values_keep_the_last_ones_that_fit():
     F = preset("paper-k2-t3").field
     vals = [F.parse(v) for v in (5, -12, 7, 300, 4)]
     assert last_values(F, vals, 99) == "5, -12, 7, 300, 4"
-    assert last_values(F, vals, 16) == "…, 7, 300, 4"          # 12 characters; one more is 17
-    assert last_values(F, vals, 2) == "…, 4"                   # never fewer than one
+    assert last_values(F, vals, 16) == "…, 7, 300, 4"  # 12 characters; one more is 17
+    assert last_values(F, vals, 2) == "…, 4"  # never fewer than one
     assert last_values(F, vals[:1], 0) == "5"
 
 
@@ -209,7 +225,7 @@ def test_inputs_keep_the_first_entries_that_fit():
     F = preset("paper-k2-t3").field
     vals = [F.parse(v) for v in (15, 12, 9, 6, 100)]
     assert fit_vec(F, vals, 99) == "[15, 12, 9, 6, 100]"
-    assert fit_vec(F, vals, 16) == "[15, 12, 9, …]"             # 14 characters
+    assert fit_vec(F, vals, 16) == "[15, 12, 9, …]"  # 14 characters
     assert fit_vec(F, vals, 3) == "[…]"
 
 

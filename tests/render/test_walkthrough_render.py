@@ -4,14 +4,15 @@ Expected values come from outside the renderer: seed 004's ring trace (sends 15,
 t = 0; 21, 17, 11, 7 at t = 1; every core ends with [30, 29, 22, 27]) and the paper's K = 2,
 T = 3 matrices worked by hand (node 0's first row of M_0 is [0 1], so it sends x₀,₂).
 """
+
 import re
 
 import numpy as np
 import pytest
 
 from ringlab import preset, simulate
-from ringlab.render.captions import classify, ring_combination, short_combination, step_caption
 from ringlab.core.inputs import MATMUL_TARGET, matmul_inputs, matmul_partials_int, resolve_inputs
+from ringlab.render.captions import classify, ring_combination, short_combination, step_caption
 from ringlab.render.propagation import WalkthroughRenderer
 
 X = [[1, 2], [3, 4], [5, 6]]
@@ -29,7 +30,7 @@ def test_matmul_partials_are_seed_004s():
 
 
 def test_matmul_inputs_other_shapes_are_cyclic_and_in_the_field():
-    c = preset("paper-k2-t3")                      # N = 3, K = 2
+    c = preset("paper-k2-t3")  # N = 3, K = 2
     assert [[int(v) for v in r] for r in matmul_inputs(c)] == [[15, 12], [2, 8], [1, 3]]
     g = preset("classic-ring-n4", "GF(7)")
     assert matmul_inputs(g)[0] == [15 % 7, 12 % 7, 9 % 7, 6 % 7]
@@ -73,8 +74,10 @@ def test_caption_is_written_from_the_trace():
     cap1 = step_caption(tr, 1, width=1000)
     # the issue's own example: node 1's running sum of symbol 2, its own symbol first
     assert "node 1 sends x₁,₂ + x₀,₂ = 6 — the running sum of symbol 2" in cap1
-    assert step_caption(tr, 0, width=1000).startswith("t = 0: node 0 sends x₀,₂ = 2 — its own symbol")
-    assert "coded mix of symbols 1, 2" in step_caption(tr, 0, width=1000)   # node 1: x₁,₁ + x₁,₂
+    assert step_caption(tr, 0, width=1000).startswith(
+        "t = 0: node 0 sends x₀,₂ = 2 — its own symbol"
+    )
+    assert "coded mix of symbols 1, 2" in step_caption(tr, 0, width=1000)  # node 1: x₁,₁ + x₁,₂
     last = step_caption(tr, 3, width=1000)
     assert "all 3 nodes get the sum [9, 12]" in last
 
@@ -89,30 +92,31 @@ def test_classify_kinds():
         for c in cols:
             v[c] = 1
         return v
+
     F = code.field
     to = lambda v: [F.parse(c) for c in v]  # noqa: E731
     assert classify(tr, 0, to(z))[0] == "idle"
-    assert classify(tr, 1, to(vec(4)))[0] == "own"          # x₁,₁ sent by node 1
-    assert classify(tr, 1, to(vec(0)))[0] == "forward"      # x₀,₁ sent by node 1
+    assert classify(tr, 1, to(vec(4)))[0] == "own"  # x₁,₁ sent by node 1
+    assert classify(tr, 1, to(vec(0)))[0] == "forward"  # x₀,₁ sent by node 1
     assert classify(tr, 1, to(vec(0, 4)))[0] == "running"
     assert classify(tr, 2, to(vec(0, 4)))[0] == "partial"
     assert classify(tr, 2, to(vec(0, 4, 8, 12)))[0] == "full"
     assert classify(tr, 2, to(vec(0, 5)))[0] == "coded"
     v = to(vec(0, 4, 8, 12))
     assert ring_combination(tr, v, 2) == "x₂,₁ + x₁,₁ + x₀,₁ + x₃,₁"
-    assert short_combination(tr, v, 30, 2) == "x₂,₁ + x₁,₁ + x₀,₁ + x₃,₁"      # fits: whole
+    assert short_combination(tr, v, 30, 2) == "x₂,₁ + x₁,₁ + x₀,₁ + x₃,₁"  # fits: whole
     assert short_combination(tr, v, 24, 2) == "x₂,₁ + … + x₃,₁ (4 terms)"
-    six = to(vec(0, 1, 4, 5, 8, 12))                # ring order from node 2: 2, 1, 1, 0, 0, 3
+    six = to(vec(0, 1, 4, 5, 8, 12))  # ring order from node 2: 2, 1, 1, 0, 0, 3
     assert ring_combination(tr, six, 2) == "x₂,₁ + x₁,₁ + x₁,₂ + x₀,₁ + x₀,₂ + x₃,₁"
     assert short_combination(tr, six, 34, 2) == "x₂,₁ + x₁,₁ + … + x₃,₁ (6 terms)"
 
 
 def test_wrong_destination_is_red_and_names_the_failing_check(renderer):
     good = preset("paper-k2-t3")
-    bad = good.with_entry(1, "M", 0, 0, 5)          # node 1 now sends 5·x₁,₁ + x₁,₂ first
+    bad = good.with_entry(1, "M", 0, 0, 5)  # node 1 now sends 5·x₁,₁ + x₁,₂ first
     tr = simulate(bad, X)
     wrong = [i for i in range(3) if tr.wrong_entries(i)]
-    assert wrong                                     # the edit breaks someone's decode
+    assert wrong  # the edit breaks someone's decode
     renderer.set_trace(tr)
     renderer.show_step(bad.T)
     text = renderer.table_text()
@@ -120,8 +124,14 @@ def test_wrong_destination_is_red_and_names_the_failing_check(renderer):
         assert re.search(rf"node {i} ẑ. = \[.*\] ✗ wrong", text)
     assert "Theorem 2 fails at node" in text
     # the red overlays are exactly the wrong entries' values
-    reds = [a.get_text() for a in renderer._tab_extra if a.get_color() == "#d6336c"
-            and a.get_text() not in ("✗",) and "\n" not in a.get_text() and "Theorem" not in a.get_text()]
+    reds = [
+        a.get_text()
+        for a in renderer._tab_extra
+        if a.get_color() == "#d6336c"
+        and a.get_text() not in ("✗",)
+        and "\n" not in a.get_text()
+        and "Theorem" not in a.get_text()
+    ]
     expect = [bad.field.format(tr.decoded_values[i][k]) for i in wrong for k in tr.wrong_entries(i)]
     assert reds == expect
     c = next(c for c in tr.report.checks if not c.ok)
@@ -129,7 +139,7 @@ def test_wrong_destination_is_red_and_names_the_failing_check(renderer):
 
 
 def test_idle_edges_are_labelled_idle(renderer):
-    code, _ = preset("classic-ring-n4").resized(T=8)   # two extra steps sending nothing
+    code, _ = preset("classic-ring-n4").resized(T=8)  # two extra steps sending nothing
     renderer.set_trace(simulate(code, resolve_inputs(code, "random", 3)))
     renderer.show_step(7)
     assert renderer.edge_labels() == ["idle"] * 4
@@ -147,7 +157,7 @@ def test_frame_is_1280x720_and_changes_between_steps(renderer):
     c = renderer.rgb()
     assert a.shape == (720, 1280, 3)
     assert (a != b).any()
-    assert (a == c).all()          # blitting restores exactly: no stale artists left behind
+    assert (a == c).all()  # blitting restores exactly: no stale artists left behind
 
 
 def test_n8_t16_labels_shorten(renderer):

@@ -9,6 +9,7 @@ of source 002 (Shalaby, Fujiwara, Koibuchi).  No Qt, no matplotlib.
 - :mod:`.examples` — the source's Fig. 1 (3×2 mesh) and Fig. 3 (2×2 mesh), traced
 - :mod:`.sweep` — the group-size sweep and the CLI summary
 """
+
 from .coded import BASES, RECEIVERS, coded
 from .grouping import INTERMEDIATES, TILINGS, group_sizes, sweep_sizes
 from .schedule import MEASURES, RunResult, Schedule, Step, label, random_blocks, run
@@ -17,7 +18,30 @@ from .sweep import SWEEP_KS, best_group, schemes, summary, sweep, sweep_table
 from .topology import MAX_NODES, Mesh
 from .trees import TREES
 
-__all__ = ["BASES", "INTERMEDIATES", "MAX_NODES", "MEASURES", "RECEIVERS", "SWEEP_KS", "TILINGS",
-           "TREES", "Mesh", "RunResult", "Schedule", "Step", "all_at_once", "best_group",
-           "coded", "group_sizes", "label", "random_blocks", "run", "schemes", "summary",
-           "sweep", "sweep_sizes", "sweep_table", "tree"]
+__all__ = [
+    "BASES",
+    "INTERMEDIATES",
+    "MAX_NODES",
+    "MEASURES",
+    "RECEIVERS",
+    "SWEEP_KS",
+    "TILINGS",
+    "TREES",
+    "Mesh",
+    "RunResult",
+    "Schedule",
+    "Step",
+    "all_at_once",
+    "best_group",
+    "coded",
+    "group_sizes",
+    "label",
+    "random_blocks",
+    "run",
+    "schemes",
+    "summary",
+    "sweep",
+    "sweep_sizes",
+    "sweep_table",
+    "tree",
+]

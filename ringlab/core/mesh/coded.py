@@ -32,6 +32,7 @@ its sweep at k = 16 has the source's best group, 32); ``tree`` — its shape
 node 1 → 3 and 2 → 4, as the source says; in a mesh every one of these unicasts is the tile
 offset long, the least any one-to-one choice can cost) or "mirrored" (member l → member M−1−l).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -58,9 +59,9 @@ def _multicast(base, tree, extents, roots_local, to_global, count, payload):
     if base == "all-at-once":
         M = int(np.prod(extents))
         strides = np.cumprod((1,) + tuple(extents[:-1]))
-        r = np.asarray(roots_local) @ strides                     # each root's local index
-        i, x = np.divmod(np.arange(len(r) * M), M)                # root i to member x ...
-        keep = x != r[i]                                          # ... but not to itself
+        r = np.asarray(roots_local) @ strides  # each root's local index
+        i, x = np.divmod(np.arange(len(r) * M), M)  # root i to member x ...
+        keep = x != r[i]  # ... but not to itself
         i, x = i[keep], x[keep]
         rounds.append(([to_global(i, r[i])], [to_global(i, x)], [i]))
     else:
@@ -75,14 +76,27 @@ def _multicast(base, tree, extents, roots_local, to_global, count, payload):
     for s, d, o in rounds:
         s, d, o = (np.concatenate(x) if x else np.zeros(0, dtype=np.int64) for x in (s, d, o))
         keep = np.full(len(s), count > 0)
-        out.append((s[keep], d[keep], np.full(int(keep.sum()), count, dtype=np.int64),
-                    None if payload is None else [payload(int(i)) for i in o[keep]]))
+        out.append(
+            (
+                s[keep],
+                d[keep],
+                np.full(int(keep.sum()), count, dtype=np.int64),
+                None if payload is None else [payload(int(i)) for i in o[keep]],
+            )
+        )
     return out
 
 
-def coded(mesh, group: int, base: str = "all-at-once", tree: str = "halving", tiling: str = "square",
-          intermediate: str = "center", receiver: str = "same-position",
-          detail: bool = False) -> CodedSchedule:
+def coded(
+    mesh,
+    group: int,
+    base: str = "all-at-once",
+    tree: str = "halving",
+    tiling: str = "square",
+    intermediate: str = "center",
+    receiver: str = "same-position",
+    detail: bool = False,
+) -> CodedSchedule:
     """The hierarchical network coding schedule, steps A–G (see the module docstring)."""
     if base not in BASES:
         raise RinglabError(f"base {base!r}: expected one of {', '.join(BASES)}")
@@ -101,42 +115,93 @@ def coded(mesh, group: int, base: str = "all-at-once", tree: str = "halving", ti
             name = letter if len(rounds) == 1 else f"{letter}.{j + 1}"
             steps.append(Step(name, title, s, d, c, p if detail else None))
 
-    steps.append(Step("A", f"grouping: {G} group{'s' * (G != 1)} of {M} "
-                           f"({'×'.join(map(str, ext))}), intermediate nodes chosen ({intermediate})",
-                      payloads=[] if detail else None))
+    steps.append(
+        Step(
+            "A",
+            f"grouping: {G} group{'s' * (G != 1)} of {M} "
+            f"({'×'.join(map(str, ext))}), intermediate nodes chosen ({intermediate})",
+            payloads=[] if detail else None,
+        )
+    )
     # (b) every member is a root of a multicast in its own tile
     grp, loc = np.divmod(np.arange(G * M), M)
-    add("B", "intra-group broadcast of every node's block",
-        _multicast(base, tree, ext, local_coords[loc], lambda i, x: mem[grp[i], x], 1,
-                   (lambda i: (("d", int(mem[grp[i], loc[i]])),)) if detail else None))
-    steps.append(Step("C", "network coding: each intermediate node XORs neighbouring blocks of "
-                           "its group", payloads=[] if detail else None,
-                      ops=[Op(int(gp.inter[g]), key, (("d", key[1]), ("d", key[2])))
-                           for g in range(G) for key in chain[g]] if detail else []))
+    add(
+        "B",
+        "intra-group broadcast of every node's block",
+        _multicast(
+            base,
+            tree,
+            ext,
+            local_coords[loc],
+            lambda i, x: mem[grp[i], x],
+            1,
+            (lambda i: (("d", int(mem[grp[i], loc[i]])),)) if detail else None,
+        ),
+    )
+    steps.append(
+        Step(
+            "C",
+            "network coding: each intermediate node XORs neighbouring blocks of its group",
+            payloads=[] if detail else None,
+            ops=[
+                Op(int(gp.inter[g]), key, (("d", key[1]), ("d", key[2])))
+                for g in range(G)
+                for key in chain[g]
+            ]
+            if detail
+            else [],
+        )
+    )
     inter = gp.inter
     # (d) multicast between intermediates over the grid of tiles
     tgrid = gp.tile_grid
     tstr = np.cumprod((1,) + tuple(tgrid[:-1]))
     troots = np.stack([(np.arange(G) // s) % t for s, t in zip(tstr, tgrid)], axis=1)
-    add("D", "inter-group multicast of the coded packets between intermediate nodes",
-        _multicast(base, tree, tgrid, troots, lambda i, x: inter[x], M - 1,
-                   (lambda i: tuple(chain[i])) if detail else None))
+    add(
+        "D",
+        "inter-group multicast of the coded packets between intermediate nodes",
+        _multicast(
+            base,
+            tree,
+            tgrid,
+            troots,
+            lambda i, x: inter[x],
+            M - 1,
+            (lambda i: tuple(chain[i])) if detail else None,
+        ),
+    )
     # (e) each intermediate to its own group
-    add("E", "intra-group broadcast of the other groups' coded packets",
-        _multicast(base, tree, ext, local_coords[gp.inter_local], lambda i, x: mem[i, x],
-                   (G - 1) * (M - 1),
-                   (lambda i: tuple(k for h in range(G) if h != i for k in chain[h]))
-                   if detail else None))
+    add(
+        "E",
+        "intra-group broadcast of the other groups' coded packets",
+        _multicast(
+            base,
+            tree,
+            ext,
+            local_coords[gp.inter_local],
+            lambda i, x: mem[i, x],
+            (G - 1) * (M - 1),
+            (lambda i: tuple(k for h in range(G) if h != i for k in chain[h])) if detail else None,
+        ),
+    )
     # (f) every node to one member of every other group
-    A, B, L = (a.ravel() for a in np.meshgrid(np.arange(G), np.arange(G), np.arange(M),
-                                              indexing="ij"))
+    A, B, L = (
+        a.ravel() for a in np.meshgrid(np.arange(G), np.arange(G), np.arange(M), indexing="ij")
+    )
     keep = A != B
     A, B, L = A[keep], B[keep], L[keep]
     R = L if receiver == "same-position" else M - 1 - L
     src, dst = mem[A, L], mem[B, R]
-    steps.append(Step("F", "inter-group unicasts: every block once to every other group", src,
-                      dst, np.ones(len(src), dtype=np.int64),
-                      [(("d", int(s)),) for s in src] if detail else None))
+    steps.append(
+        Step(
+            "F",
+            "inter-group unicasts: every block once to every other group",
+            src,
+            dst,
+            np.ones(len(src), dtype=np.int64),
+            [(("d", int(s)),) for s in src] if detail else None,
+        )
+    )
     # (g) decoding at every node, outward from the one block it received of each group
     ops = []
     if detail:
@@ -149,15 +214,36 @@ def coded(mesh, group: int, base: str = "all-at-once", tree: str = "halving", ti
                     j = v_l if receiver == "same-position" else M - 1 - v_l
                     a = mem[a_g]
                     for i in range(j + 1, M):
-                        ops.append(Op(v, ("d", int(a[i])), (chain[a_g][i - 1], ("d", int(a[i - 1])))))
+                        ops.append(
+                            Op(v, ("d", int(a[i])), (chain[a_g][i - 1], ("d", int(a[i - 1]))))
+                        )
                     for i in range(j - 1, -1, -1):
                         ops.append(Op(v, ("d", int(a[i])), (chain[a_g][i], ("d", int(a[i + 1])))))
-    steps.append(Step("G", "decoding: XOR each received block along the chain",
-                      payloads=[] if detail else None, ops=ops))
-    opts = {"group": M, "base": base, "tree": tree, "tiling": tiling,
-            "intermediate": intermediate, "receiver": receiver}
-    s = CodedSchedule("coded", mesh, steps, opts,
-                      [f"{G} groups of {M} ({'×'.join(map(str, ext))}); intermediate nodes "
-                       f"{', '.join(str(int(v) + 1) for v in gp.inter[:8])}{'…' if G > 8 else ''}"])
+    steps.append(
+        Step(
+            "G",
+            "decoding: XOR each received block along the chain",
+            payloads=[] if detail else None,
+            ops=ops,
+        )
+    )
+    opts = {
+        "group": M,
+        "base": base,
+        "tree": tree,
+        "tiling": tiling,
+        "intermediate": intermediate,
+        "receiver": receiver,
+    }
+    s = CodedSchedule(
+        "coded",
+        mesh,
+        steps,
+        opts,
+        [
+            f"{G} groups of {M} ({'×'.join(map(str, ext))}); intermediate nodes "
+            f"{', '.join(str(int(v) + 1) for v in gp.inter[:8])}{'…' if G > 8 else ''}"
+        ],
+    )
     s.grouping = gp
     return s

@@ -19,6 +19,7 @@ B = (A⊕B)⊕A and A = (A⊕B)⊕B.  7 packets, 7 hops, no link used twice.
 its defaults: groups {1, 2} (shaded) and {3, 4}; intermediate nodes 1 and 3; every transfer
 is listed by :meth:`Schedule.lines`.
 """
+
 from __future__ import annotations
 
 from .coded import coded
@@ -33,32 +34,66 @@ AB = ("x", S1, S2)
 
 
 def _step(name, title, flows, ops=()):
-    return Step(name, title, [f[0] for f in flows], [f[1] for f in flows],
-                [len(f[2]) for f in flows], [tuple(f[2]) for f in flows], list(ops))
+    return Step(
+        name,
+        title,
+        [f[0] for f in flows],
+        [f[1] for f in flows],
+        [len(f[2]) for f in flows],
+        [tuple(f[2]) for f in flows],
+        list(ops),
+    )
 
 
 def fig1_unicast() -> Schedule:
     """Fig. 1 (i): four unicasts, one round."""
-    step = _step("1", "unicast-based multicast: each source unicasts to both destinations",
-                 [(S1, D1, [A]), (S1, D2, [A]), (S2, D1, [B]), (S2, D2, [B])])
-    return Schedule("Fig. 1 (i) unicast", Mesh((3, 2)), [step], {"routing": "DOR, x first"},
-                    ["links S1→D1 and S2→D2 carry two packets each"], FIG1_NODES, FIG1_BLOCKS)
+    step = _step(
+        "1",
+        "unicast-based multicast: each source unicasts to both destinations",
+        [(S1, D1, [A]), (S1, D2, [A]), (S2, D1, [B]), (S2, D2, [B])],
+    )
+    return Schedule(
+        "Fig. 1 (i) unicast",
+        Mesh((3, 2)),
+        [step],
+        {"routing": "DOR, x first"},
+        ["links S1→D1 and S2→D2 carry two packets each"],
+        FIG1_NODES,
+        FIG1_BLOCKS,
+    )
 
 
 def fig1_coded() -> Schedule:
     """Fig. 1 (ii): the butterfly with one XOR at IS."""
     steps = [
-        _step("1", "each source sends its data to IS and to the destination below it",
-              [(S1, IS, [A]), (S1, D1, [A]), (S2, IS, [B]), (S2, D2, [B])]),
-        _step("2", "IS XORs the two arrivals and sends A⊕B once over the link IS→ID",
-              [(IS, ID, [AB])], [Op(IS, AB, (A, B))]),
+        _step(
+            "1",
+            "each source sends its data to IS and to the destination below it",
+            [(S1, IS, [A]), (S1, D1, [A]), (S2, IS, [B]), (S2, D2, [B])],
+        ),
+        _step(
+            "2",
+            "IS XORs the two arrivals and sends A⊕B once over the link IS→ID",
+            [(IS, ID, [AB])],
+            [Op(IS, AB, (A, B))],
+        ),
         _step("3", "ID passes A⊕B to D1 and D2", [(ID, D1, [AB]), (ID, D2, [AB])]),
-        _step("4", "decoding: each destination XORs with the block it got directly", [],
-              [Op(D1, B, (AB, A)), Op(D2, A, (AB, B))]),
+        _step(
+            "4",
+            "decoding: each destination XORs with the block it got directly",
+            [],
+            [Op(D1, B, (AB, A)), Op(D2, A, (AB, B))],
+        ),
     ]
-    return Schedule("Fig. 1 (ii) network coding", Mesh((3, 2)), steps, {"routing": "DOR, x first"},
-                    ["the link IS→ID carries A⊕B once; no link carries two packets"],
-                    FIG1_NODES, FIG1_BLOCKS)
+    return Schedule(
+        "Fig. 1 (ii) network coding",
+        Mesh((3, 2)),
+        steps,
+        {"routing": "DOR, x first"},
+        ["the link IS→ID carries A⊕B once; no link carries two packets"],
+        FIG1_NODES,
+        FIG1_BLOCKS,
+    )
 
 
 def fig3() -> Schedule:

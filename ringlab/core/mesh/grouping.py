@@ -22,6 +22,7 @@ is no centre; the same rule is applied to the coordinates as numbered.
 ``"tile-center"``: the member nearest its own tile's centre (short step E, longer step D).
 ``"corner"``: the tile's first member (local origin).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -62,8 +63,10 @@ def tile_extents(mesh, M: int, tiling: str = "square") -> tuple:
     shapes = tile_shapes(mesh, int(M))
     if not shapes:
         ok = ", ".join(map(str, group_sizes(mesh)))
-        raise RinglabError(f"group {M}: the {mesh.name} cannot be cut into equal boxes of {M} "
-                           f"nodes; expected one of {ok}")
+        raise RinglabError(
+            f"group {M}: the {mesh.name} cannot be cut into equal boxes of {M} "
+            f"nodes; expected one of {ok}"
+        )
     if tiling == "square":
         return min(shapes, key=lambda e: (sum(e), tuple(-x for x in e)))
     return max(shapes)
@@ -75,9 +78,9 @@ class Grouping:
 
     mesh: object
     extents: tuple
-    members: np.ndarray        # G×M
-    inter_local: np.ndarray    # G: local index of the intermediate node
-    tile_grid: tuple           # tiles per dimension
+    members: np.ndarray  # G×M
+    inter_local: np.ndarray  # G: local index of the intermediate node
+    tile_grid: tuple  # tiles per dimension
 
     @property
     def M(self) -> int:
@@ -98,16 +101,16 @@ class Grouping:
         return out
 
 
-def make_grouping(mesh, M: int, tiling: str = "square",
-                  intermediate: str = "center") -> Grouping:
+def make_grouping(mesh, M: int, tiling: str = "square", intermediate: str = "center") -> Grouping:
     if intermediate not in INTERMEDIATES:
-        raise RinglabError(f"intermediate {intermediate!r}: expected one of "
-                           f"{', '.join(INTERMEDIATES)}")
+        raise RinglabError(
+            f"intermediate {intermediate!r}: expected one of {', '.join(INTERMEDIATES)}"
+        )
     ext = tile_extents(mesh, M, tiling)
     grid = tuple(k // e for k, e in zip(mesh.shape, ext))
-    local = np.array(list(product(*(range(e) for e in reversed(ext)))))[:, ::-1]   # dim 0 fastest
+    local = np.array(list(product(*(range(e) for e in reversed(ext)))))[:, ::-1]  # dim 0 fastest
     tiles = np.array(list(product(*(range(t) for t in reversed(grid)))))[:, ::-1]
-    coords = tiles[:, None, :] * np.asarray(ext) + local[None, :, :]               # G×M×n
+    coords = tiles[:, None, :] * np.asarray(ext) + local[None, :, :]  # G×M×n
     members = (coords * np.asarray(mesh.strides)).sum(axis=2)
     if intermediate == "corner":
         score = np.zeros(members.shape)

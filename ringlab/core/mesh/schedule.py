@@ -21,6 +21,7 @@ something (an XOR-only round costs no link time).
 send checks that the sender holds the payload, every XOR is computed on the bytes, and every
 decoded block is compared with the original.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -65,7 +66,7 @@ class Step:
     src: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     dst: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     count: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
-    payloads: list | None = None        # per flow: tuple of keys (None: counts only)
+    payloads: list | None = None  # per flow: tuple of keys (None: counts only)
     ops: list = field(default_factory=list)
 
     def __post_init__(self):
@@ -110,8 +111,8 @@ class Schedule:
     steps: list
     options: dict = field(default_factory=dict)
     notes: list = field(default_factory=list)
-    node_names: dict | None = None       # e.g. Fig. 1's S1, IS, …; default "node v+1"
-    block_names: dict | None = None      # e.g. Fig. 1's A, B; default d1, d2, …
+    node_names: dict | None = None  # e.g. Fig. 1's S1, IS, …; default "node v+1"
+    block_names: dict | None = None  # e.g. Fig. 1's A, B; default d1, d2, …
 
     def node_name(self, v: int) -> str:
         return self.node_names[v] if self.node_names else f"node {v + 1}"
@@ -124,18 +125,24 @@ class Schedule:
         out = []
         for st in self.steps:
             h = st.hops(self.mesh)
-            out.append(f"Step {st.name}: {st.title} — {st.packets} packet"
-                       f"{'s' * (st.packets != 1)}, {h} hop{'s' * (h != 1)}")
+            out.append(
+                f"Step {st.name}: {st.title} — {st.packets} packet"
+                f"{'s' * (st.packets != 1)}, {h} hop{'s' * (h != 1)}"
+            )
             for op in st.ops:
                 out.append(f"  XOR  {op.text(self.node_name, self.block_names)}")
             if st.payloads is not None:
                 for s, d, keys in zip(st.src.tolist(), st.dst.tolist(), st.payloads):
                     h = int(self.mesh.distance(s, d))
-                    out.append(f"  {self.node_name(s)} → {self.node_name(d)}: "
-                               f"{', '.join(self.label(k) for k in keys)}  "
-                               f"({h} hop{'s' * (h != 1)}{' each' if len(keys) > 1 else ''})")
-        out.append(f"Total: {self.packets} packets, {self.hops} hops, {self.rounds} "
-                   f"communication step{'s' * (self.rounds != 1)}")
+                    out.append(
+                        f"  {self.node_name(s)} → {self.node_name(d)}: "
+                        f"{', '.join(self.label(k) for k in keys)}  "
+                        f"({h} hop{'s' * (h != 1)}{' each' if len(keys) > 1 else ''})"
+                    )
+        out.append(
+            f"Total: {self.packets} packets, {self.hops} hops, {self.rounds} "
+            f"communication step{'s' * (self.rounds != 1)}"
+        )
         return out
 
     @property
@@ -182,8 +189,8 @@ def xor(a: bytes, b: bytes) -> bytes:
 
 @dataclass
 class RunResult:
-    held: list                 # per node: {key: bytes}
-    decodes: list              # (step name, Op, ok)
+    held: list  # per node: {key: bytes}
+    decodes: list  # (step name, Op, ok)
     blocks: list
 
     @property
@@ -194,15 +201,20 @@ class RunResult:
     def complete(self) -> bool:
         """Every node holds every block, each equal to the original, every decode correct."""
         return self.decodes_ok and all(
-            h.get(("d", j)) == b for h in self.held for j, b in enumerate(self.blocks))
+            h.get(("d", j)) == b for h in self.held for j, b in enumerate(self.blocks)
+        )
 
     def has(self, v: int, j: int) -> bool:
         """Node v holds block j, equal to the original."""
         return self.held[v].get(("d", j)) == self.blocks[j]
 
     def missing(self) -> list[tuple[int, int]]:
-        return [(v, j) for v, h in enumerate(self.held) for j, b in enumerate(self.blocks)
-                if h.get(("d", j)) != b]
+        return [
+            (v, j)
+            for v, h in enumerate(self.held)
+            for j, b in enumerate(self.blocks)
+            if h.get(("d", j)) != b
+        ]
 
 
 def run(schedule: Schedule, blocks: list[bytes] | None = None) -> RunResult:
@@ -214,8 +226,10 @@ def run(schedule: Schedule, blocks: list[bytes] | None = None) -> RunResult:
 
     def value(v, key, where):
         if key not in held[v]:
-            raise RuntimeError(f"{schedule.name}, step {where}: node {v + 1} needs "
-                               f"{label(key)} but does not hold it")
+            raise RuntimeError(
+                f"{schedule.name}, step {where}: node {v + 1} needs "
+                f"{label(key)} but does not hold it"
+            )
         return held[v][key]
 
     def truth(key):

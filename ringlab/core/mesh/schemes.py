@@ -9,6 +9,7 @@ $H = 2k^2 \cdot k(k^2-1)/3$).
 (:mod:`ringlab.core.mesh.trees`), all N trees running side by side, $\sum_d \lceil\log_2
 k\rceil$ rounds; $N(N-1)$ packets, each one hop-count its own unicast.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -22,11 +23,17 @@ def all_at_once(mesh, detail: bool = False) -> Schedule:
     src, dst = np.divmod(np.arange(N * N), N)
     keep = src != dst
     src, dst = src[keep], dst[keep]
-    step = Step("1", "every node unicasts its block to every other node", src, dst,
-                np.ones(len(src), dtype=np.int64),
-                [(("d", int(s)),) for s in src] if detail else None)
-    return Schedule("all-at-once", mesh, [step], {},
-                    ["N(N−1) unicasts in one round, each along its DOR route"])
+    step = Step(
+        "1",
+        "every node unicasts its block to every other node",
+        src,
+        dst,
+        np.ones(len(src), dtype=np.int64),
+        [(("d", int(s)),) for s in src] if detail else None,
+    )
+    return Schedule(
+        "all-at-once", mesh, [step], {}, ["N(N−1) unicasts in one round, each along its DOR route"]
+    )
 
 
 def tree(mesh, tree: str = "halving", detail: bool = False) -> Schedule:
@@ -44,9 +51,20 @@ def tree(mesh, tree: str = "halving", detail: bool = False) -> Schedule:
     steps = []
     for i in range(len(srcs)):
         s, d, o = (np.concatenate(x[i]) for x in (srcs, dsts, roots))
-        steps.append(Step(f"{i + 1}", f"round {i + 1} of every node's {tree} tree", s, d,
-                          np.ones(len(s), dtype=np.int64),
-                          [(("d", int(v)),) for v in o] if detail else None))
-    return Schedule("tree", mesh, steps, {"tree": tree},
-                    [f"{tree} tree per source, dimension by dimension, "
-                     f"{len(steps)} rounds (= Σ⌈log₂ k⌉)"])
+        steps.append(
+            Step(
+                f"{i + 1}",
+                f"round {i + 1} of every node's {tree} tree",
+                s,
+                d,
+                np.ones(len(s), dtype=np.int64),
+                [(("d", int(v)),) for v in o] if detail else None,
+            )
+        )
+    return Schedule(
+        "tree",
+        mesh,
+        steps,
+        {"tree": tree},
+        [f"{tree} tree per source, dimension by dimension, {len(steps)} rounds (= Σ⌈log₂ k⌉)"],
+    )

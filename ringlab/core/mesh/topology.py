@@ -12,6 +12,7 @@ the + way (an arbitrary but fixed choice; the source does not say).  So the hop 
 packet is the Manhattan distance $\sum_i |\Delta_i|$ (mesh) or the wraparound distance
 $\sum_i \min(|\Delta_i|, k-|\Delta_i|)$ (torus).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ import numpy as np
 
 from ..errors import RinglabError
 
-MAX_NODES = 1024            # k = 32 for n = 2: the largest mesh of the source's sweeps
+MAX_NODES = 1024  # k = 32 for n = 2: the largest mesh of the source's sweeps
 
 
 @dataclass(frozen=True)
@@ -34,23 +35,28 @@ class Mesh:
 
     def __post_init__(self):
         shape = tuple(self.shape) if isinstance(self.shape, (tuple, list)) else None
-        if not shape or any(isinstance(e, bool) or not isinstance(e, (int, np.integer)) or e < 1
-                            for e in shape):
-            raise RinglabError(f"mesh shape {self.shape!r}: expected n ≥ 1 extents, each an "
-                               f"integer ≥ 1")
+        if not shape or any(
+            isinstance(e, bool) or not isinstance(e, (int, np.integer)) or e < 1 for e in shape
+        ):
+            raise RinglabError(
+                f"mesh shape {self.shape!r}: expected n ≥ 1 extents, each an integer ≥ 1"
+            )
         object.__setattr__(self, "shape", tuple(int(e) for e in shape))
         if self.N > MAX_NODES:
-            raise RinglabError(f"mesh {'×'.join(map(str, self.shape))}: {self.N} nodes; at most "
-                               f"{MAX_NODES} (k ≤ 32 for a k-ary 2-mesh)")
+            raise RinglabError(
+                f"mesh {'×'.join(map(str, self.shape))}: {self.N} nodes; at most "
+                f"{MAX_NODES} (k ≤ 32 for a k-ary 2-mesh)"
+            )
 
     @classmethod
     def kary(cls, k: int, n: int = 2, torus: bool = False) -> Mesh:
         for name, v, lo in (("k", k, 2), ("n", n, 1)):
             if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < lo:
                 raise RinglabError(f"mesh {name} = {v!r}: expected an integer ≥ {lo}")
-        if k ** n > MAX_NODES:
-            raise RinglabError(f"mesh k = {k}, n = {n}: {k ** n} nodes; at most {MAX_NODES} "
-                               f"(k ≤ 32 for n = 2)")
+        if k**n > MAX_NODES:
+            raise RinglabError(
+                f"mesh k = {k}, n = {n}: {k**n} nodes; at most {MAX_NODES} (k ≤ 32 for n = 2)"
+            )
         return cls((int(k),) * int(n), bool(torus))
 
     # -- nodes ---------------------------------------------------------------------------
@@ -95,11 +101,13 @@ class Mesh:
     def graph(self):
         """networkx grid graph on coordinate tuples (dimension 0 first)."""
         import networkx as nx
+
         g = nx.grid_graph(dim=list(self.shape), periodic=self.torus)
         # networkx names a node by its coordinates last dimension first; ours: dimension 0 first
         # (a one-dimensional grid names its nodes by the bare integer: ours is a 1-tuple)
-        return nx.relabel_nodes(g, {c: tuple(reversed(c)) if isinstance(c, tuple) else (c,)
-                                    for c in g.nodes})
+        return nx.relabel_nodes(
+            g, {c: tuple(reversed(c)) if isinstance(c, tuple) else (c,) for c in g.nodes}
+        )
 
     # -- routing -------------------------------------------------------------------------
     def _step_dir(self, i: int, a: int, b: int) -> int:
@@ -109,7 +117,7 @@ class Mesh:
             return 1 if d > 0 else -1
         e = self.shape[i]
         fwd = d % e
-        return 1 if fwd <= e - fwd else -1          # tie → the + way
+        return 1 if fwd <= e - fwd else -1  # tie → the + way
 
     def route(self, src: int, dst: int) -> list[int]:
         """Node indices visited from ``src`` to ``dst`` by DOR, both ends included."""

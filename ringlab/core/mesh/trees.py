@@ -20,6 +20,7 @@ On a mesh the rank order wraps round the line, so some of its unicasts are long.
 
 A round is a pair of arrays (from, to) of local flat indices in the box (dimension 0 fastest).
 """
+
 from __future__ import annotations
 
 from functools import cache
@@ -79,7 +80,7 @@ def box_rounds(extents: tuple, root: tuple, tree: str = "halving") -> list:
     out = []
     for d, e in enumerate(extents):
         base = sum(int(root[i]) * int(strides[i]) for i in range(d + 1, len(extents)))
-        lower = np.arange(int(strides[d]))            # every combination of dimensions < d
+        lower = np.arange(int(strides[d]))  # every combination of dimensions < d
         for pairs in line_rounds(int(e), int(root[d]), tree):
             a = np.array(pairs, dtype=np.int64).reshape(-1, 2)
             src = (base + lower[None, :] + a[:, :1] * strides[d]).ravel()

@@ -69,6 +69,7 @@ The schedules (``SCHEDULES``; sources are those the implementations follow):
 
 One rank per core throughout: NCCL's intra-node chains and MPICH's SMP-aware variants are out.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -81,8 +82,8 @@ from .ring import chunk_layout, padded, ring_trace
 from .trace import ScheduleTrace, Send, Step
 from .tree import tree_levels, tree_trace
 
-
 # -- schedules as data ------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Message:
@@ -95,8 +96,12 @@ class Message:
     add: bool
 
     def to_json(self) -> dict:
-        return {"from": self.src, "to": self.dst, "blocks": list(self.blocks),
-                "op": "add" if self.add else "store"}
+        return {
+            "from": self.src,
+            "to": self.dst,
+            "blocks": list(self.blocks),
+            "op": "add" if self.add else "store",
+        }
 
 
 @dataclass(frozen=True)
@@ -111,11 +116,11 @@ class Plan:
 
     name: str
     N: int
-    n_blocks: int                 # the vector is cut into this many blocks (1: whole vector)
+    n_blocks: int  # the vector is cut into this many blocks (1: whole vector)
     steps: tuple[PlanStep, ...]
     title: str
     rule: str
-    ports: int                    # the most messages one core sends in one step
+    ports: int  # the most messages one core sends in one step
     notes: tuple[str, ...] = field(default=())
 
     @property
@@ -127,11 +132,19 @@ class Plan:
         return sum(len(s.messages) for s in self.steps)
 
     def to_json(self) -> dict:
-        return {"name": self.name, "N": self.N, "blocks": self.n_blocks, "ports": self.ports,
-                "title": self.title, "rule": self.rule,
-                "steps": [{"phase": s.phase, "messages": [m.to_json() for m in s.messages]}
-                          for s in self.steps],
-                **({"notes": list(self.notes)} if self.notes else {})}
+        return {
+            "name": self.name,
+            "N": self.N,
+            "blocks": self.n_blocks,
+            "ports": self.ports,
+            "title": self.title,
+            "rule": self.rule,
+            "steps": [
+                {"phase": s.phase, "messages": [m.to_json() for m in s.messages]}
+                for s in self.steps
+            ],
+            **({"notes": list(self.notes)} if self.notes else {}),
+        }
 
 
 def _plan(name, N, n_blocks, steps, title, rule, notes=()) -> Plan:
@@ -141,6 +154,7 @@ def _plan(name, N, n_blocks, steps, title, rule, notes=()) -> Plan:
 
 
 # -- small arithmetic ------------------------------------------------------------------------
+
 
 def pof2_below(N: int) -> int:
     """The largest power of two ≤ N (MPICH's ``pof2``)."""
@@ -173,11 +187,13 @@ def swing_peer(r: int, s: int, N: int) -> int:
 
 # -- refusals ----------------------------------------------------------------------------------
 
+
 def _check_N(name: str, N) -> int:
     lo, hi = TRACE_N_RANGE
     if isinstance(N, bool) or not isinstance(N, int) or not lo <= N <= hi:
-        raise RinglabError(f"{name}: N = {N!r}, but traced schedules need an integer number of "
-                           f"cores in {lo}..{hi}")
+        raise RinglabError(
+            f"{name}: N = {N!r}, but traced schedules need an integer number of cores in {lo}..{hi}"
+        )
     return N
 
 
@@ -185,55 +201,93 @@ def refusal(name: str, N: int) -> str | None:
     """Why ``name`` is not traced on N cores (None: it is)."""
     name = canonical(name)
     if name == "swing" and N & (N - 1):
-        return (f"swing: N = {N} is not a power of two; the Swing paper defines its peers "
-                f"π(r, s) = r ± ρ(s) for p a power of two, and the reference code handles other p "
-                f"with a heuristic ringlab does not reproduce")
+        return (
+            f"swing: N = {N} is not a power of two; the Swing paper defines its peers "
+            f"π(r, s) = r ± ρ(s) for p a power of two, and the reference code handles other p "
+            f"with a heuristic ringlab does not reproduce"
+        )
     if name in ("bruck", "trivance") and not is_power_of(N, 3):
-        how = ("to r + 3^s and r + 2·3^s" if name == "bruck" else "to r − 3^s and r + 3^s")
-        alt = "bruck-bw traces Bruck's concatenation for every N" if name == "bruck" else \
-            "the stored sources do not give the paper's extra step for such N"
-        return (f"{name}: N = {N} is not a power of 3; sending whole running sums {how} makes "
-                f"the windows of partials overlap in the last step, so a sum would count some "
-                f"partials twice ({alt})")
+        how = "to r + 3^s and r + 2·3^s" if name == "bruck" else "to r − 3^s and r + 3^s"
+        alt = (
+            "bruck-bw traces Bruck's concatenation for every N"
+            if name == "bruck"
+            else "the stored sources do not give the paper's extra step for such N"
+        )
+        return (
+            f"{name}: N = {N} is not a power of 3; sending whole running sums {how} makes "
+            f"the windows of partials overlap in the last step, so a sum would count some "
+            f"partials twice ({alt})"
+        )
     if name == "trivance-bw" and not is_power_of(N, 3):
-        return (f"trivance-bw: N = {N} is not a power of 3; the block sets r ± 3^s reaches are "
-                f"disjoint only for N = 3^L (the authors' simulator resolves the overlaps "
-                f"otherwise with a heuristic ringlab does not reproduce)")
+        return (
+            f"trivance-bw: N = {N} is not a power of 3; the block sets r ± 3^s reaches are "
+            f"disjoint only for N = 3^L (the authors' simulator resolves the overlaps "
+            f"otherwise with a heuristic ringlab does not reproduce)"
+        )
     return None
 
 
 # -- the plans ----------------------------------------------------------------------------------
 
-ALL = (0,)      # the one block of a whole-vector schedule
+ALL = (0,)  # the one block of a whole-vector schedule
 
 
 def ring_plan(N: int) -> Plan:
     steps = []
     for t in range(2 * (N - 1)):
         add = t < N - 1
-        steps.append(("reduce-scatter" if add else "all-gather",
-                      [Message(i, (i + 1) % N, ((i - t) % N,), add) for i in range(N)]))
-    return _plan("ring", N, N, steps, f"Ring all-reduce, {2 * (N - 1)} steps",
-                 f"Step t: core i sends chunk (i − t) mod {N} to core i+1; adds for N−1 steps, "
-                 f"then stores for N−1.")
+        steps.append(
+            (
+                "reduce-scatter" if add else "all-gather",
+                [Message(i, (i + 1) % N, ((i - t) % N,), add) for i in range(N)],
+            )
+        )
+    return _plan(
+        "ring",
+        N,
+        N,
+        steps,
+        f"Ring all-reduce, {2 * (N - 1)} steps",
+        f"Step t: core i sends chunk (i − t) mod {N} to core i+1; adds for N−1 steps, "
+        f"then stores for N−1.",
+    )
 
 
 def tree_plan(N: int) -> Plan:
     Lv = tree_levels(N)
-    steps = [("reduce-up", [Message(i, i - (1 << l), ALL, True) for i in range(N)
-                            if i % (2 << l) == (1 << l)]) for l in range(Lv)]
-    steps += [("broadcast-down", [Message(i, i + (1 << l), ALL, False) for i in range(N)
-                                  if i % (2 << l) == 0 and i + (1 << l) < N])
-              for l in reversed(range(Lv))]
-    return _plan("tree", N, 1, steps, f"Tree all-reduce (binomial), {2 * Lv} steps",
-                 "Reduce-up at distance h = 1, 2, 4, …, broadcast-down mirrored; whole vectors.")
+    steps = [
+        (
+            "reduce-up",
+            [Message(i, i - (1 << l), ALL, True) for i in range(N) if i % (2 << l) == (1 << l)],
+        )
+        for l in range(Lv)
+    ]
+    steps += [
+        (
+            "broadcast-down",
+            [
+                Message(i, i + (1 << l), ALL, False)
+                for i in range(N)
+                if i % (2 << l) == 0 and i + (1 << l) < N
+            ],
+        )
+        for l in reversed(range(Lv))
+    ]
+    return _plan(
+        "tree",
+        N,
+        1,
+        steps,
+        f"Tree all-reduce (binomial), {2 * Lv} steps",
+        "Reduce-up at distance h = 1, 2, 4, …, broadcast-down mirrored; whole vectors.",
+    )
 
 
 def _fold(N: int):
     """MPICH's non-power-of-two fold: (p', r, real rank of a new rank, fold step, unfold step)."""
     p = pof2_below(N)
     rem = N - p
-    real = (lambda nr: 2 * nr + 1 if nr < rem else nr + rem)  # noqa: E731
+    real = lambda nr: 2 * nr + 1 if nr < rem else nr + rem  # noqa: E731
     if not rem:
         return p, rem, real, None, None
     fold = ("fold", [Message(2 * i, 2 * i + 1, None, True) for i in range(rem)])
@@ -249,9 +303,11 @@ def _with_blocks(step, blocks):
 def _fold_notes(N, p, rem) -> list[str]:
     if not rem:
         return []
-    return [f"N = {N} is not a power of two: p' = {p}, r = {rem}; cores "
-            f"{', '.join(str(2 * i) for i in range(rem))} fold into their right neighbours "
-            f"first and get the sum back last (MPICH), so two extra steps of whole vectors"]
+    return [
+        f"N = {N} is not a power of two: p' = {p}, r = {rem}; cores "
+        f"{', '.join(str(2 * i) for i in range(rem))} fold into their right neighbours "
+        f"first and get the sum back last (MPICH), so two extra steps of whole vectors"
+    ]
 
 
 def recursive_doubling_plan(N: int) -> Plan:
@@ -259,15 +315,21 @@ def recursive_doubling_plan(N: int) -> Plan:
     steps = [_with_blocks(fold, ALL)] if fold else []
     mask = 1
     while mask < p:
-        steps.append(("exchange",
-                      [Message(real(nr), real(nr ^ mask), ALL, True) for nr in range(p)]))
+        steps.append(
+            ("exchange", [Message(real(nr), real(nr ^ mask), ALL, True) for nr in range(p)])
+        )
         mask <<= 1
     if unfold:
         steps.append(_with_blocks(unfold, ALL))
-    return _plan("recursive-doubling", N, 1, steps,
-                 f"Recursive doubling (MPICH), {len(steps)} steps",
-                 "Step k: new rank i and new rank i XOR 2^k swap whole vectors and both add.",
-                 _fold_notes(N, p, rem))
+    return _plan(
+        "recursive-doubling",
+        N,
+        1,
+        steps,
+        f"Recursive doubling (MPICH), {len(steps)} steps",
+        "Step k: new rank i and new rank i XOR 2^k swap whole vectors and both add.",
+        _fold_notes(N, p, rem),
+    )
 
 
 def _rabenseifner_rank(nr: int, p: int):
@@ -311,17 +373,33 @@ def rabenseifner_plan(N: int) -> Plan:
     per_rank = [list(_rabenseifner_rank(nr, p)) for nr in range(p)]
     for k in range(len(per_rank[0])):
         phase = per_rank[0][k][0]
-        steps.append((phase,
-                      [Message(real(nr), real(per_rank[nr][k][2]), per_rank[nr][k][3],
-                               phase == "reduce-scatter") for nr in range(p)]))
+        steps.append(
+            (
+                phase,
+                [
+                    Message(
+                        real(nr),
+                        real(per_rank[nr][k][2]),
+                        per_rank[nr][k][3],
+                        phase == "reduce-scatter",
+                    )
+                    for nr in range(p)
+                ],
+            )
+        )
     if unfold:
         steps.append(_with_blocks(unfold, everything))
-    return _plan("rabenseifner", N, p, steps,
-                 f"Rabenseifner (MPICH reduce-scatter + all-gather), {len(steps)} steps",
-                 f"{p} blocks. Reduce-scatter by recursive halving from distance 1: partners "
-                 f"i, i XOR mask (mask = 1, 2, …) split their current range, the lower keeps the "
-                 f"lower half and adds; all-gather by recursive doubling (mask = {p // 2}, …, 1).",
-                 _fold_notes(N, p, rem))
+    return _plan(
+        "rabenseifner",
+        N,
+        p,
+        steps,
+        f"Rabenseifner (MPICH reduce-scatter + all-gather), {len(steps)} steps",
+        f"{p} blocks. Reduce-scatter by recursive halving from distance 1: partners "
+        f"i, i XOR mask (mask = 1, 2, …) split their current range, the lower keeps the "
+        f"lower half and adds; all-gather by recursive doubling (mask = {p // 2}, …, 1).",
+        _fold_notes(N, p, rem),
+    )
 
 
 def _allgather(N: int, rounds, hold=None):
@@ -351,30 +429,52 @@ def _allgather(N: int, rounds, hold=None):
 def _reverse(allgather, phase="reduce-scatter"):
     """The reduce-scatter that an all-gather's tree, run backwards, is: every message reversed
     (dst → src, the same blocks, added), the steps in reverse order."""
-    return [(phase, [Message(m.dst, m.src, m.blocks, True) for m in ms])
-            for _, ms in reversed(allgather)]
+    return [
+        (phase, [Message(m.dst, m.src, m.blocks, True) for m in ms])
+        for _, ms in reversed(allgather)
+    ]
 
 
 def swing_plan(N: int) -> Plan:
     L = N.bit_length() - 1
-    ag = _allgather(N, [("all-gather",
-                         lambda hold, s=s: [(r, swing_peer(r, s, N), hold[r]) for r in range(N)])
-                        for s in reversed(range(L))])
+    ag = _allgather(
+        N,
+        [
+            ("all-gather", lambda hold, s=s: [(r, swing_peer(r, s, N), hold[r]) for r in range(N)])
+            for s in reversed(range(L))
+        ],
+    )
     steps = _reverse(ag) + ag
-    return _plan("swing", N, N, steps, f"Swing (bandwidth-optimal), {2 * L} steps",
-                 "Step s: core r pairs with π(r, s) = r + ρ(s) (r even) or r − ρ(s) (r odd), "
-                 "ρ = 1, −1, 3, −5, 11, …; reduce-scatter sends π(r, s) the blocks it and the "
-                 "cores it reaches later own; all-gather mirrors it.")
+    return _plan(
+        "swing",
+        N,
+        N,
+        steps,
+        f"Swing (bandwidth-optimal), {2 * L} steps",
+        "Step s: core r pairs with π(r, s) = r + ρ(s) (r even) or r − ρ(s) (r odd), "
+        "ρ = 1, −1, 3, −5, 11, …; reduce-scatter sends π(r, s) the blocks it and the "
+        "cores it reaches later own; all-gather mirrors it.",
+    )
 
 
 def bruck_plan(N: int) -> Plan:
     L = log3_ceil(N)
-    steps = [("dissemination",
-              [Message(r, (r + j * 3 ** s) % N, ALL, True) for r in range(N) for j in (1, 2)])
-             for s in range(L)]
-    return _plan("bruck", N, 1, steps, f"Bruck dissemination, k = 2 ports, {L} steps",
-                 "Step s: core r sends its running sum to r + 3^s and r + 2·3^s and adds the "
-                 "two it receives; after step s it holds the 3^(s+1) partials ending at itself.")
+    steps = [
+        (
+            "dissemination",
+            [Message(r, (r + j * 3**s) % N, ALL, True) for r in range(N) for j in (1, 2)],
+        )
+        for s in range(L)
+    ]
+    return _plan(
+        "bruck",
+        N,
+        1,
+        steps,
+        f"Bruck dissemination, k = 2 ports, {L} steps",
+        "Step s: core r sends its running sum to r + 3^s and r + 2·3^s and adds the "
+        "two it receives; after step s it holds the 3^(s+1) partials ending at itself.",
+    )
 
 
 def bruck_bw_plan(N: int) -> Plan:
@@ -382,8 +482,8 @@ def bruck_bw_plan(N: int) -> Plan:
 
     def rnd(s):
         def sends(hold):
-            c = 3 ** s
-            held = min(c, N)            # core r holds blocks r, r−1, …, r−c+1
+            c = 3**s
+            held = min(c, N)  # core r holds blocks r, r−1, …, r−c+1
             missing = N - held
             out = []
             for r in range(N):
@@ -392,36 +492,67 @@ def bruck_bw_plan(N: int) -> Plan:
                     k = max(0, min(held, missing - (j - 1) * held))
                     out.append((r, (r + j * c) % N, mine[:k]))
             return out
+
         return "all-gather", sends
+
     ag = _allgather(N, [rnd(s) for s in range(L)])
     steps = _reverse(ag) + ag
-    return _plan("bruck-bw", N, N, steps,
-                 f"Bruck concatenation, reduce-scatter + all-gather, {2 * L} steps",
-                 "All-gather round s: core r sends the 3^s blocks it holds (r, r−1, …) to "
-                 "r + 3^s and r + 2·3^s, the last round only the missing ones; the "
-                 "reduce-scatter runs the same rounds backwards, adding.")
+    return _plan(
+        "bruck-bw",
+        N,
+        N,
+        steps,
+        f"Bruck concatenation, reduce-scatter + all-gather, {2 * L} steps",
+        "All-gather round s: core r sends the 3^s blocks it holds (r, r−1, …) to "
+        "r + 3^s and r + 2·3^s, the last round only the missing ones; the "
+        "reduce-scatter runs the same rounds backwards, adding.",
+    )
 
 
 def trivance_plan(N: int) -> Plan:
     L = log3_ceil(N)
-    steps = [("joint reduction",
-              [Message(r, (r + sign * 3 ** s) % N, ALL, True) for r in range(N) for sign in (-1, 1)])
-             for s in range(L)]
-    return _plan("trivance", N, 1, steps, f"Trivance (latency-optimal), {L} steps",
-                 "Step s: core r sends its running sum to r − 3^s and r + 3^s and adds both it "
-                 "receives; after step s it holds the 3^(s+1) partials centred on itself.")
+    steps = [
+        (
+            "joint reduction",
+            [Message(r, (r + sign * 3**s) % N, ALL, True) for r in range(N) for sign in (-1, 1)],
+        )
+        for s in range(L)
+    ]
+    return _plan(
+        "trivance",
+        N,
+        1,
+        steps,
+        f"Trivance (latency-optimal), {L} steps",
+        "Step s: core r sends its running sum to r − 3^s and r + 3^s and adds both it "
+        "receives; after step s it holds the 3^(s+1) partials centred on itself.",
+    )
 
 
 def trivance_bw_plan(N: int) -> Plan:
     L = log3_ceil(N)
-    ag = _allgather(N, [("all-gather",
-                         lambda hold, s=s: [(r, (r + sign * 3 ** s) % N, hold[r])
-                                            for r in range(N) for sign in (-1, 1)])
-                        for s in reversed(range(L))])
+    ag = _allgather(
+        N,
+        [
+            (
+                "all-gather",
+                lambda hold, s=s: [
+                    (r, (r + sign * 3**s) % N, hold[r]) for r in range(N) for sign in (-1, 1)
+                ],
+            )
+            for s in reversed(range(L))
+        ],
+    )
     steps = _reverse(ag) + ag
-    return _plan("trivance-bw", N, N, steps, f"Trivance (bandwidth-optimal), {2 * L} steps",
-                 "Reduce-scatter step s = 0, 1, …: core r sends r ± 3^s the blocks of that "
-                 "neighbour and of the cores it reaches later; all-gather mirrors it.")
+    return _plan(
+        "trivance-bw",
+        N,
+        N,
+        steps,
+        f"Trivance (bandwidth-optimal), {2 * L} steps",
+        "Reduce-scatter step s = 0, 1, …: core r sends r ± 3^s the blocks of that "
+        "neighbour and of the cores it reaches later; all-gather mirrors it.",
+    )
 
 
 def nccl_btree(N: int, rank: int):
@@ -450,10 +581,10 @@ def nccl_trees(N: int):
     its shift by one rank (odd N) — ``ncclGetDtree``."""
     t0 = {r: nccl_btree(N, r) for r in range(N)}
     if N % 2:
-        f = lambda r: (r + 1) % N                     # noqa: E731
-        g = lambda r: (r - 1) % N                     # noqa: E731
+        f = lambda r: (r + 1) % N  # noqa: E731
+        g = lambda r: (r - 1) % N  # noqa: E731
     else:
-        f = g = lambda r: N - 1 - r                   # noqa: E731
+        f = g = lambda r: N - 1 - r  # noqa: E731
     t1 = {}
     for r in range(N):
         u, kids = t0[g(r)]
@@ -468,6 +599,7 @@ def _heights(tree):
         if r not in h:
             h[r] = 1 + max((height(k) for k in tree[r][1]), default=-1)
         return h[r]
+
     for r in tree:
         height(r)
     return h
@@ -489,59 +621,140 @@ def nccl_tree_plan(N: int) -> Plan:
     H = max(max(_heights(t).values()) for t in trees)
     steps = []
     for k in range(H):
-        steps.append(("reduce-up",
-                      [Message(r, t[r][0], (b,), True) for b, t in enumerate(trees)
-                       for r, h in sorted(_heights(t).items()) if h == k and t[r][0] != -1]))
+        steps.append(
+            (
+                "reduce-up",
+                [
+                    Message(r, t[r][0], (b,), True)
+                    for b, t in enumerate(trees)
+                    for r, h in sorted(_heights(t).items())
+                    if h == k and t[r][0] != -1
+                ],
+            )
+        )
     for k in range(H):
-        steps.append(("broadcast-down",
-                      [Message(r, c, (b,), False) for b, t in enumerate(trees)
-                       for r, dp in sorted(_depths(t).items()) if dp == k for c in t[r][1]]))
+        steps.append(
+            (
+                "broadcast-down",
+                [
+                    Message(r, c, (b,), False)
+                    for b, t in enumerate(trees)
+                    for r, dp in sorted(_depths(t).items())
+                    if dp == k
+                    for c in t[r][1]
+                ],
+            )
+        )
     r1 = 1 if N % 2 and N > 1 else N - 1
-    return _plan("nccl-tree", N, 2, steps,
-                 f"NCCL double binary tree (unpipelined), {2 * H} steps",
-                 f"Two binary trees (roots 0 and {r1}), each carrying one half of the vector: "
-                 f"a core sends its half up once all its children have, then the sums come down.",
-                 ["NCCL pipelines chunks through both trees; this is the schedule without "
-                  "pipelining, every step moving half the vector"])
+    return _plan(
+        "nccl-tree",
+        N,
+        2,
+        steps,
+        f"NCCL double binary tree (unpipelined), {2 * H} steps",
+        f"Two binary trees (roots 0 and {r1}), each carrying one half of the vector: "
+        f"a core sends its half up once all its children have, then the sums come down.",
+        [
+            "NCCL pipelines chunks through both trees; this is the schedule without "
+            "pipelining, every step moving half the vector"
+        ],
+    )
 
 
 @dataclass(frozen=True)
 class ScheduleInfo:
     name: str
     title: str
-    which_N: str          # the N it is traced for
+    which_N: str  # the N it is traced for
     source: str
 
 
 SCHEDULES = {
-    "ring": (ScheduleInfo("ring", "Ring all-reduce (reduce-scatter + all-gather)", "every N",
-                          "seed 004; NCCL's ring"), ring_plan),
-    "tree": (ScheduleInfo("tree", "Tree all-reduce (binomial reduce + broadcast)", "every N",
-                          "seed 003"), tree_plan),
-    "recursive-doubling": (ScheduleInfo("recursive-doubling", "Recursive doubling",
-                                        "every N (MPICH fold when not a power of two)",
-                                        "MPICH allreduce_intra_recursive_doubling.c; Thakur, "
-                                        "Rabenseifner & Gropp 2005"), recursive_doubling_plan),
-    "rabenseifner": (ScheduleInfo("rabenseifner", "Rabenseifner (reduce-scatter + all-gather)",
-                                  "every N (MPICH fold when not a power of two)",
-                                  "MPICH allreduce_intra_reduce_scatter_allgather.c; Thakur, "
-                                  "Rabenseifner & Gropp 2005"), rabenseifner_plan),
-    "swing": (ScheduleInfo("swing", "Swing (bandwidth-optimal)", "N a power of two",
-                           "De Sensi, Bonato, Saam & Hoefler, NSDI 2024"), swing_plan),
-    "bruck": (ScheduleInfo("bruck", "Bruck dissemination, 2 ports (latency-optimal)",
-                           "N a power of 3", "Bruck et al. 1997; the form of the Trivance "
-                           "authors' simulator (emberbruckcoll.cc)"), bruck_plan),
-    "bruck-bw": (ScheduleInfo("bruck-bw", "Bruck concatenation, reduce-scatter + all-gather",
-                              "every N", "Bruck, Ho, Kipnis, Upfal & Weathersby 1997"),
-                 bruck_bw_plan),
-    "trivance": (ScheduleInfo("trivance", "Trivance (latency-optimal)", "N a power of 3",
-                              "Jürß, Addanki & Schmid 2026 (arXiv 2602.17254), the authors' "
-                              "simulator embertrivancecoll.cc"), trivance_plan),
-    "trivance-bw": (ScheduleInfo("trivance-bw", "Trivance (bandwidth-optimal)", "N a power of 3",
-                                 "as trivance"), trivance_bw_plan),
-    "nccl-tree": (ScheduleInfo("nccl-tree", "NCCL double binary tree (unpipelined)", "every N",
-                               "NCCL src/graph/trees.cc (ncclGetBtree, ncclGetDtree)"),
-                  nccl_tree_plan),
+    "ring": (
+        ScheduleInfo(
+            "ring",
+            "Ring all-reduce (reduce-scatter + all-gather)",
+            "every N",
+            "seed 004; NCCL's ring",
+        ),
+        ring_plan,
+    ),
+    "tree": (
+        ScheduleInfo(
+            "tree", "Tree all-reduce (binomial reduce + broadcast)", "every N", "seed 003"
+        ),
+        tree_plan,
+    ),
+    "recursive-doubling": (
+        ScheduleInfo(
+            "recursive-doubling",
+            "Recursive doubling",
+            "every N (MPICH fold when not a power of two)",
+            "MPICH allreduce_intra_recursive_doubling.c; Thakur, Rabenseifner & Gropp 2005",
+        ),
+        recursive_doubling_plan,
+    ),
+    "rabenseifner": (
+        ScheduleInfo(
+            "rabenseifner",
+            "Rabenseifner (reduce-scatter + all-gather)",
+            "every N (MPICH fold when not a power of two)",
+            "MPICH allreduce_intra_reduce_scatter_allgather.c; Thakur, Rabenseifner & Gropp 2005",
+        ),
+        rabenseifner_plan,
+    ),
+    "swing": (
+        ScheduleInfo(
+            "swing",
+            "Swing (bandwidth-optimal)",
+            "N a power of two",
+            "De Sensi, Bonato, Saam & Hoefler, NSDI 2024",
+        ),
+        swing_plan,
+    ),
+    "bruck": (
+        ScheduleInfo(
+            "bruck",
+            "Bruck dissemination, 2 ports (latency-optimal)",
+            "N a power of 3",
+            "Bruck et al. 1997; the form of the Trivance authors' simulator (emberbruckcoll.cc)",
+        ),
+        bruck_plan,
+    ),
+    "bruck-bw": (
+        ScheduleInfo(
+            "bruck-bw",
+            "Bruck concatenation, reduce-scatter + all-gather",
+            "every N",
+            "Bruck, Ho, Kipnis, Upfal & Weathersby 1997",
+        ),
+        bruck_bw_plan,
+    ),
+    "trivance": (
+        ScheduleInfo(
+            "trivance",
+            "Trivance (latency-optimal)",
+            "N a power of 3",
+            "Jürß, Addanki & Schmid 2026 (arXiv 2602.17254), the authors' "
+            "simulator embertrivancecoll.cc",
+        ),
+        trivance_plan,
+    ),
+    "trivance-bw": (
+        ScheduleInfo(
+            "trivance-bw", "Trivance (bandwidth-optimal)", "N a power of 3", "as trivance"
+        ),
+        trivance_bw_plan,
+    ),
+    "nccl-tree": (
+        ScheduleInfo(
+            "nccl-tree",
+            "NCCL double binary tree (unpipelined)",
+            "every N",
+            "NCCL src/graph/trees.cc (ncclGetBtree, ncclGetDtree)",
+        ),
+        nccl_tree_plan,
+    ),
 }
 ALIASES = {"nccl-ring": "ring"}
 
@@ -578,9 +791,10 @@ def schedule_plan(name: str, N: int) -> Plan:
 
 # -- tracing -----------------------------------------------------------------------------------
 
+
 def _blocks_symbol(blocks, n_blocks) -> str:
     if len(blocks) == n_blocks:
-        return ""                                     # Send.describe says "whole vector"
+        return ""  # Send.describe says "whole vector"
     runs, start = [], blocks[0]
     for a, b in zip(blocks, blocks[1:] + (None,)):
         if b != a + 1:
@@ -597,18 +811,20 @@ def trace_plan(plan: Plan, ex: WorkedExample) -> ScheduleTrace:
     whole = plan.n_blocks == 1
     if whole:
         L, pad, cols = 1, 0, d
-        cells = lambda b: range(d)                                  # noqa: E731
+        cells = lambda b: range(d)  # noqa: E731
     else:
         L, pad = chunk_layout(d, plan.n_blocks)
         cols = plan.n_blocks
-        cells = lambda b: (b,)                                      # noqa: E731
-    col_block = (lambda c: 0) if whole else (lambda c: c)           # noqa: E731
+        cells = lambda b: (b,)  # noqa: E731
+    col_block = (lambda c: 0) if whole else (lambda c: c)  # noqa: E731
     buf = [padded(p, cols * L) for p in ex.partials]
     contrib = [[frozenset([i])] * plan.n_blocks for i in range(N)]
 
     def fin():
-        return tuple(tuple(len(contrib[i][col_block(c)]) == N for c in range(cols))
-                     for i in range(N))
+        return tuple(
+            tuple(len(contrib[i][col_block(c)]) == N for c in range(cols)) for i in range(N)
+        )
+
     initial, initial_final = tuple(tuple(r) for r in buf), fin()
     steps = []
     for k, st in enumerate(plan.steps, 1):
@@ -619,15 +835,23 @@ def trace_plan(plan: Plan, ex: WorkedExample) -> ScheduleTrace:
             entries = [e for b in m.blocks for c in cells(b) for e in range(c * L, (c + 1) * L)]
             value = tuple(buf[m.src][e] for e in entries)
             chunk = m.blocks[0] if not whole and len(m.blocks) == 1 else None
-            sends.append(Send(m.src, m.dst, chunk, value,
-                              "" if whole else _blocks_symbol(m.blocks, plan.n_blocks)))
+            sends.append(
+                Send(
+                    m.src,
+                    m.dst,
+                    chunk,
+                    value,
+                    "" if whole else _blocks_symbol(m.blocks, plan.n_blocks),
+                )
+            )
             for b in m.blocks:
                 have = new_contrib[m.dst][b]
                 if m.add:
                     if have & contrib[m.src][b] or (m.dst, b) in stored:
                         raise RinglabError(
                             f"{plan.name}, step {k}: core {m.src} → {m.dst} would add the partials "
-                            f"of cores {sorted(have & contrib[m.src][b])} into block {b} twice")
+                            f"of cores {sorted(have & contrib[m.src][b])} into block {b} twice"
+                        )
                     new_contrib[m.dst][b] = have | contrib[m.src][b]
                 else:
                     stored.add((m.dst, b))
@@ -637,20 +861,37 @@ def trace_plan(plan: Plan, ex: WorkedExample) -> ScheduleTrace:
             for e, v in zip(entries, value):
                 new_buf[m.dst][e] = new_buf[m.dst][e] + v if m.add else v
         buf, contrib = new_buf, new_contrib
-        steps.append(Step(st.phase, tuple(sends), tuple(tuple(r) for r in buf),
-                          tuple(sorted(changed)), fin()))
+        steps.append(
+            Step(
+                st.phase, tuple(sends), tuple(tuple(r) for r in buf), tuple(sorted(changed)), fin()
+            )
+        )
     notes = list(plan.notes)
     if pad:
-        notes.append(f"d = {d} is not a multiple of {plan.n_blocks} blocks: each core's vector is "
-                     f"padded with {pad} zero(s) to {plan.n_blocks} chunks of {L}")
+        notes.append(
+            f"d = {d} is not a multiple of {plan.n_blocks} blocks: each core's vector is "
+            f"padded with {pad} zero(s) to {plan.n_blocks} chunks of {L}"
+        )
     if not whole and plan.name != "ring":
-        notes.append("messages carry different numbers of chunks: cost them with "
-                     "ringlab.core.schedules.models (message_chunks is the block count)")
+        notes.append(
+            "messages carry different numbers of chunks: cost them with "
+            "ringlab.core.schedules.models (message_chunks is the block count)"
+        )
     return ScheduleTrace(
-        name=plan.name, title=plan.title, rule=plan.rule, N=N, n_chunks=cols, chunk_size=L,
-        padding=pad, initial=initial, initial_final=initial_final, steps=tuple(steps),
-        target=tuple(padded(ex.target, cols * L)), message_chunks=1 if whole else plan.n_blocks,
-        notes=tuple(notes))
+        name=plan.name,
+        title=plan.title,
+        rule=plan.rule,
+        N=N,
+        n_chunks=cols,
+        chunk_size=L,
+        padding=pad,
+        initial=initial,
+        initial_final=initial_final,
+        steps=tuple(steps),
+        target=tuple(padded(ex.target, cols * L)),
+        message_chunks=1 if whole else plan.n_blocks,
+        notes=tuple(notes),
+    )
 
 
 def schedule_trace(name: str, ex: WorkedExample) -> ScheduleTrace:
@@ -691,5 +932,5 @@ def _trace_of(key: str, ex: WorkedExample) -> ScheduleTrace:
 
 def sum_of_partials(ex: WorkedExample) -> tuple[Fraction, ...]:
     """Σ_i P_i entry by entry (what every core must end with), added up directly."""
-    ps = ex.partials                    # a property that multiplies afresh: read it once
+    ps = ex.partials  # a property that multiplies afresh: read it once
     return tuple(sum((p[c] for p in ps), Fraction(0)) for c in range(ex.d))

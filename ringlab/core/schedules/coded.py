@@ -13,6 +13,7 @@ eq. (4) would output if decoding stopped now.  The cell is *final* when its comb
 already $\sum_j x_{j,k}$ (so it stays the sum whatever comes later), *changed* when its
 combination changed on this step, and *empty* (drawn "·") while nothing of it is known.
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -55,7 +56,7 @@ def symbols_of(ex: WorkedExample, code: LinearCode):
         vals = []
         for c, v in enumerate(list(p) + [Fraction(0)] * pad):
             vals.append(to_field(F, v, f"partial of core {j}, entry {c}"))
-        x.append([vals[k * L:(k + 1) * L] for k in range(K)])
+        x.append([vals[k * L : (k + 1) * L] for k in range(K)])
     return x, L, pad
 
 
@@ -81,12 +82,14 @@ def coded_trace(ex: WorkedExample, code: LinearCode, report=None) -> ScheduleTra
 
 def _coded_trace(ex: WorkedExample, code: LinearCode, report=None) -> ScheduleTrace:
     if ex.N != code.N:
-        raise RinglabError(f"the code is for N = {code.N} cores but X and W have N = {ex.N}: "
-                           f"use a code with N = {ex.N} (e.g. preset classic-ring-n{ex.N}) "
-                           f"or {code.N} cores in X and W")
+        raise RinglabError(
+            f"the code is for N = {code.N} cores but X and W have N = {ex.N}: "
+            f"use a code with N = {ex.N} (e.g. preset classic-ring-n{ex.N}) "
+            f"or {code.N} cores in X and W"
+        )
     F, N, K, T = code.field, code.N, code.K, code.T
     report = report or theorem2_report(code)
-    tr = simulate(code, report=report)              # symbolic: coefficient vectors
+    tr = simulate(code, report=report)  # symbolic: coefficient vectors
     x, L, pad = symbols_of(ex, code)
     NK = N * K
 
@@ -112,7 +115,7 @@ def _coded_trace(ex: WorkedExample, code: LinearCode, report=None) -> ScheduleTr
     def own(i, k):
         """Row k of $T_i x_i$ as a coefficient vector: T_i[k][kk] at column iK + kk."""
         row = [F.zero] * NK
-        row[i * K:(i + 1) * K] = list(Ts[i][k])
+        row[i * K : (i + 1) * K] = list(Ts[i][k])
         return row
 
     rows = [[own(i, k) for k in range(K)] for i in range(N)]
@@ -121,8 +124,11 @@ def _coded_trace(ex: WorkedExample, code: LinearCode, report=None) -> ScheduleTr
     det = [[pretty_combination(F, rows[i][k], K) for k in range(K)] for i in range(N)]
 
     def snapshot():
-        return (tuple(tuple(_plain(F, v) for k in range(K) for v in vals[i][k]) for i in range(N)),
-                tuple(tuple(r) for r in fin), tuple(tuple(r) for r in det))
+        return (
+            tuple(tuple(_plain(F, v) for k in range(K) for v in vals[i][k]) for i in range(N)),
+            tuple(tuple(r) for r in fin),
+            tuple(tuple(r) for r in det),
+        )
 
     initial, initial_final, initial_detail = snapshot()
     steps = []
@@ -134,9 +140,16 @@ def _coded_trace(ex: WorkedExample, code: LinearCode, report=None) -> ScheduleTr
             value = evaluate(cv)
             sent_vals.append(value)
             if not ks:
-                continue                      # a zero symbol is no message
-            sends.append(Send(i, (i + 1) % N, ks.pop() if len(ks) == 1 else None,
-                              tuple(_plain(F, v) for v in value), pretty_combination(F, cv, K)))
+                continue  # a zero symbol is no message
+            sends.append(
+                Send(
+                    i,
+                    (i + 1) % N,
+                    ks.pop() if len(ks) == 1 else None,
+                    tuple(_plain(F, v) for v in value),
+                    pretty_combination(F, cv, K),
+                )
+            )
         changed = []
         for i in range(N):
             prev = (i - 1) % N
@@ -162,20 +175,34 @@ def _coded_trace(ex: WorkedExample, code: LinearCode, report=None) -> ScheduleTr
             target.append(_plain(F, acc))
     notes = []
     if pad:
-        notes.append(f"d = {ex.d} is not a multiple of K = {K}: each core's vector is padded "
-                     f"with {pad} zero(s) to {K} chunks of {L}")
+        notes.append(
+            f"d = {ex.d} is not a multiple of K = {K}: each core's vector is padded "
+            f"with {pad} zero(s) to {K} chunks of {L}"
+        )
     if F.name != "Q":
-        notes.append(f"the code works over {F.name}: the partials and the sum are read in "
-                     f"{F.name}" + (" (integers mod the characteristic)" if F.characteristic else ""))
+        notes.append(
+            f"the code works over {F.name}: the partials and the sum are read in "
+            f"{F.name}" + (" (integers mod the characteristic)" if F.characteristic else "")
+        )
     if not report.feasible:
         notes.append("this code is not feasible (Theorem 2): some cores do not end with the sum")
     return ScheduleTrace(
-        name="coded", title=_coded_title(code.name, N, K, T, F.name),
+        name="coded",
+        title=_coded_title(code.name, N, K, T, F.name),
         rule="Slot t: core i sends y_i→(t) = m_i(t)·x_i + λ_i(t)·s_i(t) (a combination of "
-             "chunks); cells show the running partial decode R_i s_i + T_i x_i.",
-        N=N, n_chunks=K, chunk_size=L, padding=pad, initial=initial,
-        initial_final=initial_final, steps=tuple(steps), target=tuple(target),
-        message_chunks=K, notes=tuple(notes), initial_detail=initial_detail)
+        "chunks); cells show the running partial decode R_i s_i + T_i x_i.",
+        N=N,
+        n_chunks=K,
+        chunk_size=L,
+        padding=pad,
+        initial=initial,
+        initial_final=initial_final,
+        steps=tuple(steps),
+        target=tuple(target),
+        message_chunks=K,
+        notes=tuple(notes),
+        initial_detail=initial_detail,
+    )
 
 
 def _coded_title(name: str, N: int, K: int, T: int, field_name: str) -> str:
@@ -187,6 +214,10 @@ def _coded_title(name: str, N: int, K: int, T: int, field_name: str) -> str:
     'Code — N=3, K=2, T=3 over GF(2)'
     """
     import re
-    said = [f"{p}={v}" for p, v in (("N", N), ("K", K), ("T", T))
-            if not (name and re.search(rf"\b{p}\s*=\s*{v}\b", name))]
+
+    said = [
+        f"{p}={v}"
+        for p, v in (("N", N), ("K", K), ("T", T))
+        if not (name and re.search(rf"\b{p}\s*=\s*{v}\b", name))
+    ]
     return f"{name or 'Code'} — {', '.join(said)}{' ' if said else ''}over {field_name}"

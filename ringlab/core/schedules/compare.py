@@ -14,6 +14,7 @@ at 32 nodes.
 >>> big.traced, big.costs["ring"].steps, big.costs["tree"].steps
 (False, 510, 16)
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -23,37 +24,51 @@ from ..code import LinearCode
 from ..errors import RinglabError
 from ..presets import classic_ring
 from .coded import coded_trace
-from .costs import (Explorer, explorer, parse_bandwidth, parse_bytes, parse_seconds,
-                    ring_time, schedule_costs, seed001_estimate)
+from .costs import (
+    Explorer,
+    explorer,
+    parse_bandwidth,
+    parse_bytes,
+    parse_seconds,
+    ring_time,
+    schedule_costs,
+    seed001_estimate,
+)
 from .formulas import check_cores, schedule_counts
 from .matmul import TRACE_N_RANGE, WorkedExample, default_example, json_number
 from .ring import ring_trace
 from .trace import ScheduleTrace
 from .tree import tree_trace
 
-SEED001_NOTE = ("the cost example's ≈2.3 ms is the large-N estimate 2S/B + 2(N−1)α: it rounds the ring's "
-                "bandwidth term 2S(N−1)/(NB) up to 2S/B; the exact α-β time is 2(N−1)(α + S/(NB))")
+SEED001_NOTE = (
+    "the cost example's ≈2.3 ms is the large-N estimate 2S/B + 2(N−1)α: it rounds the ring's "
+    "bandwidth term 2S(N−1)/(NB) up to 2S/B; the exact α-β time is 2(N−1)(α + S/(NB))"
+)
 
 
 def grids_omitted_note(N: int) -> str:
     """Why a comparison on N > 32 cores has no per-step grids."""
     steps = 2 * (N - 1)
-    return (f"no per-step grids above {TRACE_N_RANGE[1]} cores: the ring's would be {steps} "
-            f"grids of {N} cores × {N} chunks ({steps * N * N:,} exact numbers); the steps and "
-            f"costs come from the closed forms, which the tests check against the traced grids "
-            f"for N ≤ {TRACE_N_RANGE[1]}")
+    return (
+        f"no per-step grids above {TRACE_N_RANGE[1]} cores: the ring's would be {steps} "
+        f"grids of {N} cores × {N} chunks ({steps * N * N:,} exact numbers); the steps and "
+        f"costs come from the closed forms, which the tests check against the traced grids "
+        f"for N ≤ {TRACE_N_RANGE[1]}"
+    )
 
 
 def coded_omitted_note(N: int) -> str:
     """Why a comparison on N > 32 cores has no coded column."""
-    return (f"no coded column: codes have at most {TRACE_N_RANGE[1]} nodes (the editor's and "
-            f"Theorem 2's range), and N = {N}; the classic ring as a code has K = N, "
-            f"T = 2(N−1), i.e. exactly the ring's row")
+    return (
+        f"no coded column: codes have at most {TRACE_N_RANGE[1]} nodes (the editor's and "
+        f"Theorem 2's range), and N = {N}; the classic ring as a code has K = N, "
+        f"T = 2(N−1), i.e. exactly the ring's row"
+    )
 
 
 @dataclass(frozen=True)
 class Comparison:
-    example: WorkedExample | None    # None above 32 cores: nothing is traced there
+    example: WorkedExample | None  # None above 32 cores: nothing is traced there
     code: LinearCode | None
     ring: ScheduleTrace | None
     tree: ScheduleTrace | None
@@ -62,11 +77,11 @@ class Comparison:
     alpha: Fraction
     bandwidth: Fraction
     size: Fraction
-    costs: dict                  # name → ScheduleCost
-    seed001_estimate: Fraction   # 2S/B + 2(N−1)α, for the ring
+    costs: dict  # name → ScheduleCost
+    seed001_estimate: Fraction  # 2S/B + 2(N−1)α, for the ring
     explorer: Explorer
-    counts: dict | None = None   # name → ScheduleCounts of ring and tree (closed forms)
-    N_cores: int | None = None   # set when there is no example (N > 32)
+    counts: dict | None = None  # name → ScheduleCounts of ring and tree (closed forms)
+    N_cores: int | None = None  # set when there is no example (N > 32)
 
     @property
     def N(self) -> int:
@@ -103,8 +118,12 @@ class Comparison:
     def _costs_json(self) -> dict:
         N = self.N
         costs = {k: v.to_json() for k, v in self.costs.items()}
-        costs["model"] = {"N": N, "alpha_s": float(self.alpha),
-                          "bandwidth_Bps": float(self.bandwidth), "size_bytes": float(self.size)}
+        costs["model"] = {
+            "N": N,
+            "alpha_s": float(self.alpha),
+            "bandwidth_Bps": float(self.bandwidth),
+            "size_bytes": float(self.size),
+        }
         costs["ring_seed001_estimate_s"] = float(self.seed001_estimate)
         costs["ring_exact_s"] = float(ring_time(N, self.size, self.alpha, self.bandwidth))
         costs["note"] = SEED001_NOTE
@@ -115,30 +134,50 @@ class Comparison:
         ex = self.example
         costs = self._costs_json()
         if not self.traced:
-            out = {"N": self.N, "traced": False, "omitted": self.omitted,
-                   "steps": {k: c.steps for k, c in self.counts.items()},
-                   "step_formulas": {k: c.formula for k, c in self.counts.items()},
-                   "costs": costs}
+            out = {
+                "N": self.N,
+                "traced": False,
+                "omitted": self.omitted,
+                "steps": {k: c.steps for k, c in self.counts.items()},
+                "step_formulas": {k: c.formula for k, c in self.counts.items()},
+                "costs": costs,
+            }
             if self.coded_error:
                 out["coded_error"] = self.coded_error
             return out
-        out = {"N": ex.N, "X": [json_number(v) for v in ex.X],
-               "W": [[json_number(v) for v in r] for r in ex.W],
-               "partials": [[json_number(v) for v in r] for r in ex.partials],
-               "target": [json_number(v) for v in ex.target],
-               "schedules": {k: t.to_json() for k, t in self.traces.items()},
-               "costs": costs}
+        out = {
+            "N": ex.N,
+            "X": [json_number(v) for v in ex.X],
+            "W": [[json_number(v) for v in r] for r in ex.W],
+            "partials": [[json_number(v) for v in r] for r in ex.partials],
+            "target": [json_number(v) for v in ex.target],
+            "schedules": {k: t.to_json() for k, t in self.traces.items()},
+            "costs": costs,
+        }
         if self.code is not None:
-            out["schedules"].get("coded", {})["code"] = {"name": self.code.name, "K": self.code.K,
-                                                         "T": self.code.T, "field": self.code.field.name}
+            out["schedules"].get("coded", {})["code"] = {
+                "name": self.code.name,
+                "K": self.code.K,
+                "T": self.code.T,
+                "field": self.code.field.name,
+            }
         if self.coded_error:
             out["coded_error"] = self.coded_error
         return out
 
 
-def compare(example: WorkedExample | None = None, code: LinearCode | None = None, *,
-            alpha="1us", bandwidth="190GB/s", size="1MB", strict: bool = True,
-            report=None, explorer_N: int | None = None, N: int | None = None) -> Comparison:
+def compare(
+    example: WorkedExample | None = None,
+    code: LinearCode | None = None,
+    *,
+    alpha="1us",
+    bandwidth="190GB/s",
+    size="1MB",
+    strict: bool = True,
+    report=None,
+    explorer_N: int | None = None,
+    N: int | None = None,
+) -> Comparison:
     """Trace ring, tree and ``code`` (default: the classic ring for N) on ``example`` and cost
     them for a message of ``size`` bytes; the explorer is drawn for ``explorer_N`` cores
     (default: the example's N).  With ``strict=False`` a code that does not fit the
@@ -148,8 +187,9 @@ def compare(example: WorkedExample | None = None, code: LinearCode | None = None
     1024) nothing is traced and the ring and tree are costed from their closed forms."""
     a, B, S = parse_seconds(alpha), parse_bandwidth(bandwidth), parse_bytes(size)
     if example is not None and N is not None and N != example.N:
-        raise RinglabError(f"N = {N!r}, but the example has {example.N} cores (X has "
-                           f"{example.N} entries)")
+        raise RinglabError(
+            f"N = {N!r}, but the example has {example.N} cores (X has {example.N} entries)"
+        )
     if example is None:
         n = check_cores(4 if N is None else N)
         if n > TRACE_N_RANGE[1]:
@@ -170,8 +210,21 @@ def compare(example: WorkedExample | None = None, code: LinearCode | None = None
     if coded is not None:
         costs["coded"] = schedule_costs(coded, S, a, B)
     exp = _explorer(ex.N, code, a, B, S, explorer_N)
-    return Comparison(ex, code, ring, tree, coded, err, a, B, S, costs,
-                      seed001_estimate(ex.N, S, a, B), exp, schedule_counts(ex.N))
+    return Comparison(
+        ex,
+        code,
+        ring,
+        tree,
+        coded,
+        err,
+        a,
+        B,
+        S,
+        costs,
+        seed001_estimate(ex.N, S, a, B),
+        exp,
+        schedule_counts(ex.N),
+    )
 
 
 def _explorer(N, code, a, B, S, explorer_N) -> Explorer:
@@ -186,12 +239,27 @@ def _untraced(N, code, a, B, S, strict, explorer_N) -> Comparison:
     """Ring and tree on N > 32 cores: counts and costs from the closed forms, no traces."""
     err = None
     if code is not None:
-        err = (f"the code is for N = {code.N} cores but the comparison has N = {N}: codes have "
-               f"at most {TRACE_N_RANGE[1]} nodes, so N = {N} compares ring and tree only")
+        err = (
+            f"the code is for N = {code.N} cores but the comparison has N = {N}: codes have "
+            f"at most {TRACE_N_RANGE[1]} nodes, so N = {N} compares ring and tree only"
+        )
         if strict:
             raise RinglabError(err)
     counts = schedule_counts(N)
     costs = {k: c.costs(S, a, B) for k, c in counts.items()}
-    return Comparison(None, code, None, None, None, err, a, B, S, costs,
-                      seed001_estimate(N, S, a, B), _explorer(N, code, a, B, S, explorer_N),
-                      counts, N)
+    return Comparison(
+        None,
+        code,
+        None,
+        None,
+        None,
+        err,
+        a,
+        B,
+        S,
+        costs,
+        seed001_estimate(N, S, a, B),
+        _explorer(N, code, a, B, S, explorer_N),
+        counts,
+        N,
+    )

@@ -20,6 +20,7 @@ All-Reduce, so a bandwidth-optimal schedule has busbw = B when α = 0.
 
 All arithmetic is exact (:class:`~fractions.Fraction`); 1 KB = 1000 bytes as in the seeds.
 """
+
 from __future__ import annotations
 
 import math
@@ -32,16 +33,31 @@ from .tree import tree_levels
 
 # -- quantities -------------------------------------------------------------------------
 
-_TIME = {"s": 1, "ms": Fraction(1, 10**3), "us": Fraction(1, 10**6), "µs": Fraction(1, 10**6),
-         "μs": Fraction(1, 10**6), "ns": Fraction(1, 10**9)}
-_SIZE = {"b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12,
-         "kib": 2**10, "mib": 2**20, "gib": 2**30}
-QTY_MIN, QTY_MAX = Fraction(1, 10**30), Fraction(10**30)    # α, B, S in s, B/s, B
+_TIME = {
+    "s": 1,
+    "ms": Fraction(1, 10**3),
+    "us": Fraction(1, 10**6),
+    "µs": Fraction(1, 10**6),
+    "μs": Fraction(1, 10**6),
+    "ns": Fraction(1, 10**9),
+}
+_SIZE = {
+    "b": 1,
+    "kb": 10**3,
+    "mb": 10**6,
+    "gb": 10**9,
+    "tb": 10**12,
+    "kib": 2**10,
+    "mib": 2**20,
+    "gib": 2**30,
+}
+QTY_MIN, QTY_MAX = Fraction(1, 10**30), Fraction(10**30)  # α, B, S in s, B/s, B
 _QTY = re.compile(r"\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*([A-Za-zµμ/]*)\s*")
 
 
-def _quantity(text, units: dict, default_unit, where: str, example: str,
-              zero_ok: bool = False) -> Fraction:
+def _quantity(
+    text, units: dict, default_unit, where: str, example: str, zero_ok: bool = False
+) -> Fraction:
     if isinstance(text, (int, Fraction)) and not isinstance(text, bool):
         value = Fraction(text)
     elif isinstance(text, float):
@@ -54,19 +70,24 @@ def _quantity(text, units: dict, default_unit, where: str, example: str,
             raise RinglabError(f"{where}: {str(text)!r} is not understood (expected {example})")
         value = Fraction(m.group(1)) * units[key or default_unit]
     if value < 0 or (value == 0 and not zero_ok):
-        raise RinglabError(f"{where}: must be {'zero or more' if zero_ok else 'positive'}, "
-                           f"got {text!r} (expected {example})")
+        raise RinglabError(
+            f"{where}: must be {'zero or more' if zero_ok else 'positive'}, "
+            f"got {text!r} (expected {example})"
+        )
     # the plot and the α-β times go through floats: 1e999s would overflow them, 1e-400 vanish
     if value and not QTY_MIN <= value <= QTY_MAX:
-        raise RinglabError(f"{where}: {str(text).strip()!r} is out of range (expected {example}, "
-                           f"between 1e-30 and 1e30 in base units)")
+        raise RinglabError(
+            f"{where}: {str(text).strip()!r} is out of range (expected {example}, "
+            f"between 1e-30 and 1e30 in base units)"
+        )
     return value
 
 
 def parse_seconds(text, where: str = "alpha") -> Fraction:
     """``50us``, ``1e-6``, ``0.05ms``, ``1µs`` → seconds."""
-    return _quantity(text, _TIME, "s", where, "a time like 50us, 1e-6 (seconds) or 0.05ms",
-                     zero_ok=True)
+    return _quantity(
+        text, _TIME, "s", where, "a time like 50us, 1e-6 (seconds) or 0.05ms", zero_ok=True
+    )
 
 
 def parse_bytes(text, where: str = "size") -> Fraction:
@@ -102,6 +123,7 @@ def format_bandwidth(v) -> str:
 
 
 # -- closed forms ---------------------------------------------------------------------------
+
 
 def ring_time(N, S, alpha, B):
     """$2(N-1)(\\alpha + S/(NB))$."""
@@ -140,16 +162,17 @@ def busbw(S, t, N):
 
 # -- per schedule -------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class ScheduleCost:
     name: str
     steps: int
     messages: int
     message_bytes: Fraction
-    bytes_per_link: Fraction        # the busiest directed link
+    bytes_per_link: Fraction  # the busiest directed link
     bytes_sent_per_worker: Fraction  # the busiest sender
     bytes_received_per_worker: Fraction
-    lower_bound: Fraction           # 2S(N−1)/N
+    lower_bound: Fraction  # 2S(N−1)/N
     time: Fraction
     algbw: Fraction
     busbw: Fraction
@@ -160,13 +183,19 @@ class ScheduleCost:
 
     def to_json(self) -> dict:
         f = float
-        return {"steps": self.steps, "messages": self.messages,
-                "message_bytes": f(self.message_bytes), "bytes_per_link": f(self.bytes_per_link),
-                "bytes_sent_per_worker": f(self.bytes_sent_per_worker),
-                "bytes_received_per_worker": f(self.bytes_received_per_worker),
-                "lower_bound_bytes": f(self.lower_bound),
-                "ratio_to_lower_bound": f(self.ratio_to_bound),
-                "time_s": f(self.time), "algbw_Bps": f(self.algbw), "busbw_Bps": f(self.busbw)}
+        return {
+            "steps": self.steps,
+            "messages": self.messages,
+            "message_bytes": f(self.message_bytes),
+            "bytes_per_link": f(self.bytes_per_link),
+            "bytes_sent_per_worker": f(self.bytes_sent_per_worker),
+            "bytes_received_per_worker": f(self.bytes_received_per_worker),
+            "lower_bound_bytes": f(self.lower_bound),
+            "ratio_to_lower_bound": f(self.ratio_to_bound),
+            "time_s": f(self.time),
+            "algbw_Bps": f(self.algbw),
+            "busbw_Bps": f(self.busbw),
+        }
 
 
 def schedule_costs(trace, S, alpha, B) -> ScheduleCost:
@@ -184,12 +213,23 @@ def schedule_costs(trace, S, alpha, B) -> ScheduleCost:
             sent[s.src] += msg
             recv[s.dst] += msg
     t = trace.T * (alpha + msg / B)
-    return ScheduleCost(trace.name, trace.T, messages, msg, max(link.values(), default=Fraction(0)),
-                        max(sent), max(recv), lower_bound_bytes(N, S), t,
-                        algbw(S, t), busbw(S, t, N))
+    return ScheduleCost(
+        trace.name,
+        trace.T,
+        messages,
+        msg,
+        max(link.values(), default=Fraction(0)),
+        max(sent),
+        max(recv),
+        lower_bound_bytes(N, S),
+        t,
+        algbw(S, t),
+        busbw(S, t, N),
+    )
 
 
 # -- cost explorer: time against S, exact lower envelopes ------------------------------------
+
 
 @dataclass(frozen=True)
 class Line:
@@ -230,18 +270,18 @@ def lower_envelope(lines) -> list[tuple[Fraction, Fraction | None, Line]]:
 
 @dataclass(frozen=True)
 class Curve:
-    key: str                   # "ring", "tree", "coded", "code:<name>"
+    key: str  # "ring", "tree", "coded", "code:<name>"
     label: str
-    segments: tuple            # lower_envelope(...)
+    segments: tuple  # lower_envelope(...)
 
     def at(self, S):
-        for lo, hi, l in self.segments:
+        for _lo, hi, l in self.segments:
             if hi is None or S <= hi:
                 return l.at(S)
         raise AssertionError("unreachable")
 
     def line_at(self, S) -> Line:
-        for lo, hi, l in self.segments:
+        for _lo, hi, l in self.segments:
             if hi is None or S <= hi:
                 return l
         raise AssertionError("unreachable")
@@ -259,11 +299,15 @@ class Crossover:
     S: Fraction
     time: Fraction
     between: tuple[str, str]
-    label: str                 # "tree → ring": below S the first wins, above the second
+    label: str  # "tree → ring": below S the first wins, above the second
 
     def to_json(self) -> dict:
-        return {"size_bytes": float(self.S), "time_s": float(self.time),
-                "between": list(self.between), "label": self.label}
+        return {
+            "size_bytes": float(self.S),
+            "time_s": float(self.time),
+            "between": list(self.between),
+            "label": self.label,
+        }
 
 
 def crossovers(f: Curve, g: Curve) -> list[Crossover]:
@@ -279,7 +323,7 @@ def crossovers(f: Curve, g: Curve) -> list[Crossover]:
     for lo, hi in zip(edges, edges[1:]):
         probe = lo + 1 if hi is None else (lo + hi) / 2
         lf, lg = f.line_at(probe), g.line_at(probe)
-        da, db = lf.a - lg.a, lf.b - lg.b          # f − g = da + db·S on (lo, hi)
+        da, db = lf.a - lg.a, lf.b - lg.b  # f − g = da + db·S on (lo, hi)
         if db != 0:
             root = -da / db
             if root > lo and (hi is None or root < hi):
@@ -326,7 +370,7 @@ class Explorer:
     size: Fraction | None
     curves: tuple[Curve, ...]
     crossovers: tuple[Crossover, ...]
-    switches: tuple[Crossover, ...]     # where the coded family's best K changes
+    switches: tuple[Crossover, ...]  # where the coded family's best K changes
     S_range: tuple[Fraction, Fraction]
 
     def curve(self, key: str) -> Curve:
@@ -339,14 +383,28 @@ class Explorer:
         return xs, {c.key: [float(c.at(Fraction(x))) for x in xs] for c in self.curves}
 
     def to_json(self) -> dict:
-        return {"N": self.N, "alpha_s": float(self.alpha), "bandwidth_Bps": float(self.bandwidth),
-                "curves": [{"key": c.key, "label": c.label,
-                            "segments": [{"from_bytes": float(lo),
-                                          "to_bytes": None if hi is None else float(hi),
-                                          "schedule": l.label} for lo, hi, l in c.segments]}
-                           for c in self.curves],
-                "crossovers": [x.to_json() for x in self.crossovers],
-                "best_K_switches": [x.to_json() for x in self.switches]}
+        return {
+            "N": self.N,
+            "alpha_s": float(self.alpha),
+            "bandwidth_Bps": float(self.bandwidth),
+            "curves": [
+                {
+                    "key": c.key,
+                    "label": c.label,
+                    "segments": [
+                        {
+                            "from_bytes": float(lo),
+                            "to_bytes": None if hi is None else float(hi),
+                            "schedule": l.label,
+                        }
+                        for lo, hi, l in c.segments
+                    ],
+                }
+                for c in self.curves
+            ],
+            "crossovers": [x.to_json() for x in self.crossovers],
+            "best_K_switches": [x.to_json() for x in self.switches],
+        }
 
 
 def explorer(N: int, alpha, bandwidth, codes=(), size=None, S_range=None) -> Explorer:
@@ -354,39 +412,60 @@ def explorer(N: int, alpha, bandwidth, codes=(), size=None, S_range=None) -> Exp
     (for N = 3 the whole Theorem 3 family is added as one best-K curve)."""
     a, B = Fraction(alpha), Fraction(bandwidth)
     Lv = tree_levels(N)
-    curves = [curve("ring", "ring", [Line("ring", 2 * (N - 1) * a, Fraction(2 * (N - 1), N) / B,
-                                          2 * (N - 1), N)]),
-              curve("tree", "tree", [Line("tree", 2 * Lv * a, Fraction(2 * Lv) / B, 2 * Lv, 1)])]
+    curves = [
+        curve(
+            "ring",
+            "ring",
+            [Line("ring", 2 * (N - 1) * a, Fraction(2 * (N - 1), N) / B, 2 * (N - 1), N)],
+        ),
+        curve("tree", "tree", [Line("tree", 2 * Lv * a, Fraction(2 * Lv) / B, 2 * Lv, 1)]),
+    ]
     switches = []
     if N == 3:
         fam = curve("coded", "coded, best K (T=⌈4K/3⌉)", n3_family_lines(B, a))
         curves.append(fam)
-        for (lo, hi, l), (_, _, nxt) in zip(fam.segments, fam.segments[1:]):
+        for (_lo, hi, l), (_, _, nxt) in zip(fam.segments, fam.segments[1:]):
             switches.append(Crossover(hi, l.at(hi), ("coded", "coded"), f"{l.label} → {nxt.label}"))
     seen = {(2 * (N - 1), N)}
     for label, K, T in codes:
         if (T, K) in seen or (N == 3 and T == -(-4 * K // 3)):
-            continue                          # the ring itself, or already in the family
+            continue  # the ring itself, or already in the family
         seen.add((T, K))
-        curves.append(curve(f"code:{label}", f"{label} (K={K}, T={T})",
-                            [Line(label, T * a, Fraction(T, K) / B, T, K)]))
+        curves.append(
+            curve(
+                f"code:{label}",
+                f"{label} (K={K}, T={T})",
+                [Line(label, T * a, Fraction(T, K) / B, T, K)],
+            )
+        )
     xs = []
     for i, f in enumerate(curves):
-        for g in curves[i + 1:]:
+        for g in curves[i + 1 :]:
             xs.extend(crossovers(f, g))
     if S_range is None:
         center = a * B
         pts = [x.S for x in xs + switches] + ([Fraction(size)] if size else []) + [center]
-        pts = [p for p in pts if p > 0] or [Fraction(10**6)]   # α = 0: no latency scale
+        pts = [p for p in pts if p > 0] or [Fraction(10**6)]  # α = 0: no latency scale
         lo, hi = min(pts) / 1000, max(pts) * 1000
         S_range = (max(lo, Fraction(1)), max(hi, Fraction(10)))
-    return Explorer(N, a, B, Fraction(size) if size else None, tuple(curves),
-                    tuple(sorted(xs, key=lambda x: x.S)), tuple(switches),
-                    tuple(Fraction(v) for v in S_range))
+    return Explorer(
+        N,
+        a,
+        B,
+        Fraction(size) if size else None,
+        tuple(curves),
+        tuple(sorted(xs, key=lambda x: x.S)),
+        tuple(switches),
+        tuple(Fraction(v) for v in S_range),
+    )
 
 
 # The seeds' numbers, as presets of the explorer (inputs typed from the seeds).
 EXPLORER_PRESETS = {
-    "tree example: 8 cores, 1 µs, 190 GB/s": dict(N=8, alpha="1us", bandwidth="190GB/s", size="1MB"),
-    "cost example: N=4, 1 MB, 50 µs, 1 GB/s": dict(N=4, alpha="50us", bandwidth="1GB/s", size="1MB"),
+    "tree example: 8 cores, 1 µs, 190 GB/s": dict(
+        N=8, alpha="1us", bandwidth="190GB/s", size="1MB"
+    ),
+    "cost example: N=4, 1 MB, 50 µs, 1 GB/s": dict(
+        N=4, alpha="50us", bandwidth="1GB/s", size="1MB"
+    ),
 }

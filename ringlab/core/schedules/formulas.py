@@ -18,6 +18,7 @@ link carries S.  The root sends on each of the L broadcast levels and receives o
 L reduce levels, and no core does more (core i takes part in the levels below its lowest set
 bit, plus once in the other phase), so the busiest sender and receiver move $L\cdot S$.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -28,7 +29,7 @@ from .costs import ScheduleCost, algbw, busbw, lower_bound_bytes
 from .matmul import TRACE_N_RANGE
 from .tree import tree_levels
 
-SCHEDULE_N_RANGE = (2, 1024)      # like the cost explorer: only counts, no buffers
+SCHEDULE_N_RANGE = (2, 1024)  # like the cost explorer: only counts, no buffers
 
 
 @dataclass(frozen=True)
@@ -39,37 +40,48 @@ class ScheduleCounts:
     N: int
     steps: int
     messages: int
-    message_chunks: int    # a message carries S / message_chunks bytes
-    link_messages: int     # on the busiest directed link
-    sent_messages: int     # by the busiest sender
+    message_chunks: int  # a message carries S / message_chunks bytes
+    link_messages: int  # on the busiest directed link
+    sent_messages: int  # by the busiest sender
     received_messages: int  # by the busiest receiver
-    formula: str           # the step count in words, "2(N−1) = 510"
+    formula: str  # the step count in words, "2(N−1) = 510"
 
     def costs(self, S, alpha, B) -> ScheduleCost:
         """The α-β costs for a message of ``S`` bytes in all: steps × (α + message/B)."""
         S = Fraction(S)
         msg = S / self.message_chunks
         t = self.steps * (Fraction(alpha) + msg / Fraction(B))
-        return ScheduleCost(self.name, self.steps, self.messages, msg, self.link_messages * msg,
-                            self.sent_messages * msg, self.received_messages * msg,
-                            lower_bound_bytes(self.N, S), t, algbw(S, t), busbw(S, t, self.N))
+        return ScheduleCost(
+            self.name,
+            self.steps,
+            self.messages,
+            msg,
+            self.link_messages * msg,
+            self.sent_messages * msg,
+            self.received_messages * msg,
+            lower_bound_bytes(self.N, S),
+            t,
+            algbw(S, t),
+            busbw(S, t, self.N),
+        )
 
 
 def check_cores(N, where: str = "N") -> int:
     lo, hi = SCHEDULE_N_RANGE
     if isinstance(N, bool) or not isinstance(N, int) or not lo <= N <= hi:
         tlo, thi = TRACE_N_RANGE
-        raise RinglabError(f"{where} = {N!r}: the number of cores must be an integer in "
-                           f"{tlo}..{thi} for traced grids, or up to {hi} for steps and costs "
-                           f"alone")
+        raise RinglabError(
+            f"{where} = {N!r}: the number of cores must be an integer in "
+            f"{tlo}..{thi} for traced grids, or up to {hi} for steps and costs "
+            f"alone"
+        )
     return N
 
 
 def ring_counts(N: int) -> ScheduleCounts:
     check_cores(N)
     steps = 2 * (N - 1)
-    return ScheduleCounts("ring", N, steps, N * steps, N, steps, steps, steps,
-                          f"2(N−1) = {steps}")
+    return ScheduleCounts("ring", N, steps, N * steps, N, steps, steps, steps, f"2(N−1) = {steps}")
 
 
 def tree_counts(N: int) -> ScheduleCounts:

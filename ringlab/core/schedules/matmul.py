@@ -11,6 +11,7 @@ $P_i = X_i\,W_i$ (length d); the All-Reduce target is $\sum_i P_i = X W$.  Every
 >>> [int(v) for v in ex.partials[3]]
 [12, 6, 3, 15]
 """
+
 from __future__ import annotations
 
 import re
@@ -36,10 +37,12 @@ def parse_number(text, where: str) -> Fraction:
         raise RinglabError(f"{where}: expected a number, got {text!r}")
     if isinstance(text, (int, Fraction)):
         return Fraction(text)
-    s = str(text).strip().replace("−", "-")     # U+2212, the minus a PDF's text copies as
+    s = str(text).strip().replace("−", "-")  # U+2212, the minus a PDF's text copies as
     if not _NUMBER.fullmatch(s):
-        raise RinglabError(f"{where}: {s!r} is not a number (expected an integer, a decimal "
-                           f"like 0.5 or a fraction like 1/3)")
+        raise RinglabError(
+            f"{where}: {s!r} is not a number (expected an integer, a decimal "
+            f"like 0.5 or a fraction like 1/3)"
+        )
     try:
         return Fraction(s)
     except ZeroDivisionError:
@@ -77,18 +80,26 @@ def parse_vector(text, where: str = "X") -> tuple[Fraction, ...]:
 def parse_matrix(text, where: str = "W") -> tuple[tuple[Fraction, ...], ...]:
     """Rows on separate lines (or a list of rows), entries separated by spaces or commas."""
     if isinstance(text, str):
-        lines = [ln for ln in text.replace("],", "]\n").splitlines() if ln.strip().strip("[]").strip()]
+        lines = [
+            ln for ln in text.replace("],", "]\n").splitlines() if ln.strip().strip("[]").strip()
+        ]
         rows = [_split_entries(ln) for ln in lines]
     else:
         rows = [list(r) for r in text]
     if not rows:
-        raise RinglabError(f"{where}: empty (expected one row per core, entries separated by spaces)")
+        raise RinglabError(
+            f"{where}: empty (expected one row per core, entries separated by spaces)"
+        )
     out = []
     for r, row in enumerate(rows):
         if len(row) != len(rows[0]):
-            raise RinglabError(f"{where}, row {r}: {len(row)} entries, but row 0 has "
-                               f"{len(rows[0])} (every row of W needs the same length d)")
-        out.append(tuple(parse_number(e, f"{where}, row {r}, column {c}") for c, e in enumerate(row)))
+            raise RinglabError(
+                f"{where}, row {r}: {len(row)} entries, but row 0 has "
+                f"{len(rows[0])} (every row of W needs the same length d)"
+            )
+        out.append(
+            tuple(parse_number(e, f"{where}, row {r}, column {c}") for c, e in enumerate(row))
+        )
     return tuple(out)
 
 
@@ -105,8 +116,9 @@ class WorkedExample:
         if not lo <= N <= hi:
             raise RinglabError(f"X: {N} entries, but the number of cores N must be in {lo}..{hi}")
         if len(self.W) != N:
-            raise RinglabError(f"W: {len(self.W)} rows, but X has {N} entries "
-                               f"(W needs one row per core, N = {N})")
+            raise RinglabError(
+                f"W: {len(self.W)} rows, but X has {N} entries (W needs one row per core, N = {N})"
+            )
         d = len(self.W[0]) if self.W else 0
         if not 1 <= d <= D_MAX:
             raise RinglabError(f"W: rows of length {d}; expected 1..{D_MAX} columns")
@@ -117,7 +129,7 @@ class WorkedExample:
         object.__setattr__(self, "W", tuple(tuple(Fraction(v) for v in row) for row in self.W))
 
     @classmethod
-    def parse(cls, X, W) -> "WorkedExample":
+    def parse(cls, X, W) -> WorkedExample:
         """From text (or lists) with errors that name the entry."""
         return cls(parse_vector(X, "X"), parse_matrix(W, "W"))
 
@@ -137,8 +149,10 @@ class WorkedExample:
     @property
     def target(self) -> tuple[Fraction, ...]:
         """$XW = \\sum_i P_i$, computed as the matmul (column by column), not from the partials."""
-        return tuple(sum((self.X[i] * self.W[i][c] for i in range(self.N)), Fraction(0))
-                     for c in range(self.d))
+        return tuple(
+            sum((self.X[i] * self.W[i][c] for i in range(self.N)), Fraction(0))
+            for c in range(self.d)
+        )
 
 
 def default_example(N: int = 4) -> WorkedExample:

@@ -31,21 +31,29 @@ the congestion of every step and every directed link's messages and bytes.
 
 All arithmetic is exact.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import RinglabError
-from .algorithms import (canonical, known_schedules, log3_ceil, pof2_below, refusal,
-                         schedule_trace, sum_of_partials)
+from .algorithms import (
+    canonical,
+    known_schedules,
+    log3_ceil,
+    pof2_below,
+    refusal,
+    schedule_trace,
+    sum_of_partials,
+)
 from .costs import Crossover, Line, crossovers, curve
 from .matmul import WorkedExample, default_example
 from .ring import padded
 from .tree import tree_levels
 
-
 # -- what a trace sends ------------------------------------------------------------------------
+
 
 def message_fraction(trace, send) -> Fraction:
     """The part of the (padded) vector a send carries: its entries over all entries."""
@@ -56,7 +64,7 @@ def message_fraction(trace, send) -> Fraction:
 class TraceCounts:
     steps: int
     messages: int
-    sent: tuple[Fraction, ...]          # per core, in units of S
+    sent: tuple[Fraction, ...]  # per core, in units of S
     step_largest: tuple[Fraction, ...]  # per step, the largest message, in units of S
 
     @property
@@ -81,6 +89,7 @@ def trace_counts(trace) -> TraceCounts:
 
 # -- model (a) ---------------------------------------------------------------------------------
 
+
 def alpha_beta_time(trace, S, alpha, B) -> Fraction:
     """Model (a) from the trace: Σ over steps of α + (largest message of the step)/B."""
     S, a, B = Fraction(S), Fraction(alpha), Fraction(B)
@@ -90,8 +99,12 @@ def alpha_beta_time(trace, S, alpha, B) -> Fraction:
 def alpha_beta_line(trace, alpha, B, label: str | None = None) -> Line:
     """Model (a) as a line in S: t(S) = steps·α + (Σ largest fractions / B)·S."""
     c = trace_counts(trace)
-    return Line(label or trace.name, c.steps * Fraction(alpha),
-                sum(c.step_largest, Fraction(0)) / Fraction(B), c.steps)
+    return Line(
+        label or trace.name,
+        c.steps * Fraction(alpha),
+        sum(c.step_largest, Fraction(0)) / Fraction(B),
+        c.steps,
+    )
 
 
 CLOSED_FORMS = {
@@ -143,6 +156,7 @@ def closed_form_time(name: str, N: int, S, alpha, B) -> Fraction:
 
 # -- model (b) ---------------------------------------------------------------------------------
 
+
 def ring_route(N: int, src: int, dst: int) -> tuple[tuple[int, int], ...]:
     """The directed links a message occupies on the bidirectional ring, as (core, ±1): the link
     from core i to i+1 is (i, +1), to i−1 is (i, −1).  Shortest way; clockwise on a tie."""
@@ -155,10 +169,10 @@ def ring_route(N: int, src: int, dst: int) -> tuple[tuple[int, int], ...]:
 @dataclass(frozen=True)
 class RingModel:
     N: int
-    slots: int                              # Σ over steps of the step's congestion
-    congestion: tuple[int, ...]             # per step: messages on its busiest directed link
-    link_messages: tuple[dict, ...]         # per step: {(core, ±1): messages}
-    link_bytes: dict                        # whole run: {(core, ±1): bytes}
+    slots: int  # Σ over steps of the step's congestion
+    congestion: tuple[int, ...]  # per step: messages on its busiest directed link
+    link_messages: tuple[dict, ...]  # per step: {(core, ±1): messages}
+    link_bytes: dict  # whole run: {(core, ±1): bytes}
     size: Fraction
 
     @property
@@ -189,6 +203,7 @@ def ring_model(trace, S=1) -> RingModel:
 
 # -- the comparison -------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class ScheduleRow:
     """One schedule on one example, both models, and the sum check — or why it is refused."""
@@ -199,10 +214,10 @@ class ScheduleRow:
     refused: str | None = None
     steps: int | None = None
     messages: int | None = None
-    bytes_per_node: Fraction | None = None      # the most bytes one core sends
-    alpha_beta_s: Fraction | None = None        # model (a)
-    closed_form_s: Fraction | None = None       # model (a) from the formula
-    ring: RingModel | None = None               # model (b)
+    bytes_per_node: Fraction | None = None  # the most bytes one core sends
+    alpha_beta_s: Fraction | None = None  # model (a)
+    closed_form_s: Fraction | None = None  # model (a) from the formula
+    ring: RingModel | None = None  # model (b)
     sum_ok: bool | None = None
 
     @property
@@ -214,11 +229,17 @@ class ScheduleRow:
         return None if self.ring is None else self.ring.max_link_load
 
     def to_json(self) -> dict:
-        f = lambda v: None if v is None else float(v)               # noqa: E731
-        d = {"name": self.name, "steps": self.steps, "messages": self.messages,
-             "bytes_per_node": f(self.bytes_per_node), "alpha_beta_s": f(self.alpha_beta_s),
-             "ring_steps": self.ring_steps, "max_link_load": f(self.max_link_load),
-             "sum_ok": self.sum_ok}
+        f = lambda v: None if v is None else float(v)  # noqa: E731
+        d = {
+            "name": self.name,
+            "steps": self.steps,
+            "messages": self.messages,
+            "bytes_per_node": f(self.bytes_per_node),
+            "alpha_beta_s": f(self.alpha_beta_s),
+            "ring_steps": self.ring_steps,
+            "max_link_load": f(self.max_link_load),
+            "sum_ok": self.sum_ok,
+        }
         if self.refused:
             d["refused"] = self.refused
         return d
@@ -239,9 +260,19 @@ def schedule_row(name: str, ex: WorkedExample, S, alpha, B) -> ScheduleRow:
         return ScheduleRow(name, ex.N, None, why)
     tr = schedule_trace(key, ex)
     c = trace_counts(tr)
-    return ScheduleRow(name, ex.N, tr, None, c.steps, c.messages, c.most_sent * Fraction(S),
-                       alpha_beta_time(tr, S, alpha, B), closed_form_time(key, ex.N, S, alpha, B),
-                       ring_model(tr, S), ends_with_the_sum(tr, ex))
+    return ScheduleRow(
+        name,
+        ex.N,
+        tr,
+        None,
+        c.steps,
+        c.messages,
+        c.most_sent * Fraction(S),
+        alpha_beta_time(tr, S, alpha, B),
+        closed_form_time(key, ex.N, S, alpha, B),
+        ring_model(tr, S),
+        ends_with_the_sum(tr, ex),
+    )
 
 
 def parse_schedule_names(text) -> list[str]:
@@ -253,14 +284,23 @@ def parse_schedule_names(text) -> list[str]:
         raise RinglabError(f"--schedules: no names given; known: {', '.join(known_schedules())}")
     bad = [n for n in names if n.lower() not in known_schedules()]
     if bad:
-        raise RinglabError(f"--schedules: unknown schedule{'s' if len(bad) > 1 else ''} "
-                           f"{', '.join(repr(b) for b in bad)}; known: "
-                           f"{', '.join(known_schedules())}")
+        raise RinglabError(
+            f"--schedules: unknown schedule{'s' if len(bad) > 1 else ''} "
+            f"{', '.join(repr(b) for b in bad)}; known: "
+            f"{', '.join(known_schedules())}"
+        )
     return [n.lower() for n in names]
 
 
-def schedule_rows(names, example: WorkedExample | None = None, *, N: int | None = None,
-                  size=10**6, alpha=Fraction(1, 10**6), bandwidth=190 * 10**9) -> list[ScheduleRow]:
+def schedule_rows(
+    names,
+    example: WorkedExample | None = None,
+    *,
+    N: int | None = None,
+    size=10**6,
+    alpha=Fraction(1, 10**6),
+    bandwidth=190 * 10**9,
+) -> list[ScheduleRow]:
     """Each named schedule traced on ``example`` (default: the worked example for N) and
     costed in both models for a vector of ``size`` bytes (numbers, already parsed)."""
     ex = example if example is not None else default_example(4 if N is None else N)
@@ -270,10 +310,13 @@ def schedule_rows(names, example: WorkedExample | None = None, *, N: int | None 
 def schedule_crossovers(rows, alpha, B) -> list[Crossover]:
     """Every message size S > 0 where, in model (a), the faster of two traced schedules
     changes — for every pair (costs.crossovers on each schedule's line a + bS)."""
-    curves = [curve(r.name, r.name, [alpha_beta_line(r.trace, alpha, B, r.name)])
-              for r in rows if r.trace is not None]
+    curves = [
+        curve(r.name, r.name, [alpha_beta_line(r.trace, alpha, B, r.name)])
+        for r in rows
+        if r.trace is not None
+    ]
     out = []
     for i, f in enumerate(curves):
-        for g in curves[i + 1:]:
+        for g in curves[i + 1 :]:
             out.extend(crossovers(f, g))
     return sorted(out, key=lambda x: (x.S, x.between))

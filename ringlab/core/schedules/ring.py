@@ -11,6 +11,7 @@ stores the arriving (complete) chunk.  2(N−1) steps, N messages of S/N bytes e
 >>> [s.value[0] for s in tr.steps[0].sends]
 [Fraction(15, 1), Fraction(8, 1), Fraction(4, 1), Fraction(15, 1)]
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -44,7 +45,7 @@ def ring_trace(ex: WorkedExample) -> ScheduleTrace:
         sends = []
         for i in range(N):
             c = (i - t) % N
-            sends.append(Send(i, (i + 1) % N, c, tuple(buf[i][c * L:(c + 1) * L])))
+            sends.append(Send(i, (i + 1) % N, c, tuple(buf[i][c * L : (c + 1) * L])))
         new_contrib = [row[:] for row in contrib]
         for s in sends:
             j, c = s.dst, s.chunk
@@ -52,18 +53,34 @@ def ring_trace(ex: WorkedExample) -> ScheduleTrace:
                 buf[j][c * L + k] = buf[j][c * L + k] + v if reduce else v
             new_contrib[j][c] = contrib[j][c] | contrib[s.src][c] if reduce else contrib[s.src][c]
         contrib = new_contrib
-        steps.append(Step("reduce-scatter" if reduce else "all-gather", tuple(sends),
-                          tuple(tuple(r) for r in buf),
-                          tuple(sorted((s.dst, s.chunk) for s in sends)),
-                          tuple(tuple(len(x) == N for x in row) for row in contrib)))
+        steps.append(
+            Step(
+                "reduce-scatter" if reduce else "all-gather",
+                tuple(sends),
+                tuple(tuple(r) for r in buf),
+                tuple(sorted((s.dst, s.chunk) for s in sends)),
+                tuple(tuple(len(x) == N for x in row) for row in contrib),
+            )
+        )
     notes = []
     if pad:
-        notes.append(f"d = {ex.d} is not a multiple of N = {N}: each core's vector is padded "
-                     f"with {pad} zero(s) to {N} chunks of {L}")
+        notes.append(
+            f"d = {ex.d} is not a multiple of N = {N}: each core's vector is padded "
+            f"with {pad} zero(s) to {N} chunks of {L}"
+        )
     return ScheduleTrace(
-        name="ring", title=f"Ring all-reduce (reduce-scatter + all-gather), {2 * (N - 1)} steps",
+        name="ring",
+        title=f"Ring all-reduce (reduce-scatter + all-gather), {2 * (N - 1)} steps",
         rule=f"Step t: core i sends chunk (i − t) mod {N} to core i+1; steps 1..{N - 1} add "
-             f"(reduce-scatter), steps {N}..{2 * (N - 1)} store (all-gather).",
-        N=N, n_chunks=N, chunk_size=L, padding=pad, initial=initial,
-        initial_final=initial_final, steps=tuple(steps),
-        target=tuple(padded(ex.target, N * L)), message_chunks=N, notes=tuple(notes))
+        f"(reduce-scatter), steps {N}..{2 * (N - 1)} store (all-gather).",
+        N=N,
+        n_chunks=N,
+        chunk_size=L,
+        padding=pad,
+        initial=initial,
+        initial_final=initial_final,
+        steps=tuple(steps),
+        target=tuple(padded(ex.target, N * L)),
+        message_chunks=N,
+        notes=tuple(notes),
+    )

@@ -5,6 +5,7 @@ phases that only store finished values (all-gather, broadcast-down) a cell not y
 final value prints as ``.`` like the seed's all-gather grids; a coded cell of which nothing is
 known yet prints as ``·``.
 """
+
 from __future__ import annotations
 
 from .matmul import format_number
@@ -37,8 +38,10 @@ def grid_lines(trace, k: int) -> list[str]:
     k = min(k, trace.T)
     changed = set(trace.steps[k - 1].changed) if k > 0 else set()
     cols = trace.n_chunks
-    cells = [[("*" if (i, c) in changed else "") + cell_text(trace, k, i, c) for c in range(cols)]
-             for i in range(trace.N)]
+    cells = [
+        [("*" if (i, c) in changed else "") + cell_text(trace, k, i, c) for c in range(cols)]
+        for i in range(trace.N)
+    ]
     head = [f"chunk{c}" if trace.name != "tree" else f"pos{c}" for c in range(cols)]
     w = max([len(h) for h in head] + [len(x) for row in cells for x in row])
     lines = [" " * 9 + " ".join(h.rjust(w) for h in head)]

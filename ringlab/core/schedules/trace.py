@@ -5,6 +5,7 @@ the (zero-padded) length-``C·L`` vector.  ``state[i]`` is core i's whole buffer
 included, as the seeds print them); ``final[i][c]`` says the chunk holds the complete sum —
 decided from which cores' partials went into it, never by comparing numbers.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -21,18 +22,25 @@ class Send:
     dst: int
     chunk: int | None
     value: tuple
-    symbol: str = ""            # coded runs: the paper's combination, "x₀,₁ + x₁,₁"
+    symbol: str = ""  # coded runs: the paper's combination, "x₀,₁ + x₁,₁"
 
     def to_json(self) -> dict:
-        d = {"from": self.src, "to": self.dst, "chunk": self.chunk,
-             "value": [json_number(v) for v in self.value]}
+        d = {
+            "from": self.src,
+            "to": self.dst,
+            "chunk": self.chunk,
+            "value": [json_number(v) for v in self.value],
+        }
         if self.symbol:
             d["symbol"] = self.symbol
         return d
 
     def describe(self, chunk_name: str = "chunk") -> str:
-        what = (f"{chunk_name}{self.chunk}" if self.chunk is not None else
-                (self.symbol or "whole vector"))
+        what = (
+            f"{chunk_name}{self.chunk}"
+            if self.chunk is not None
+            else (self.symbol or "whole vector")
+        )
         vals = " ".join(format_number(v) for v in self.value)
         return f"Core {self.src} → Core {self.dst}: {what} (= {vals})"
 
@@ -41,16 +49,19 @@ class Send:
 class Step:
     phase: str
     sends: tuple[Send, ...]
-    state: tuple[tuple, ...]            # state[i]: core i's whole buffer after the step
+    state: tuple[tuple, ...]  # state[i]: core i's whole buffer after the step
     changed: tuple[tuple[int, int], ...]  # (core, chunk) cells written on this step
-    final: tuple[tuple[bool, ...], ...]   # final[i][c]: chunk c of core i is the complete sum
-    detail: tuple | None = None           # coded runs: detail[i][c] names the cell's combination
+    final: tuple[tuple[bool, ...], ...]  # final[i][c]: chunk c of core i is the complete sum
+    detail: tuple | None = None  # coded runs: detail[i][c] names the cell's combination
 
     def to_json(self) -> dict:
-        d = {"phase": self.phase, "sends": [s.to_json() for s in self.sends],
-             "state": [[json_number(v) for v in row] for row in self.state],
-             "changed": [list(c) for c in self.changed],
-             "final": [list(r) for r in self.final]}
+        d = {
+            "phase": self.phase,
+            "sends": [s.to_json() for s in self.sends],
+            "state": [[json_number(v) for v in row] for row in self.state],
+            "changed": [list(c) for c in self.changed],
+            "final": [list(r) for r in self.final],
+        }
         if self.detail is not None:
             d["detail"] = [list(r) for r in self.detail]
         return d
@@ -60,18 +71,18 @@ class Step:
 class ScheduleTrace:
     """A whole schedule on one worked example."""
 
-    name: str                   # "ring", "tree", "coded"
-    title: str                  # for captions
-    rule: str                   # the schedule's rule in one or two sentences
+    name: str  # "ring", "tree", "coded"
+    title: str  # for captions
+    rule: str  # the schedule's rule in one or two sentences
     N: int
-    n_chunks: int               # columns of the grid
-    chunk_size: int             # entries per chunk
-    padding: int                # zeros appended so that n_chunks·chunk_size ≥ d
+    n_chunks: int  # columns of the grid
+    chunk_size: int  # entries per chunk
+    padding: int  # zeros appended so that n_chunks·chunk_size ≥ d
     initial: tuple[tuple, ...]  # buffers before step 1
     initial_final: tuple[tuple[bool, ...], ...]
     steps: tuple[Step, ...]
-    target: tuple               # the sum every core must end with (padded)
-    message_chunks: int         # a message carries S / message_chunks bytes
+    target: tuple  # the sum every core must end with (padded)
+    message_chunks: int  # a message carries S / message_chunks bytes
     notes: tuple[str, ...] = field(default=())
     initial_detail: tuple | None = None
 
@@ -81,7 +92,7 @@ class ScheduleTrace:
 
     def cell(self, row, c: int) -> tuple:
         L = self.chunk_size
-        return tuple(row[c * L:(c + 1) * L])
+        return tuple(row[c * L : (c + 1) * L])
 
     def state_at(self, k: int) -> tuple[tuple, ...]:
         """Buffers after k steps (k = 0: before the first step; clamped at the end)."""
@@ -97,15 +108,21 @@ class ScheduleTrace:
     def complete(self) -> bool:
         """Every core ends with every chunk final and equal to the target."""
         last = self.state_at(self.T)
-        return (all(all(r) for r in self.final_at(self.T))
-                and all(tuple(row) == tuple(self.target) for row in last))
+        return all(all(r) for r in self.final_at(self.T)) and all(
+            tuple(row) == tuple(self.target) for row in last
+        )
 
     def to_json(self) -> dict:
-        d = {"title": self.title, "rule": self.rule, "chunks": self.n_chunks,
-             "chunk_size": self.chunk_size, "padding": self.padding,
-             "initial": [[json_number(v) for v in row] for row in self.initial],
-             "steps": [s.to_json() for s in self.steps],
-             "complete": self.complete}
+        d = {
+            "title": self.title,
+            "rule": self.rule,
+            "chunks": self.n_chunks,
+            "chunk_size": self.chunk_size,
+            "padding": self.padding,
+            "initial": [[json_number(v) for v in row] for row in self.initial],
+            "steps": [s.to_json() for s in self.steps],
+            "complete": self.complete,
+        }
         if self.notes:
             d["notes"] = list(self.notes)
         return d

@@ -12,6 +12,7 @@ is the whole vector (S bytes).  Tree links are logical: 0→2 is not a ring edge
 
 The grid's columns are the vector's d entries (the tree never cuts the vector).
 """
+
 from __future__ import annotations
 
 from .matmul import WorkedExample
@@ -32,11 +33,17 @@ def tree_trace(ex: WorkedExample) -> ScheduleTrace:
     fin = lambda: tuple(tuple([len(contrib[i]) == N] * d) for i in range(N))  # noqa: E731
     initial_final = fin()
     steps = []
-    pairs = [("reduce-up", [(i, i - (1 << l)) for i in range(N) if i % (2 << l) == (1 << l)])
-             for l in range(Lv)]
-    pairs += [("broadcast-down", [(i, i + (1 << l)) for i in range(N)
-                                  if i % (2 << l) == 0 and i + (1 << l) < N])
-              for l in reversed(range(Lv))]
+    pairs = [
+        ("reduce-up", [(i, i - (1 << l)) for i in range(N) if i % (2 << l) == (1 << l)])
+        for l in range(Lv)
+    ]
+    pairs += [
+        (
+            "broadcast-down",
+            [(i, i + (1 << l)) for i in range(N) if i % (2 << l) == 0 and i + (1 << l) < N],
+        )
+        for l in reversed(range(Lv))
+    ]
     for phase, level in pairs:
         sends = tuple(Send(a, b, None, tuple(buf[a])) for a, b in level)
         new_contrib = contrib[:]
@@ -48,16 +55,34 @@ def tree_trace(ex: WorkedExample) -> ScheduleTrace:
                 buf[s.dst] = list(s.value)
                 new_contrib[s.dst] = contrib[s.src]
         contrib = new_contrib
-        steps.append(Step(phase, sends, tuple(tuple(r) for r in buf),
-                          tuple((s.dst, c) for s in sorted(sends, key=lambda s: s.dst) for c in range(d)),
-                          fin()))
+        steps.append(
+            Step(
+                phase,
+                sends,
+                tuple(tuple(r) for r in buf),
+                tuple((s.dst, c) for s in sorted(sends, key=lambda s: s.dst) for c in range(d)),
+                fin(),
+            )
+        )
     notes = []
     if N & (N - 1):
-        notes.append(f"N = {N} is not a power of two: a core whose partner would be ≥ {N} sits "
-                     f"that level out; still 2⌈log₂ N⌉ = {2 * Lv} steps")
+        notes.append(
+            f"N = {N} is not a power of two: a core whose partner would be ≥ {N} sits "
+            f"that level out; still 2⌈log₂ N⌉ = {2 * Lv} steps"
+        )
     return ScheduleTrace(
-        name="tree", title=f"Tree all-reduce (reduce-up + broadcast-down), {2 * Lv} steps",
+        name="tree",
+        title=f"Tree all-reduce (reduce-up + broadcast-down), {2 * Lv} steps",
         rule="Reduce-up at distance h = 1, 2, 4, …: core i with i mod 2h = h sends its whole "
-             "vector to core i − h (adds); broadcast-down mirrors it (stores).",
-        N=N, n_chunks=d, chunk_size=1, padding=0, initial=initial, initial_final=initial_final,
-        steps=tuple(steps), target=tuple(ex.target), message_chunks=1, notes=tuple(notes))
+        "vector to core i − h (adds); broadcast-down mirrors it (stores).",
+        N=N,
+        n_chunks=d,
+        chunk_size=1,
+        padding=0,
+        initial=initial,
+        initial_final=initial_final,
+        steps=tuple(steps),
+        target=tuple(ex.target),
+        message_chunks=1,
+        notes=tuple(notes),
+    )

@@ -17,6 +17,7 @@ Answers are exact only:
   unsatisfiable);
 * ``undecided`` — the time limit ran out.  Never a guess.
 """
+
 from __future__ import annotations
 
 import time
@@ -40,9 +41,9 @@ DEFAULT_BACKEND = "cadical"
 @dataclass
 class SearchResult:
     spec: SearchSpec
-    status: str                       # found | impossible | undecided
-    code: object = None               # LinearCode when found
-    proof: str = ""                   # "SAT" | "Proposition 1" (impossible only)
+    status: str  # found | impossible | undecided
+    code: object = None  # LinearCode when found
+    proof: str = ""  # "SAT" | "Proposition 1" (impossible only)
     seconds: float = 0.0
     backend: str = ""
     encoding: str = ""
@@ -59,19 +60,29 @@ class SearchResult:
             return f"found a feasible code: {what} ({self.seconds:.2f} s, {self.how()})"
         if self.status == "impossible":
             if self.proof == "Proposition 1":
-                return (f"impossible: {what} — proven by Proposition 1 "
-                        f"(T ≥ K+N−2 = {proposition1_min_T(s.N, s.K)}), no solver needed")
-            return (f"impossible: no code in the class {s.class_name} over {s.field_name} "
-                    f"with N = {s.N}, K = {s.K}, T = {s.T} — proven by SAT "
-                    f"({self.seconds:.2f} s, {self.how()})")
+                return (
+                    f"impossible: {what} — proven by Proposition 1 "
+                    f"(T ≥ K+N−2 = {proposition1_min_T(s.N, s.K)}), no solver needed"
+                )
+            return (
+                f"impossible: no code in the class {s.class_name} over {s.field_name} "
+                f"with N = {s.N}, K = {s.K}, T = {s.T} — proven by SAT "
+                f"({self.seconds:.2f} s, {self.how()})"
+            )
         return f"undecided: {what} — time limit reached after {self.seconds:.1f} s"
 
     def how(self) -> str:
         return f"{self.encoding} encoding, {BACKENDS.get(self.backend, self.backend)}"
 
     def to_json(self) -> dict:
-        return {"status": self.status, "proof": self.proof, "seconds": round(self.seconds, 3),
-                "backend": self.backend, "encoding": self.encoding, **self.stats}
+        return {
+            "status": self.status,
+            "proof": self.proof,
+            "seconds": round(self.seconds, 3),
+            "backend": self.backend,
+            "encoding": self.encoding,
+            **self.stats,
+        }
 
 
 def make_spec(N, K, T, field="GF(2)", routing=False, symmetric=False) -> SearchSpec:
@@ -84,9 +95,11 @@ def make_spec(N, K, T, field="GF(2)", routing=False, symmetric=False) -> SearchS
     q = field_order(name)
     size = estimated_clauses(N, K, T, q)
     if size > MAX_CLAUSES:
-        raise RinglabError(f"N = {N}, K = {K}, T = {T} over {name} is too large to search "
-                           f"(about {size / 1e6:.0f} million clauses; the limit is "
-                           f"{MAX_CLAUSES / 1e6:.0f} million): try a smaller N, K or T")
+        raise RinglabError(
+            f"N = {N}, K = {K}, T = {T} over {name} is too large to search "
+            f"(about {size / 1e6:.0f} million clauses; the limit is "
+            f"{MAX_CLAUSES / 1e6:.0f} million): try a smaller N, K or T"
+        )
     return SearchSpec(N, K, T, name, bool(routing), bool(symmetric))
 
 
@@ -110,60 +123,108 @@ def default_backend(spec: SearchSpec) -> str:
     return DEFAULT_BACKEND
 
 
-def search(N, K, T, field="GF(2)", routing=False, symmetric=False, timeout=None,
-           encoding="fast", backend=None, use_bounds=True, arith="bits") -> SearchResult:
+def search(
+    N,
+    K,
+    T,
+    field="GF(2)",
+    routing=False,
+    symmetric=False,
+    timeout=None,
+    encoding="fast",
+    backend=None,
+    use_bounds=True,
+    arith="bits",
+) -> SearchResult:
     """Search one class; see the module docstring for what each answer means."""
     spec = make_spec(N, K, T, field, routing, symmetric)
-    return search_spec(spec, timeout=timeout, encoding=encoding, backend=backend,
-                       use_bounds=use_bounds, arith=arith)
+    return search_spec(
+        spec,
+        timeout=timeout,
+        encoding=encoding,
+        backend=backend,
+        use_bounds=use_bounds,
+        arith=arith,
+    )
 
 
-def search_spec(spec: SearchSpec, timeout=None, encoding="fast", backend=None,
-                use_bounds=True, arith="bits") -> SearchResult:
+def search_spec(
+    spec: SearchSpec, timeout=None, encoding="fast", backend=None, use_bounds=True, arith="bits"
+) -> SearchResult:
     backend = backend or default_backend(spec)
     if backend not in BACKENDS:
         raise RinglabError(f"SAT backend {backend!r}: expected one of {', '.join(BACKENDS)}")
     t0 = time.perf_counter()
     if use_bounds and spec.T < proposition1_min_T(spec.N, spec.K):
-        return SearchResult(spec, "impossible", proof="Proposition 1",
-                            seconds=time.perf_counter() - t0, backend="", encoding="")
+        return SearchResult(
+            spec,
+            "impossible",
+            proof="Proposition 1",
+            seconds=time.perf_counter() - t0,
+            backend="",
+            encoding="",
+        )
     enc = Encoding(spec, encoding, arith)
     if enc.arith == "one-hot" and spec.q & (spec.q - 1) == 0:
-        encoding += ", one-hot"             # say it when it is not the default for this field
+        encoding += ", one-hot"  # say it when it is not the default for this field
     stats = {"variables": enc.f.nvars, "clauses": len(enc.f.clauses), "xors": len(enc.f.xors)}
     left = None if timeout is None else max(0.0, timeout - (time.perf_counter() - t0))
     sat, model = run(enc.f, backend, left)
     secs = time.perf_counter() - t0
     if sat is None:
-        return SearchResult(spec, "undecided", seconds=secs, backend=backend, encoding=encoding,
-                            stats=stats)
+        return SearchResult(
+            spec, "undecided", seconds=secs, backend=backend, encoding=encoding, stats=stats
+        )
     if not sat:
-        return SearchResult(spec, "impossible", proof="SAT", seconds=secs, backend=backend,
-                            encoding=encoding, stats=stats)
+        return SearchResult(
+            spec,
+            "impossible",
+            proof="SAT",
+            seconds=secs,
+            backend=backend,
+            encoding=encoding,
+            stats=stats,
+        )
     code = enc.code(model)
     verify_found(spec, code)
     code = _with_translation(code).with_meta(
         name=f"Search result: N={spec.N}, K={spec.K}, T={spec.T} over {spec.field_name}",
-        description=(f"Found by SAT ({encoding} encoding, {BACKENDS[backend]}) in {secs:.2f} s; "
-                     f"class: {spec.class_name}. Re-verified by Theorem 2 and a symbolic "
-                     f"simulation before saving."))
-    return SearchResult(spec, "found", code=code, seconds=time.perf_counter() - t0,
-                        backend=backend, encoding=encoding, stats=stats)
+        description=(
+            f"Found by SAT ({encoding} encoding, {BACKENDS[backend]}) in {secs:.2f} s; "
+            f"class: {spec.class_name}. Re-verified by Theorem 2 and a symbolic "
+            f"simulation before saving."
+        ),
+    )
+    return SearchResult(
+        spec,
+        "found",
+        code=code,
+        seconds=time.perf_counter() - t0,
+        backend=backend,
+        encoding=encoding,
+        stats=stats,
+    )
 
 
 def verify_found(spec: SearchSpec, code) -> None:
     """Re-check a model's code independently of the encoding; a failure is a bug, never hidden."""
     rep = check(code)
     if not rep.feasible:
-        raise RinglabError(f"internal error: the SAT model for {spec.describe()} fails Theorem 2 "
-                           f"at {len(rep.failing)} check(s); please report this")
+        raise RinglabError(
+            f"internal error: the SAT model for {spec.describe()} fails Theorem 2 "
+            f"at {len(rep.failing)} check(s); please report this"
+        )
     if not simulate(code).all_correct:
-        raise RinglabError(f"internal error: the SAT model for {spec.describe()} does not "
-                           f"decode the sum in simulation; please report this")
+        raise RinglabError(
+            f"internal error: the SAT model for {spec.describe()} does not "
+            f"decode the sum in simulation; please report this"
+        )
     if spec.routing and not reduce_multicast_shape(code, rep).ok:
-        raise RinglabError(f"internal error: the routing-only model for {spec.describe()} is "
-                           f"not of reduce-multicast shape: "
-                           f"{reduce_multicast_shape(code, rep).reasons[0]}")
+        raise RinglabError(
+            f"internal error: the routing-only model for {spec.describe()} is "
+            f"not of reduce-multicast shape: "
+            f"{reduce_multicast_shape(code, rep).reasons[0]}"
+        )
 
 
 def _with_translation(code):

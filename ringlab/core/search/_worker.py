@@ -5,6 +5,7 @@ and writes JSON lines ``["progress", text]``, then ``["done", result]`` or ``["e
 A fresh interpreter (not ``multiprocessing``) so that nothing depends on how the parent was
 started — a script, ``python -m ringlab``, or a test runner — and nothing of Qt is inherited.
 """
+
 from __future__ import annotations
 
 import json
@@ -22,6 +23,7 @@ def _die_with_parent() -> None:
     try:
         import ctypes
         import signal
+
         ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, int(signal.SIGTERM))  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         pass
@@ -35,21 +37,36 @@ def main() -> int:
         if kind == "search":
             from ..codefile import dumps_code
             from . import search
+
             r = search(**kwargs)
-            _emit("done", {**r.to_json(), "summary": r.summary(), "exit_code": r.exit_code,
-                           "class": r.spec.class_name, "field": r.spec.field,
-                           "code": dumps_code(r.code) if r.code is not None else None})
+            _emit(
+                "done",
+                {
+                    **r.to_json(),
+                    "summary": r.summary(),
+                    "exit_code": r.exit_code,
+                    "class": r.spec.class_name,
+                    "field": r.spec.field,
+                    "code": dumps_code(r.code) if r.code is not None else None,
+                },
+            )
         elif kind == "row":
             from .perfield import row
-            _emit("done", {"status": "done",
-                           "cell": row(progress=lambda m: _emit("progress", m), **kwargs)})
+
+            _emit(
+                "done",
+                {"status": "done", "cell": row(progress=lambda m: _emit("progress", m), **kwargs)},
+            )
         elif kind == "cell":
             from .rates import cell
-            _emit("done", {"status": "done",
-                           "cell": cell(progress=lambda m: _emit("progress", m), **kwargs)})
+
+            _emit(
+                "done",
+                {"status": "done", "cell": cell(progress=lambda m: _emit("progress", m), **kwargs)},
+            )
         else:
             _emit("error", f"unknown job kind {kind!r}")
-    except Exception as e:          # reported to the parent as one line, never lost
+    except Exception as e:  # reported to the parent as one line, never lost
         _emit("error", f"{type(e).__name__}: {e}")
     return 0
 

@@ -22,6 +22,7 @@ Elements
   is a chain of such q² "adder tables".  Clause count grows as q², so q ≤ 7 is the practical
   range (stated in the docs); the encoding is exact for every q.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -33,7 +34,7 @@ class Formula:
     def __init__(self):
         self.nvars = 0
         self.clauses: list[list[int]] = []
-        self.xors: list[tuple[list[int], bool]] = []   # (variables, parity) with positive vars
+        self.xors: list[tuple[list[int], bool]] = []  # (variables, parity) with positive vars
         self.true = self.new()
         self.clauses.append([self.true])
 
@@ -84,7 +85,7 @@ class Formula:
         vs = [v for v, odd in seen.items() if odd]
         if not vs:
             if par:
-                self.clauses.append([])     # 0 = 1: the empty clause
+                self.clauses.append([])  # 0 = 1: the empty clause
             return
         if len(vs) == 1:
             self.clauses.append([vs[0] if par else -vs[0]])
@@ -111,7 +112,7 @@ class Formula:
                 nv += 1
                 z = nv
                 head, vs = vs[:3], vs[3:] + [z]
-                clauses += _xor_clauses(head + [z], False)     # z = xor(head)
+                clauses += _xor_clauses(head + [z], False)  # z = xor(head)
             clauses += _xor_clauses(vs, par)
         return nv, clauses
 
@@ -121,7 +122,7 @@ def _xor_clauses(vs, par):
     out = []
     n = len(vs)
     for bits in itertools.product((0, 1), repeat=n):
-        if (sum(bits) % 2 == 1) != par:        # wrong parity: forbid it
+        if (sum(bits) % 2 == 1) != par:  # wrong parity: forbid it
             out.append([-v if b else v for v, b in zip(vs, bits)])
     return out
 
@@ -347,8 +348,10 @@ class GF2m(_FieldEncoding):
         self.f, self.F, self.m, self.q = f, F, F.m, F.order
         m = self.m
         self.g = GF2(f)
-        self.pairs = [[(i, j) for i in range(m) for j in range(m)
-                       if F.mul(1 << i, 1 << j) >> k & 1] for k in range(m)]
+        self.pairs = [
+            [(i, j) for i in range(m) for j in range(m) if F.mul(1 << i, 1 << j) >> k & 1]
+            for k in range(m)
+        ]
         self._gates: dict = {}
         self._01: set = set()
 
@@ -384,11 +387,9 @@ class GF2m(_FieldEncoding):
             if b == 0:
                 return 0
             a = self._bits(a)
-            return _Lin([[a[j] for j in range(m) if F.mul(1 << j, b) >> k & 1]
-                         for k in range(m)])
+            return _Lin([[a[j] for j in range(m) if F.mul(1 << j, b) >> k & 1] for k in range(m)])
         a, b = self._bits(a), self._bits(b)
-        return _Lin([[bool_and(self.f, a[i], b[j]) for i, j in self.pairs[k]]
-                     for k in range(m)])
+        return _Lin([[bool_and(self.f, a[i], b[j]) for i, j in self.pairs[k]] for k in range(m)])
 
     def _terms(self, terms):
         per = [[] for _ in range(self.m)]
@@ -450,7 +451,7 @@ class GF2m(_FieldEncoding):
     def forbid(self, a, v: int):
         lits = self._matches(a, v)
         if lits is not False:
-            self.f.add([-x for x in lits])          # one clause: some bit differs
+            self.f.add([-x for x in lits])  # one clause: some bit differs
 
     def nonzero(self, a):
         if isinstance(a, int):

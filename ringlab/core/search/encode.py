@@ -69,6 +69,7 @@ Arithmetic: ``arith="bits"`` (default) writes GF(2^m) elements as m bits
 (:class:`.cnf.GFq`) — the peer of the benchmark and of the agreement tests.  GF(p), p odd, is
 always one-hot.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -103,6 +104,7 @@ class SearchSpec:
     def F(self):
         """ringlab's field object (``GF(4)`` is ringlab's ``GF(2^2)``)."""
         from ..fields import field
+
         return field(self.field)
 
     @property
@@ -122,8 +124,10 @@ class SearchSpec:
 
 MAX_PRIME = 31
 MAX_M = 4
-_HELP = (f"search supports GF(p) for a prime p ≤ {MAX_PRIME} (e.g. GF(2), GF(3), GF(5)) and "
-         f"GF(2^m) for m ≤ {MAX_M} (GF(2^2), GF(2^3), GF(2^4); GF(4), GF(8), GF(16) are read too)")
+_HELP = (
+    f"search supports GF(p) for a prime p ≤ {MAX_PRIME} (e.g. GF(2), GF(3), GF(5)) and "
+    f"GF(2^m) for m ≤ {MAX_M} (GF(2^2), GF(2^3), GF(2^4); GF(4), GF(8), GF(16) are read too)"
+)
 
 
 def search_field(name) -> str:
@@ -134,6 +138,7 @@ def search_field(name) -> str:
     ('GF(8)', 'GF(4)')
     """
     import re
+
     m = re.fullmatch(r"\s*GF\(\s*([0-9]+)\s*(?:\^\s*([0-9]+)\s*)?\)\s*", str(name))
     if not m:
         raise RinglabError(f"field {name!r}: {_HELP}; not Q or R")
@@ -142,8 +147,9 @@ def search_field(name) -> str:
         raise RinglabError(f"field {name!r}: not a field; {_HELP}")
     if e == 1 and _is_prime(base):
         if base > MAX_PRIME:
-            raise RinglabError(f"field {name!r}: search encodes GF(p) one-hot, so p must be "
-                               f"≤ {MAX_PRIME}")
+            raise RinglabError(
+                f"field {name!r}: search encodes GF(p) one-hot, so p must be ≤ {MAX_PRIME}"
+            )
         return f"GF({base})"
     if e > 1 and not _is_prime(base):
         raise RinglabError(f"field {name!r}: {base} is not a prime; {_HELP}")
@@ -152,7 +158,7 @@ def search_field(name) -> str:
         raise RinglabError(f"field {name!r}: {base} is not a prime or a prime power; {_HELP}")
     if p != 2 or mm > MAX_M:
         raise RinglabError(f"field {name!r}: GF({p}^{mm}) is not supported; {_HELP}")
-    return f"GF({2 ** mm})"
+    return f"GF({2**mm})"
 
 
 def field_order(name: str) -> int:
@@ -160,7 +166,7 @@ def field_order(name: str) -> int:
 
 
 def _is_prime(n: int) -> bool:
-    return n >= 2 and all(n % d for d in range(2, int(n ** 0.5) + 1))
+    return n >= 2 and all(n % d for d in range(2, int(n**0.5) + 1))
 
 
 def _prime_power(n: int):
@@ -208,13 +214,18 @@ class Encoding:
         self.arith = "bits" if isinstance(self.A, (GF2, GF2m)) else "one-hot"
         self.fast = kind in ("fast", "elim")
         self.explicit_m = not self.fast or spec.routing or spec.symmetric
-        self.base_nodes = [0] if spec.symmetric else list(range(N))   # nodes owning variables
-        self.nodes = list(range(N))                                  # nodes with equations
+        self.base_nodes = [0] if spec.symmetric else list(range(N))  # nodes owning variables
+        self.nodes = list(range(N))  # nodes with equations
         A = self.A
-        self.lam = {i: {(t, u): A.var() for t in range(T) for u in range(t)} for i in self.base_nodes}
+        self.lam = {
+            i: {(t, u): A.var() for t in range(T) for u in range(t)} for i in self.base_nodes
+        }
         self.r = {i: {(k, u): A.var() for k in range(K) for u in range(T)} for i in self.base_nodes}
-        self.m = ({i: {(t, k): A.var() for t in range(T) for k in range(K)} for i in self.base_nodes}
-                  if self.explicit_m else None)
+        self.m = (
+            {i: {(t, k): A.var() for t in range(T) for k in range(K)} for i in self.base_nodes}
+            if self.explicit_m
+            else None
+        )
         self.c = {i: {} for i in self.nodes}
         self._propagate()
         self._decode()
@@ -254,7 +265,7 @@ class Encoding:
                         if self.explicit_m:
                             terms.append(self.Mm(i, t, k))
                         else:
-                            self.c[i][(t, col)] = A.var()     # normalisation 1: M eliminated
+                            self.c[i][(t, col)] = A.var()  # normalisation 1: M eliminated
                             continue
                     self.c[i][(t, col)] = A.sum(terms)
 
@@ -281,13 +292,13 @@ class Encoding:
         K, T = self.spec.K, self.spec.T
         f = self.f
         for t in range(1, T):
-            above_zero = None                        # literal: rows < r of column t all zero
+            above_zero = None  # literal: rows < r of column t all zero
             for r in range(K):
                 nz = self._nonzero(self.r[i][(r, t)])
                 first = nz if above_zero is None else f.and_(above_zero, nz)
                 for u in range(t):
                     f.add([-first, -self._nonzero(self.r[i][(r, u)])])
-                if self.spec.q > 2:                  # 3b: the pivot is 1
+                if self.spec.q > 2:  # 3b: the pivot is 1
                     f.add([-first, self.A.eq_const(self.r[i][(r, t)], 1)])
                 z = -nz if above_zero is None else f.and_(above_zero, -nz)
                 above_zero = z
@@ -344,7 +355,7 @@ class Encoding:
                     for e in store.values():
                         A.restrict01(e)
         # bullets 2-3: one symbol per row, same message index
-        car = {}                                    # car[(i,t,k)]: y_i^(t) carries index k
+        car = {}  # car[(i,t,k)]: y_i^(t) carries index k
 
         def CAR(i, t, k):
             return car[(i, t, k)]
@@ -359,7 +370,7 @@ class Encoding:
                     mk = is1(self.Mm(i, t, k))
                     via = [land(is1(self.Lam(i, t, u)), CAR(prev, u, k)) for u in range(t)]
                     car[(i, t, k)] = lor([mk] + via)
-                    for u in range(t):              # both select ⇒ same message index
+                    for u in range(t):  # both select ⇒ same message index
                         clause([-mk, -is1(self.Lam(i, t, u)), CAR(prev, u, k)])
         for i in self.nodes:
             prev = (i - 1) % N
@@ -369,8 +380,9 @@ class Encoding:
                 # T_i = I − R_i·(block i of s_i) must be 0/1 as well
                 for k in range(K):
                     for k2 in range(K):
-                        d = A.sum([A.mul(self.Rr(i, k, u), self.C(prev, u, i * K + k2))
-                                   for u in range(T)])
+                        d = A.sum(
+                            [A.mul(self.Rr(i, k, u), self.C(prev, u, i * K + k2)) for u in range(T)]
+                        )
                         ok = (0, 1) if k == k2 else (0, F.neg(1))
                         for v in range(q):
                             if v not in ok:
@@ -390,14 +402,14 @@ class Encoding:
             if self.explicit_m:
                 M = [[val(self.Mm(i, t, k)) for k in range(K)] for t in range(T)]
             else:
-                M = [[self._m_entry(F, val, lam, i, prev, t, k) for k in range(K)]
-                     for t in range(T)]
+                M = [
+                    [self._m_entry(F, val, lam, i, prev, t, k) for k in range(K)] for t in range(T)
+                ]
             R = [[val(self.Rr(i, k, u)) for u in range(T)] for k in range(K)]
             Ms.append(M)
             Ls.append(lam)
             Rs.append(R)
-        return LinearCode.from_matrices(F, Ms, Ls, Rs,
-                                        name=name, description=description)
+        return LinearCode.from_matrices(F, Ms, Ls, Rs, name=name, description=description)
 
     def _m_entry(self, F, val, lam, i, prev, t, k):
         """$m_i^{(t)}[k]$ = block i of $c_i^{(t)}$ − Σ_u λ[u]·block i of $c_{i'}^{(u)}$ (eq. (3))."""

@@ -10,6 +10,7 @@ queue so that :meth:`poll` never blocks.
 >>> job.wait(60)["status"]
 'found'
 """
+
 from __future__ import annotations
 
 import json
@@ -30,8 +31,8 @@ class SearchJob:
         self._q: queue.Queue = queue.Queue()
         self._p: subprocess.Popen | None = None
         self.started = None
-        self.result = None          # dict once done
-        self.error = None           # one line if the worker failed
+        self.result = None  # dict once done
+        self.error = None  # one line if the worker failed
         self.cancelled = False
         self.messages: list[str] = []
 
@@ -40,16 +41,20 @@ class SearchJob:
             try:
                 self._q.put(tuple(json.loads(line)))
             except ValueError:
-                pass                # not ours (a library printing): ignore
+                pass  # not ours (a library printing): ignore
         self._q.put(("eof", None))
 
-    def start(self) -> "SearchJob":
+    def start(self) -> SearchJob:
         self.started = time.monotonic()
         # the worker imports ringlab the way this process did: the package is installed
         # (editable or not), so no PYTHONPATH is needed
-        self._p = subprocess.Popen([sys.executable, "-m", "ringlab.core.search._worker"],
-                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                   stderr=subprocess.DEVNULL, text=True)
+        self._p = subprocess.Popen(
+            [sys.executable, "-m", "ringlab.core.search._worker"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
         self._p.stdin.write(json.dumps({"kind": self.kind, "kwargs": self.kwargs}) + "\n")
         self._p.stdin.close()
         threading.Thread(target=self._read, args=(self._p.stdout,), daemon=True).start()
@@ -79,7 +84,7 @@ class SearchJob:
             elif tag == "error":
                 self.error = payload
             elif tag == "eof":
-                code = self._p.wait()           # stdout closed: the worker is exiting; reap it
+                code = self._p.wait()  # stdout closed: the worker is exiting; reap it
                 if not self.finished:
                     self.error = f"the search process ended unexpectedly (exit code {code})"
         return news

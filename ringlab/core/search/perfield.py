@@ -35,6 +35,7 @@ How a field is searched (every step is a decisive SAT answer or "undecided"; mon
 * routing only starts from the largest T general codes are proven to need over the same field
   (routing codes are general codes, so that is a lower bound for routing).
 """
+
 from __future__ import annotations
 
 import time
@@ -64,9 +65,13 @@ ENCODING_FINGERPRINT = "036cb5407eb93bee"
 #: > 20 s undecided).
 ROUTING_FALLBACK_S = 20.0
 
-_FINGERPRINT_SPECS = ((3, 2, 3, "GF(2)", False), (3, 2, 3, "GF(2)", True),
-                      (3, 2, 3, "GF(4)", False), (3, 2, 3, "GF(3)", False),
-                      (4, 3, 5, "GF(8)", False))
+_FINGERPRINT_SPECS = (
+    (3, 2, 3, "GF(2)", False),
+    (3, 2, 3, "GF(2)", True),
+    (3, 2, 3, "GF(4)", False),
+    (3, 2, 3, "GF(3)", False),
+    (4, 3, 5, "GF(8)", False),
+)
 
 
 def encoding_fingerprint() -> str:
@@ -76,6 +81,7 @@ def encoding_fingerprint() -> str:
     import hashlib
 
     from .encode import Encoding
+
     h = hashlib.sha256()
     for N, K, T, f, r in _FINGERPRINT_SPECS:
         e = Encoding(make_spec(N, K, T, f, r), "fast", "bits")
@@ -109,8 +115,16 @@ def is_extension_of_gf2(field: str) -> bool:
 
 
 def not_computed(routing: bool, why="budget") -> dict:
-    return {"min_T": None, "status": NOT_COMPUTED, "lower_proof": None, "routing": routing,
-            "found_by": None, "seconds": 0.0, "steps": [], "note": f"not computed ({why})"}
+    return {
+        "min_T": None,
+        "status": NOT_COMPUTED,
+        "lower_proof": None,
+        "routing": routing,
+        "found_by": None,
+        "seconds": 0.0,
+        "steps": [],
+        "note": f"not computed ({why})",
+    }
 
 
 def _clock(budget):
@@ -129,8 +143,21 @@ def proven_lower(res: dict, bound: int) -> int:
     return lo
 
 
-def walk(N, K, field, routing, lower, lower_name, cap, per_T, budget=None, progress=None,
-         known_upper=None, upper_by=None, per_T_bound=None):
+def walk(
+    N,
+    K,
+    field,
+    routing,
+    lower,
+    lower_name,
+    cap,
+    per_T,
+    budget=None,
+    progress=None,
+    known_upper=None,
+    upper_by=None,
+    per_T_bound=None,
+):
     """Smallest T in one class, **bound first**.
 
     ``lower`` is the largest proven lower bound for this class (every T < ``lower`` is
@@ -157,7 +184,7 @@ def walk(N, K, field, routing, lower, lower_name, cap, per_T, budget=None, progr
     left = _clock(budget)
     t_start = time.perf_counter()
     steps, tried = [], set()
-    beats = {}                          # T < conjecture: the code itself, to ship and re-check
+    beats = {}  # T < conjecture: the code itself, to ship and re-check
     st = {"lo": lower, "lo_by": lower_name, "hi": known_upper, "by": upper_by}
 
     def run(T, phase, limit, cls=routing):
@@ -168,18 +195,29 @@ def walk(N, K, field, routing, lower, lower_name, cap, per_T, budget=None, progr
             progress(f"N={N} K={K} {field} {'routing' if cls else 'general'}: T = {T} ({phase})")
         c0 = time.process_time()
         r = search_spec(make_spec(N, K, T, field, cls), timeout=t)
-        steps.append({"T": T, "status": r.status, "proof": r.proof,
-                      "seconds": round(r.seconds, 3),
-                      "cpu_s": round(time.process_time() - c0, 3),
-                      "limit_s": round(t, 1), "phase": phase,
-                      "encoding_version": ENCODING_VERSION}
-                     | ({"class": "routing only"} if cls != routing else {}))
+        steps.append(
+            {
+                "T": T,
+                "status": r.status,
+                "proof": r.proof,
+                "seconds": round(r.seconds, 3),
+                "cpu_s": round(time.process_time() - c0, 3),
+                "limit_s": round(t, 1),
+                "phase": phase,
+                "encoding_version": ENCODING_VERSION,
+            }
+            | ({"class": "routing only"} if cls != routing else {})
+        )
         if r.status == "found" and (st["hi"] is None or T < st["hi"]):
             st["hi"] = T
-            st["by"] = ("search in this class" if cls == routing
-                        else "the routing-only code (a special case)")
+            st["by"] = (
+                "search in this class"
+                if cls == routing
+                else "the routing-only code (a special case)"
+            )
             if T < conjecture_T(N, K):
                 from ..codefile import dumps_code
+
                 beats[T] = dumps_code(r.code)
         if r.status == "impossible" and cls == routing and T + 1 > st["lo"]:
             st["lo"], st["lo_by"] = T + 1, r.proof or "SAT"
@@ -211,19 +249,32 @@ def walk(N, K, field, routing, lower, lower_name, cap, per_T, budget=None, progr
             T = min(T - 1, st["hi"] - 1)
     lo, hi = st["lo"], st["hi"]
     if hi is None and not steps:
-        return not_computed(routing)            # the budget ran out before the first step
+        return not_computed(routing)  # the budget ran out before the first step
     if hi is not None and hi < lo:
-        raise AssertionError(f"N={N} K={K} {field}: a code at T = {hi} below the proven "
-                             f"bound {lo} ({st['lo_by']})")
+        raise AssertionError(
+            f"N={N} K={K} {field}: a code at T = {hi} below the proven bound {lo} ({st['lo_by']})"
+        )
     status, lower_proof = "undecided", None
     if hi is not None:
         status = "proven" if hi == lo else "found"
         lower_proof = st["lo_by"] if hi == lo else None
-    out = {"N": N, "K": K, "field": field, "routing": routing, "min_T": hi,
-           "status": status, "lower_proof": lower_proof, "sat_below": None,
-           "found_by": st["by"] if hi is not None else None,
-           "bound": lower, "bound_by": lower_name, "lower_T": lo, "lower_T_by": st["lo_by"],
-           "seconds": round(time.perf_counter() - t_start, 3), "steps": steps}
+    out = {
+        "N": N,
+        "K": K,
+        "field": field,
+        "routing": routing,
+        "min_T": hi,
+        "status": status,
+        "lower_proof": lower_proof,
+        "sat_below": None,
+        "found_by": st["by"] if hi is not None else None,
+        "bound": lower,
+        "bound_by": lower_name,
+        "lower_T": lo,
+        "lower_T_by": st["lo_by"],
+        "seconds": round(time.perf_counter() - t_start, 3),
+        "steps": steps,
+    }
     if hi in beats:
         out["counterexample"] = beats[hi]
     return out
@@ -237,6 +288,7 @@ def lifted_routing_T(N, K, field, base, per_T) -> int | None:
     from ..code import LinearCode
     from ..errors import RinglabError
     from . import search, verify_found
+
     T = ((base or {}).get("routing") or {}).get("min_T")
     if T is None:
         return None
@@ -244,9 +296,12 @@ def lifted_routing_T(N, K, field, base, per_T) -> int | None:
     if r.status != "found":
         return None
     nodes = [r.code.node(i) for i in range(N)]
-    code = LinearCode.from_matrices(field, [[list(map(int, row)) for row in nd.M] for nd in nodes],
-                                    [[list(map(int, row)) for row in nd.Lambda] for nd in nodes],
-                                    [[list(map(int, row)) for row in nd.R] for nd in nodes])
+    code = LinearCode.from_matrices(
+        field,
+        [[list(map(int, row)) for row in nd.M] for nd in nodes],
+        [[list(map(int, row)) for row in nd.Lambda] for nd in nodes],
+        [[list(map(int, row)) for row in nd.R] for nd in nodes],
+    )
     try:
         verify_found(make_spec(N, K, T, field, True), code)
     except RinglabError:
@@ -254,15 +309,16 @@ def lifted_routing_T(N, K, field, base, per_T) -> int | None:
     return T
 
 
-def field_cell(N, K, field, base=None, per_T=30.0, budget=None, progress=None,
-               per_T_bound=None) -> dict:
+def field_cell(
+    N, K, field, base=None, per_T=30.0, budget=None, progress=None, per_T_bound=None
+) -> dict:
     """``{"general", "routing"}`` for one (N, K, field); ``base`` is the GF(2) pair, used as an
     upper bound (general) and copied (routing) over GF(2^m).  Each class is walked bound first
     (:func:`walk`): general from the largest lower bound (:func:`lower_bound`), routing from
     the largest T general codes are proven to need (a routing code is a general code)."""
     left = _clock(budget)
     lower, lname = lower_bound(N, K)
-    cap = 2 * (N - 1) * (-(-K // N)) + 1            # the classic ring is a code at cap − 1
+    cap = 2 * (N - 1) * (-(-K // N)) + 1  # the classic ring is a code at cap − 1
     ext = is_extension_of_gf2(field) and base is not None
     known, lifted, by = None, None, None
     if ext and base["general"]["min_T"] is not None:
@@ -271,29 +327,61 @@ def field_cell(N, K, field, base=None, per_T=30.0, budget=None, progress=None,
         lifted = lifted_routing_T(N, K, field, base, per_T)
         if lifted is not None:
             known, by = lifted, f"the GF(2) routing code, re-verified over {field}"
-    general = walk(N, K, field, False, lower, lname, cap, per_T, left(), progress,
-                   known_upper=known, upper_by=by, per_T_bound=per_T_bound)
+    general = walk(
+        N,
+        K,
+        field,
+        False,
+        lower,
+        lname,
+        cap,
+        per_T,
+        left(),
+        progress,
+        known_upper=known,
+        upper_by=by,
+        per_T_bound=per_T_bound,
+    )
     if ext:
-        routing = dict(base["routing"], field=field, seconds=0.0,
-                       found_by="= GF(2): a routing code's entries are 0/1, and 0/1 "
-                                "arithmetic in " + field + " is GF(2)'s")
+        routing = dict(
+            base["routing"],
+            field=field,
+            seconds=0.0,
+            found_by="= GF(2): a routing code's entries are 0/1, and 0/1 "
+            "arithmetic in " + field + " is GF(2)'s",
+        )
         return {"general": general, "routing": routing}
     g = general
     r_lower, r_name = lower, lname
-    if g["status"] == "proven":     # routing codes are general codes: no routing code below
+    if g["status"] == "proven":  # routing codes are general codes: no routing code below
         r_lower, r_name = g["min_T"], "general class (" + (g["lower_proof"] or "") + ")"
     elif (g.get("lower_T") or 0) > lower:
         r_lower, r_name = g["lower_T"], "general class (" + g["lower_T_by"] + ")"
-    routing = walk(N, K, field, True, r_lower, r_name, cap, per_T, left(), progress,
-                   known_upper=lifted, upper_by=by if lifted is not None else None,
-                   per_T_bound=per_T_bound)
+    routing = walk(
+        N,
+        K,
+        field,
+        True,
+        r_lower,
+        r_name,
+        cap,
+        per_T,
+        left(),
+        progress,
+        known_upper=lifted,
+        upper_by=by if lifted is not None else None,
+        per_T_bound=per_T_bound,
+    )
     Tr = routing["min_T"]
     if Tr is not None and (g["min_T"] is None or Tr < g["min_T"]):
         # a routing code is a general code; exact if general codes are proven to need Tr
         g_lo = g.get("lower_T") or lower
-        general.update(min_T=Tr, found_by="the routing-only code (a special case)",
-                       status="proven" if Tr <= g_lo else "found",
-                       lower_proof=(g.get("lower_T_by") or lname) if Tr <= g_lo else None)
+        general.update(
+            min_T=Tr,
+            found_by="the routing-only code (a special case)",
+            status="proven" if Tr <= g_lo else "found",
+            lower_proof=(g.get("lower_T_by") or lname) if Tr <= g_lo else None,
+        )
     return {"general": general, "routing": routing}
 
 
@@ -336,25 +424,37 @@ def verdict_text(v: dict) -> str:
 def compute_entry(N, K, field, base, per_T, per_cell, per_T_bound=None):
     """One (N, K, field) for a process pool (a module-level function, so it pickles by name)."""
     t0 = time.perf_counter()
-    res = field_cell(N, K, field, base=base, per_T=per_T, budget=per_cell,
-                     per_T_bound=per_T_bound)
+    res = field_cell(N, K, field, base=base, per_T=per_T, budget=per_cell, per_T_bound=per_T_bound)
     return N, K, field, res, time.perf_counter() - t0
 
 
 def bounds_cell(N: int, K: int) -> dict:
     """A table row with its bounds and conjecture T, every class "not computed" yet."""
     from .rates import bounds_row
+
     lb, lname = lower_bound(N, K)
-    return {"N": N, "K": K, "field": "GF(2)", **bounds_row(N, K),
-            "counting": counting_min_T(N, K), "lower_bound": lb, "lower_bound_by": lname,
-            "conjecture_T": conjecture_T(N, K),
-            "general": not_computed(False), "routing": not_computed(True), "by_field": {}}
+    return {
+        "N": N,
+        "K": K,
+        "field": "GF(2)",
+        **bounds_row(N, K),
+        "counting": counting_min_T(N, K),
+        "lower_bound": lb,
+        "lower_bound_by": lname,
+        "conjecture_T": conjecture_T(N, K),
+        "general": not_computed(False),
+        "routing": not_computed(True),
+        "by_field": {},
+    }
 
 
 def with_verdict(c: dict) -> dict:
     """Mirror GF(2) at the top (what version-1 readers read) and fill the conjecture column."""
     if "GF(2)" in c["by_field"]:
-        c["general"], c["routing"] = c["by_field"]["GF(2)"]["general"], c["by_field"]["GF(2)"]["routing"]
+        c["general"], c["routing"] = (
+            c["by_field"]["GF(2)"]["general"],
+            c["by_field"]["GF(2)"]["routing"],
+        )
     v = verdict(c["N"], c["K"], c["by_field"])
     code_file = (c.get("conjecture") or {}).get("code_file")
     c["conjecture"] = {**v, "text": verdict_text(v)}
@@ -363,8 +463,15 @@ def with_verdict(c: dict) -> dict:
     return c
 
 
-def row(N, K, fields=("GF(2)", "GF(3)", "GF(4)", "GF(8)"), per_T=20.0, per_cell=None,
-        progress=None, per_T_bound=None) -> dict:
+def row(
+    N,
+    K,
+    fields=("GF(2)", "GF(3)", "GF(4)", "GF(8)"),
+    per_T=20.0,
+    per_cell=None,
+    progress=None,
+    per_T_bound=None,
+) -> dict:
     """A whole table row, field after field (GF(2) first: GF(2^m) starts from it) — what the
     Search tab's "Recompute selected row" runs in a worker process."""
     fields = ["GF(2)"] + [f for f in fields if f != "GF(2)"]
@@ -372,7 +479,14 @@ def row(N, K, fields=("GF(2)", "GF(3)", "GF(4)", "GF(8)"), per_T=20.0, per_cell=
     for f in fields:
         if progress:
             progress(f"N={N} K={K}: {f}")
-        c["by_field"][f] = field_cell(N, K, f, base=c["by_field"].get("GF(2)"), per_T=per_T,
-                                      budget=per_cell, progress=progress,
-                                      per_T_bound=per_T_bound)
+        c["by_field"][f] = field_cell(
+            N,
+            K,
+            f,
+            base=c["by_field"].get("GF(2)"),
+            per_T=per_T,
+            budget=per_cell,
+            progress=progress,
+            per_T_bound=per_T_bound,
+        )
     return with_verdict(c)

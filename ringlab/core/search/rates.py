@@ -14,6 +14,7 @@ a code is found.  The first search is at the bound itself.  The cell is
 Every step is recorded (T, status, proof, seconds, limit, the encoder's version) so the table
 says what was spent where and with which encoding.
 """
+
 from __future__ import annotations
 
 import time
@@ -29,13 +30,24 @@ def classic_ring_T(N: int, K: int) -> int:
 
 
 def bounds_row(N: int, K: int) -> dict:
-    return {"proposition1": proposition1_min_T(N, K),
-            "theorem3": theorem3_min_T(K) if N == 3 else None,
-            "classic_ring": classic_ring_T(N, K)}
+    return {
+        "proposition1": proposition1_min_T(N, K),
+        "theorem3": theorem3_min_T(K) if N == 3 else None,
+        "classic_ring": classic_ring_T(N, K),
+    }
 
 
-def min_T(N: int, K: int, field="GF(2)", routing=False, per_T_timeout=30.0, budget=None,
-          start_T=None, cap=None, progress=None) -> dict:
+def min_T(
+    N: int,
+    K: int,
+    field="GF(2)",
+    routing=False,
+    per_T_timeout=30.0,
+    budget=None,
+    start_T=None,
+    cap=None,
+    progress=None,
+) -> dict:
     """Walk T upward from ``start_T`` (default: the largest proven lower bound,
     :func:`~ringlab.core.search.perfield.lower_bound`; a larger ``start_T`` must itself be
     proven, e.g. a general minimum for routing) to ``cap`` (default: the classic ring's T, where
@@ -58,10 +70,17 @@ def min_T(N: int, K: int, field="GF(2)", routing=False, per_T_timeout=30.0, budg
         if progress:
             progress(f"N={N} K={K} {'routing' if routing else 'general'}: trying T = {T}")
         r = search_spec(make_spec(N, K, T, field, routing), timeout=left)
-        steps.append({"T": T, "status": r.status, "proof": r.proof,
-                      "seconds": round(r.seconds, 3), "limit_s": round(left, 1),
-                      "phase": "bound" if not steps else "up",
-                      "encoding_version": ENCODING_VERSION})
+        steps.append(
+            {
+                "T": T,
+                "status": r.status,
+                "proof": r.proof,
+                "seconds": round(r.seconds, 3),
+                "limit_s": round(left, 1),
+                "phase": "bound" if not steps else "up",
+                "encoding_version": ENCODING_VERSION,
+            }
+        )
         if r.status == "found":
             found_at = T
             break
@@ -78,18 +97,36 @@ def min_T(N: int, K: int, field="GF(2)", routing=False, per_T_timeout=30.0, budg
     sat_below = None
     if lower_proof == "Proposition 1" and found_at > 1:
         # the table should not rest on a theorem alone: let SAT prove T* − 1 impossible too
-        left = per_T_timeout if budget is None else min(per_T_timeout,
-                                                         budget - (time.perf_counter() - t0))
+        left = (
+            per_T_timeout
+            if budget is None
+            else min(per_T_timeout, budget - (time.perf_counter() - t0))
+        )
         if left > 0:
-            r = search_spec(make_spec(N, K, found_at - 1, field, routing), timeout=left,
-                            use_bounds=False)
-            sat_below = {"T": found_at - 1, "status": r.status, "seconds": round(r.seconds, 3),
-                         "encoding_version": ENCODING_VERSION}
-    return {"N": N, "K": K, "field": field, "routing": routing, "min_T": found_at,
-            "status": status, "lower_proof": lower_proof, "sat_below": sat_below,
-            "found_by": "search in this class" if found_at is not None else None,
-            "bound": bound, "bound_by": bound_by,
-            "seconds": round(time.perf_counter() - t0, 3), "steps": steps}
+            r = search_spec(
+                make_spec(N, K, found_at - 1, field, routing), timeout=left, use_bounds=False
+            )
+            sat_below = {
+                "T": found_at - 1,
+                "status": r.status,
+                "seconds": round(r.seconds, 3),
+                "encoding_version": ENCODING_VERSION,
+            }
+    return {
+        "N": N,
+        "K": K,
+        "field": field,
+        "routing": routing,
+        "min_T": found_at,
+        "status": status,
+        "lower_proof": lower_proof,
+        "sat_below": sat_below,
+        "found_by": "search in this class" if found_at is not None else None,
+        "bound": bound,
+        "bound_by": bound_by,
+        "seconds": round(time.perf_counter() - t0, 3),
+        "steps": steps,
+    }
 
 
 def cell(N: int, K: int, field="GF(2)", per_T_timeout=30.0, budget=None, progress=None) -> dict:
@@ -107,8 +144,7 @@ def cell(N: int, K: int, field="GF(2)", per_T_timeout=30.0, budget=None, progres
 
     routing = min_T(N, K, field, True, per_T_timeout, budget=left(), progress=progress)
     cap = routing["min_T"] - 1 if routing["min_T"] is not None else None
-    general = min_T(N, K, field, False, per_T_timeout, budget=left(), cap=cap,
-                    progress=progress)
+    general = min_T(N, K, field, False, per_T_timeout, budget=left(), cap=cap, progress=progress)
     if general["min_T"] is None and routing["min_T"] is not None:
         Tr = routing["min_T"]
         prev = [s for s in general["steps"] if s["T"] == Tr - 1]
@@ -119,23 +155,34 @@ def cell(N: int, K: int, field="GF(2)", per_T_timeout=30.0, budget=None, progres
             if Tr > 1 and (left() is None or left() > 0):
                 # not resting on a theorem alone: SAT on T − 1 for all linear codes as well
                 t = per_T_timeout if left() is None else min(per_T_timeout, left())
-                r = search_spec(make_spec(N, K, Tr - 1, field, False), timeout=t,
-                                use_bounds=False)
-                general["sat_below"] = {"T": Tr - 1, "status": r.status,
-                                        "seconds": round(r.seconds, 3),
-                                        "encoding_version": ENCODING_VERSION}
+                r = search_spec(make_spec(N, K, Tr - 1, field, False), timeout=t, use_bounds=False)
+                general["sat_below"] = {
+                    "T": Tr - 1,
+                    "status": r.status,
+                    "seconds": round(r.seconds, 3),
+                    "encoding_version": ENCODING_VERSION,
+                }
         elif prev and prev[0]["status"] == "impossible":
             general["status"], general["lower_proof"] = "proven", prev[0]["proof"]
         else:
             general["status"] = "found"
     # routing only ⊆ general linear codes over the same field: a general proof covers routing
-    if (routing["status"] == "found" and general["status"] == "proven"
-            and general["min_T"] == routing["min_T"]):
+    if (
+        routing["status"] == "found"
+        and general["status"] == "proven"
+        and general["min_T"] == routing["min_T"]
+    ):
         routing["status"] = "proven"
         routing["lower_proof"] = "general class (" + (general["lower_proof"] or "") + ")"
-    return {"N": N, "K": K, "field": field, **bounds_row(N, K),
-            "general": general, "routing": routing,
-            "seconds": round(time.perf_counter() - t0, 3)}
+    return {
+        "N": N,
+        "K": K,
+        "field": field,
+        **bounds_row(N, K),
+        "general": general,
+        "routing": routing,
+        "seconds": round(time.perf_counter() - t0, 3),
+    }
 
 
 def cell_text(res: dict) -> str:
@@ -154,7 +201,8 @@ def cell_text(res: dict) -> str:
         elif lp == "Proposition 1":
             sat = res.get("sat_below") or {}
             why = f"T = {T - 1} impossible: Proposition 1" + (
-                ", and SAT agrees" if sat.get("status") == "impossible" else "")
+                ", and SAT agrees" if sat.get("status") == "impossible" else ""
+            )
         else:
             why = f"T = {T - 1} impossible: SAT"
         return f"{T} exact ({why}){_by(res)} · {secs}"
@@ -162,8 +210,11 @@ def cell_text(res: dict) -> str:
         why = tried_text(res) or f"T = {T - 1} not tried: budget"
         return f"≤ {T} ({why}){_by(res)} · {secs}"
     why = tried_text(res)
-    return f"undecided · {secs}" + (f" ({res['note']})" if res.get("note") else "") + (
-        f" ({why})" if why else "")
+    return (
+        f"undecided · {secs}"
+        + (f" ({res['note']})" if res.get("note") else "")
+        + (f" ({why})" if why else "")
+    )
 
 
 def tried(res: dict, earlier=False) -> list[dict]:
@@ -172,8 +223,10 @@ def tried(res: dict, earlier=False) -> list[dict]:
     was tried.  ``earlier``: those of earlier runs of the script (``earlier_steps``)."""
     T = res.get("min_T")
     steps = res.get("earlier_steps" if earlier else "steps") or []
-    return sorted((s for s in steps if "class" not in s and (T is None or s["T"] < T)),
-                  key=lambda s: (s["T"], s["seconds"]))
+    return sorted(
+        (s for s in steps if "class" not in s and (T is None or s["T"] < T)),
+        key=lambda s: (s["T"], s["seconds"]),
+    )
 
 
 def step_text(s: dict) -> str:
@@ -210,11 +263,13 @@ def found_by_words(by) -> str:
     """Where a cell's code came from (its ``found_by``), in the Search tab's words; the
     lessons' ``rate_table_found_by`` probe reads the same words."""
     by = by or ""
-    for prefix, words in (("search", "the search over this field"),
-                          ("the routing", "a routing code"),
-                          ("the GF(2) code", "the GF(2) code"),
-                          ("the GF(2) routing code", "the GF(2) routing code"),
-                          ("= GF(2)", "GF(2)'s routing class")):
+    for prefix, words in (
+        ("search", "the search over this field"),
+        ("the routing", "a routing code"),
+        ("the GF(2) code", "the GF(2) code"),
+        ("the GF(2) routing code", "the GF(2) routing code"),
+        ("= GF(2)", "GF(2)'s routing class"),
+    ):
         if by.startswith(prefix):
             return words
     return by or "no code"
@@ -235,16 +290,18 @@ def load_table(path=None) -> dict:
     from pathlib import Path
 
     from ..errors import RinglabError
+
     path = Path(path) if path else TABLE_PATH
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise RinglabError(f"{path}: rate table not found (make it with "
-                           f"python scripts/make_rate_table.py)") from None
+        raise RinglabError(
+            f"{path}: rate table not found (make it with python scripts/make_rate_table.py)"
+        ) from None
     except (OSError, ValueError) as e:
         raise RinglabError(f"{path}: not a readable rate table ({e})") from None
     if not isinstance(data, dict) or data.get("format") != "ringlab-rate-table":
-        raise RinglabError(f"{path}: \"format\" must be \"ringlab-rate-table\"")
+        raise RinglabError(f'{path}: "format" must be "ringlab-rate-table"')
     return data
 
 
@@ -252,6 +309,7 @@ def _table_path():
     # importlib.resources, not a path relative to this file: the data must be found wherever the
     # package is installed (a wheel, a zip), not only in a source checkout
     from importlib.resources import files
+
     return files("ringlab.data") / "rate_table.json"
 
 

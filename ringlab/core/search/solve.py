@@ -4,6 +4,7 @@
 in the solver's sense) or ``(None, None)`` (time limit reached: undecided).  ``model`` is the
 set of true literals.
 """
+
 from __future__ import annotations
 
 import time
@@ -17,7 +18,7 @@ BACKENDS = {
 
 def run(formula, backend: str = "cadical", timeout: float | None = None):
     if any(not c for c in formula.clauses):
-        return False, None          # the empty clause: constant folding already found 0 = 1
+        return False, None  # the empty clause: constant folding already found 0 = 1
     if backend == "cms":
         return _run_cms(formula, timeout)
     if backend in ("cadical", "cadical-tseitin"):
@@ -28,6 +29,7 @@ def run(formula, backend: str = "cadical", timeout: float | None = None):
 
 def _run_pysat(formula, name, xor_mode, timeout):
     from pysat.solvers import Solver
+
     _, clauses = formula.cnf(xor_mode)
     t0 = time.perf_counter()
     with Solver(name=name, bootstrap_with=clauses) as s:
@@ -59,7 +61,9 @@ def _run_cms(formula, timeout):
             raise
         raise ModuleNotFoundError(
             "--backend cms needs CryptoMiniSat (pycryptosat), an optional extra: "
-            "pip install 'ringlab[cms]'", name=e.name) from e
+            "pip install 'ringlab[cms]'",
+            name=e.name,
+        ) from e
     kw = {} if timeout is None else {"time_limit": max(float(timeout), 0.01)}
     s = pycryptosat.Solver(**kw)
     s.add_clauses(formula.clauses)

@@ -8,6 +8,7 @@ and refreshes once when it is shown again (or when someone needs its state: ``en
 Subclasses implement :meth:`refresh` (read ``self.analysis``, lay out what it says) and say
 things for the status bar through the ``message`` signal, which the window shows.
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import QTimer, Signal
@@ -20,7 +21,7 @@ class DocumentView(QWidget):
     """A tab that shows the document's code; ``refresh()`` runs only when it can be seen."""
 
     TITLE = ""
-    message = Signal(str)          # a line for the status bar (the window shows it)
+    message = Signal(str)  # a line for the status bar (the window shows it)
 
     def __init__(self, document, parent=None):
         super().__init__(parent)

@@ -3,6 +3,7 @@ make a scroll area or a height-for-width layout overflow), stretching to the roo
 keyboard focus (the view's playback keys must reach the view), and an optional ``before_draw``
 hook (the walkthrough rebuilds its layout for a new size before a full draw).  matplotlib is
 imported only when a view that draws is built, never by ``ringlab.gui``."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt
@@ -11,6 +12,7 @@ from PySide6.QtWidgets import QSizePolicy
 
 def sized_canvas(figure, hint: tuple[int, int], minimum: tuple[int, int] | None = None):
     from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
+
     w, h = hint
     mw, mh = minimum or (w // 2, h // 2)
 
@@ -29,7 +31,7 @@ def sized_canvas(figure, hint: tuple[int, int], minimum: tuple[int, int] | None 
             lw, lh = (mw, mh) if self.zoom <= 1 or not self.zoomed_room else self.zoomed_room
             return QSize(round(lw * self.zoom), round(lh * self.zoom))
 
-        def wheelEvent(self, event):          # noqa: N802 (Qt's name)
+        def wheelEvent(self, event):  # noqa: N802 (Qt's name)
             # nothing on the drawing uses the wheel: let a scroll area around it scroll
             event.ignore()
 
@@ -38,6 +40,7 @@ def sized_canvas(figure, hint: tuple[int, int], minimum: tuple[int, int] | None 
             factor — by raising the figure's dots per inch: the layout, worked out in points,
             sees the same figure as at zoom 1 (no part shrinks to fit while another grows)."""
             from PySide6.QtGui import QResizeEvent
+
             self.zoom = float(zoom)
             fig = self.figure
             fig._original_dpi = 100.0 * self.zoom
@@ -47,7 +50,8 @@ def sized_canvas(figure, hint: tuple[int, int], minimum: tuple[int, int] | None 
 
         def draw(self):
             from shiboken6 import isValid
-            if not isValid(self):       # a draw_idle queued before the view was closed
+
+            if not isValid(self):  # a draw_idle queued before the view was closed
                 return
             if self.before_draw is not None:
                 self.before_draw()
@@ -55,7 +59,7 @@ def sized_canvas(figure, hint: tuple[int, int], minimum: tuple[int, int] | None 
                 super().draw()
             except RuntimeError:
                 if isValid(self):
-                    raise           # (deleted while drawing: nothing to show)
+                    raise  # (deleted while drawing: nothing to show)
 
     c = Canvas(figure)
     c.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)

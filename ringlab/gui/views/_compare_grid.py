@@ -5,12 +5,21 @@ starred and highlighted, a cell holding the complete sum tinted green; in the st
 (all-gather, broadcast-down) a cell not yet final shows the seed's ".", and a coded cell of
 which nothing is known yet shows "·".  All text comes from :mod:`ringlab.core.schedules.text`.
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont
-from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QSizePolicy, QTableWidget,
-                               QTableWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QSizePolicy,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ...core.schedules.matmul import format_number
 from ...core.schedules.text import cell_text, step_caption
@@ -28,7 +37,9 @@ _PROGRAMMER_NOTE = "messages carry different numbers of chunks"
 def whole_vector(trace) -> bool:
     """The grid's columns are positions of one whole vector (the tree and the schedules
     that never cut it), not chunks."""
-    return trace.name == "tree" or (trace.name not in ("ring", "coded") and trace.message_chunks == 1)
+    return trace.name == "tree" or (
+        trace.name not in ("ring", "coded") and trace.message_chunks == 1
+    )
 
 
 def coded_caption(trace, k: int) -> str:
@@ -96,8 +107,15 @@ class ScheduleColumn(QWidget):
         # model (b): the shown step's messages on each directed link of the bidirectional ring
         self.links = LinkLoads(name)
         self.links.hide()
-        for w in (self.title, self.rule, self.caption, self.table, self.links, self.sends,
-                  self.error):
+        for w in (
+            self.title,
+            self.rule,
+            self.caption,
+            self.table,
+            self.links,
+            self.sends,
+            self.error,
+        ):
             lay.addWidget(w)
         lay.addStretch(1)
 
@@ -108,8 +126,10 @@ class ScheduleColumn(QWidget):
         self.trace = trace
         self.error.setVisible(bool(error))
         if calm and error:
-            error = ("No coded column for this example — a code runs on exactly as many cores "
-                     "as it has nodes: " + error + ".")
+            error = (
+                "No coded column for this example — a code runs on exactly as many cores "
+                "as it has nodes: " + error + "."
+            )
         self.error.setText(error or "")
         set_text_colour(self.error, "#555" if calm else "#b00020")
         for w in (self.table, self.sends, self.caption):
@@ -155,8 +175,9 @@ class ScheduleColumn(QWidget):
                     item.setBackground(QBrush(FINAL))
                 if text in (".", "·"):
                     item.setForeground(QBrush(STALE_TEXT))
-                tip = f"Core {i}, {'position' if whole_vector(tr) else 'chunk'} {c}: " + \
-                    " ".join(format_number(v) for v in tr.cell(tr.state_at(kk)[i], c))
+                tip = f"Core {i}, {'position' if whole_vector(tr) else 'chunk'} {c}: " + " ".join(
+                    format_number(v) for v in tr.cell(tr.state_at(kk)[i], c)
+                )
                 if detail is not None:
                     tip += f" = {detail[i][c]}"
                 tip += " (complete sum)" if final[i][c] else ""
@@ -167,7 +188,11 @@ class ScheduleColumn(QWidget):
             lines = []
             for s in tr.steps[k - 1].sends:
                 vals = " ".join(format_number(v) for v in s.value)
-                what = s.symbol if s.symbol else (f"chunk{s.chunk}" if s.chunk is not None else "whole vector")
+                what = (
+                    s.symbol
+                    if s.symbol
+                    else (f"chunk{s.chunk}" if s.chunk is not None else "whole vector")
+                )
                 lines.append(f"Core {s.src} → Core {s.dst}: {what} = {vals}")
             self.sends.setText("\n".join(lines) or "(no messages)")
         else:
@@ -203,7 +228,11 @@ class ScheduleColumn(QWidget):
             t.setFixedHeight(h)
 
     def eventFilter(self, obj, e):
-        if obj is self.table and e.type() == QEvent.Resize and e.size().width() != e.oldSize().width():
+        if (
+            obj is self.table
+            and e.type() == QEvent.Resize
+            and e.size().width() != e.oldSize().width()
+        ):
             QTimer.singleShot(0, self, self._fit_table)
         return super().eventFilter(obj, e)
 

@@ -4,19 +4,26 @@ A bad entry shows one clear line (which entry, what was expected) and the last v
 stays in use; nothing typed is changed or dropped.  :class:`SchedulePicker` chooses the
 algorithms shown beside ring, tree and the code (issue 23).
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (QFormLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton,
-                               QWidget, QHBoxLayout)
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QWidget,
+)
 
-from ..params import SizeSpin
 from ...core.code import N_RANGE
 from ...core.errors import RinglabError
 from ...core.schedules.matmul import WorkedExample, default_example, format_number
+from ..params import SizeSpin
 from ..settings import mark_bad_input, set_text_colour
-
 
 
 class ExampleEditor(QWidget):
@@ -55,8 +62,10 @@ class ExampleEditor(QWidget):
         mono.setStyleHint(QFont.Monospace)
         self.w_edit.setFont(mono)
         self._fit_w()
-        self.w_edit.setToolTip("One row of W per core, entries separated by spaces "
-                               "(integers, decimals or fractions like 1/3)")
+        self.w_edit.setToolTip(
+            "One row of W per core, entries separated by spaces "
+            "(integers, decimals or fractions like 1/3)"
+        )
         form.addRow("W (N×d)", self.w_edit)
         self.w_edit.setAccessibleName("W (N×d)")
         self.error = QLabel()
@@ -64,7 +73,7 @@ class ExampleEditor(QWidget):
         self.error.setWordWrap(True)
         set_text_colour(self.error, "#b00020")
         form.addRow(self.error)
-        self.error.hide()                  # an empty row took a line of the 720 px the grids need
+        self.error.hide()  # an empty row took a line of the 720 px the grids need
         self.setMaximumWidth(520)
         self._fill(example)
         self.n_spin.valueChanged.connect(self._on_n_changed)
@@ -149,13 +158,17 @@ class SchedulePicker(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         from PySide6.QtWidgets import QCheckBox, QSizePolicy
+
         from ._more_schedules import extra_names, short_name
+
         sp = QSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         sp.setHeightForWidth(True)
         self.setSizePolicy(sp)
         self.label = QLabel("Also show:", self)
-        self.label.setToolTip("Algorithms libraries run (MPICH, NCCL, the papers'), traced on "
-                              "the same worked example beside ring, tree and the code")
+        self.label.setToolTip(
+            "Algorithms libraries run (MPICH, NCCL, the papers'), traced on "
+            "the same worked example beside ring, tree and the code"
+        )
         self.boxes: dict = {}
         for name in extra_names():
             box = QCheckBox(short_name(name), self)
@@ -190,11 +203,13 @@ class SchedulePicker(QWidget):
 
     def sizeHint(self):
         from PySide6.QtCore import QSize
+
         width = sum(w.sizeHint().width() + self.H_GAP for w in self._items()) - self.H_GAP
         return QSize(width, self.heightForWidth(width))
 
     def minimumSizeHint(self):
         from PySide6.QtCore import QSize
+
         width = max(w.sizeHint().width() for w in self._items())
         return QSize(width, self.heightForWidth(width))
 
@@ -204,12 +219,13 @@ class SchedulePicker(QWidget):
 
     def changeEvent(self, e):
         super().changeEvent(e)
-        if e.type() == e.Type.FontChange:          # Ctrl+=: the boxes grow, flow again
+        if e.type() == e.Type.FontChange:  # Ctrl+=: the boxes grow, flow again
             self.updateGeometry()
             self._place()
 
     def _place(self) -> None:
         from PySide6.QtCore import QRect
+
         for w, x, y, wd, h in self._flow(self.width())[0]:
             w.setGeometry(QRect(x, y, wd, h))
 
@@ -228,11 +244,15 @@ class SchedulePicker(QWidget):
     def set_N(self, N: int) -> None:
         """Tooltips: what each is, and whether it runs on the example's N cores."""
         from ...core.schedules import schedule_info, schedule_refusal
+
         for n, b in self.boxes.items():
             info = schedule_info(n)
             why = schedule_refusal(n, N)
-            b.setToolTip(f"{info.title} — {info.source}. Traced for {info.which_N}"
-                         + (f"; not for N = {N} (its column says why)" if why else "") + ".")
+            b.setToolTip(
+                f"{info.title} — {info.source}. Traced for {info.which_N}"
+                + (f"; not for N = {N} (its column says why)" if why else "")
+                + "."
+            )
 
     def _on_toggled(self, _on) -> None:
         if not self._setting:

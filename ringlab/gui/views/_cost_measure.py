@@ -21,6 +21,7 @@ $t_\text{code} = T(\alpha + S/(KB))$ with no compute term and one core per rank:
 ranks than cores the ranks take turns on a core, and the times measure the operating system's
 scheduler as much as the messages.  The panel says so beside the numbers, with the load.
 """
+
 from __future__ import annotations
 
 import os
@@ -31,8 +32,15 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, QTableWidgetItem,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ...core.errors import RinglabError
 from ...core.schedules.costs import format_bandwidth, format_bytes, format_seconds, parse_bytes
@@ -40,14 +48,15 @@ from ...engine.results import SCHEDULER
 from ..run_panel import JobProcess
 from ..settings import set_text_colour
 
-MAX_PROCS = 16               # one rank per node; beyond this a laptop measures only its scheduler
-MAX_BYTES = 64 << 20         # each rank holds S bytes plus its received symbols
+MAX_PROCS = 16  # one rank per node; beyond this a laptop measures only its scheduler
+MAX_BYTES = 64 << 20  # each rank holds S bytes plus its received symbols
 RED, GREY, ORANGE = "#b00020", "#444", "#a15c00"
 
 
 def availability() -> str | None:
     """Why measuring cannot work here (one line), or None.  Nothing MPI is imported."""
     from ...engine.launch import EngineError, check_mpi4py, find_mpiexec
+
     try:
         check_mpi4py()
         find_mpiexec()
@@ -79,7 +88,7 @@ def rounded(S: int, K: int, itemsize: int, where: str) -> int:
 
 @dataclass
 class Job:
-    key: str                 # "ring" (code + MPICH ring), "tree" (MPICH tree), "coded"
+    key: str  # "ring" (code + MPICH ring), "tree" (MPICH tree), "coded"
     label: str
     args: list[str]
     bytes: int
@@ -90,8 +99,8 @@ class Measurement:
     """What one "Measure" produced; ``results[key]`` is a job's ``result`` event."""
 
     N: int
-    size: int                # the explorer's S in bytes (before rounding per code)
-    code_id: str | None      # the measured editor's code (its JSON), when it has N nodes
+    size: int  # the explorer's S in bytes (before rounding per code)
+    code_id: str | None  # the measured editor's code (its JSON), when it has N nodes
     cpus: int
     repeat: int
     jobs: list[Job]
@@ -111,6 +120,7 @@ class Measurement:
 
 def code_id(code) -> str:
     from ...core.codefile import dumps_code
+
     return dumps_code(code)
 
 
@@ -118,28 +128,49 @@ def plan_jobs(N: int, S: int, code, repeat: int | None, seed: int, tmpdir: str) 
     """The jobs for N ranks and S bytes; raises :class:`RinglabError` (one line) when refused."""
     from ...core.codefile import save_code
     from ...core.presets import preset
-    from ...engine.arith import arith_for        # numpy only: no MPI
+    from ...engine.arith import arith_for  # numpy only: no MPI
+
     if N > MAX_PROCS:
-        raise RinglabError(f"N = {N}: measuring starts one MPI process per node; at most "
-                           f"{MAX_PROCS} here (this machine has {os.cpu_count()} cores)")
+        raise RinglabError(
+            f"N = {N}: measuring starts one MPI process per node; at most "
+            f"{MAX_PROCS} here (this machine has {os.cpu_count()} cores)"
+        )
     if S > MAX_BYTES:
-        raise RinglabError(f"S = {format_bytes(S)}: each of the {N} processes holds S bytes; at "
-                           f"most {format_bytes(MAX_BYTES)} when measuring here")
+        raise RinglabError(
+            f"S = {format_bytes(S)}: each of the {N} processes holds S bytes; at "
+            f"most {format_bytes(MAX_BYTES)} when measuring here"
+        )
     rc = preset(f"classic-ring-n{N}")
     S_ring = rounded(S, rc.K, arith_for(rc.field).itemsize, "the ring")
     R = repeat or auto_repeat(S)
     common = ["--json", "--repeat", str(R), "--seed", str(seed)]
     ring = f"preset:classic-ring-n{N}"
-    jobs = [Job("ring", f"the ring as a code and MPICH's ring on {N} processes",
-                [ring, "--size", str(S_ring), *common, "--library-algorithm", "ring"], S_ring),
-            Job("tree", f"MPICH's tree on {N} processes",
-                [ring, "--size", str(S_ring), *common, "--library-algorithm", "tree"], S_ring)]
+    jobs = [
+        Job(
+            "ring",
+            f"the ring as a code and MPICH's ring on {N} processes",
+            [ring, "--size", str(S_ring), *common, "--library-algorithm", "ring"],
+            S_ring,
+        ),
+        Job(
+            "tree",
+            f"MPICH's tree on {N} processes",
+            [ring, "--size", str(S_ring), *common, "--library-algorithm", "tree"],
+            S_ring,
+        ),
+    ]
     cid = None
     if code is not None and code.N == N:
         S_code = rounded(S, code.K, arith_for(code.field).itemsize, "the editor's code")
         path = save_code(code, Path(tmpdir) / "code.ringlab.json")
-        jobs.append(Job("coded", f"the editor's code on {N} processes",
-                        [str(path), "--size", str(S_code), *common], S_code))
+        jobs.append(
+            Job(
+                "coded",
+                f"the editor's code on {N} processes",
+                [str(path), "--size", str(S_code), *common],
+                S_code,
+            )
+        )
         cid = code_id(code)
     return Measurement(N, S, cid, os.cpu_count() or 1, R, jobs)
 
@@ -147,15 +178,15 @@ def plan_jobs(N: int, S: int, code, repeat: int | None, seed: int, tmpdir: str) 
 class CostMeasurer(QObject):
     """Runs a :class:`Measurement`'s jobs one after another in one :class:`JobProcess`."""
 
-    progress = Signal(int, int, str)   # steps done, steps in all, what runs
-    updated = Signal()                 # a job finished (results grew) or the measurement ended
+    progress = Signal(int, int, str)  # steps done, steps in all, what runs
+    updated = Signal()  # a job finished (results grew) or the measurement ended
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.runner = JobProcess(self)
         self.runner.event.connect(self._on_event)
         self.runner.finished.connect(self._on_finished)
-        self.seed = 0                  # of the ranks' random data (tests mark their jobs)
+        self.seed = 0  # of the ranks' random data (tests mark their jobs)
         self.repeat: int | None = None  # None: auto_repeat(S)
         self.measurement: Measurement | None = None
         self._index = 0
@@ -210,8 +241,9 @@ class CostMeasurer(QObject):
         m, k = self.measurement, self._index
         done, total = self.runner.job.progress
         frac = done / total if total else 0.0
-        self.progress.emit(int(100 * (k + frac)), 100 * len(m.jobs),
-                           f"{k + 1} of {len(m.jobs)}: {m.jobs[k].label}")
+        self.progress.emit(
+            int(100 * (k + frac)), 100 * len(m.jobs), f"{k + 1} of {len(m.jobs)}: {m.jobs[k].label}"
+        )
 
     def _on_event(self, ev: dict) -> None:
         if ev["event"] != "timing" or self.runner.job.timings % 8 == 0:
@@ -223,7 +255,7 @@ class CostMeasurer(QObject):
         if m.cancelled:
             return self._end(None)
         if job.result is not None:
-            m.results[spec.key] = job.result     # exit 0, or 1 (a rank decoded wrongly: shown)
+            m.results[spec.key] = job.result  # exit 0, or 1 (a rank decoded wrongly: shown)
         else:
             return self._end(f"measuring {spec.label} failed: {job.error}")
         self._index += 1
@@ -297,7 +329,8 @@ class MeasureControls(QWidget):
         self.button.setText(f"Measure on {N} processes")
         self.button.setToolTip(
             f"Time MPICH's ring and tree Allreduce, the ring as a code and the editor's code (if "
-            f"it has {N} nodes) on {N} real MPI processes at the explorer's S (≤ {MAX_PROCS})")
+            f"it has {N} nodes) on {N} real MPI processes at the explorer's S (≤ {MAX_PROCS})"
+        )
 
     def measure(self) -> bool:
         """Start; False (with the reason in the status line) when refused."""
@@ -340,8 +373,11 @@ class MeasureControls(QWidget):
                 self._say(m.error, RED)
             else:
                 wall = sum(r.get("wall_s", 0) for r in m.results.values())
-                self._say(f"Measured: {len(m.results)} jobs on {m.N} processes in {wall:.1f} s "
-                          f"(the tinted rows).", GREY)
+                self._say(
+                    f"Measured: {len(m.results)} jobs on {m.N} processes in {wall:.1f} s "
+                    f"(the tinted rows).",
+                    GREY,
+                )
         self.updated.emit()
 
     def _say(self, text: str, colour: str) -> None:
@@ -350,14 +386,25 @@ class MeasureControls(QWidget):
 
 
 # -- the table's measured rows ----------------------------------------------------------------
-MEASURED_ROWS = (   # (row label, job key, which median, what it is)
+MEASURED_ROWS = (  # (row label, job key, which median, what it is)
     ("MPICH ring\n(measured)", "ring", "allreduce", "MPI_Allreduce of MPICH, its ring algorithm"),
     ("MPICH tree\n(measured)", "tree", "allreduce", "MPI_Allreduce of MPICH, its tree algorithm"),
-    ("ring as code\n(measured)", "ring", "coded",
-     ("the classic ring written as a linear code (K = N, T = 2(N−1)), run by ringlab's ranks "
-      "with MPI point-to-point messages")),
-    ("code\n(measured)", "coded", "coded",
-     "the editor's code, run by ringlab's ranks with MPI point-to-point messages"))
+    (
+        "ring as code\n(measured)",
+        "ring",
+        "coded",
+        (
+            "the classic ring written as a linear code (K = N, T = 2(N−1)), run by ringlab's ranks "
+            "with MPI point-to-point messages"
+        ),
+    ),
+    (
+        "code\n(measured)",
+        "coded",
+        "coded",
+        "the editor's code, run by ringlab's ranks with MPI point-to-point messages",
+    ),
+)
 
 
 def measured_rows(m: Measurement, code) -> list[tuple[str, list[str], str]]:
@@ -381,10 +428,15 @@ def measured_rows(m: Measurement, code) -> list[tuple[str, list[str], str]]:
         b = r["times"][which]
         if which == "coded":
             cells[:3] = [str(r["T"]), str(r["N"] * r["T"]), format_bytes(job.bytes / r["K"])]
-        cells[6:] = [format_seconds(b["time_s"]), format_bandwidth(b["algbw_Bps"]),
-                     format_bandwidth(b["busbw_Bps"])]
-        tip = (f"{what}; {r['procs']} processes, S = {job.bytes} B, median of "
-               f"{r['timed_repetitions']} repetitions (each the slowest rank's)")
+        cells[6:] = [
+            format_seconds(b["time_s"]),
+            format_bandwidth(b["algbw_Bps"]),
+            format_bandwidth(b["busbw_Bps"]),
+        ]
+        tip = (
+            f"{what}; {r['procs']} processes, S = {job.bytes} B, median of "
+            f"{r['timed_repetitions']} repetitions (each the slowest rank's)"
+        )
         if which == "coded":
             bad = [k["rank"] for k in r["ranks"] if k["ok"] is False]
             if bad:
@@ -392,8 +444,10 @@ def measured_rows(m: Measurement, code) -> list[tuple[str, list[str], str]]:
                 tip += f"; rank(s) {', '.join(map(str, bad))} did NOT decode the sum"
             elif r.get("hidden_by_float"):
                 cells[6] = f"✗ {cells[6]} (infeasible)"
-                tip += ("; every rank matched MPI_Allreduce within float64's tolerance, but "
-                        "Theorem 2 (exact) calls the code infeasible: floating point hid it")
+                tip += (
+                    "; every rank matched MPI_Allreduce within float64's tolerance, but "
+                    "Theorem 2 (exact) calls the code infeasible: floating point hid it"
+                )
             else:
                 tip += "; every rank decoded the same as MPI_Allreduce"
         out.append((label, cells, tip))
@@ -403,16 +457,21 @@ def measured_rows(m: Measurement, code) -> list[tuple[str, list[str], str]]:
 def measured_note(m: Measurement) -> str:
     """The line under the table: where and how it was measured, and the scheduler caveat."""
     ring = next(j for j in m.jobs if j.key == "ring")
-    text = (f"<b>measured (MPI, {m.N} ranks on {m.cpus} cores)</b>: S = {ring.bytes} B per "
-            f"rank (the explorer's S rounded to whole float64 per symbol), median of {m.repeat} "
-            f"repetitions, each the slowest rank's; load {m.load_before}"
-            + (f" before, {m.load_after} after" if m.load_after else "") + ".")
+    text = (
+        f"<b>measured (MPI, {m.N} ranks on {m.cpus} cores)</b>: S = {ring.bytes} B per "
+        f"rank (the explorer's S rounded to whole float64 per symbol), median of {m.repeat} "
+        f"repetitions, each the slowest rank's; load {m.load_before}"
+        + (f" before, {m.load_after} after" if m.load_after else "")
+        + "."
+    )
     auto = m.time("coded", "allreduce")
     if auto is not None:
         text += f" MPICH's own choice (auto) beside the code: {format_seconds(auto)}."
     if m.N > m.cpus:
-        text += (f" <span style='color:{ORANGE}'>⚠ {m.N} ranks on {m.cpus} cores: {SCHEDULER}; "
-                 f"compare shapes, not values, with the α-β model.</span>")
+        text += (
+            f" <span style='color:{ORANGE}'>⚠ {m.N} ranks on {m.cpus} cores: {SCHEDULER}; "
+            f"compare shapes, not values, with the α-β model.</span>"
+        )
     return text
 
 
@@ -430,4 +489,4 @@ def fill_rows(table, m: Measurement | None, code, base: int) -> None:
             item.setBackground(tint)
             item.setToolTip(tip)
             table.setItem(r, c, item)
-        table.resizeRowToContents(r)        # the two-line row labels
+        table.resizeRowToContents(r)  # the two-line row labels

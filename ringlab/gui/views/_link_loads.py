@@ -11,6 +11,7 @@ every message 4 hops and piles 4 messages on every clockwise link.
 The counts are :func:`ringlab.core.schedules.ring_model`'s (``link_messages`` per step,
 ``congestion``, ``slots``, ``link_bytes``); this module draws them and says them in words.
 """
+
 from __future__ import annotations
 
 import math
@@ -23,8 +24,8 @@ from ...core.schedules.costs import format_bytes
 from ..settings import set_text_colour
 
 IDLE = QColor("#c8c8c8")
-ONE = QColor("#0072B2")        # Okabe–Ito blue: one message, as the ring all-reduce sends
-MANY = QColor("#D55E00")       # vermillion: four or more messages queue on one link
+ONE = QColor("#0072B2")  # Okabe–Ito blue: one message, as the ring all-reduce sends
+MANY = QColor("#D55E00")  # vermillion: four or more messages queue on one link
 
 
 def link_name(N: int, link) -> str:
@@ -37,9 +38,11 @@ def load_colour(c: int) -> QColor:
     if c <= 0:
         return IDLE
     f = min(1.0, (c - 1) / 3)
-    return QColor.fromRgbF(ONE.redF() + f * (MANY.redF() - ONE.redF()),
-                           ONE.greenF() + f * (MANY.greenF() - ONE.greenF()),
-                           ONE.blueF() + f * (MANY.blueF() - ONE.blueF()))
+    return QColor.fromRgbF(
+        ONE.redF() + f * (MANY.redF() - ONE.redF()),
+        ONE.greenF() + f * (MANY.greenF() - ONE.greenF()),
+        ONE.blueF() + f * (MANY.blueF() - ONE.blueF()),
+    )
 
 
 class RingDrawing(QWidget):
@@ -54,12 +57,13 @@ class RingDrawing(QWidget):
 
     def sizeHint(self):
         from PySide6.QtCore import QSize
+
         side = max(120, 9 * self.fontMetrics().height())
         return QSize(side, side)
 
     def changeEvent(self, e):
         super().changeEvent(e)
-        if e.type() == e.Type.FontChange:        # Ctrl+= (projector): the ring grows too
+        if e.type() == e.Type.FontChange:  # Ctrl+= (projector): the ring grows too
             self.setFixedSize(self.sizeHint())
 
     def set_loads(self, N: int, loads: dict) -> None:
@@ -71,7 +75,7 @@ class RingDrawing(QWidget):
         return QPointF(cx + r * math.cos(angle), cy + r * math.sin(angle))
 
     def _angle(self, i: float) -> float:
-        return -math.pi / 2 + 2 * math.pi * i / self.N      # core 0 on top, clockwise
+        return -math.pi / 2 + 2 * math.pi * i / self.N  # core 0 on top, clockwise
 
     def paintEvent(self, _e):
         N = self.N
@@ -100,8 +104,11 @@ class RingDrawing(QWidget):
             p.setBrush(QColor("white"))
             p.drawEllipse(pt, node_r, node_r)
             if i % label_every == 0 and node_r * 2 >= fm.height() * 0.7:
-                p.drawText(QRectF(pt.x() - node_r * 2, pt.y() - node_r * 2, node_r * 4, node_r * 4),
-                           Qt.AlignCenter, str(i))
+                p.drawText(
+                    QRectF(pt.x() - node_r * 2, pt.y() - node_r * 2, node_r * 4, node_r * 4),
+                    Qt.AlignCenter,
+                    str(i),
+                )
             elif i % label_every == 0:
                 out = self._point(cx, cy, R + gap + fm.height() * 0.7, self._angle(i))
                 p.drawText(QRectF(out.x() - 15, out.y() - 10, 30, 20), Qt.AlignCenter, str(i))
@@ -109,7 +116,7 @@ class RingDrawing(QWidget):
 
     def _arc(self, p, cx, cy, radius, a0, a1, node_r, c, small, outer):
         """An arc from core a0 to core a1 (neighbours) at ``radius``, arrow at a1."""
-        trim = (node_r + 2) / max(radius, 1)       # stop short of the node circles
+        trim = (node_r + 2) / max(radius, 1)  # stop short of the node circles
         t0, t1 = self._angle(a0), self._angle(a1)
         t0, t1 = t0 + math.copysign(trim, t1 - t0), t1 - math.copysign(trim, t1 - t0)
         pts = [self._point(cx, cy, radius, t0 + (t1 - t0) * k / 12) for k in range(13)]
@@ -121,19 +128,23 @@ class RingDrawing(QWidget):
         p.setPen(QPen(colour, width, Qt.SolidLine, Qt.FlatCap))
         p.setBrush(Qt.NoBrush)
         p.drawPath(path)
-        if c > 0:                                    # the arrowhead says which way
+        if c > 0:  # the arrowhead says which way
             end, before = pts[-1], pts[-3]
             dx, dy = end.x() - before.x(), end.y() - before.y()
             n = math.hypot(dx, dy) or 1
             ux, uy = dx / n, dy / n
             L = 3.5 + width
-            head = QPolygonF([end + QPointF(ux * 2, uy * 2),
-                              end - QPointF(ux * L, uy * L) + QPointF(-uy * L * 0.6, ux * L * 0.6),
-                              end - QPointF(ux * L, uy * L) - QPointF(-uy * L * 0.6, ux * L * 0.6)])
+            head = QPolygonF(
+                [
+                    end + QPointF(ux * 2, uy * 2),
+                    end - QPointF(ux * L, uy * L) + QPointF(-uy * L * 0.6, ux * L * 0.6),
+                    end - QPointF(ux * L, uy * L) - QPointF(-uy * L * 0.6, ux * L * 0.6),
+                ]
+            )
             p.setPen(Qt.NoPen)
             p.setBrush(colour)
             p.drawPolygon(head)
-        if c >= 2:                                  # the number where messages queue
+        if c >= 2:  # the number where messages queue
             mid = (t0 + t1) / 2
             r_text = radius + (10 if outer else -10)
             q = self._point(cx, cy, r_text, mid)
@@ -167,7 +178,9 @@ class LinkLoads(QWidget):
 
     def resizeEvent(self, e):
         super().resizeEvent(e)
-        narrow = e.size().width() < self.ring.width() + 14 * self.fontMetrics().averageCharWidth() + 20
+        narrow = (
+            e.size().width() < self.ring.width() + 14 * self.fontMetrics().averageCharWidth() + 20
+        )
         want = QBoxLayout.TopToBottom if narrow else QBoxLayout.LeftToRight
         if self._lay.direction() != want:
             self._lay.setDirection(want)
@@ -190,28 +203,42 @@ class LinkLoads(QWidget):
         N, T = m.N, self.T
         loads = m.link_messages[k - 1] if 1 <= k <= T else {}
         self.ring.set_loads(N, loads)
-        whole = (f"Whole run: {m.slots} slot{'s' * (m.slots != 1)} on the ring for {T} "
-                 f"step{'s' * (T != 1)} on a fully connected network; the busiest directed "
-                 f"link carries {format_bytes(m.max_link_load)} of S = {format_bytes(m.size)}.")
+        whole = (
+            f"Whole run: {m.slots} slot{'s' * (m.slots != 1)} on the ring for {T} "
+            f"step{'s' * (T != 1)} on a fully connected network; the busiest directed "
+            f"link carries {format_bytes(m.max_link_load)} of S = {format_bytes(m.size)}."
+        )
         if 1 <= k <= T:
             c = m.congestion[k - 1]
             busiest = sorted(l for l, v in loads.items() if v == c)
-            names = ", ".join(link_name(N, l) for l in busiest[:4]) + \
-                (f" and {len(busiest) - 4} more" if len(busiest) > 4 else "")
+            names = ", ".join(link_name(N, l) for l in busiest[:4]) + (
+                f" and {len(busiest) - 4} more" if len(busiest) > 4 else ""
+            )
             hops = sum(loads.values())
             so_far = sum(m.congestion[:k])
-            text = (f"<b>Ring links, step {k}</b> (bidirectional ring): {hops} link-hop"
-                    f"{'s' * (hops != 1)}; busiest directed link{'s' * (len(busiest) != 1)} "
-                    f"{names}: <b>{c} message{'s' * (c != 1)}</b> → {c} slot{'s' * (c != 1)} "
-                    f"(1 step fully connected). Slots so far {so_far} of {m.slots}.")
-            self.ring.setToolTip("Directed links used on this step (messages):\n" + "\n".join(
-                f"{link_name(N, l)}: {v}" for l, v in sorted(loads.items())))
+            text = (
+                f"<b>Ring links, step {k}</b> (bidirectional ring): {hops} link-hop"
+                f"{'s' * (hops != 1)}; busiest directed link{'s' * (len(busiest) != 1)} "
+                f"{names}: <b>{c} message{'s' * (c != 1)}</b> → {c} slot{'s' * (c != 1)} "
+                f"(1 step fully connected). Slots so far {so_far} of {m.slots}."
+            )
+            self.ring.setToolTip(
+                "Directed links used on this step (messages):\n"
+                + "\n".join(f"{link_name(N, l)}: {v}" for l, v in sorted(loads.items()))
+            )
         else:
-            text = ("<b>Ring links</b> (bidirectional ring): "
-                    + ("nothing sent yet. " if k <= 0 else "done. ") + whole)
-            self.ring.setToolTip("Outer arcs: core i → i+1 (clockwise); inner arcs: i+1 → i. "
-                                 "Grey: unused; thicker and redder: more messages on the link.")
+            text = (
+                "<b>Ring links</b> (bidirectional ring): "
+                + ("nothing sent yet. " if k <= 0 else "done. ")
+                + whole
+            )
+            self.ring.setToolTip(
+                "Outer arcs: core i → i+1 (clockwise); inner arcs: i+1 → i. "
+                "Grey: unused; thicker and redder: more messages on the link."
+            )
         self.caption.setText(text)
-        self.caption.setToolTip(whole + " Model (b): a message to a core d hops away uses the "
-                                        "d links of a shortest path (clockwise on a tie); a "
-                                        "directed link carries one message per slot.")
+        self.caption.setToolTip(
+            whole + " Model (b): a message to a core d hops away uses the "
+            "d links of a shortest path (clockwise on a tie); a "
+            "directed link carries one message per slot."
+        )

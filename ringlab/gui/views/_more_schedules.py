@@ -6,6 +6,7 @@ models of :mod:`ringlab.core.schedules.models` on the cost explorer's N, and the
 curves and crossovers extended by the chosen algorithms' model-(a) lines.  Everything is
 :mod:`ringlab.core.schedules`'s; this module only picks and assembles.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -13,8 +14,15 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ...core.errors import RinglabError
-from ...core.schedules import (alpha_beta_line, known_schedules, ring_model, schedule_info,
-                               schedule_refusal, schedule_rows, schedule_trace)
+from ...core.schedules import (
+    alpha_beta_line,
+    known_schedules,
+    ring_model,
+    schedule_info,
+    schedule_refusal,
+    schedule_rows,
+    schedule_trace,
+)
 from ...core.schedules.costs import crossovers, curve
 from ...core.schedules.matmul import TRACE_N_RANGE
 
@@ -30,16 +38,22 @@ LINK_MODELS_KEPT = 64
 ROWS_KEPT = 32
 
 # the names a student reads on the check boxes (the core's own names are in the tooltips)
-SHORT = {"recursive-doubling": "recursive doubling", "rabenseifner": "Rabenseifner",
-         "swing": "Swing", "bruck": "Bruck", "bruck-bw": "Bruck (bw)", "trivance": "Trivance",
-         "trivance-bw": "Trivance (bw)", "nccl-tree": "NCCL double tree"}
+SHORT = {
+    "recursive-doubling": "recursive doubling",
+    "rabenseifner": "Rabenseifner",
+    "swing": "Swing",
+    "bruck": "Bruck",
+    "bruck-bw": "Bruck (bw)",
+    "trivance": "Trivance",
+    "trivance-bw": "Trivance (bw)",
+    "nccl-tree": "NCCL double tree",
+}
 
 
 def extra_names() -> tuple[str, ...]:
     """Every schedule the core traces besides ring and tree, in the core's table order
     (aliases such as ``nccl-ring``, which is the ring, left out)."""
-    return tuple(n for n in known_schedules()
-                 if schedule_info(n).name == n and n not in BASE)
+    return tuple(n for n in known_schedules() if schedule_info(n).name == n and n not in BASE)
 
 
 def short_name(name: str) -> str:
@@ -54,7 +68,7 @@ def normalise(names) -> tuple[str, ...]:
         try:
             want.add(schedule_info(n).name)
         except (RinglabError, TypeError, AttributeError):
-            continue            # not a schedule (a state set by hand): nothing to show for it
+            continue  # not a schedule (a state set by hand): nothing to show for it
     return tuple(n for n in extra_names() if n in want)
 
 
@@ -80,8 +94,9 @@ def rows_for(names: tuple, N: int, size, alpha, bandwidth):
     nothing is traced."""
     if N > TRACE_N_RANGE[1]:
         return None
-    return tuple(schedule_rows(BASE + tuple(names), N=N, size=size, alpha=alpha,
-                               bandwidth=bandwidth))
+    return tuple(
+        schedule_rows(BASE + tuple(names), N=N, size=size, alpha=alpha, bandwidth=bandwidth)
+    )
 
 
 def extended_explorer(exp, rows):
@@ -90,18 +105,20 @@ def extended_explorer(exp, rows):
     extra = [r for r in rows if r.name not in BASE and r.trace is not None]
     if not extra:
         return exp
-    new = [curve(r.name, r.name, [alpha_beta_line(r.trace, exp.alpha, exp.bandwidth, r.name)])
-           for r in extra]
+    new = [
+        curve(r.name, r.name, [alpha_beta_line(r.trace, exp.alpha, exp.bandwidth, r.name)])
+        for r in extra
+    ]
     xs = list(exp.crossovers)
     for i, f in enumerate(new):
-        for g in list(exp.curves) + new[i + 1:]:
+        for g in list(exp.curves) + new[i + 1 :]:
             xs.extend(crossovers(g, f))
     xs.sort(key=lambda x: (x.S, x.between))
     lo, hi = exp.S_range
     pts = [x.S for x in xs if x.S > 0]
-    if pts:            # the explorer's own rule: three decades either side of what matters
+    if pts:  # the explorer's own rule: three decades either side of what matters
         lo = max(min(lo, min(pts) / 1000), Fraction(1))
         hi = max(hi, max(pts) * 1000)
-    return replace(exp, curves=tuple(exp.curves) + tuple(new), crossovers=tuple(xs),
-                   S_range=(lo, hi))
-
+    return replace(
+        exp, curves=tuple(exp.curves) + tuple(new), crossovers=tuple(xs), S_range=(lo, hi)
+    )

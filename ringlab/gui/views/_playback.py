@@ -6,6 +6,7 @@ own keys through ShortcutOverride).
 A view using :class:`Playback` provides ``step``, ``last_step`` and ``set_step(i)``; it may
 override :meth:`Playback.play_interval_ms` (the Propagation view has a speed box).
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer
@@ -23,8 +24,8 @@ class Playback:
         def button(icon, tip, slot):
             b = QPushButton(st.standardIcon(icon), "")
             b.setToolTip(tip)
-            b.setAccessibleName(tip.split(" (")[0].split(":")[0])   # "Step forward", no key
-            b.setFocusPolicy(Qt.NoFocus)       # Space must reach the view's shortcut
+            b.setAccessibleName(tip.split(" (")[0].split(":")[0])  # "Step forward", no key
+            b.setFocusPolicy(Qt.NoFocus)  # Space must reach the view's shortcut
             b.clicked.connect(slot)
             return b
 
@@ -35,15 +36,24 @@ class Playback:
         self.last_button = button(QStyle.SP_MediaSkipForward, last_tip, self.last)
         self.timer = QTimer(self)
         self.timer.timeout.connect(self._on_timer)
-        for key, slot in ((Qt.Key_Space, self.toggle_play), (Qt.Key_Right, self.forward),
-                          (Qt.Key_Left, self.back), (Qt.Key_Home, self.first),
-                          (Qt.Key_End, self.last)):
+        for key, slot in (
+            (Qt.Key_Space, self.toggle_play),
+            (Qt.Key_Right, self.forward),
+            (Qt.Key_Left, self.back),
+            (Qt.Key_Home, self.first),
+            (Qt.Key_End, self.last),
+        ):
             sc = QShortcut(QKeySequence(key), self)
             sc.setContext(Qt.WidgetWithChildrenShortcut)
             sc.activated.connect(slot)
         self.setFocusPolicy(Qt.StrongFocus)
-        return [self.first_button, self.back_button, self.play_button, self.step_button,
-                self.last_button]
+        return [
+            self.first_button,
+            self.back_button,
+            self.play_button,
+            self.step_button,
+            self.last_button,
+        ]
 
     def play_interval_ms(self) -> int:
         return 1000
@@ -70,7 +80,7 @@ class Playback:
 
     def play(self):
         if self.step >= self.last_step:
-            self.set_step(0)                  # play from the start after the end
+            self.set_step(0)  # play from the start after the end
         self.timer.start(self.play_interval_ms())
         self.play_button.setIcon(self.style().standardIcon(QStyle.SP_MediaPause))
 

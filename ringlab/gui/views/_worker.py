@@ -3,6 +3,7 @@ through its Qt adapter :mod:`ringlab.gui.jobs`): its result comes back to the GU
 signal carrying the ``token`` it was started with (the code and inputs it is for), so the view
 can drop a result that is no longer wanted.  The exception a computation raised is handed over
 as the object itself (a view may tell "dropped as unwanted" from a failure by its type)."""
+
 from __future__ import annotations
 
 import itertools
@@ -30,7 +31,7 @@ class _Signals(QObject):
 def _call(fn):
     try:
         return fn(), None
-    except Exception as e:             # noqa: BLE001 — handed to the GUI thread to report
+    except Exception as e:  # noqa: BLE001 — handed to the GUI thread to report
         return None, e
 
 
@@ -39,12 +40,12 @@ class Job:
 
     def __init__(self, token, fn):
         self.token, self.fn = token, fn
-        self.signals = _Signals()          # lives in the GUI thread: delivery is queued there
+        self.signals = _Signals()  # lives in the GUI thread: delivery is queued there
 
     def _deliver(self, out) -> None:
         try:
             self.signals.done.emit(self.token, *out)
-        except RuntimeError:               # the view (and its signals) went away meanwhile
+        except RuntimeError:  # the view (and its signals) went away meanwhile
             pass
 
 

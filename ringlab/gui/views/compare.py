@@ -18,24 +18,35 @@ explorer, and under every grid the shown step on the paper's bidirectional ring 
 messages per directed link, :mod:`._link_loads`).  Their traces and both models come from
 :mod:`ringlab.core.schedules` through :mod:`._more_schedules`.
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QBoxLayout, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton,
-                               QSlider, QTabWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QBoxLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSlider,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ...core.errors import RinglabError
 from ...core.schedules import compare, default_example
 from ...core.schedules.matmul import TRACE_N_RANGE
 from ...core.words import article
 from ..settings import set_text_colour
+from . import _more_schedules as more
 from ._base import DocumentView
 from ._compare_costs import CostPanel
 from ._compare_grid import ScheduleColumn
 from ._compare_inputs import ExampleEditor, SchedulePicker
-from . import _more_schedules as more
 
-COLUMNS_PER_ROW = 3      # ring, tree, code on the first row; chosen algorithms below, 3 a row
+COLUMNS_PER_ROW = 3  # ring, tree, code on the first row; chosen algorithms below, 3 a row
 
 
 class CompareView(DocumentView):
@@ -44,18 +55,19 @@ class CompareView(DocumentView):
     def __init__(self, document, parent=None):
         super().__init__(document, parent)
         self.comparison = None
-        self.cost_comparison = None       # the explorer's N (may differ from the example's)
-        self._big: dict = {}              # N > 32: compare(N=…) on ring and tree alone
+        self.cost_comparison = None  # the explorer's N (may differ from the example's)
+        self._big: dict = {}  # N > 32: compare(N=…) on ring and tree alone
         self.state = document.state
-        self._from_state = False          # widgets being filled from the state: no write back
+        self._from_state = False  # widgets being filled from the state: no write back
         self.inputs = ExampleEditor(self.state.example())
 
         top = QHBoxLayout()
         # a short title: the group box is at least as wide as it, and the whole sentence made
         # the tab scroll sideways beside the Lessons panel at 1280×720
         box = QGroupBox("Worked example: all-reduce the partials X_i·W_i to X @ W")
-        box.setToolTip("Core i starts with its partial X_i·W_i; all-reduce must leave X @ W on "
-                       "every core")
+        box.setToolTip(
+            "Core i starts with its partial X_i·W_i; all-reduce must leave X @ W on every core"
+        )
         bl = QHBoxLayout(box)
         bl.addWidget(self.inputs, 0)
         side = QVBoxLayout()
@@ -108,19 +120,21 @@ class CompareView(DocumentView):
 
         # -- three columns, and one per chosen algorithm ------------------------------------
         self.columns = {name: ScheduleColumn(name) for name in ("ring", "tree", "coded")}
-        self._links: dict = {}            # column → (trace, S, its RingModel)
-        self.extra_rows = None            # both models of ring, tree and the chosen, explorer's N
+        self._links: dict = {}  # column → (trace, S, its RingModel)
+        self.extra_rows = None  # both models of ring, tree and the chosen, explorer's N
         cols = self._cols = QGridLayout()
         for k in range(COLUMNS_PER_ROW):
             cols.setColumnStretch(k, 1)
         self._place_columns()
-        legend = QLabel("Grids as in the tree and ring all-reduce examples: rows = cores, columns = chunks; *starred "
-                        "yellow = written on this step, green = holds the complete sum, "
-                        "'.' = not yet final (store-only phases), '·' = nothing decoded yet. "
-                        "Coded cells are each core's running partial decode R_i s_i + T_i x_i "
-                        "with the symbols not yet arrived counted as 0. Ring links: the step "
-                        "on the paper's bidirectional ring — outer arcs i → i+1, inner arcs "
-                        "i+1 → i, thicker and redder = more messages queued on that link.")
+        legend = QLabel(
+            "Grids as in the tree and ring all-reduce examples: rows = cores, columns = chunks; *starred "
+            "yellow = written on this step, green = holds the complete sum, "
+            "'.' = not yet final (store-only phases), '·' = nothing decoded yet. "
+            "Coded cells are each core's running partial decode R_i s_i + T_i x_i "
+            "with the symbols not yet arrived counted as 0. Ring links: the step "
+            "on the paper's bidirectional ring — outer arcs i → i+1, inner arcs "
+            "i+1 → i, thicker and redder = more messages queued on that link."
+        )
         legend.setWordWrap(True)
         set_text_colour(legend, "#444")
 
@@ -162,8 +176,10 @@ class CompareView(DocumentView):
         ev.schedules.connect(self._on_state_schedules_changed)
         # issue 12: the code on real MPI processes; its Calibrate feeds the cost explorer
         self.run_button = QPushButton("Run on N processes…")
-        self.run_button.setToolTip("Run the editor's code on N real MPI processes, time it "
-                                   "against MPI_Allreduce, and measure α, β for the explorer")
+        self.run_button.setToolTip(
+            "Run the editor's code on N real MPI processes, time it "
+            "against MPI_Allreduce, and measure α, β for the explorer"
+        )
         self.run_button.clicked.connect(self.open_run_panel)
         self._target_row.addWidget(self.run_button, 0, Qt.AlignTop)
 
@@ -180,6 +196,7 @@ class CompareView(DocumentView):
         pages otherwise all took the tallest one's height, and with a row of chosen algorithms
         on the traces page the cost plot was stretched far below the window)."""
         from PySide6.QtWidgets import QSizePolicy
+
         for i in range(self.pages.count()):
             w = self.pages.widget(i)
             p = QSizePolicy.Preferred if i == current else QSizePolicy.Ignored
@@ -188,8 +205,8 @@ class CompareView(DocumentView):
 
     def open_run_panel(self):
         from ..run_panel import open_run_dialog
-        return open_run_dialog(self, lambda: self.document.code,
-                               calibrated=self.costs.set_measured)
+
+        return open_run_dialog(self, lambda: self.document.code, calibrated=self.costs.set_measured)
 
     # -- recompute (core calls) ---------------------------------------------------------------
     @property
@@ -234,9 +251,11 @@ class CompareView(DocumentView):
         fmt = lambda v: " ".join(str(x) if x.denominator != 1 else str(x.numerator) for x in v)  # noqa: E731
         self.target.setText(f"Target X @ W = [ {fmt(ex.target)} ]")
         code = self.document.code
-        self.code_label.setText(f"Coded column: the editor's code “{code.name or 'untitled'}” "
-                                f"(N = {code.N}, K = {code.K}, T = {code.T} over {code.field.name}), "
-                                "live.")
+        self.code_label.setText(
+            f"Coded column: the editor's code “{code.name or 'untitled'}” "
+            f"(N = {code.N}, K = {code.K}, T = {code.T} over {code.field.name}), "
+            "live."
+        )
         mismatch = c.coded is None and code.N != ex.N
         self.match_button.setVisible(mismatch and TRACE_N_RANGE[0] <= code.N <= TRACE_N_RANGE[1])
         if mismatch:
@@ -244,9 +263,12 @@ class CompareView(DocumentView):
         self.columns["ring"].set_trace(c.ring)
         self.columns["tree"].set_trace(c.tree)
         if waiting:
-            self.columns["coded"].set_trace(None, "Theorem 2 for this code is being checked in "
-                                                  "the background; its column appears when the "
-                                                  "verdict is in.")
+            self.columns["coded"].set_trace(
+                None,
+                "Theorem 2 for this code is being checked in "
+                "the background; its column appears when the "
+                "verdict is in.",
+            )
             set_text_colour(self.columns["coded"].error, "#555")
         else:
             self.columns["coded"].set_trace(c.coded, c.coded_error, calm=mismatch)
@@ -260,8 +282,11 @@ class CompareView(DocumentView):
         self.slider.blockSignals(False)
         self._show_step(self.slider.value())
         chosen = self.chosen
-        self.extra_rows = (more.rows_for(chosen, costs.N, costs.size, costs.alpha, costs.bandwidth)
-                           if chosen else None)
+        self.extra_rows = (
+            more.rows_for(chosen, costs.N, costs.size, costs.alpha, costs.bandwidth)
+            if chosen
+            else None
+        )
         self.costs.set_comparison(costs, example_N=ex.N, extra=chosen, rows=self.extra_rows)
 
     # -- the chosen algorithms -----------------------------------------------------------------
@@ -275,8 +300,11 @@ class CompareView(DocumentView):
         """The scrubber's end: the longest of every shown schedule."""
         c = self.comparison
         steps = [c.max_steps] if c is not None else [0]
-        steps += [col.trace.T for n, col in self.columns.items()
-                  if n in self.chosen and col.trace is not None]
+        steps += [
+            col.trace.T
+            for n, col in self.columns.items()
+            if n in self.chosen and col.trace is not None
+        ]
         return max(steps)
 
     def _place_columns(self) -> None:
@@ -293,8 +321,9 @@ class CompareView(DocumentView):
             else:
                 self._cols.removeWidget(self.columns[name])
         for k, name in enumerate(want):
-            self._cols.addWidget(self.columns[name], k // COLUMNS_PER_ROW, k % COLUMNS_PER_ROW,
-                                 Qt.AlignTop)
+            self._cols.addWidget(
+                self.columns[name], k // COLUMNS_PER_ROW, k % COLUMNS_PER_ROW, Qt.AlignTop
+            )
 
     def _show_extras(self, ex) -> None:
         for name in self.chosen:
@@ -302,8 +331,11 @@ class CompareView(DocumentView):
             trace, why = more.traced(name, ex)
             if trace is None:
                 from ...core.schedules import schedule_info
-                col.set_refused(f"{schedule_info(name).title}: not for N = {ex.N}",
-                                why[0].upper() + why[1:] + ".")
+
+                col.set_refused(
+                    f"{schedule_info(name).title}: not for N = {ex.N}",
+                    why[0].upper() + why[1:] + ".",
+                )
             elif trace is not col.trace:
                 col.set_trace(trace)
 
@@ -314,6 +346,7 @@ class CompareView(DocumentView):
         held = self._links.get(name)
         if held is None or held[0] is not trace or held[1] != S:
             from ...core.schedules import ring_model
+
             held = self._links[name] = (trace, S, ring_model(trace, S))
         return held[2]
 
@@ -333,16 +366,20 @@ class CompareView(DocumentView):
     # -- the user's acts → the state ----------------------------------------------------------
     def _on_example_edited(self, ex) -> None:
         if not self._from_state:
-            self.state.set_example(ex)          # the user's own example: pinned
+            self.state.set_example(ex)  # the user's own example: pinned
             self.invalidate()
 
     def _on_costs_edited(self) -> None:
         if self._from_state:
             return
         p = self.costs.params()
-        self.state.update(alpha=p["alpha"], bandwidth=p["bandwidth"], size=p["size"],
-                          explorer_N=None if self.costs.n_follows_example else p["explorer_N"])
-        self.invalidate()                      # (also when only a refused text changed)                 # (also when only a refused text changed)
+        self.state.update(
+            alpha=p["alpha"],
+            bandwidth=p["bandwidth"],
+            size=p["size"],
+            explorer_N=None if self.costs.n_follows_example else p["explorer_N"],
+        )
+        self.invalidate()  # (also when only a refused text changed)                 # (also when only a refused text changed)
 
     def _on_match_clicked(self) -> None:
         self.state.follow_code()
@@ -392,8 +429,7 @@ class CompareView(DocumentView):
         st = self.state
         self._from_state = True
         try:
-            self.costs.show_params(st.alpha, st.bandwidth, st.size, st.explorer_N,
-                                   st.example_N)
+            self.costs.show_params(st.alpha, st.bandwidth, st.size, st.explorer_N, st.example_N)
         finally:
             self._from_state = False
 

@@ -15,28 +15,52 @@ shown).  Results are kept per key (small meshes) and the sweep per (n, torus, me
 going back to parameters seen before is instant.  ``ensure_ready()`` finishes a pending
 computation at once (exports, tests).
 """
+
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QLabel,
-                               QProgressBar, QPushButton, QSlider, QSpinBox, QSplitter,
-                               QStackedWidget, QVBoxLayout)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSlider,
+    QSpinBox,
+    QSplitter,
+    QStackedWidget,
+    QVBoxLayout,
+)
 
 from ...core.errors import RinglabError
-from ...core.mesh import (BASES, MAX_NODES, MEASURES, Mesh, best_group, group_sizes, run,
-                          schemes, sweep, sweep_sizes, sweep_table)
+from ...core.mesh import (
+    BASES,
+    MAX_NODES,
+    MEASURES,
+    Mesh,
+    best_group,
+    group_sizes,
+    run,
+    schemes,
+    sweep,
+    sweep_sizes,
+    sweep_table,
+)
 from ._base import DocumentView
 from ._canvas import sized_canvas
 from ._playback import Playback
 
 SCHEMES = ("coded", "tree", "all-at-once")
-DETAIL_NODES = 64          # payloads named and every decode run on bytes up to this size
-DRAW_NODES = 256           # beyond this the mesh is not drawn (totals and sweep only)
+DETAIL_NODES = 64  # payloads named and every decode run on bytes up to this size
+DRAW_NODES = 256  # beyond this the mesh is not drawn (totals and sweep only)
 
 RING_NOTE = (
     "<b>Ring codes and this mesh.</b> Over GF(2) a sum all-reduce is an XOR all-reduce, so every "
@@ -44,7 +68,8 @@ RING_NOTE = (
     "with <i>every</i> block (all-gather, N blocks each, decoded one by one from "
     "d<sub>i</sub>⊕d<sub>i+1</sub> chains); a ring code ends with the one sum Σx<sub>i</sub> "
     "(reduce). Here packets follow multi-hop dimension-order routes on a 2-D (or n-D) mesh and "
-    "cost hops; on the ring every transmission is one link i→i+1 per time step and costs time.")
+    "cost hops; on the ring every transmission is one link i→i+1 per time step and costs time."
+)
 
 
 # -- the computation (no Qt: runs in a worker thread) ---------------------------------------------
@@ -54,7 +79,7 @@ class MeshKey(NamedTuple):
     k: int
     n: int
     torus: bool
-    group: int | None            # None: the sweep's best
+    group: int | None  # None: the sweep's best
     base: str
     measure: str
 
@@ -74,19 +99,19 @@ class MeshResult:
 
     key: MeshKey
     mesh: Mesh
-    schedules: dict               # {"all-at-once", "tree", "coded"}: core Schedules
-    run: object                   # the coded run on real bytes (None above DETAIL_NODES)
-    totals: dict                  # {scheme: hops in the key's measure}
-    rows: list                    # (scheme, hops, steps, packets, unicasts)
-    step_hops: dict               # {scheme: [hops of each step in the key's measure]}
-    sweep_data: dict              # the sweep plot's data, this k included when it tiles
+    schedules: dict  # {"all-at-once", "tree", "coded"}: core Schedules
+    run: object  # the coded run on real bytes (None above DETAIL_NODES)
+    totals: dict  # {scheme: hops in the key's measure}
+    rows: list  # (scheme, hops, steps, packets, unicasts)
+    step_hops: dict  # {scheme: [hops of each step in the key's measure]}
+    sweep_data: dict  # the sweep plot's data, this k included when it tiles
 
 
 class Dropped(Exception):
     """The computation stopped early: its key was no longer wanted."""
 
 
-_SWEEPS: dict = {}                 # sweep_key → sweep_table(…) (numbers only: a few KB each)
+_SWEEPS: dict = {}  # sweep_key → sweep_table(…) (numbers only: a few KB each)
 _SWEEPS_LOCK = threading.Lock()
 
 
@@ -94,7 +119,7 @@ def _sweep_table(key: MeshKey) -> dict:
     with _SWEEPS_LOCK:
         table = _SWEEPS.get(key.sweep_key)
     if table is None:
-        ks = [k for k in (4, 8, 16, 32) if k ** key.n <= MAX_NODES]
+        ks = [k for k in (4, 8, 16, 32) if k**key.n <= MAX_NODES]
         table = sweep_table(ks, key.n, key.torus, key.measure, base=key.base)
         with _SWEEPS_LOCK:
             _SWEEPS[key.sweep_key] = table
@@ -104,9 +129,11 @@ def _sweep_table(key: MeshKey) -> dict:
 def compute(key: MeshKey, wanted: Callable[[], bool] = lambda: True) -> MeshResult:
     """The tab's numbers for ``key``: the three schedules, their totals, the coded run on bytes
     and the sweep.  Raises :class:`Dropped` between its parts once ``wanted()`` is False."""
+
     def check():
         if not wanted():
             raise Dropped(key)
+
     check()
     m = key.mesh
     options = {"base": key.base}
@@ -124,18 +151,21 @@ def compute(key: MeshKey, wanted: Callable[[], bool] = lambda: True) -> MeshResu
     scheds = schemes(m, group, detail=detail, measure=key.measure, **options)
     check()
     if m.k not in data and sweep_sizes(m):
-        data[m.k] = {"nodes": m.N, "sweep": points, "all-at-once": scheds["all-at-once"].hops,
-                     "tree": scheds["tree"].hops}
-    step_hops = {name: [st.hops(m, key.measure) for st in s.steps]
-                 for name, s in scheds.items()}
+        data[m.k] = {
+            "nodes": m.N,
+            "sweep": points,
+            "all-at-once": scheds["all-at-once"].hops,
+            "tree": scheds["tree"].hops,
+        }
+    step_hops = {name: [st.hops(m, key.measure) for st in s.steps] for name, s in scheds.items()}
     totals = {name: sum(h) for name, h in step_hops.items()}
     rows = [(name, totals[name], s.rounds, s.packets, s.unicasts) for name, s in scheds.items()]
     check()
     result = run(scheds["coded"]) if detail else None
     if m.N <= DRAW_NODES:
-        try:                      # networkx imported and the graph built here, not in paint
-            m.graph               # noqa: B018 (a failure shows where the mesh is drawn)
-        except Exception:         # noqa: BLE001
+        try:  # networkx imported and the graph built here, not in paint
+            m.graph  # noqa: B018 (a failure shows where the mesh is drawn)
+        except Exception:  # noqa: BLE001
             pass
     return MeshResult(key, m, scheds, result, totals, rows, step_hops, data)
 
@@ -148,19 +178,20 @@ class MeshView(Playback, DocumentView):
     # every result that comes back from the background: (its key, whether it was applied —
     # False when the tab's parameters changed meanwhile, or it stopped early as unwanted)
     result_arrived = Signal(object, bool)
-    KEEP_RESULTS = 8            # results kept per key (meshes of at most DRAW_NODES nodes)
+    KEEP_RESULTS = 8  # results kept per key (meshes of at most DRAW_NODES nodes)
 
     def __init__(self, document, parent=None):
         super().__init__(document, parent)
         from matplotlib.figure import Figure
+
         self.schedules = {}
         self.result = None
-        self.shown: MeshResult | None = None      # what the tab shows (None: nothing yet)
-        self._pending: MeshKey | None = None      # the key being computed for the tab
-        self._wanted = [None]                     # read by the worker: the key still wanted
-        self._jobs: dict = {}                     # running jobs by key (kept alive until done)
+        self.shown: MeshResult | None = None  # what the tab shows (None: nothing yet)
+        self._pending: MeshKey | None = None  # the key being computed for the tab
+        self._wanted = [None]  # read by the worker: the key still wanted
+        self._jobs: dict = {}  # running jobs by key (kept alive until done)
         self._results: OrderedDict = OrderedDict()
-        self._sweep_drawn = None                  # (sweep_key, k) of the sweep drawn
+        self._sweep_drawn = None  # (sweep_key, k) of the sweep drawn
         self.step = 0
 
         # -- parameters ----------------------------------------------------------------------
@@ -187,8 +218,10 @@ class MeshView(Playback, DocumentView):
         self.base_box.setAccessibleName("Mesh base multicast")
         self.measure_box = QComboBox()
         self.measure_box.addItems(MEASURES)
-        self.measure_box.setToolTip("packet: hops × blocks carried (link traffic); unicast: "
-                                    "each message's route once (the source's Fig. 2 wording)")
+        self.measure_box.setToolTip(
+            "packet: hops × blocks carried (link traffic); unicast: "
+            "each message's route once (the source's Fig. 2 wording)"
+        )
         self.measure_box.setAccessibleName("Mesh hop measure")
         for w in (self.k_box, self.n_box):
             w.valueChanged.connect(self._on_mesh_changed)
@@ -201,9 +234,19 @@ class MeshView(Playback, DocumentView):
         self.export_button.setToolTip("Steps as GIF, this step as PNG/SVG, or the sweep as PNG")
         self.export_button.clicked.connect(self._on_export_clicked)
         params = QHBoxLayout()
-        for w in (self.k_box, self.n_box, self.torus_box, QLabel("group"), self.group_box,
-                  QLabel("scheme"), self.scheme_box, QLabel("base"), self.base_box,
-                  QLabel("hops per"), self.measure_box):
+        for w in (
+            self.k_box,
+            self.n_box,
+            self.torus_box,
+            QLabel("group"),
+            self.group_box,
+            QLabel("scheme"),
+            self.scheme_box,
+            QLabel("base"),
+            self.base_box,
+            QLabel("hops per"),
+            self.measure_box,
+        ):
             params.addWidget(w)
         params.addStretch(1)
         params.addWidget(self.export_button)
@@ -211,9 +254,9 @@ class MeshView(Playback, DocumentView):
         # -- busy line: what is being computed, while it is --------------------------------------
         self.busy_label = QLabel()
         self.busy_label.setObjectName("mesh_busy")
-        self.busy_label.setWordWrap(True)           # (never widens the tab)
+        self.busy_label.setWordWrap(True)  # (never widens the tab)
         self.busy_bar = QProgressBar()
-        self.busy_bar.setRange(0, 0)              # indeterminate: "working"
+        self.busy_bar.setRange(0, 0)  # indeterminate: "working"
         self.busy_bar.setMaximumWidth(160)
         self.busy_bar.setTextVisible(False)
         busy = QHBoxLayout()
@@ -246,8 +289,13 @@ class MeshView(Playback, DocumentView):
         self.step_label = QLabel()
         self.step_label.setMinimumWidth(110)
         controls = QHBoxLayout()
-        for w in (self.first_button, self.back_button, self.play_button, self.step_button,
-                  self.last_button):
+        for w in (
+            self.first_button,
+            self.back_button,
+            self.play_button,
+            self.step_button,
+            self.last_button,
+        ):
             controls.addWidget(w)
         controls.addWidget(self.slider, 1)
         controls.addWidget(self.step_label)
@@ -284,9 +332,14 @@ class MeshView(Playback, DocumentView):
     @property
     def key(self) -> MeshKey:
         """The tab's parameters: what its result must be computed for."""
-        return MeshKey(self.k_box.value(), self.n_box.value(), self.torus_box.isChecked(),
-                       self.group_box.currentData(), self.base_box.currentText(),
-                       self.measure_box.currentText())
+        return MeshKey(
+            self.k_box.value(),
+            self.n_box.value(),
+            self.torus_box.isChecked(),
+            self.group_box.currentData(),
+            self.base_box.currentText(),
+            self.measure_box.currentText(),
+        )
 
     @property
     def mesh(self) -> Mesh:
@@ -321,7 +374,7 @@ class MeshView(Playback, DocumentView):
 
     def _fill_groups(self):
         k, n = self.k_box.value(), self.n_box.value()
-        if k ** n > MAX_NODES:
+        if k**n > MAX_NODES:
             return
         m = Mesh.kary(k, n)
         old = self.group_box.currentData()
@@ -337,11 +390,12 @@ class MeshView(Playback, DocumentView):
     def _on_mesh_changed(self, *_):
         n = self.n_box.value()
         # the largest k with k^n ≤ MAX_NODES (32 for n ≤ 2, 10 for n = 3)
-        self.k_box.setMaximum(max(k for k in range(2, 33) if k ** n <= MAX_NODES))
+        self.k_box.setMaximum(max(k for k in range(2, 33) if k**n <= MAX_NODES))
         k = self.k_box.value()
-        if k ** n > MAX_NODES:
-            self.message.emit(f"Mesh: k = {k}, n = {n} is {k ** n} nodes; at most {MAX_NODES} "
-                              f"(k ≤ 32 for n = 2)")
+        if k**n > MAX_NODES:
+            self.message.emit(
+                f"Mesh: k = {k}, n = {n} is {k**n} nodes; at most {MAX_NODES} (k ≤ 32 for n = 2)"
+            )
             return
         self._fill_groups()
         self.invalidate()
@@ -361,7 +415,7 @@ class MeshView(Playback, DocumentView):
         if self.shown is not None and self.shown.key == key and self._pending is None:
             return
         if key == self._pending:
-            return                                   # already on its way
+            return  # already on its way
         known = self._results.get(key)
         if known is not None:
             self._results.move_to_end(key)
@@ -370,7 +424,7 @@ class MeshView(Playback, DocumentView):
         self._pending = key
         self._wanted[0] = key
         self._set_busy(key)
-        if key not in self._jobs:                    # (else its job, still running, will do)
+        if key not in self._jobs:  # (else its job, still running, will do)
             self._compute_in_background(key)
 
     def ensure_ready(self) -> None:
@@ -385,6 +439,7 @@ class MeshView(Playback, DocumentView):
         """Run :func:`compute` for ``key`` off the GUI thread; :meth:`_on_computed` gets the
         outcome on the GUI thread.  The one place the tab uses a worker (swap it here)."""
         from . import _worker
+
         wanted = self._wanted
         job = _worker.Job(key, lambda: compute(key, lambda: wanted[0] == key))
         job.signals.done.connect(self._on_computed)
@@ -393,6 +448,7 @@ class MeshView(Playback, DocumentView):
 
     def _on_computed(self, key, result, error) -> None:
         from shiboken6 import isValid
+
         if not isValid(self):
             return
         self._jobs.pop(key, None)
@@ -405,8 +461,7 @@ class MeshView(Playback, DocumentView):
         elif current and error is not None:
             self._pending = None
             self._set_busy(None)
-            self.totals_label.setText(f"<b>Mesh: could not compute {key.mesh.name}</b><br>"
-                                      f"{error}")
+            self.totals_label.setText(f"<b>Mesh: could not compute {key.mesh.name}</b><br>{error}")
             self.message.emit(f"Mesh: could not compute {key.mesh.name}: {error}")
         elif current:
             self._apply(result)
@@ -426,12 +481,15 @@ class MeshView(Playback, DocumentView):
         on = key is not None
         if on:
             m = key.mesh
-            what = (f"Computing the {m.name} ({m.N} nodes): schedules, {key.measure} hops, "
-                    f"group-size sweep …")
+            what = (
+                f"Computing the {m.name} ({m.N} nodes): schedules, {key.measure} hops, "
+                f"group-size sweep …"
+            )
             self.busy_label.setText(what)
             self.plot_placeholder.setText(f"computing the {m.name} …")
-            self.totals_label.setText(f"<b>{m.name}, {m.N} nodes — {key.measure} hops</b>"
-                                      f"<br><i>computing …</i>")
+            self.totals_label.setText(
+                f"<b>{m.name}, {m.N} nodes — {key.measure} hops</b><br><i>computing …</i>"
+            )
             self.caption_label.setText("")
             self.step_label.setText("")
             self.schedules, self.result, self.shown = {}, None, None
@@ -451,7 +509,7 @@ class MeshView(Playback, DocumentView):
         self._wanted[0] = None
         self.shown = r
         self.schedules, self.result = r.schedules, r.run
-        self.pause()                                # (new schedules: playback starts over)
+        self.pause()  # (new schedules: playback starts over)
         self._set_busy(None)
         self._update_totals()
         self._update_note()
@@ -460,11 +518,11 @@ class MeshView(Playback, DocumentView):
 
     def _update_sweep(self):
         r = self.shown
-        drawn = (r.key.sweep_key, r.mesh.k)        # (the data: a function of these two)
+        drawn = (r.key.sweep_key, r.mesh.k)  # (the data: a function of these two)
         if drawn != self._sweep_drawn:
             from ...render.mesh import draw_sweep
-            draw_sweep(self.sweep_figure, r.sweep_data, highlight=r.mesh.k,
-                       measure=r.key.measure)
+
+            draw_sweep(self.sweep_figure, r.sweep_data, highlight=r.mesh.k, measure=r.key.measure)
             self.sweep_canvas.draw_idle()
             self._sweep_drawn = drawn
 
@@ -474,7 +532,8 @@ class MeshView(Playback, DocumentView):
             f"<tr><td>{name}</td><td align=right>{hops:,}</td>"
             f"<td align=right>{steps}</td><td align=right>{packets:,}</td>"
             f"<td align=right>{unicasts:,}</td></tr>"
-            for name, hops, steps, packets, unicasts in r.rows)
+            for name, hops, steps, packets, unicasts in r.rows
+        )
         c = r.schedules["coded"]
         gp = c.grouping
         self.totals_label.setText(
@@ -483,21 +542,27 @@ class MeshView(Playback, DocumentView):
             f"<th>packets</th><th>unicasts</th></tr>{rows}</table>"
             f"coded: group {gp.M} ({'×'.join(map(str, gp.extents))}, {gp.G} "
             f"group{'s' * (gp.G != 1)}), base "
-            f"{c.options['base']}, intermediate nodes dark")
+            f"{c.options['base']}, intermediate nodes dark"
+        )
 
     def _update_note(self):
         code = self.document.code
         field = getattr(code.field, "name", str(code.field))
-        here = ("it is over GF(2), so it is an XOR scheme already" if field == "GF(2)" else
-                f"it is over {field}; over GF(2) its sums would be XORs")
+        here = (
+            "it is over GF(2), so it is an XOR scheme already"
+            if field == "GF(2)"
+            else f"it is over {field}; over GF(2) its sums would be XORs"
+        )
         check = ""
         if self.result is not None:
             n = len(self.result.decodes)
             ok = self.result.complete
-            check = (f"<br><span style='color:{'#2b8a3e' if ok else '#d6336c'}'>"
-                     f"{'✓' if ok else '✗'} coded run on real bytes: {n} XOR decodes checked "
-                     f"against the original blocks, every node {'holds' if ok else 'lacks'} "
-                     f"every block.</span>")
+            check = (
+                f"<br><span style='color:{'#2b8a3e' if ok else '#d6336c'}'>"
+                f"{'✓' if ok else '✗'} coded run on real bytes: {n} XOR decodes checked "
+                f"against the original blocks, every node {'holds' if ok else 'lacks'} "
+                f"every block.</span>"
+            )
         self.note_label.setText(f"{RING_NOTE} The code in the editor: {here}.{check}")
 
     # -- playback -------------------------------------------------------------------------------
@@ -523,21 +588,31 @@ class MeshView(Playback, DocumentView):
         s = self.schedule
         st = s.steps[self.step]
         self.step_label.setText(f"step {st.name} ({self.step + 1}/{len(s.steps)})")
-        for b, on in ((self.first_button, self.step > 0), (self.back_button, self.step > 0),
-                      (self.step_button, self.step < self.last_step),
-                      (self.last_button, self.step < self.last_step)):
+        for b, on in (
+            (self.first_button, self.step > 0),
+            (self.back_button, self.step > 0),
+            (self.step_button, self.step < self.last_step),
+            (self.last_button, self.step < self.last_step),
+        ):
             b.setEnabled(on)
         m = s.mesh
         hops = self.shown.step_hops[self.scheme_box.currentText()][self.step]
         self.caption_label.setText(
             f"<b>{s.name}, step {st.name}</b>: {st.title} — {st.packets:,} packets, "
-            f"{hops:,} {self.shown.key.measure} hops")
+            f"{hops:,} {self.shown.key.measure} hops"
+        )
         if m.N > DRAW_NODES:
             self.figure.clear()
-            self.figure.text(0.5, 0.5, f"{m.N} nodes: too many to draw; totals and sweep only",
-                             ha="center", va="center")
+            self.figure.text(
+                0.5,
+                0.5,
+                f"{m.N} nodes: too many to draw; totals and sweep only",
+                ha="center",
+                va="center",
+            )
         else:
             from ...render.mesh import draw_step
+
             draw_step(self.figure, s, self.step, caption=False)
         self.canvas.draw_idle()
 
@@ -545,6 +620,7 @@ class MeshView(Playback, DocumentView):
     def export(self, path: str, what: str = "steps") -> str:
         """``what="steps"``: GIF of every step, or PNG/SVG of this step; ``"sweep"``: the plot."""
         from ...render.mesh import export_steps
+
         self.ensure_ready()
         if what == "sweep":
             self.sweep_figure.savefig(path)
@@ -556,9 +632,12 @@ class MeshView(Playback, DocumentView):
 
     def _on_export_clicked(self):
         path, chosen = QFileDialog.getSaveFileName(
-            self, "Export mesh steps", "mesh.gif",
+            self,
+            "Export mesh steps",
+            "mesh.gif",
             "Animated GIF of every step (*.gif);;PNG of this step (*.png);;SVG of this step "
-            "(*.svg);;Sweep plot as PNG (*.sweep.png)")
+            "(*.svg);;Sweep plot as PNG (*.sweep.png)",
+        )
         if not path:
             return
         what = "sweep" if "Sweep" in (chosen or "") or path.endswith(".sweep.png") else "steps"

@@ -17,28 +17,51 @@ the drawing is the readable summary :class:`ringlab.render.heatmap.HeatmapRender
 each node holds, nodes × time — unless "Full graph" asks for $G_T$ itself (slow at that size).
 ``ensure_ready()`` finishes a pending computation at once (exports, the run panel, tests).
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QLabel,
-                               QLineEdit, QProgressBar, QProgressDialog, QPushButton, QScrollArea,
-                               QSizePolicy, QSlider, QStackedWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QProgressDialog,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QSlider,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
+from ...core.errors import RinglabError
+from ...core.inputs import matmul_note
+from ...render.captions import decode_arithmetic, failing_reason
 from ..matrix_model import notation_tip
 from ..params import SizeSpin
 from ._base import DocumentView
 from ._canvas import sized_canvas
 from ._playback import Playback
 from ._worker import Job, start
-from ...core.errors import RinglabError
-from ...render.captions import decode_arithmetic, failing_reason
-from ...core.inputs import matmul_note
 
-SPEEDS = [("0.25 steps/s", 0.25), ("0.5 steps/s", 0.5), ("1 step/s", 1.0), ("2 steps/s", 2.0),
-          ("4 steps/s", 4.0)]
-INPUT_MODES = [("Random (seeded)", "random"), ("Typed per node", "typed"),
-               ("Worked matmul partials (the ring all-reduce example)", "matmul")]
+SPEEDS = [
+    ("0.25 steps/s", 0.25),
+    ("0.5 steps/s", 0.5),
+    ("1 step/s", 1.0),
+    ("2 steps/s", 2.0),
+    ("4 steps/s", 4.0),
+]
+INPUT_MODES = [
+    ("Random (seeded)", "random"),
+    ("Typed per node", "typed"),
+    ("Worked matmul partials (the ring all-reduce example)", "matmul"),
+]
 # above this many nodes the full G_T is unreadable at 1280×720 (and ~1 s a step): the view
 # draws the heat-map summary instead, and computes the trace in the background
 SUMMARY_ABOVE_N = 12
@@ -69,10 +92,11 @@ class PropagationView(Playback, DocumentView):
         # full size (the layout abbreviates instead) so it reads from the back of a room; the
         # window's text size (Ctrl+=) zooms the whole drawing (_follow_text_size)
         self.renderer.min_scale = self.renderer.max_scale = 1.0
-        self.renderer.min_title_pt = 13.0      # a narrow drawing drops the code's name instead
-        self.renderer.full_table = True        # …and narrows the graph, not the table's text
+        self.renderer.min_title_pt = 13.0  # a narrow drawing drops the code's name instead
+        self.renderer.full_table = True  # …and narrows the graph, not the table's text
         # -- large N: the summary on a canvas of its own, shown instead (issue 20) -----------
         from ...render.heatmap import HeatmapRenderer
+
         self._full = (self.figure, self.canvas, self.renderer)
         sfig = Figure(figsize=(12.8, 7.2), dpi=100)
         scanvas = sized_canvas(sfig, (640, 360), self.MIN_DRAWING)
@@ -92,20 +116,21 @@ class PropagationView(Playback, DocumentView):
         self.drawing_scroll.setFrameShape(QScrollArea.NoFrame)
         self.drawing_scroll.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
         self._full_graph = False
-        self._pending = None           # the token of the computation awaited, if any
-        self._jobs: dict = {}          # running jobs by generation (kept alive until done)
+        self._pending = None  # the token of the computation awaited, if any
+        self._jobs: dict = {}  # running jobs by generation (kept alive until done)
         self._gen = 0
         self.busy_label = QLabel()
         self.busy_label.setObjectName("propagation_busy")
         self.busy_bar = QProgressBar()
-        self.busy_bar.setRange(0, 0)   # indeterminate: "working"
+        self.busy_bar.setRange(0, 0)  # indeterminate: "working"
         self.busy_bar.setMaximumWidth(160)
         self.busy_bar.setTextVisible(False)
         self.full_graph_box = QCheckBox("Full graph")
         self.full_graph_box.setToolTip(
             f"Above {SUMMARY_ABOVE_N} nodes the view shows a summary (what each node holds, "
             f"nodes × time). Tick to draw the full G_T instead — slow at that size (seconds to "
-            f"open, about a second a step) and hard to read")
+            f"open, about a second a step) and hard to read"
+        )
         self.full_graph_box.toggled.connect(self.set_full_graph)
 
         # -- caption and verdict ---------------------------------------------------------
@@ -159,8 +184,11 @@ class PropagationView(Playback, DocumentView):
         self.seed_box.setAccessibleName("Seed")
         self.seed_box.valueChanged.connect(self._on_seed_edited)
         self.seed_box.refused.connect(
-            lambda msg: (self.inputs_status.setText(f"<span style='color:#d6336c'>{msg}</span>"),
-                         self.inputs_status.setVisible(True)))
+            lambda msg: (
+                self.inputs_status.setText(f"<span style='color:#d6336c'>{msg}</span>"),
+                self.inputs_status.setVisible(True),
+            )
+        )
         self.typed_edit = QLineEdit()
         self.typed_edit.setPlaceholderText("one row per node, ';' between nodes: 1 2; 3 4; 5 6")
         self.typed_edit.setAccessibleName("Typed inputs")
@@ -170,12 +198,19 @@ class PropagationView(Playback, DocumentView):
         self.inputs_status.setWordWrap(True)
         self.inputs_status.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.export_button = QPushButton("Export…")
-        self.export_button.setToolTip("Save this walkthrough as GIF, MP4, PNG, SVG, PDF or one HTML page")
+        self.export_button.setToolTip(
+            "Save this walkthrough as GIF, MP4, PNG, SVG, PDF or one HTML page"
+        )
         self.export_button.clicked.connect(self.export_dialog)
 
         controls = QHBoxLayout()
-        for w in (self.first_button, self.back_button, self.play_button, self.step_button,
-                  self.last_button):
+        for w in (
+            self.first_button,
+            self.back_button,
+            self.play_button,
+            self.step_button,
+            self.last_button,
+        ):
             controls.addWidget(w)
         controls.addWidget(self.slider, 1)
         controls.addWidget(self.step_label)
@@ -207,7 +242,6 @@ class PropagationView(Playback, DocumentView):
         body.addWidget(self.verdict_label)
         lay.addLayout(controls)
 
-
         for _, canvas, rend in (self._full, self._summary):
             canvas.before_draw = lambda r=rend: self._relayout_if_resized(r)
             # hover a node of G_T (a cell of the summary): what it holds at that time
@@ -220,8 +254,9 @@ class PropagationView(Playback, DocumentView):
         self.state.events.seed.connect(self._on_state_inputs_changed)
         # issue 12: the code on real MPI processes (ringlab.gui.run_panel, in a QProcess)
         self.run_button = QPushButton("Run on N processes…")
-        self.run_button.setToolTip("Run this code with these inputs on N real MPI processes "
-                                   "and compare with MPI_Allreduce")
+        self.run_button.setToolTip(
+            "Run this code with these inputs on N real MPI processes and compare with MPI_Allreduce"
+        )
         self.run_button.clicked.connect(self.open_run_panel)
         inputs.insertWidget(inputs.indexOf(self.export_button), self.run_button)
 
@@ -232,11 +267,13 @@ class PropagationView(Playback, DocumentView):
         def inputs():
             self.ensure_ready()
             return self.trace.inputs if self.trace is not None else None
-        return open_run_dialog(self, lambda: self.document.code, inputs,
-                               step_signal=self.step_changed)
+
+        return open_run_dialog(
+            self, lambda: self.document.code, inputs, step_signal=self.step_changed
+        )
 
     # -- one zoom for everything (Ctrl+= / Ctrl+− / Ctrl+0) ----------------------------------
-    BASE_POINT_SIZE = 11        # the app's default text size: the drawing's zoom 1 there
+    BASE_POINT_SIZE = 11  # the app's default text size: the drawing's zoom 1 there
     # the least room the drawing is laid out in, in pixels at zoom 1 (it grows with the zoom;
     # a smaller window scrolls it): its text never shrinks to fit
     MIN_DRAWING = (600, 300)
@@ -271,8 +308,11 @@ class PropagationView(Playback, DocumentView):
             self._follow_text_size()
             # a hidden canvas keeps the size it last had, too small for a larger zoom: it is
             # laid out when drawn again (the zoom changed its size in inches)
-            if (self.trace is not None and self.renderer.trace is not None
-                    and self.canvas.isVisible()):
+            if (
+                self.trace is not None
+                and self.renderer.trace is not None
+                and self.canvas.isVisible()
+            ):
                 self._relayout(self.renderer)
                 self._show(self.renderer.step)
 
@@ -289,7 +329,7 @@ class PropagationView(Playback, DocumentView):
         """Show step ``t`` (clamped to 0..T): the state's ``step``, which every reader sees."""
         t = max(0, min(int(t), self.last_step))
         if self.state.step != t:
-            self.state.step = t                 # → _on_state_step_changed → _show
+            self.state.step = t  # → _on_state_step_changed → _show
         else:
             self.ensure_fresh()
             if self._pending is None:
@@ -298,7 +338,7 @@ class PropagationView(Playback, DocumentView):
     def _on_state_step_changed(self, t, _old=None) -> None:
         if self.stale:
             if self.isVisible():
-                self.ensure_fresh()             # draws the state's step
+                self.ensure_fresh()  # draws the state's step
         else:
             self._show(min(t, self.last_step))
 
@@ -316,10 +356,18 @@ class PropagationView(Playback, DocumentView):
     def export(self, path: str, fmt: str, step: int | None = None, progress=None) -> str:
         """Export what the view shows (same code, same inputs)."""
         from ...render.export import export_walkthrough
-        self.ensure_ready()            # current_inputs() must say what is drawn now
-        return export_walkthrough(self.document.code, self.current_inputs(), fmt, path,
-                                  step=step, seed=self.state.seed, progress=progress,
-                                  fps=self.speed_box.currentData())
+
+        self.ensure_ready()  # current_inputs() must say what is drawn now
+        return export_walkthrough(
+            self.document.code,
+            self.current_inputs(),
+            fmt,
+            path,
+            step=step,
+            seed=self.state.seed,
+            progress=progress,
+            fps=self.speed_box.currentData(),
+        )
 
     # -- document and inputs ------------------------------------------------------------------
     # user's acts → the state
@@ -329,8 +377,9 @@ class PropagationView(Playback, DocumentView):
             if not self.typed_edit.text().strip() and self.trace is not None:
                 # start from the inputs on screen, so typing edits rather than starts blank
                 F = self.document.code.field
-                self.typed_edit.setText("; ".join(" ".join(F.format(v) for v in row)
-                                                  for row in self.trace.inputs))
+                self.typed_edit.setText(
+                    "; ".join(" ".join(F.format(v) for v in row) for row in self.trace.inputs)
+                )
             self.state.inputs = self._parse_typed()
         else:
             self.state.inputs = mode
@@ -384,10 +433,14 @@ class PropagationView(Playback, DocumentView):
         self.inputs_status.setText(status)
         self.inputs_status.setVisible(bool(status))
         # the drawing's footnote (and an export's) names the values actually drawn
-        drawn = "typed" if mode == "typed" and self.current_inputs() != "random" else (
-            "matmul" if mode == "matmul" else "random")
-        note = {"random": f"random, seed {seed}", "matmul": "matmul partials",
-                "typed": "typed"}[drawn]
+        drawn = (
+            "typed"
+            if mode == "typed" and self.current_inputs() != "random"
+            else ("matmul" if mode == "matmul" else "random")
+        )
+        note = {"random": f"random, seed {seed}", "matmul": "matmul partials", "typed": "typed"}[
+            drawn
+        ]
         if mode == "typed" and drawn == "random":
             note += " (the typed inputs were refused)"
         large = code.N > SUMMARY_ABOVE_N
@@ -407,8 +460,10 @@ class PropagationView(Playback, DocumentView):
 
         def work():
             from ...render.heatmap import holdings
+
             tr = analysis.trace(x)
             return tr, (holdings(tr) if summary else None)
+
         job = Job(token, work)
         job.signals.done.connect(self._on_job_done)
         self._jobs[self._gen] = job
@@ -433,15 +488,17 @@ class PropagationView(Playback, DocumentView):
         """Draw the full $G_T$ (``True``) or, above ``SUMMARY_ABOVE_N`` nodes, the summary."""
         on = bool(on)
         if self.full_graph_box.isChecked() != on:
-            self.full_graph_box.setChecked(on)          # → here again
+            self.full_graph_box.setChecked(on)  # → here again
             return
         if on == self._full_graph:
             return
         self._full_graph = on
         if self.document.code.N > SUMMARY_ABOVE_N:
             if on:
-                self.message.emit(f"Drawing the full graph G_T for N = {self.document.code.N}: "
-                                  f"slow at this size (seconds to open, about a second a step)")
+                self.message.emit(
+                    f"Drawing the full graph G_T for N = {self.document.code.N}: "
+                    f"slow at this size (seconds to open, about a second a step)"
+                )
             self.invalidate()
 
     def _use_summary(self, on: bool) -> None:
@@ -460,11 +517,12 @@ class PropagationView(Playback, DocumentView):
 
     def _on_job_done(self, token, result, error) -> None:
         from shiboken6 import isValid
+
         if not isValid(self):
             return
         self._jobs.pop(token[0], None)
         if token is not self._pending or token[1] is not self.document.code:
-            return                                     # stale: a newer code or inputs since
+            return  # stale: a newer code or inputs since
         self._pending = None
         self._set_busy(False)
         if error is not None:
@@ -478,17 +536,18 @@ class PropagationView(Playback, DocumentView):
         code = self.document.code
         self.trace = trace
         heavy = code.N > SUMMARY_ABOVE_N and self.renderer is self._full[2]
-        if heavy:                       # the full G_T at large N: seconds, say so meanwhile
+        if heavy:  # the full G_T at large N: seconds, say so meanwhile
             self.setCursor(Qt.WaitCursor)
         try:
             from ...render.walkthrough.layout import NoRoom
+
             try:
                 if self.renderer is self._summary[2]:
                     self.renderer.set_trace(trace, note=note, summary=summary)
                 else:
                     self.renderer.set_trace(trace, note=note)
             except NoRoom:
-                pass        # (drawn once the canvas has room: the renderer needs a relayout)
+                pass  # (drawn once the canvas has room: the renderer needs a relayout)
         finally:
             if heavy:
                 self.unsetCursor()
@@ -505,13 +564,16 @@ class PropagationView(Playback, DocumentView):
         N = tr.code.N
         bad = [i for i in range(N) if not tr.report.node_ok(i)]
         if not bad:
-            self.verdict_label.setText("<span style='color:#2b8a3e'>✓ Theorem 2 holds: every "
-                                       "destination decodes the sum, for every input.</span>")
+            self.verdict_label.setText(
+                "<span style='color:#2b8a3e'>✓ Theorem 2 holds: every "
+                "destination decodes the sum, for every input.</span>"
+            )
             return
         why = failing_reason(tr, bad[0]) or ""
         self.verdict_label.setText(
             f"<span style='color:#d6336c'>✗ destination{'s' if len(bad) > 1 else ''} "
-            f"{', '.join(map(str, bad))} cannot decode the sum — {why}</span>")
+            f"{', '.join(map(str, bad))} cannot decode the sum — {why}</span>"
+        )
 
     # -- drawing ----------------------------------------------------------------------------
     def _on_slider_changed(self, t: int):
@@ -530,7 +592,7 @@ class PropagationView(Playback, DocumentView):
             self.slider.blockSignals(False)
         r.draw()
         self.canvas.blit(self.figure.bbox)
-        self.caption_label.setText(r.caption(width=100_000))   # Qt wraps
+        self.caption_label.setText(r.caption(width=100_000))  # Qt wraps
         self._show_decode_arithmetic(r.step)
         self.step_label.setText(f"t = {r.step} / {self.last_step}")
         self.back_button.setEnabled(r.step > 0)
@@ -539,7 +601,7 @@ class PropagationView(Playback, DocumentView):
         self.last_button.setEnabled(r.step < self.last_step)
         self.step_changed.emit(r.step)
 
-    SHOWN_DECODES = 4          # nodes whose arithmetic is listed; the tooltip has them all
+    SHOWN_DECODES = 4  # nodes whose arithmetic is listed; the tooltip has them all
 
     def _show_decode_arithmetic(self, t: int) -> None:
         tr = self.trace
@@ -550,22 +612,32 @@ class PropagationView(Playback, DocumentView):
         if not any(per_node):
             self.decode_box.hide()
             return
+
         def block(i):
             return f"node {i}: " + "\n        ".join(per_node[i])
+
         shown = [block(i) for i in range(min(tr.code.N, self.SHOWN_DECODES))]
         if tr.code.N > self.SHOWN_DECODES:
             shown.append(f"… nodes {self.SHOWN_DECODES}..{tr.code.N - 1}: hover here for all")
         # over GF(2^m) "1 + 3 = 2" is right (XOR), over GF(7) "5 + 6 = 4": say how sums work
         note = tr.code.field.arithmetic_note(short=True)
-        self.decode_label.setText("The decode with its numbers (R s + T x" + (f"; {note}" if note else "")
-                                  + "):\n" + "\n".join(shown))
-        self.decode_label.setToolTip("\n".join(block(i) for i in range(tr.code.N))
-                                     + "\n\n" + notation_tip("decode", "y", "x"))
+        self.decode_label.setText(
+            "The decode with its numbers (R s + T x"
+            + (f"; {note}" if note else "")
+            + "):\n"
+            + "\n".join(shown)
+        )
+        self.decode_label.setToolTip(
+            "\n".join(block(i) for i in range(tr.code.N))
+            + "\n\n"
+            + notation_tip("decode", "y", "x")
+        )
         self.decode_label.show()
         self.decode_box.show()
         # the decode is what this step is for: bring it into view once laid out
-        QTimer.singleShot(0, self, lambda: self.drawing_scroll.ensureWidgetVisible(
-            self.decode_box, 0, 0))
+        QTimer.singleShot(
+            0, self, lambda: self.drawing_scroll.ensureWidgetVisible(self.decode_box, 0, 0)
+        )
 
     def _on_speed_changed(self, *_):
         if self.playing:
@@ -587,6 +659,7 @@ class PropagationView(Playback, DocumentView):
         """Lay ``r`` out for its figure's size; a figure with no room for it (a squeezed or
         hidden canvas) keeps what it showed until it has room again."""
         from ...render.walkthrough.layout import NoRoom
+
         try:
             r.relayout()
         except NoRoom:
@@ -596,10 +669,13 @@ class PropagationView(Playback, DocumentView):
         """Ask for a file name and export the walkthrough (File → Export walkthrough…); a
         .html name writes one self-contained page with every step (ringlab.render.html_export)."""
         path, chosen = QFileDialog.getSaveFileName(
-            self, "Export walkthrough", "walkthrough.gif",
+            self,
+            "Export walkthrough",
+            "walkthrough.gif",
             "Animated GIF (*.gif);;MP4 video (*.mp4);;PDF, one page per step (*.pdf);;"
             "PNG of this step (*.png);;SVG of this step (*.svg);;"
-            "Web page, every step, opens offline (*.html)")
+            "Web page, every step, opens offline (*.html)",
+        )
         if not path:
             return
         formats = ("gif", "mp4", "pdf", "png", "svg", "html")
@@ -611,7 +687,8 @@ class PropagationView(Playback, DocumentView):
             if fmt not in formats:
                 self.message.emit(
                     f"Export not done: {path} does not end in .gif, .mp4, .pdf, .png or .svg, "
-                    f"or .html for a web page (the name says which format to write)")
+                    f"or .html for a web page (the name says which format to write)"
+                )
                 return
             path += "." + fmt
         dlg = QProgressDialog("Exporting…", "", 0, self.last_step + 1, self)
@@ -626,16 +703,23 @@ class PropagationView(Playback, DocumentView):
         try:
             if fmt == "html":
                 from ...render.html_export import export_walkthrough_html
-                self.ensure_ready()            # current_inputs() must say what is drawn now
-                out = export_walkthrough_html(self.document.code, self.current_inputs(), path,
-                                              seed=self.state.seed, progress=progress,
-                                              fps=self.speed_box.currentData())
+
+                self.ensure_ready()  # current_inputs() must say what is drawn now
+                out = export_walkthrough_html(
+                    self.document.code,
+                    self.current_inputs(),
+                    path,
+                    seed=self.state.seed,
+                    progress=progress,
+                    fps=self.speed_box.currentData(),
+                )
             else:
-                out = self.export(path, fmt, step=self.step if fmt in ("png", "svg") else None,
-                                  progress=progress)
+                out = self.export(
+                    path, fmt, step=self.step if fmt in ("png", "svg") else None, progress=progress
+                )
         except RinglabError as e:
             why = str(e)
-            why = why[3:] if why.startswith("-o ") else why       # (the CLI's flag; no flags here)
+            why = why[3:] if why.startswith("-o ") else why  # (the CLI's flag; no flags here)
             self.message.emit(f"Export failed: {why}")
         else:
             self.message.emit(f"Exported {out}")

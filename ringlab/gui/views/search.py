@@ -13,13 +13,28 @@ the Search button and a lesson's ``run_search`` alike call ``state.run_search``;
 the state's search runner (one worker at a time, the others queued), and every outcome — with
 its field and class — is recorded in ``state.searches``, where the lessons read it.
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout,
-                               QHeaderView, QLabel, QProgressBar, QPushButton, QSpinBox,
-                               QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ...core.codefile import loads_code
 from ...core.errors import RinglabError
@@ -36,38 +51,50 @@ FIELDS = ["GF(2)", "GF(3)", "GF(2^2)", "GF(5)", "GF(7)", "GF(2^3)"]
 CLASSES = [("general linear codes", False), ("routing only (reduce-multicast shape)", True)]
 # columns 5-6 are GF(2) (what a version-1 table holds); then the smallest T for general codes
 # over the other fields of the table (routing in the tooltip), and the conjecture column
-TABLE_FIELDS = ["GF(3)", "GF(4)", "GF(8)"]         # the table's keys (the search's "GF(q)")
+TABLE_FIELDS = ["GF(3)", "GF(4)", "GF(8)"]  # the table's keys (the search's "GF(q)")
 
 
 def field_label(name: str) -> str:
     """How the window names a field the search or the rate table calls ``GF(q)``."""
     from ...core.fields import field
+
     try:
         return field(name).name
     except RinglabError:
         return name
 
 
-COLUMNS = ["N", "K", "Prop. 1\nT ≥ K+N−2", "Thm 3 / counting\n⌈K(N+1)/N⌉",
-           "classic ring\n2(N−1)⌈K/N⌉", "GF(2): general coding", "GF(2): routing only",
-           *[f"{field_label(f)}\ngeneral" for f in TABLE_FIELDS],
-           "conjecture\nmax(K+N−2, ⌈2K(N−1)/N⌉)"]
-STATUS_COLOURS = {"proven": "#1b7f3b", "found": "#9a6a00", "undecided": "#b00020",
-                  "not computed": "#666666"}
+COLUMNS = [
+    "N",
+    "K",
+    "Prop. 1\nT ≥ K+N−2",
+    "Thm 3 / counting\n⌈K(N+1)/N⌉",
+    "classic ring\n2(N−1)⌈K/N⌉",
+    "GF(2): general coding",
+    "GF(2): routing only",
+    *[f"{field_label(f)}\ngeneral" for f in TABLE_FIELDS],
+    "conjecture\nmax(K+N−2, ⌈2K(N−1)/N⌉)",
+]
+STATUS_COLOURS = {
+    "proven": "#1b7f3b",
+    "found": "#9a6a00",
+    "undecided": "#b00020",
+    "not computed": "#666666",
+}
 VERDICT_COLOURS = {"agrees": "#1b7f3b", "contradicts": "#b00020", "undecided": "#9a6a00"}
 
 
 class SearchView(DocumentView):
     TITLE = "Search"
-    finished = Signal(str)          # "found" | "impossible" | "undecided" | "cancelled" | "error"
+    finished = Signal(str)  # "found" | "impossible" | "undecided" | "cancelled" | "error"
 
     def __init__(self, document, parent=None):
         super().__init__(document, parent)
-        self.encoding = "fast"          # the benchmark's peer ("plain") is reachable for tests
+        self.encoding = "fast"  # the benchmark's peer ("plain") is reachable for tests
         self.job: SearchJob | None = None
-        self.request: SearchRequest | None = None     # the request the job runs
+        self.request: SearchRequest | None = None  # the request the job runs
         self.state = document.state
-        if self.state.search_runner is None:           # (the window sets one that builds us)
+        if self.state.search_runner is None:  # (the window sets one that builds us)
             self.state.search_runner = self.start_request
         self.cell_job: SearchJob | None = None
         self.cell_row: int | None = None
@@ -80,8 +107,11 @@ class SearchView(DocumentView):
         form_box = QGroupBox("Find a code by SAT — or prove there is none")
         form = QFormLayout(form_box)
         self.n_spin, self.k_spin, self.t_spin = QSpinBox(), QSpinBox(), QSpinBox()
-        for w, name, (lo, hi) in ((self.n_spin, "N", (2, 12)), (self.k_spin, "K", (1, 16)),
-                                  (self.t_spin, "T", (1, 40))):
+        for w, name, (lo, hi) in (
+            (self.n_spin, "N", (2, 12)),
+            (self.k_spin, "K", (1, 16)),
+            (self.t_spin, "T", (1, 40)),
+        ):
             w.setRange(lo, hi)
             w.setObjectName(f"search_{name}")
             w.setAccessibleName(f"Search {name}")
@@ -93,8 +123,9 @@ class SearchView(DocumentView):
         self.class_box.addItems([c for c, _ in CLASSES])
         self.class_box.setObjectName("search_class")
         self.class_box.setAccessibleName("Class")
-        self.symmetric = QCheckBox("only rotationally symmetric codes "
-                                   "(node i = node 0 with message indices shifted by i)")
+        self.symmetric = QCheckBox(
+            "only rotationally symmetric codes (node i = node 0 with message indices shifted by i)"
+        )
         self.symmetric.setObjectName("search_symmetric")
         self.limit = QSpinBox()
         self.limit.setRange(1, 3600)
@@ -134,9 +165,11 @@ class SearchView(DocumentView):
         buttons.addWidget(self.cancel_button)
         buttons.addWidget(self.progress, 1)
         form.addRow(buttons)
-        self.result = QLabel("Choose N, K, T, a field and a class, then Search. Answers are exact: "
-                             "a code (checked by Theorem 2 and a simulation), a proof that none "
-                             "exists in that class, or 'undecided' when the time runs out.")
+        self.result = QLabel(
+            "Choose N, K, T, a field and a class, then Search. Answers are exact: "
+            "a code (checked by Theorem 2 and a simulation), a proof that none "
+            "exists in that class, or 'undecided' when the time runs out."
+        )
         self.result.setObjectName("search_result")
         self.result.setAccessibleName("Search result")
         self.result.setWordWrap(True)
@@ -144,7 +177,7 @@ class SearchView(DocumentView):
         form.addRow(self.result)
         # a found code is offered, never put in the editor unasked (the user may be editing)
         self.found_code = None
-        self.beside_windows: list = []          # windows opened beside (kept alive here)
+        self.beside_windows: list = []  # windows opened beside (kept alive here)
         self.found_bar = QWidget()
         self.found_bar.setObjectName("search_found_bar")
         fb = QHBoxLayout(self.found_bar)
@@ -156,9 +189,11 @@ class SearchView(DocumentView):
         self.beside_button.setObjectName("search_beside")
         self.keep_button = QPushButton("Keep current")
         self.keep_button.setObjectName("search_keep")
-        for b, slot in ((self.replace_button, self.use_found_code),
-                        (self.beside_button, self.open_found_beside),
-                        (self.keep_button, self.keep_current)):
+        for b, slot in (
+            (self.replace_button, self.use_found_code),
+            (self.beside_button, self.open_found_beside),
+            (self.keep_button, self.keep_current),
+        ):
             b.clicked.connect(slot)
             fb.addWidget(b)
         fb.addStretch(1)
@@ -166,8 +201,9 @@ class SearchView(DocumentView):
         form.addRow(self.found_bar)
 
         # -- rate explorer ---------------------------------------------------------------
-        table_box = QGroupBox("Rate explorer: the smallest T for K symbols on an N-node ring, "
-                              "per field")
+        table_box = QGroupBox(
+            "Rate explorer: the smallest T for K symbols on an N-node ring, per field"
+        )
         tl = QVBoxLayout(table_box)
         self.table_note = QLabel()
         self.table_note.setWordWrap(True)
@@ -179,7 +215,7 @@ class SearchView(DocumentView):
         self.table.setEditTriggers(QTableWidget.NoEditTriggers)
         self.table.setSelectionBehavior(QTableWidget.SelectRows)
         self.table.setSelectionMode(QTableWidget.SingleSelection)
-        self.table.setWordWrap(True)            # a cell says how it was proven: let it wrap
+        self.table.setWordWrap(True)  # a cell says how it was proven: let it wrap
         hh = self.table.horizontalHeader()
         # every T column short ("8 exact", "≤ 11"; how it was proven in the tooltip); the
         # conjecture's sentence takes the rest of the width and wraps
@@ -220,7 +256,7 @@ class SearchView(DocumentView):
         self._load_table()
         self._on_from_editor_clicked()
         app = QCoreApplication.instance()
-        if app is not None:     # the main window never closes this widget itself
+        if app is not None:  # the main window never closes this widget itself
             app.aboutToQuit.connect(self._on_app_quitting)
 
     # -- form ------------------------------------------------------------------------------
@@ -239,10 +275,14 @@ class SearchView(DocumentView):
         self.refresh()
 
     def spec_kwargs(self) -> dict:
-        return {"N": self.n_spin.value(), "K": self.k_spin.value(), "T": self.t_spin.value(),
-                "field": self.field_box.currentText(),
-                "routing": CLASSES[self.class_box.currentIndex()][1],
-                "symmetric": self.symmetric.isChecked()}
+        return {
+            "N": self.n_spin.value(),
+            "K": self.k_spin.value(),
+            "T": self.t_spin.value(),
+            "field": self.field_box.currentText(),
+            "routing": CLASSES[self.class_box.currentIndex()][1],
+            "symmetric": self.symmetric.isChecked(),
+        }
 
     def _on_search_clicked(self) -> None:
         if self.job is not None:
@@ -264,11 +304,15 @@ class SearchView(DocumentView):
         """Run ``req`` in the worker now, or after the one running (the state's runner: the
         state holds it in ``searching`` until its outcome is recorded)."""
         if self.job is not None:
-            self._show(f"Searching: {self._spec.describe()} … ({len(self.queue)} more "
-                       f"queued: {req.describe()})", "#333333")
+            self._show(
+                f"Searching: {self._spec.describe()} … ({len(self.queue)} more "
+                f"queued: {req.describe()})",
+                "#333333",
+            )
             return
-        kw = dict(N=req.N, K=req.K, T=req.T, field=req.field, routing=req.routing,
-                  symmetric=req.symmetric)
+        kw = dict(
+            N=req.N, K=req.K, T=req.T, field=req.field, routing=req.routing, symmetric=req.symmetric
+        )
         try:
             self._spec = make_spec(**kw)
         except RinglabError as e:
@@ -276,7 +320,7 @@ class SearchView(DocumentView):
             self._drop(req)
             self._next()
             return
-        self._take_found()              # an offer not taken lapses with a new search
+        self._take_found()  # an offer not taken lapses with a new search
         # the form shows what runs (a lesson's search too)
         for w, v in ((self.n_spin, req.N), (self.k_spin, req.K), (self.t_spin, req.T)):
             w.setValue(v)
@@ -303,8 +347,12 @@ class SearchView(DocumentView):
     def _record(self, status: str, proof: str = "", code=None) -> None:
         req, self.request = self.request, None
         if req is not None:
-            self.state.record_search(SearchOutcome(req.N, req.K, req.T, req.field,
-                                                   bool(req.routing), status, proof, code), req)
+            self.state.record_search(
+                SearchOutcome(
+                    req.N, req.K, req.T, req.field, bool(req.routing), status, proof, code
+                ),
+                req,
+            )
 
     def _on_cancel_clicked(self) -> None:
         if self.job is None:
@@ -315,8 +363,10 @@ class SearchView(DocumentView):
         self._drop(self.request)
         self.request = None
         self._idle()
-        self._show(f"Cancelled after {secs:.1f} s — nothing was decided about "
-                   f"{self._spec.describe()}.", "#9a6a00")
+        self._show(
+            f"Cancelled after {secs:.1f} s — nothing was decided about {self._spec.describe()}.",
+            "#9a6a00",
+        )
         self.finished.emit("cancelled")
         self._next()
 
@@ -335,7 +385,7 @@ class SearchView(DocumentView):
         self.progress.setValue(int(frac * 1000))
         self.progress.setFormat(f"{job.elapsed:.1f} s of at most {self._limit} s")
         if not job.finished:
-            if job.elapsed > self._limit + 10:      # the worker ignored its own limit
+            if job.elapsed > self._limit + 10:  # the worker ignored its own limit
                 job.cancel()
                 self.job = None
                 self._idle()
@@ -359,18 +409,26 @@ class SearchView(DocumentView):
         if res["status"] == "found":
             self._found_summary = res["summary"]
             if req is not None and req.load:
-                self._show(f"Found — {res['summary']}. The lesson put it in the editor "
-                           f"(Ctrl+Z brings back the previous code).", "#1b7f3b")
+                self._show(
+                    f"Found — {res['summary']}. The lesson put it in the editor "
+                    f"(Ctrl+Z brings back the previous code).",
+                    "#1b7f3b",
+                )
             else:
                 self.found_code = code
-                self._show(f"Found — {res['summary']}. Put it in the editor, open it beside in "
-                           f"a new window, or keep the current code?", "#1b7f3b")
+                self._show(
+                    f"Found — {res['summary']}. Put it in the editor, open it beside in "
+                    f"a new window, or keep the current code?",
+                    "#1b7f3b",
+                )
                 self.found_bar.show()
         elif res["status"] == "impossible":
             self._show("Impossible — " + res["summary"].split(": ", 1)[1] + ".", "#1b3f7f")
         else:
-            self._show(f"Undecided — {res['summary'].split(': ', 1)[1]}. "
-                       f"Try a longer time limit.", "#b00020")
+            self._show(
+                f"Undecided — {res['summary'].split(': ', 1)[1]}. Try a longer time limit.",
+                "#b00020",
+            )
         self._record(res["status"], res.get("proof") or "", code)
         self.finished.emit(res["status"])
         self._next()
@@ -380,14 +438,17 @@ class SearchView(DocumentView):
         """Replace the editor's code by the found one (one undoable step)."""
         ask = getattr(self.window(), "maybe_save", None)
         if ask is not None and not ask("replace the editor's code"):
-            return                              # the user's unsaved work stays in the editor
+            return  # the user's unsaved work stays in the editor
         code = self._take_found()
         if code is None:
             return
         what = f"N = {code.N}, K = {code.K}, T = {code.T} over {code.field.name}"
         self.document.load_code(code, "search result", f"Search result: {what}")
-        self._show(f"Found — {self._found_summary}. It is now in the editor "
-                   f"(Ctrl+Z brings back the previous code).", "#1b7f3b")
+        self._show(
+            f"Found — {self._found_summary}. It is now in the editor "
+            f"(Ctrl+Z brings back the previous code).",
+            "#1b7f3b",
+        )
 
     def open_found_beside(self):
         """A new window on the found code; this window's editor is left as it is."""
@@ -395,20 +456,28 @@ class SearchView(DocumentView):
         if code is None:
             return None
         from ..app import create_window
+
         win = create_window(code=code, check_recovery=False, autosave=False, use_settings=False)
         win.setAttribute(Qt.WA_DeleteOnClose)
-        win.destroyed.connect(lambda *_: self.beside_windows.remove(win)
-                              if win in self.beside_windows else None)
+        win.destroyed.connect(
+            lambda *_: self.beside_windows.remove(win) if win in self.beside_windows else None
+        )
         self.beside_windows.append(win)
         win.show()
-        self._show(f"Found — {self._found_summary}. Opened beside in a new window; the editor "
-                   f"keeps its code.", "#1b7f3b")
+        self._show(
+            f"Found — {self._found_summary}. Opened beside in a new window; the editor "
+            f"keeps its code.",
+            "#1b7f3b",
+        )
         return win
 
     def keep_current(self) -> None:
         if self._take_found() is not None:
-            self._show(f"Found — {self._found_summary}. Not used: the editor keeps its code "
-                       f"(search again to get it back).", "#1b7f3b")
+            self._show(
+                f"Found — {self._found_summary}. Not used: the editor keeps its code "
+                f"(search again to get it back).",
+                "#1b7f3b",
+            )
 
     def _take_found(self):
         code, self.found_code = self.found_code, None
@@ -445,7 +514,8 @@ class SearchView(DocumentView):
             f"does the minimum equal max(K+N−2, ⌈2K(N−1)/N⌉) over every field listed? Hover for "
             f"every step. Made by "
             f"`{d['made_by'].strip()}` on {d['made_at']} in {d['total_seconds']} s "
-            f"({d['per_T_timeout']:g} s per T).")
+            f"({d['per_T_timeout']:g} s per T)."
+        )
         self.table.setRowCount(len(d["cells"]))
         for r, cell in enumerate(d["cells"]):
             self._fill_row(r, cell)
@@ -453,8 +523,13 @@ class SearchView(DocumentView):
 
     def _fill_row(self, r: int, cell: dict) -> None:
         counting = cell.get("counting", cell.get("theorem3"))
-        vals = [cell["N"], cell["K"], cell["proposition1"],
-                "—" if counting is None else counting, cell["classic_ring"]]
+        vals = [
+            cell["N"],
+            cell["K"],
+            cell["proposition1"],
+            "—" if counting is None else counting,
+            cell["classic_ring"],
+        ]
         for c, v in enumerate(vals):
             it = QTableWidgetItem(str(v))
             it.setTextAlignment(Qt.AlignCenter)
@@ -470,7 +545,7 @@ class SearchView(DocumentView):
         by_field = cell.get("by_field") or {}
         for c, f in enumerate(TABLE_FIELDS, start=7):
             pair = by_field.get(f)
-            if pair is None:            # a version-1 table, or a field this table leaves out
+            if pair is None:  # a version-1 table, or a field this table leaves out
                 it = QTableWidgetItem("not in this table")
                 it.setForeground(QColor(STATUS_COLOURS["not computed"]))
             else:
@@ -478,8 +553,10 @@ class SearchView(DocumentView):
                 it = QTableWidgetItem(cell_short(g))
                 it.setForeground(QColor(STATUS_COLOURS.get(g["status"], "#000000")))
                 name = field_label(f)
-                it.setToolTip(f"{name}, general coding: {cell_text(g)}\n{_steps_text(g)}\n\n"
-                              f"{name}, routing only: {cell_text(rt)}\n{_steps_text(rt)}")
+                it.setToolTip(
+                    f"{name}, general coding: {cell_text(g)}\n{_steps_text(g)}\n\n"
+                    f"{name}, routing only: {cell_text(rt)}\n{_steps_text(rt)}"
+                )
             it.setTextAlignment(Qt.AlignCenter)
             self.table.setItem(r, c, it)
         conj = cell.get("conjecture")
@@ -488,14 +565,22 @@ class SearchView(DocumentView):
             it = QTableWidgetItem("—")
         else:
             named = {field_label(f): v for f, v in (conj.get("per_field") or {}).items()}
-            text = (verdict_text({**conj, "per_field": named}) if named else
-                    conj.get("text") or f"{conj['T']}: {conj['verdict']}")
+            text = (
+                verdict_text({**conj, "per_field": named})
+                if named
+                else conj.get("text") or f"{conj['T']}: {conj['verdict']}"
+            )
             it = QTableWidgetItem(text)
             it.setForeground(QColor(VERDICT_COLOURS.get(conj["verdict"], "#000000")))
             per = "; ".join(f"{field_label(f)}: {v}" for f, v in conj.get("per_field", {}).items())
-            it.setToolTip(f"T* = {conj['T']}; {per}"
-                          + (f"; counterexample shipped as {conj['code_file']}"
-                             if conj.get("code_file") else ""))
+            it.setToolTip(
+                f"T* = {conj['T']}; {per}"
+                + (
+                    f"; counterexample shipped as {conj['code_file']}"
+                    if conj.get("code_file")
+                    else ""
+                )
+            )
         self.table.setItem(r, c, it)
 
     def _on_table_double_clicked(self, r: int, c: int) -> None:
@@ -528,14 +613,23 @@ class SearchView(DocumentView):
         self.cell_row = r
         per_T = float(self.table_data.get("per_T_timeout", 30))
         fields = self.table_data.get("fields") or [cell.get("field", "GF(2)")]
-        self.cell_job = SearchJob("row", {"N": cell["N"], "K": cell["K"], "fields": fields,
-                                          "per_T": per_T,
-                                          "per_cell": self.table_data.get("per_cell")})
+        self.cell_job = SearchJob(
+            "row",
+            {
+                "N": cell["N"],
+                "K": cell["K"],
+                "fields": fields,
+                "per_T": per_T,
+                "per_cell": self.table_data.get("per_cell"),
+            },
+        )
         self.cell_job.start()
         self.recompute_button.setEnabled(False)
         self.cell_cancel_button.setEnabled(True)
-        self.cell_status.setText(f"Recomputing N = {cell['N']}, K = {cell['K']} over "
-                                 f"{', '.join(map(field_label, fields))} …")
+        self.cell_status.setText(
+            f"Recomputing N = {cell['N']}, K = {cell['K']} over "
+            f"{', '.join(map(field_label, fields))} …"
+        )
         self._timer.start()
 
     def _on_cell_cancel_clicked(self) -> None:
@@ -546,8 +640,9 @@ class SearchView(DocumentView):
         self.cell_job = None
         self.recompute_button.setEnabled(True)
         self.cell_cancel_button.setEnabled(False)
-        self.cell_status.setText(f"Recompute cancelled after {job.elapsed:.1f} s; the row is "
-                                 f"unchanged.")
+        self.cell_status.setText(
+            f"Recompute cancelled after {job.elapsed:.1f} s; the row is unchanged."
+        )
 
     def _poll_cell(self) -> None:
         job = self.cell_job
@@ -566,9 +661,11 @@ class SearchView(DocumentView):
         self.table_data["cells"][self.cell_row] = cell
         self._fill_row(self.cell_row, cell)
         self.table.resizeRowToContents(self.cell_row)
-        self.cell_status.setText(f"Recomputed N = {cell['N']}, K = {cell['K']} in "
-                                 f"{job.elapsed:.1f} s (this session only; the shipped table is "
-                                 f"unchanged).")
+        self.cell_status.setText(
+            f"Recomputed N = {cell['N']}, K = {cell['K']} in "
+            f"{job.elapsed:.1f} s (this session only; the shipped table is "
+            f"unchanged)."
+        )
 
     def _on_app_quitting(self) -> None:
         for job in (self.job, self.cell_job):
@@ -582,11 +679,18 @@ class SearchView(DocumentView):
 
 def _steps_text(res: dict) -> str:
     """Every step of one class's walk, for a tooltip."""
-    steps = "; ".join(f"T={s['T']}" + (f" ({s['class']})" if s.get("class") else "")
-                      + f": {s['status']}" + (f" by {s['proof']}" if s.get("proof") else "")
-                      + f" ({s['seconds']:.2f} s)" for s in res.get("steps", []))
+    steps = "; ".join(
+        f"T={s['T']}"
+        + (f" ({s['class']})" if s.get("class") else "")
+        + f": {s['status']}"
+        + (f" by {s['proof']}" if s.get("proof") else "")
+        + f" ({s['seconds']:.2f} s)"
+        for s in res.get("steps", [])
+    )
     sat = res.get("sat_below")
     if sat:
-        steps += (f"; also by SAT without Proposition 1: T={sat['T']} {sat['status']} "
-                  f"({sat['seconds']:.2f} s)")
+        steps += (
+            f"; also by SAT without Proposition 1: T={sat['T']} {sat['status']} "
+            f"({sat['seconds']:.2f} s)"
+        )
     return steps or (res.get("found_by") or "no step run")

@@ -12,6 +12,7 @@ Edge e = tN + i is $y_{i\to}^{(t)}$; the edges are generated here in the order
 A step restyles: past transmissions muted (idle ones thin), the current ones as arrows with a
 label, node fills for sending / receiving / done, ✓ or ✗ beside each destination at t = T.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -42,8 +43,13 @@ class GraphPanel:
     @property
     def dynamic(self) -> list:
         """The artists a step changes, in drawing order."""
-        return [self._tcoll, *[c for c, _ in self._nodes.values()], *self.arrows, *self.labels,
-                *self.marks]
+        return [
+            self._tcoll,
+            *[c for c, _ in self._nodes.values()],
+            *self.arrows,
+            *self.labels,
+            *self.marks,
+        ]
 
     # -- building ------------------------------------------------------------------------
     def _add_edges(self, N: int, T: int) -> None:
@@ -53,12 +59,20 @@ class GraphPanel:
         self.wrap = [i == N - 1 for t in range(T) for i in range(N)]
         self._send_t = np.repeat(np.arange(T), N)
         s = self.s
-        self.ax.add_collection(LineCollection(store, colors=style.C_STORE, linewidths=1.4 * s,
-                                              linestyles=(0, (4, 3)), zorder=1))
-        self._tcoll = LineCollection(self.trans, colors=style.C_EDGE, linewidths=1.2 * s,
-                                     # per-segment styles cycle: one period (N senders)
-                                     # is parsed once instead of N·T times
-                                     linestyles=["-"] * (N - 1) + ["-."], zorder=2)
+        self.ax.add_collection(
+            LineCollection(
+                store, colors=style.C_STORE, linewidths=1.4 * s, linestyles=(0, (4, 3)), zorder=1
+            )
+        )
+        self._tcoll = LineCollection(
+            self.trans,
+            colors=style.C_EDGE,
+            linewidths=1.2 * s,
+            # per-segment styles cycle: one period (N senders)
+            # is parsed once instead of N·T times
+            linestyles=["-"] * (N - 1) + ["-."],
+            zorder=2,
+        )
         self.ax.add_collection(self._tcoll)
 
     def _size_cells(self, fig, rect, N: int, T: int) -> None:
@@ -71,28 +85,46 @@ class GraphPanel:
         self.col_pt = w_in * 72 / (xmax + 0.45)
         self.row_pt = h_in * 72 / (N + 1.05)
         cell = min(self.col_pt, self.row_pt)
-        self.node_pt = float(np.clip(0.42 * cell, 5, 26))        # marker diameter, points
+        self.node_pt = float(np.clip(0.42 * cell, 5, 26))  # marker diameter, points
 
     def _add_nodes(self, N: int, T: int) -> None:
         s, size, ax = self.s, self.node_pt, self.ax
         self.xs = np.array([t for t in range(T + 1) for i in range(N)], float)
         ys = np.array([-i for t in range(T + 1) for i in range(N)], float)
-        markers = np.array(["s" if t == 0 else "D" if t == T else "o"
-                            for t in range(T + 1) for i in range(N)])
+        markers = np.array(
+            ["s" if t == 0 else "D" if t == T else "o" for t in range(T + 1) for i in range(N)]
+        )
         self._nodes = {}
         for m in ("s", "o", "D"):
             sel = markers == m
             if not sel.any():
                 continue
             msize = size * (0.9 if m == "s" else 0.95 if m == "D" else 1.0)
-            coll = ax.scatter(self.xs[sel], ys[sel], s=msize ** 2, marker=m, c=style.C_NODE,
-                              edgecolors=style.C_NODE_EDGE, linewidths=1.3 * s, zorder=4)
+            coll = ax.scatter(
+                self.xs[sel],
+                ys[sel],
+                s=msize**2,
+                marker=m,
+                c=style.C_NODE,
+                edgecolors=style.C_NODE_EDGE,
+                linewidths=1.3 * s,
+                zorder=4,
+            )
             self._nodes[m] = (coll, np.flatnonzero(sel))
         if T >= 1:
             gx = np.arange(1, T + 1, dtype=float)
-            ax.scatter(gx, np.full_like(gx, -N), s=size ** 2, marker="o", facecolors="none",
-                       edgecolors=style.C_NODE_EDGE, linewidths=1.0 * s, linestyles="--", alpha=0.6,
-                       zorder=4)
+            ax.scatter(
+                gx,
+                np.full_like(gx, -N),
+                s=size**2,
+                marker="o",
+                facecolors="none",
+                edgecolors=style.C_NODE_EDGE,
+                linewidths=1.0 * s,
+                linestyles="--",
+                alpha=0.6,
+                zorder=4,
+            )
 
     def _style_axes(self, N: int, T: int) -> None:
         ax, s = self.ax, self.s
@@ -107,15 +139,18 @@ class GraphPanel:
             sp.set_visible(False)
         ax.axhspan(-N - 0.5, -N + 0.5, color="#f4f4f6", zorder=0)
 
-    XLABELS = ("time t  (layer t of G_T; sends at t arrive at t + 1)",
-               "time t  (sends at t arrive at t + 1)", "time t")
+    XLABELS = (
+        "time t  (layer t of G_T; sends at t arrive at t + 1)",
+        "time t  (sends at t arrive at t + 1)",
+        "time t",
+    )
 
     def xlabel(self) -> str:
         """The longest time-axis label that fits under the graph (DejaVu Sans ≈ 0.56 em a
         character): at 4:3 or zoomed in the long one would run under the side table."""
         fig = self.ax.figure
         x0, _, w, _ = self.ax.get_position().bounds
-        room = (w + min(x0, 0.5 * w)) * fig.get_size_inches()[0] * 72      # centred label
+        room = (w + min(x0, 0.5 * w)) * fig.get_size_inches()[0] * 72  # centred label
         for text in self.XLABELS:
             if len(text) * 0.56 * 10.5 * self.s <= room:
                 return text
@@ -137,17 +172,47 @@ class GraphPanel:
         self.fs_label = (11.5 if N <= 4 else 10) * s
         self.arrows, self.labels = [], []
         for _ in range(N):
-            a = FancyArrowPatch((0, 0), (1, 1), arrowstyle="-|>", mutation_scale=16 * s,
-                                color=style.C_NOW, linewidth=3.2 * s, shrinkA=0, shrinkB=0,
-                                zorder=5, visible=False)
+            a = FancyArrowPatch(
+                (0, 0),
+                (1, 1),
+                arrowstyle="-|>",
+                mutation_scale=16 * s,
+                color=style.C_NOW,
+                linewidth=3.2 * s,
+                shrinkA=0,
+                shrinkB=0,
+                zorder=5,
+                visible=False,
+            )
             ax.add_patch(a)
             self.arrows.append(a)
-            self.labels.append(ax.text(
-                0, 0, "", fontsize=self.fs_label, ha="center", va="center", zorder=6,
-                color=style.C_TEXT, visible=False,
-                bbox=dict(boxstyle="round,pad=0.25", fc="white", ec=style.C_NOW, lw=1.0 * s)))
-        self.marks = [ax.text(T + 0.32, -i, "", fontsize=13 * s, ha="left", va="center",
-                              fontweight="bold", zorder=6) for i in range(N)]
+            self.labels.append(
+                ax.text(
+                    0,
+                    0,
+                    "",
+                    fontsize=self.fs_label,
+                    ha="center",
+                    va="center",
+                    zorder=6,
+                    color=style.C_TEXT,
+                    visible=False,
+                    bbox=dict(boxstyle="round,pad=0.25", fc="white", ec=style.C_NOW, lw=1.0 * s),
+                )
+            )
+        self.marks = [
+            ax.text(
+                T + 0.32,
+                -i,
+                "",
+                fontsize=13 * s,
+                ha="left",
+                va="center",
+                fontweight="bold",
+                zorder=6,
+            )
+            for i in range(N)
+        ]
 
     # -- per step --------------------------------------------------------------------------
     def show(self, t: int, wrong: list[bool]) -> None:
@@ -166,8 +231,7 @@ class GraphPanel:
         past, now = sent < t, sent == t
         colors = np.where(now[:, None], (0, 0, 0, 0), to_rgba(style.C_EDGE))
         colors[past & ~self.idle] = to_rgba(style.C_PAST)
-        widths = np.where(past, np.where(self.idle, 0.8 * s, 2.4 * s),
-                          np.where(now, 1.0, 1.2 * s))
+        widths = np.where(past, np.where(self.idle, 0.8 * s, 2.4 * s), np.where(now, 1.0, 1.2 * s))
         self._tcoll.set_color(colors)
         self._tcoll.set_linewidth(widths)
 
@@ -191,7 +255,7 @@ class GraphPanel:
                 a.set_visible(False)
                 lab.set_visible(False)
                 continue
-            e = t * N + i                      # edges are ordered by send time, then sender
+            e = t * N + i  # edges are ordered by send time, then sender
             idle = self.idle[e]
             p0, p1 = self.trans[e]
             a.set_positions(*self._shrunk(p0, p1))
@@ -211,8 +275,10 @@ class GraphPanel:
         vx, vy = (p1[0] - p0[0]) * cx, (p1[1] - p0[1]) * cy
         L = float(np.hypot(vx, vy)) or 1.0
         a, b = 0.5 * self.node_pt / L, 0.58 * self.node_pt / L
-        return ((p0[0] + a * vx / cx, p0[1] + a * vy / cy),
-                (p1[0] - b * vx / cx, p1[1] - b * vy / cy))
+        return (
+            (p0[0] + a * vx / cx, p0[1] + a * vy / cy),
+            (p1[0] - b * vx / cx, p1[1] - b * vy / cy),
+        )
 
     def _edge_label(self, t: int, i: int) -> str:
         """The longest label that fits: full combination = value, two lines, or value."""
@@ -220,7 +286,7 @@ class GraphPanel:
         y = tr.sent[t][i]
         val = "" if tr.sent_values is None else tr.field.format(tr.sent_values[t][i])
         full = ring_combination(tr, y, i)
-        ch = 0.6 * self.fs_label                     # average advance, points
+        ch = 0.6 * self.fs_label  # average advance, points
         room_w = 1.75 * self.col_pt
         room_lines = int(0.85 * self.row_pt / (self.fs_label * 1.3))
         cands = [f"{full} = {val}" if val else full]
@@ -245,8 +311,10 @@ class GraphPanel:
         if not (0 <= t <= T and 0 <= i < N):
             return None
         # within the marker (radius ≈ half its diameter, converted to data units)
-        if (abs(xd - t) * self.col_pt > 0.6 * self.node_pt
-                or abs(yd + i) * self.row_pt > 0.6 * self.node_pt):
+        if (
+            abs(xd - t) * self.col_pt > 0.6 * self.node_pt
+            or abs(yd + i) * self.row_pt > 0.6 * self.node_pt
+        ):
             return None
         return i, t
 
@@ -254,14 +322,42 @@ class GraphPanel:
 def add_legend(fig, N: int, T: int, s: float) -> None:
     """What the edge styles and node shapes mean, under the graph."""
     handles = [
-        Line2D([], [], color=style.C_STORE, lw=1.6 * s, ls=(0, (4, 3)), label="storage i⁽ᵗ⁾→i⁽ᵗ⁺¹⁾"),
+        Line2D(
+            [], [], color=style.C_STORE, lw=1.6 * s, ls=(0, (4, 3)), label="storage i⁽ᵗ⁾→i⁽ᵗ⁺¹⁾"
+        ),
         Line2D([], [], color=style.C_EDGE, lw=1.6 * s, label="transmission i⁽ᵗ⁾→(i+1)⁽ᵗ⁺¹⁾"),
-        Line2D([], [], color=style.C_EDGE, lw=1.6 * s, ls="-.", label=f"wrap {N - 1}→0 (to copy 0 ↺)"),
+        Line2D(
+            [], [], color=style.C_EDGE, lw=1.6 * s, ls="-.", label=f"wrap {N - 1}→0 (to copy 0 ↺)"
+        ),
         Line2D([], [], color=style.C_NOW, lw=3 * s, label="sent now"),
-        Line2D([], [], ls="", marker="s", mec=style.C_NODE_EDGE, mfc="white", ms=8 * s,
-               label="source t = 0"),
-        Line2D([], [], ls="", marker="D", mec=style.C_NODE_EDGE, mfc="white", ms=8 * s,
-               label=f"destination t = {T}"),
+        Line2D(
+            [],
+            [],
+            ls="",
+            marker="s",
+            mec=style.C_NODE_EDGE,
+            mfc="white",
+            ms=8 * s,
+            label="source t = 0",
+        ),
+        Line2D(
+            [],
+            [],
+            ls="",
+            marker="D",
+            mec=style.C_NODE_EDGE,
+            mfc="white",
+            ms=8 * s,
+            label=f"destination t = {T}",
+        ),
     ]
-    fig.legend(handles=handles, loc="lower left", bbox_to_anchor=(0.01, 0.0), ncol=3,
-               fontsize=9 * s, frameon=False, handlelength=2.2, columnspacing=1.2)
+    fig.legend(
+        handles=handles,
+        loc="lower left",
+        bbox_to_anchor=(0.01, 0.0),
+        ncol=3,
+        fontsize=9 * s,
+        frameon=False,
+        handlelength=2.2,
+        columnspacing=1.2,
+    )

@@ -5,6 +5,7 @@ below the renderer's ``min_scale`` so text stays readable across a room — the 
 abbreviate instead).  Top: the title and, in exports, up to three caption lines; left: $G_T$
 with its tick labels and legend below; right: the side table, with the inputs note under it.
 """
+
 from __future__ import annotations
 
 import textwrap
@@ -26,8 +27,9 @@ def scale(fig, min_scale: float, max_scale: float = 1.6) -> float:
     (the window pins both at 1: its text size is the user's zoom, not the window's size)."""
     w, h = fig.get_size_inches()
     # below min_scale text gets too small to read across a room: abbreviate more instead
-    return float(np.clip(min(w / FIG_SIZE[0], h / FIG_SIZE[1]), min_scale,
-                         max(min_scale, max_scale)))
+    return float(
+        np.clip(min(w / FIG_SIZE[0], h / FIG_SIZE[1]), min_scale, max(min_scale, max_scale))
+    )
 
 
 def note_lines(fig, note: str, s: float) -> list[str]:
@@ -41,20 +43,26 @@ def legend_height(s: float) -> float:
     return 2 * 9 * s * 1.45 + 8
 
 
-def rects(fig, s: float, caption_in_figure: bool, note: str, caption_lines: int = 3,
-          full_table: bool = False):
+def rects(
+    fig,
+    s: float,
+    caption_in_figure: bool,
+    note: str,
+    caption_lines: int = 3,
+    full_table: bool = False,
+):
     """Graph and table rectangles (figure fractions), margins worked out in points from
     the font sizes so nothing collides when the figure is smaller than 1280×720: the
     caption gets ``caption_lines`` lines, and the table stops above the legend (at 4:3 the
     legend reaches under the table; the decode step's cover must not hide it)."""
     w, h = fig.get_size_inches() * 72
-    top = 8 + 13.5 * s * 1.6                                  # title
+    top = 8 + 13.5 * s * 1.6  # title
     if caption_in_figure:
-        top += caption_lines * 12.5 * s * 1.25 + 6            # the caption's lines
+        top += caption_lines * 12.5 * s * 1.25 + 6  # the caption's lines
     top += 18 * s
     legend = legend_height(s)
-    bottom = legend + (10 + 10.5) * s * 1.45 + 10             # legend, ticks, label
-    left = 0.6 * 10.5 * s * 7 + 14                            # "node 7" tick labels
+    bottom = legend + (10 + 10.5) * s * 1.45 + 10  # legend, ticks, label
+    left = 0.6 * 10.5 * s * 7 + 14  # "node 7" tick labels
     split = 0.545 * w
     if full_table:
         # the window: the side table keeps room for its 38 characters at full size (13 pt·s)
@@ -72,8 +80,10 @@ def rects(fig, s: float, caption_in_figure: bool, note: str, caption_lines: int 
     lift = 0 if caption_in_figure else 22 * s
     table = (tx / w, foot / h, (w - tx - 6) / w, max(h - top - foot + lift, 1) / h)
     if min(graph[2], graph[3], table[2]) <= 0:
-        raise NoRoom(f"a {w:.0f}×{h:.0f} pt figure leaves no room for G_T and the side table "
-                     f"at text scale {s:.2f}")
+        raise NoRoom(
+            f"a {w:.0f}×{h:.0f} pt figure leaves no room for G_T and the side table "
+            f"at text scale {s:.2f}"
+        )
     return graph, table
 
 
@@ -94,19 +104,37 @@ def add_header(fig, trace, s: float, note: str, caption_in_figure: bool, min_pt:
     W_pt = fig.get_size_inches()[0] * 72
     # bold DejaVu Sans averages ~0.65 em a character: shrink rather than run off the edge
     short = "Theorem 2 ✓" if trace.report.feasible else "Theorem 2 ✗"
-    for title in (f"{code.name or 'code'} — N = {N}, K = {K}, T = {T} over {code.field.name}; "
-                  f"{verdict}",
-                  f"N = {N}, K = {K}, T = {T} over {code.field.name}; {verdict}",
-                  f"N = {N}, K = {K}, T = {T}, {code.field.name}; {short}"):
+    for title in (
+        f"{code.name or 'code'} — N = {N}, K = {K}, T = {T} over {code.field.name}; {verdict}",
+        f"N = {N}, K = {K}, T = {T} over {code.field.name}; {verdict}",
+        f"N = {N}, K = {K}, T = {T}, {code.field.name}; {short}",
+    ):
         fs_title = min(13.5 * s, 0.97 * W_pt / (0.65 * len(title)))
         if fs_title >= min_pt:
             break
-    title_text = fig.text(0.012, 1 - 6 / H, title, fontsize=fs_title, fontweight="bold",
-                          va="top", color=style.C_TEXT)
+    title_text = fig.text(
+        0.012, 1 - 6 / H, title, fontsize=fs_title, fontweight="bold", va="top", color=style.C_TEXT
+    )
     if note:
         # under the side table, wrapped to its width (the table leaves the room, rects)
-        fig.text(0.988, (legend_height(s) + 4) / H, "\n".join(note_lines(fig, note, s)),
-                 fontsize=9 * s, ha="right", va="bottom", color="#5c6670", linespacing=1.2)
-    caption = fig.text(0.012, 1 - (8 + 13.5 * s * 1.6) / H, "", fontsize=12.5 * s, va="top",
-                       color=style.C_TEXT, linespacing=1.25, visible=caption_in_figure)
+        fig.text(
+            0.988,
+            (legend_height(s) + 4) / H,
+            "\n".join(note_lines(fig, note, s)),
+            fontsize=9 * s,
+            ha="right",
+            va="bottom",
+            color="#5c6670",
+            linespacing=1.2,
+        )
+    caption = fig.text(
+        0.012,
+        1 - (8 + 13.5 * s * 1.6) / H,
+        "",
+        fontsize=12.5 * s,
+        va="top",
+        color=style.C_TEXT,
+        linespacing=1.25,
+        visible=caption_in_figure,
+    )
     return title_text, caption

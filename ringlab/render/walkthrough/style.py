@@ -1,4 +1,5 @@
 """Colours, fonts and the figure of the walkthrough (shared by its parts and by the exports)."""
+
 from __future__ import annotations
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -8,10 +9,22 @@ from matplotlib.figure import Figure
 # ``style.C_*`` when they draw, so a palette change reaches the next drawing
 from .. import palette as _palette
 
-_ROLE_OF = {"C_EDGE": "edge", "C_STORE": "store", "C_PAST": "past", "C_NOW": "now",
-            "C_NODE": "node", "C_NODE_EDGE": "node_edge", "C_DONE": "done", "C_SEND": "send",
-            "C_RECV": "recv", "C_OK": "ok", "C_OK_FILL": "ok_fill", "C_BAD": "bad",
-            "C_BAD_FILL": "bad_fill", "C_TEXT": "text"}
+_ROLE_OF = {
+    "C_EDGE": "edge",
+    "C_STORE": "store",
+    "C_PAST": "past",
+    "C_NOW": "now",
+    "C_NODE": "node",
+    "C_NODE_EDGE": "node_edge",
+    "C_DONE": "done",
+    "C_SEND": "send",
+    "C_RECV": "recv",
+    "C_OK": "ok",
+    "C_OK_FILL": "ok_fill",
+    "C_BAD": "bad",
+    "C_BAD_FILL": "bad_fill",
+    "C_TEXT": "text",
+}
 
 
 def _follow_palette(_name=None) -> None:
@@ -21,7 +34,7 @@ def _follow_palette(_name=None) -> None:
 _follow_palette()
 _palette.on_palette_changed(_follow_palette)
 MONO = "DejaVu Sans Mono"
-MONO_ADVANCE = 0.602          # DejaVu Sans Mono's advance, in em: columns line up exactly
+MONO_ADVANCE = 0.602  # DejaVu Sans Mono's advance, in em: columns line up exactly
 
 # FreeType hinting off: glyph rasterising is most of a step's cost and unhinted text is
 # about twice as fast (benchmarks/bench_render.py); at ≥ 100 dpi the difference is invisible.
@@ -29,7 +42,7 @@ MONO_ADVANCE = 0.602          # DejaVu Sans Mono's advance, in em: columns line 
 # at the same moment could at worst get hinted or unhinted text — cosmetic, never wrong.)
 RC = {"text.hinting": "no_hinting"}
 
-FIG_SIZE = (12.8, 7.2)        # inches: 1280×720 px at dpi 100, a projector's 16:9
+FIG_SIZE = (12.8, 7.2)  # inches: 1280×720 px at dpi 100, a projector's 16:9
 
 
 def new_figure(size=FIG_SIZE, dpi: int = 100) -> Figure:

@@ -10,6 +10,7 @@ last ones, a long combination wraps onto a third line when there is one or is sh
 ``x₅,₁ + … + x₂,₁ (6 terms)``.  Static words are drawn once into the background; only the
 values are per-step artists.
 """
+
 from __future__ import annotations
 
 import textwrap
@@ -29,7 +30,7 @@ from ..captions import (
 from . import style
 from .style import MONO, MONO_ADVANCE
 
-NBSP = "\u00a0"     # no-break space: a wrapped line never strands "→ 0" on its own
+NBSP = "\u00a0"  # no-break space: a wrapped line never strands "→ 0" on its own
 # z-orders: the step's texts share the default 3 with the static words; the cover (3, drawn
 # after them) hides both at t = T under the decode rows (4), the failing checks (5) and the
 # red overlays (6).  text() tells the two pages apart by these.
@@ -51,13 +52,20 @@ class SideTable:
         self._add_static(N)
         self._add_values(N)
         self._add_final(N)
-        self.extra: list = []          # red overlays and Theorem 2 lines, rebuilt per step
+        self.extra: list = []  # red overlays and Theorem 2 lines, rebuilt per step
 
     @property
     def dynamic(self) -> list:
         """The artists a step changes, in drawing order."""
-        return [*self._recv, *self._send, self._cover, self._fin_head, *self._fin_sum,
-                *[a for r in self._fin_rows for a in r], *self.extra]
+        return [
+            *self._recv,
+            *self._send,
+            self._cover,
+            self._fin_head,
+            *self._fin_sum,
+            *[a for r in self._fin_rows for a in r],
+            *self.extra,
+        ]
 
     # -- building ------------------------------------------------------------------------
     def _size_font(self, fig, rect, N: int, s: float, min_pt: float = 0.0) -> None:
@@ -67,8 +75,13 @@ class SideTable:
         lpn = 3 if h_pt / ((3 * N + 3.5) * 1.4) >= 10 * s else 2
         # as large as the panel allows: ≤ 13 pt, every line fits, 38 characters across (the
         # header; longer rows abbreviate or wrap)
-        size = lambda lpn: float(min(13 * s, h_pt / ((lpn * N + 3.5) * 1.4),  # noqa: E731
-                                     w_pt / (MONO_ADVANCE * 38)))
+        size = lambda lpn: float(
+            min(
+                13 * s,
+                h_pt / ((lpn * N + 3.5) * 1.4),  # noqa: E731
+                w_pt / (MONO_ADVANCE * 38),
+            )
+        )
         fs = size(lpn)
         if fs < min_pt and lpn == 2 and size(1) > fs:
             # many nodes on a slide: one line a node, what it sends now (the graph shows the
@@ -81,7 +94,7 @@ class SideTable:
         self.fs = fs
         self.chars = int(w_pt / (MONO_ADVANCE * fs))
         self.dy = fs * 1.4 / h_pt
-        self.ch = MONO_ADVANCE * fs / w_pt                  # one character, axes units
+        self.ch = MONO_ADVANCE * fs / w_pt  # one character, axes units
 
     def line_y(self, r: float) -> float:
         """Baseline of table line r (0 = top), in table-axes units."""
@@ -94,8 +107,9 @@ class SideTable:
         """Header, "node i", x_i, "sᵢ:" and "sends": drawn once into the background."""
         tr, tab, kw, ch = self.trace, self.ax, self._kw, self.ch
         if self.lpn == 1:
-            tab.text(0, self.line_y(0), "node i: what it sends now, yᵢ→⁽ᵗ⁾", fontweight="bold",
-                     **kw)
+            tab.text(
+                0, self.line_y(0), "node i: what it sends now, yᵢ→⁽ᵗ⁾", fontweight="bold", **kw
+            )
             tab.text(0, self.line_y(1), "(xᵢ, sᵢ: a smaller N, or the app)", **kw)
             self.col_recv = self.col_send = 8
             for i in range(N):
@@ -105,8 +119,12 @@ class SideTable:
         tab.text(0, self.line_y(1), "and what it sends now, yᵢ→⁽ᵗ⁾", fontweight="bold", **kw)
         # xᵢ gets what is left after "node i", "sᵢ: " and 8 characters of received values
         room_x = self.chars - 9 - 5 - 2 - 4 - 8
-        xins = [(f"x{sub(i)} = " + fit_vec(tr.field, tr.inputs[i], room_x))
-                if tr.inputs is not None else "" for i in range(N)]
+        xins = [
+            (f"x{sub(i)} = " + fit_vec(tr.field, tr.inputs[i], room_x))
+            if tr.inputs is not None
+            else ""
+            for i in range(N)
+        ]
         self.col_recv = 9 + max(len(x) for x in xins) + 2
         self.col_send = 9 + len("sends ")
         for i in range(N):
@@ -118,10 +136,15 @@ class SideTable:
     def _add_values(self, N: int) -> None:
         """Per node: the received values, and the sent combination (one text per line)."""
         tab, kw, ch = self.ax, self._kw, self.ch
-        self._recv = [tab.text((self.col_recv + len(f"s{sub(i)}:") + 1) * ch, self._node_y(i),
-                               "", **kw) for i in range(N)]
-        self._send = [tab.text(self.col_send * ch, self._node_y(i, self.send_row0 + r), "", **kw)
-                      for i in range(N) for r in range(self.send_rows)]
+        self._recv = [
+            tab.text((self.col_recv + len(f"s{sub(i)}:") + 1) * ch, self._node_y(i), "", **kw)
+            for i in range(N)
+        ]
+        self._send = [
+            tab.text(self.col_send * ch, self._node_y(i, self.send_row0 + r), "", **kw)
+            for i in range(N)
+            for r in range(self.send_rows)
+        ]
 
     @property
     def covered(self) -> bool:
@@ -131,21 +154,39 @@ class SideTable:
     def _add_final(self, N: int) -> None:
         """The last step covers the table with the decode result."""
         tab, ch = self.ax, self.ch
-        self._cover = tab.add_patch(Rectangle((0, 0), 1, 1, transform=tab.transAxes, fc="white",
-                                              ec="none", visible=False, zorder=COVER_Z))
+        self._cover = tab.add_patch(
+            Rectangle(
+                (0, 0),
+                1,
+                1,
+                transform=tab.transAxes,
+                fc="white",
+                ec="none",
+                visible=False,
+                zorder=COVER_Z,
+            )
+        )
         kw = dict(self._kw, zorder=FINAL_Z)
         self._fin_head = tab.text(0, self.line_y(0), "", fontweight="bold", **kw)
         # per node: "node i", "ẑᵢ =", the vector (ASCII only, so red overlays line up), ✓/✗
         self.col_vec = 13
         y = [self.line_y(i + 2.6) for i in range(N)]
-        self._fin_rows = [(tab.text(0, y[i], "", fontweight="bold", **kw),
-                           tab.text(8 * ch, y[i], "", **kw),
-                           tab.text(self.col_vec * ch, y[i], "", **kw),
-                           tab.text(0, y[i], "", fontweight="bold", **kw)) for i in range(N)]
+        self._fin_rows = [
+            (
+                tab.text(0, y[i], "", fontweight="bold", **kw),
+                tab.text(8 * ch, y[i], "", **kw),
+                tab.text(self.col_vec * ch, y[i], "", **kw),
+                tab.text(0, y[i], "", fontweight="bold", **kw),
+            )
+            for i in range(N)
+        ]
         # the true sum as one more row, aligned with the ẑᵢ rows so columns compare at a glance
         y = self.line_y(1.4)
-        self._fin_sum = (tab.text(0, y, "", fontweight="bold", **kw), tab.text(8 * ch, y, "", **kw),
-                         tab.text(self.col_vec * ch, y, "", fontweight="bold", **kw))
+        self._fin_sum = (
+            tab.text(0, y, "", fontweight="bold", **kw),
+            tab.text(8 * ch, y, "", **kw),
+            tab.text(self.col_vec * ch, y, "", fontweight="bold", **kw),
+        )
 
     # -- per step --------------------------------------------------------------------------
     def show(self, t: int, wrong: list[bool]) -> None:
@@ -155,8 +196,13 @@ class SideTable:
         self.extra = []
         final = t == self.trace.code.T
         self._cover.set_visible(final)
-        for a in (self._fin_head, *self._fin_sum, *[a for r in self._fin_rows for a in r],
-                  *self._send, *self._recv):
+        for a in (
+            self._fin_head,
+            *self._fin_sum,
+            *[a for r in self._fin_rows for a in r],
+            *self._send,
+            *self._recv,
+        ):
             a.set_text("")
         if final:
             self._show_decode(wrong)
@@ -164,7 +210,7 @@ class SideTable:
             per = self.send_rows
             for i in range(self.trace.code.N):
                 lines = self._send_lines(t, i)
-                for r, a in enumerate(self._send[i * per:(i + 1) * per]):
+                for r, a in enumerate(self._send[i * per : (i + 1) * per]):
                     a.set_text(lines[r] if r < len(lines) else "")
                 if self.lpn > 1:
                     self._recv[i].set_text(self._received(t, i))
@@ -214,7 +260,7 @@ class SideTable:
         """ẑᵢ beside the true sum, wrong entries red, failing checks below."""
         tr, ch, W = self.trace, self.ch, self.chars
         F, (N, _, T) = tr.field, tr.code.shape
-        room = W - self.col_vec - 3          # "  ✓" after the vector
+        room = W - self.col_vec - 3  # "  ✓" after the vector
         total = "Σ_j x_j" if tr.true_sum is None else fit_vec(F, tr.true_sum, room)
         self._fin_head.set_text(f"t = T = {T}: decoded ẑᵢ vs the true sum")
         for a, txt in zip(self._fin_sum, ("sum", "Σ =", total)):
@@ -234,9 +280,10 @@ class SideTable:
             mark.set_text(("✗ wrong" if roomy else "✗") if wrong[i] else "✓")
             mark.set_color(style.C_BAD if wrong[i] else style.C_OK)
             if wrong[i] and vals is not None:
-                shown = vtext.strip("[]").split(", ")       # fit_vec may end with "…"
-                self._mark_wrong_entries(i, vals[:len(shown) - (shown[-1] == "…")],
-                                         vec.get_position()[1])
+                shown = vtext.strip("[]").split(", ")  # fit_vec may end with "…"
+                self._mark_wrong_entries(
+                    i, vals[: len(shown) - (shown[-1] == "…")], vec.get_position()[1]
+                )
         self._show_failing_checks(wrong)
 
     def _mark_wrong_entries(self, i: int, vals: list[str], y: float) -> None:
@@ -268,15 +315,17 @@ class SideTable:
             if wrong[i] or not tr.report.node_ok(i):
                 why = failing_reason(tr, i)
                 if why:
-                    lines += textwrap.wrap(("✗ " if wrong[i] else "! ") + why, W - 1,
-                                           subsequent_indent="  ")
+                    lines += textwrap.wrap(
+                        ("✗ " if wrong[i] else "! ") + why, W - 1, subsequent_indent="  "
+                    )
         top = N + 3.2
         max_lines = max(0, int(1 / self.dy - top - 0.6))
         if len(lines) > max_lines:
-            lines = lines[:max(0, max_lines - 1)] + ["  … (ringlab check FILE lists all)"]
+            lines = lines[: max(0, max_lines - 1)] + ["  … (ringlab check FILE lists all)"]
         if lines:
-            self._extra(0, self.line_y(top), "\n".join(lines), bbox=False, linespacing=1.4,
-                        va="top")
+            self._extra(
+                0, self.line_y(top), "\n".join(lines), bbox=False, linespacing=1.4, va="top"
+            )
         self._show_arithmetic(wrong, top + len(lines) + (0.3 if lines else 0))
 
     def _show_arithmetic(self, wrong: list[bool], row: float) -> None:
@@ -287,8 +336,11 @@ class SideTable:
         if tr.decoded_values is None or row > 1 / self.dy - 2:
             return
         order = [i for i in range(N) if wrong[i]] + [i for i in range(N) if not wrong[i]]
-        wrap = lambda ls: [w for line in ls for w in textwrap.wrap(
-            line, W - 2, subsequent_indent="    ", break_long_words=False)]
+        wrap = lambda ls: [
+            w
+            for line in ls
+            for w in textwrap.wrap(line, W - 2, subsequent_indent="    ", break_long_words=False)
+        ]
         blocks = []
         for i in order:
             entries = decode_arithmetic(tr, i)
@@ -303,8 +355,9 @@ class SideTable:
 
         def as_vector(i: int, body: list[str]) -> str:
             # a node on one line: "ẑ₀ = [4 − 9 + 3 + 4, 9]" (the row above has the result)
-            exprs = [e.split(" = ")[-2] if e.count(" = ") >= 3 else e.split(" = ")[-1]
-                     for e in body]
+            exprs = [
+                e.split(" = ")[-2] if e.count(" = ") >= 3 else e.split(" = ")[-1] for e in body
+            ]
             return f"ẑ{sub(i)} = [" + ", ".join(exprs) + "]"
 
         def compose(n: int, form: str) -> str:
@@ -319,8 +372,9 @@ class SideTable:
                 out += textwrap.wrap(f"… {N - n} more: the app's Propagation tab", W - 2)
             return "\n".join(out)
 
-        self._extra(0, self.line_y(row), "", bbox=False, linespacing=1.25, va="top",
-                    color=style.C_TEXT)
+        self._extra(
+            0, self.line_y(row), "", bbox=False, linespacing=1.25, va="top", color=style.C_TEXT
+        )
         text = self.extra[-1]
         renderer = self.ax.figure.canvas.get_renderer()
         floor = self.ax.get_window_extent(renderer).y0 + 2
@@ -342,11 +396,19 @@ class SideTable:
         kw.setdefault("va", "baseline")
         # red overlays on entries (not part of the table's text) above the lines of text
         kw.setdefault("color", style.C_BAD)
-        a = self.ax.text(x, y, text, fontsize=self.fs, family=MONO, ha="left",
-                         zorder=RED_Z if bbox else NOTE_Z,
-                         fontweight="bold" if bbox else "normal", animated=True,
-                         bbox=dict(boxstyle="square,pad=0", fc="white", ec="none") if bbox else None,
-                         **kw)
+        a = self.ax.text(
+            x,
+            y,
+            text,
+            fontsize=self.fs,
+            family=MONO,
+            ha="left",
+            zorder=RED_Z if bbox else NOTE_Z,
+            fontweight="bold" if bbox else "normal",
+            animated=True,
+            bbox=dict(boxstyle="square,pad=0", fc="white", ec="none") if bbox else None,
+            **kw,
+        )
         self.extra.append(a)
 
     # -- reading it back -----------------------------------------------------------------------
