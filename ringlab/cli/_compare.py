@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from ..core.errors import RinglabError
+from ..core.quantities import DEFAULT_ALPHA, DEFAULT_BANDWIDTH, DEFAULT_SIZE
 from ..core.schedules import WorkedExample, compare, default_example, parse_matrix, parse_vector
 from ..core.schedules.algorithms import known_schedules
 from ..core.schedules.compare import SEED001_NOTE
@@ -48,21 +49,21 @@ def register(sub) -> None:
     )
     p.add_argument(
         "--alpha",
-        default="1us",
+        default=DEFAULT_ALPHA,
         metavar="s",
-        help="latency per step, e.g. 50us or 1e-6 (default 1us)",
+        help=f"latency per step, e.g. 50us or 1e-6 (default {DEFAULT_ALPHA})",
     )
     p.add_argument(
         "--bandwidth",
-        default="190GB/s",
+        default=DEFAULT_BANDWIDTH,
         metavar="B",
-        help="link bandwidth, e.g. 1GB/s or 1e9 bytes/s (default 190GB/s)",
+        help=f"link bandwidth, e.g. 1GB/s or 1e9 bytes/s (default {DEFAULT_BANDWIDTH})",
     )
     p.add_argument(
         "--size",
-        default="1MB",
+        default=DEFAULT_SIZE,
         metavar="S",
-        help="message size, e.g. 1MB or 1e6 bytes (default 1MB)",
+        help=f"message size, e.g. 1MB or 1e6 bytes (default {DEFAULT_SIZE})",
     )
     p.add_argument(
         "--schedules",

@@ -22,6 +22,7 @@ import threading
 
 from .bounds import Bounds, bounds
 from .code import LinearCode
+from .quantities import DEFAULT_ALPHA, DEFAULT_BANDWIDTH, DEFAULT_SIZE
 from .shape import ShapeReport, reduce_multicast_shape
 from .theorem2 import Theorem2Report, theorem2_report
 
@@ -113,9 +114,9 @@ class Analysis:
         self,
         example=None,
         *,
-        alpha="1us",
-        bandwidth="190GB/s",
-        size="1MB",
+        alpha=DEFAULT_ALPHA,
+        bandwidth=DEFAULT_BANDWIDTH,
+        size=DEFAULT_SIZE,
         explorer_N: int | None = None,
         N: int | None = None,
     ):

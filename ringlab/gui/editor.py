@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QScrollArea, QVBoxLayout, QWidget
 
 from ..core.code import MATRICES
+from ..state.tabs import EDITOR
 from .matrix_grid import MatrixGrid
 from .state_link import on_state
 
@@ -44,7 +45,7 @@ class NodeRow(QGroupBox):
 
 
 class CodeEditor(QScrollArea):
-    TITLE = "Editor"
+    TITLE = EDITOR
     message = Signal(str)  # what an edit, copy or paste did (the window shows it)
 
     def __init__(self, document, parent=None):

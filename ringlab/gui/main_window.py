@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QToolBar, Q
 from ..core.code import LinearCode
 from ..core.codefile import load_code, save_code
 from ..core.errors import RinglabError
+from ..state.tabs import PROPAGATION, SEARCH
 from .autosave import Autosaver, find_orphans
 from .editor import CodeEditor
 from .menus import build_menus
@@ -156,7 +157,7 @@ class MainWindow(QMainWindow):
         self.tabs.build_all()
 
     def _run_search(self, request) -> None:
-        i = self.find_view("Search")
+        i = self.find_view(SEARCH)
         view = self.tabs.view(i) if i >= 0 else None
         if view is None or not hasattr(view, "start_request"):
             self.state.searching = tuple(r for r in self.state.searching if r is not request)
@@ -193,7 +194,7 @@ class MainWindow(QMainWindow):
     def export_walkthrough(self):
         """File → Export: the Propagation view's export (GIF, MP4, PDF, PNG, SVG) with its
         inputs, so what is exported is what the view shows."""
-        k, view = self.view_by_title("Propagation")
+        k, view = self.view_by_title(PROPAGATION)
         if view is None or not hasattr(view, "export_dialog"):
             self.say("Export needs the Propagation view, which is not available")
             return

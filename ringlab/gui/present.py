@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..core.quantities import DEFAULT_ALPHA, DEFAULT_BANDWIDTH, DEFAULT_SIZE
 from .rich_text import set_rich
 
 NEXT_KEYS = (Qt.Key_Space, Qt.Key_Right, Qt.Key_Down, Qt.Key_PageDown)
@@ -729,7 +730,7 @@ def walkthrough_deck(code, inputs="random", seed: int = 0, note: str = ""):
     return deck
 
 
-def schedules_deck(code, alpha="1us", bandwidth="190GB/s", size="1MB"):
+def schedules_deck(code, alpha=DEFAULT_ALPHA, bandwidth=DEFAULT_BANDWIDTH, size=DEFAULT_SIZE):
     """Ring, tree and ``code`` on the worked example with the code's N (the Schedules tab)."""
     from ..core.analysis import Analysis
     from ..core.schedules import default_example

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..core.errors import RinglabError
 from ..lessons import Notes, Predict, Prose, Task, registry
+from ..state.tabs import EDITOR, PROPAGATION, SCHEDULES
 
 
 class WalkthroughDeck:
@@ -142,9 +143,9 @@ class Drawing:
 
     @classmethod
     def of(cls, st) -> Drawing | None:
-        if st.tab == "Schedules":
+        if st.tab == SCHEDULES:
             return cls("schedules", st.copy())
-        if st.tab in ("Editor", "Propagation"):
+        if st.tab in (EDITOR, PROPAGATION):
             return cls("walkthrough", st.copy())
         return None  # Search, Mesh: their own views, not drawn here
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 
+from ..state.tabs import SCHEDULES
+
 
 class LessonsDock(QDockWidget):
     """The Lessons panel in a dock on the left; built on first use (the course is read then)."""
@@ -54,7 +56,7 @@ def presentation_deck(window):
     dock = window.lessons_dock
     if dock is not None and dock.isVisible() and dock.panel.lesson is not None:
         return lesson_deck(dock.panel.lesson.path)
-    if window.state.tab == "Schedules":
+    if window.state.tab == SCHEDULES:
         return schedules_deck(window.document.code)
     st = window.state
     refused = st.walkthrough_inputs()[1]

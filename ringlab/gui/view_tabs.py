@@ -40,7 +40,7 @@ class ViewTabs(QTabWidget):
         self.document, self.editor = document, editor
         self.setObjectName("ViewTabs")
         self.errors: dict[str, str] = {}
-        self.addTab(editor, getattr(editor, "TITLE", "Editor"))
+        self.addTab(editor, editor.TITLE)
         for title, module, cls in views:
             self.addTab(_ViewSlot(title, module, cls), title)
         self.currentChanged.connect(self._on_current_changed)

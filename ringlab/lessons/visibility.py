@@ -24,13 +24,15 @@ True
 
 from __future__ import annotations
 
+from ..state.tabs import EDITOR, PROPAGATION, SCHEDULES
+
 
 def on_screen(call, st) -> str | None:
     name, a = call.name, call.args
     tab = st.tab
     if name == "param":
         return "the parameter bar shows N, K, T and the field"
-    if tab == "Schedules":
+    if tab == SCHEDULES:
         if name == "schedule_steps" or (
             name == "algorithm_steps" and a.get("schedule") in st.schedules
         ):
@@ -54,7 +56,7 @@ def on_screen(call, st) -> str | None:
             return "the Schedules tab shows the target X @ W"
         if name == "partial" and st.schedule_step == 0:
             return "the Schedules grids at step 0 show the partials"
-    if tab == "Propagation":
+    if tab == PROPAGATION:
         if name in ("sent", "sent_symbol") and st.step > a.get("t", st.code.T):
             return f"the walkthrough at t = {st.step} shows what was sent at t = {a.get('t')}"
         if (
@@ -64,6 +66,6 @@ def on_screen(call, st) -> str | None:
             return "the walkthrough's last step shows every node's decode and the verdict"
         if name == "feasible":
             return "the Propagation tab's verdict line says whether Theorem 2 holds"
-    if tab == "Editor" and name == "entry":
+    if tab == EDITOR and name == "entry":
         return "the editor shows every entry"
     return None

@@ -17,7 +17,6 @@ True
 """
 
 from ._app_state import (
-    TABS,
     AppState,
     CodeSource,
     SearchOutcome,
@@ -27,6 +26,7 @@ from ._app_state import (
     same_code,
 )
 from .jobs import JobRunner
+from .tabs import TABS
 
 __all__ = [
     "TABS",

@@ -10,12 +10,12 @@ from psygnal import Signal, evented
 from ..core.analysis import Analysis
 from ..core.code import LinearCode
 from ..core.errors import RinglabError
+from ..core.quantities import DEFAULT_ALPHA, DEFAULT_BANDWIDTH, DEFAULT_SIZE
 from ._edits import CodeEdits
+from .tabs import EDITOR
 
 if TYPE_CHECKING:  # the schedules import NumPy: not on the way to the first window
     from ..core.schedules.matmul import WorkedExample
-
-TABS = ("Editor", "Propagation", "Schedules", "Search", "Mesh")
 
 
 @dataclass(frozen=True)
@@ -149,15 +149,15 @@ class AppState(CodeEdits):
     """
 
     code: LinearCode
-    tab: str = "Editor"
+    tab: str = EDITOR
     step: int = 0
     inputs: object = "random"
     seed: int = 0
     schedule_step: int = 0
     worked_example: WorkedExample | None = None
-    alpha: str = "1us"
-    bandwidth: str = "190GB/s"
-    size: str = "1MB"
+    alpha: str = DEFAULT_ALPHA
+    bandwidth: str = DEFAULT_BANDWIDTH
+    size: str = DEFAULT_SIZE
     explorer_N: int | None = None
     schedules: tuple = ()
     searches: dict = field(default_factory=dict)

@@ -23,6 +23,7 @@ from fractions import Fraction
 from ..code import LinearCode
 from ..errors import RinglabError
 from ..presets import classic_ring
+from ..quantities import DEFAULT_ALPHA, DEFAULT_BANDWIDTH, DEFAULT_SIZE
 from .coded import coded_trace
 from .costs import (
     Explorer,
@@ -170,9 +171,9 @@ def compare(
     example: WorkedExample | None = None,
     code: LinearCode | None = None,
     *,
-    alpha="1us",
-    bandwidth="190GB/s",
-    size="1MB",
+    alpha=DEFAULT_ALPHA,
+    bandwidth=DEFAULT_BANDWIDTH,
+    size=DEFAULT_SIZE,
     strict: bool = True,
     report=None,
     explorer_N: int | None = None,

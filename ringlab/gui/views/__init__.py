@@ -6,9 +6,11 @@ through document methods.  The window creates a tab's view the first time it is 
 tab is chosen, or the app is idle after its first paint — so start-up imports none of them.
 """
 
+from ...state.tabs import MESH, PROPAGATION, SCHEDULES, SEARCH
+
 VIEWS = [
-    ("Propagation", "ringlab.gui.views.propagation", "PropagationView"),
-    ("Schedules", "ringlab.gui.views.compare", "CompareView"),
-    ("Search", "ringlab.gui.views.search", "SearchView"),
-    ("Mesh", "ringlab.gui.views.mesh", "MeshView"),
+    (PROPAGATION, "ringlab.gui.views.propagation", "PropagationView"),
+    (SCHEDULES, "ringlab.gui.views.compare", "CompareView"),
+    (SEARCH, "ringlab.gui.views.search", "SearchView"),
+    (MESH, "ringlab.gui.views.mesh", "MeshView"),
 ]

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...core.quantities import DEFAULT_ALPHA, DEFAULT_BANDWIDTH, DEFAULT_SIZE
 from ...core.schedules.costs import EXPLORER_PRESETS, format_bandwidth, format_bytes, format_seconds
 from ..params import SizeSpin
 from ..settings import set_text_colour
@@ -77,13 +78,13 @@ class CostPanel(QWidget):
             "α, B, S and N of the tree example (tree/ring crossover) or the cost example (≈2.3 ms)"
         )
         self.preset.addItems(list(EXPLORER_PRESETS))
-        self.alpha = QLineEdit("1us")
+        self.alpha = QLineEdit(DEFAULT_ALPHA)
         self.alpha.setObjectName("compare_alpha")
         self.alpha.setToolTip("latency per step: 1us, 50us, 1e-6 (seconds)…")
-        self.bandwidth = QLineEdit("190GB/s")
+        self.bandwidth = QLineEdit(DEFAULT_BANDWIDTH)
         self.bandwidth.setObjectName("compare_bandwidth")
         self.bandwidth.setToolTip("link bandwidth: 190GB/s, 1GB/s, 1e9 (bytes/s)…")
-        self.size = QLineEdit("1MB")
+        self.size = QLineEdit(DEFAULT_SIZE)
         self.size.setObjectName("compare_size")
         self.size.setToolTip("message size S: 1MB, 256KB, 1e6 (bytes)… (1 KB = 1000 B)")
         self.n_spin = SizeSpin("N")

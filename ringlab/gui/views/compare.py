@@ -39,6 +39,7 @@ from ...core.errors import RinglabError
 from ...core.schedules import compare, default_example
 from ...core.schedules.matmul import TRACE_N_RANGE
 from ...core.words import article
+from ...state.tabs import SCHEDULES
 from ..settings import set_text_colour
 from . import _more_schedules as more
 from ._base import DocumentView
@@ -50,7 +51,7 @@ COLUMNS_PER_ROW = 3  # ring, tree, code on the first row; chosen algorithms belo
 
 
 class CompareView(DocumentView):
-    TITLE = "Schedules"
+    TITLE = SCHEDULES
 
     def __init__(self, document, parent=None):
         super().__init__(document, parent)

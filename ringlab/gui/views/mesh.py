@@ -54,6 +54,7 @@ from ...core.mesh import (
     sweep_sizes,
     sweep_table,
 )
+from ...state.tabs import MESH
 from ._base import DocumentView
 from ._canvas import sized_canvas
 from ._playback import Playback
@@ -173,7 +174,7 @@ def compute(key: MeshKey, wanted: Callable[[], bool] = lambda: True) -> MeshResu
 class MeshView(Playback, DocumentView):
     """Step through an all-to-all broadcast on a mesh; hop totals and the group-size sweep."""
 
-    TITLE = "Mesh"
+    TITLE = MESH
     step_changed = Signal(int)
     # every result that comes back from the background: (its key, whether it was applied —
     # False when the tab's parameters changed meanwhile, or it stopped early as unwanted)

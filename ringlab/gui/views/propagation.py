@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 from ...core.errors import RinglabError
 from ...core.inputs import matmul_note
 from ...render.captions import decode_arithmetic, failing_reason
+from ...state.tabs import PROPAGATION
 from ..matrix_model import notation_tip
 from ..params import SizeSpin
 from ._base import DocumentView
@@ -70,7 +71,7 @@ SUMMARY_ABOVE_N = 12
 class PropagationView(Playback, DocumentView):
     """Step through the current code's propagation; follows ``document.changed`` live."""
 
-    TITLE = "Propagation"
+    TITLE = PROPAGATION
     step_changed = Signal(int)
 
     def __init__(self, document, parent=None):

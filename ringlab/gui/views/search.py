@@ -43,6 +43,7 @@ from ...core.search.job import SearchJob
 from ...core.search.perfield import verdict_text
 from ...core.search.rates import cell_short, cell_text, load_table
 from ...state import SearchOutcome, SearchRequest
+from ...state.tabs import SEARCH
 from ..settings import set_text_colour
 from ._base import DocumentView
 
@@ -85,7 +86,7 @@ VERDICT_COLOURS = {"agrees": "#1b7f3b", "contradicts": "#b00020", "undecided": "
 
 
 class SearchView(DocumentView):
-    TITLE = "Search"
+    TITLE = SEARCH
     finished = Signal(str)  # "found" | "impossible" | "undecided" | "cancelled" | "error"
 
     def __init__(self, document, parent=None):
