@@ -16,15 +16,8 @@ replay of ``ringlab lessons check`` alike, so the two cannot drift.
 True
 """
 
-from ._app_state import (
-    AppState,
-    CodeSource,
-    SearchOutcome,
-    SearchRequest,
-    Verdict,
-    report_cost,
-    same_code,
-)
+from ._app_state import AppState
+from ._records import CodeSource, SearchOutcome, SearchRequest, Verdict, report_cost, same_code
 from .jobs import JobRunner
 from .tabs import TABS
 

@@ -12,104 +12,19 @@ from ..core.code import LinearCode
 from ..core.errors import RinglabError
 from ..core.quantities import DEFAULT_ALPHA, DEFAULT_BANDWIDTH, DEFAULT_SIZE
 from ._edits import CodeEdits
+from ._records import (
+    REPORT_START_DELAY,
+    SYNC_REPORT_COST,
+    CodeSource,
+    Verdict,
+    report_cost,
+    same_code,
+)
+from ._searches import SearchActs
 from .tabs import EDITOR
 
 if TYPE_CHECKING:  # the schedules import NumPy: not on the way to the first window
     from ..core.schedules.matmul import WorkedExample
-
-
-@dataclass(frozen=True)
-class SearchRequest:
-    """One search the user (or a lesson) asked for: ring, field and class of codes."""
-
-    N: int
-    K: int
-    T: int
-    field: str = "GF(2)"
-    routing: bool = False
-    symmetric: bool = False
-    timeout: float = 60
-    load: bool = False  # put a found code in the editor (a lesson's ``load: true``)
-
-    @property
-    def key(self) -> tuple:
-        return (self.N, self.K, self.T, self.field, bool(self.routing))
-
-    def describe(self) -> str:
-        return f"N = {self.N}, K = {self.K}, T = {self.T} over {self.field}" + (
-            ", routing only" if self.routing else ""
-        )
-
-
-@dataclass(frozen=True)
-class SearchOutcome:
-    """One answer of a search: ``found`` / ``impossible`` / ``undecided``."""
-
-    N: int
-    K: int
-    T: int
-    field: str
-    routing: bool
-    status: str
-    proof: str = ""
-    code: LinearCode | None = None
-
-    @property
-    def key(self) -> tuple:
-        return (self.N, self.K, self.T, self.field, self.routing)
-
-
-# N²·T·K² below this: eq. (5) takes milliseconds even for a dense code; checked at once
-SYNC_REPORT_COST = 2_000_000
-# an edit of a large code waits this long before its check process starts (typing coalesces)
-REPORT_START_DELAY = 0.15
-
-
-def report_cost(code) -> int:
-    """A size measure of eq. (5)'s work: N² node pairs, each a T-step chain of K×K blocks."""
-    N, K, T = code.shape
-    return N * N * T * K * K
-
-
-def same_code(a, b) -> bool:
-    """Whether ``a`` and ``b`` are the same code (an equal copy counts: a lesson reloading the
-    preset on screen replaces the object without an event, and must not orphan its verdict)."""
-    return a is b or (a is not None and b is not None and a == b)
-
-
-@dataclass(frozen=True, eq=False)
-class Verdict:
-    """Theorem 2 for one code: ``status`` is ``checking`` (a job runs for exactly this code),
-    ``ready`` (``report`` holds it) or ``failed`` (``error`` says why).  Compared by identity,
-    so every new verdict is an event."""
-
-    code: LinearCode
-    status: str
-    report: object = None
-    error: str | None = None
-
-
-@dataclass(frozen=True, eq=False)
-class CodeSource:
-    """Where the code on screen came from: ``path``, the file it belongs to (None: untitled —
-    Save asks for a name), and ``origin``, said in the title of an untitled code ("preset",
-    "search result", "lesson 3").  Compared by identity: two untitled codes are two
-    documents."""
-
-    path: str | None = None
-    origin: str = ""
-    # an untitled document's code as it came (it is "modified" once it differs from this)
-    baseline: LinearCode | None = field(default=None, repr=False)
-
-    def title(self, code: LinearCode) -> str:
-        """The window's title for ``code`` from here: the file's name, or the code's name
-        and where it came from ("Classic ring all-reduce, N=8 (preset, untitled)")."""
-        from pathlib import Path
-
-        if self.path:
-            return Path(self.path).name
-        name = code.name or f"N = {code.N}, K = {code.K}, T = {code.T} over {code.field.name}"
-        return f"{name} ({self.origin + ', ' if self.origin else ''}untitled)"
 
 
 def _example_for(N: int) -> WorkedExample:
@@ -121,7 +36,7 @@ def _example_for(N: int) -> WorkedExample:
 
 @evented
 @dataclass
-class AppState(CodeEdits):
+class AppState(CodeEdits, SearchActs):
     """What the app shows.  Fields (each emits ``events.<name>(new, old)`` when assigned):
 
     * ``code`` — the edited :class:`~ringlab.core.code.LinearCode` (immutable; replace it);
@@ -327,10 +242,6 @@ class AppState(CodeEdits):
 
     # -- schedules -------------------------------------------------------------------------
     @property
-    def example_pinned(self) -> bool:
-        return self.worked_example is not None
-
-    @property
     def example_N(self) -> int:
         return self.example().N
 
@@ -369,62 +280,6 @@ class AppState(CodeEdits):
         if self.code.N == ex.N:
             return self.analysis.comparison(ex, **self.cost_params())
         return compare(ex, None, strict=False, **self.cost_params())
-
-    # -- searches ------------------------------------------------------------------------------
-    def run_search(self, request: SearchRequest) -> None:
-        """Run a search: here and now headless, in the window's worker when it set a runner
-        (the outcome then arrives later through :meth:`record_search`)."""
-        if self.search_runner is not None:
-            self.searching = self.searching + (request,)
-            self.search_runner(request)
-            return
-        from ..core.search import search
-
-        r = search(
-            request.N,
-            request.K,
-            request.T,
-            request.field,
-            routing=request.routing,
-            symmetric=request.symmetric,
-            timeout=request.timeout,
-        )
-        self.record_search(
-            SearchOutcome(
-                request.N,
-                request.K,
-                request.T,
-                request.field,
-                bool(request.routing),
-                r.status,
-                r.proof,
-                r.code,
-            ),
-            request,
-        )
-
-    def record_search(self, outcome: SearchOutcome, request: SearchRequest | None = None) -> None:
-        """A search ended: remember its outcome (and load a found code if asked to)."""
-        self.searches = {**self.searches, outcome.key: outcome}
-        if request is not None:
-            rest = list(self.searching)
-            if request in rest:
-                rest.remove(request)
-                self.searching = tuple(rest)
-            if request.load and outcome.code is not None:
-                self.set_code(outcome.code, origin="search result")
-
-    def search(self, N, K, T, field="GF(2)", routing=False) -> SearchOutcome:
-        key = (N, K, T, field, bool(routing))
-        if key not in self.searches:
-            what = f"N = {N}, K = {K}, T = {T} over {field}" + (", routing only" if routing else "")
-            pending = any(r.key == key for r in self.searching)
-            raise RinglabError(
-                f"the search for {what} is still running"
-                if pending
-                else f"no search for {what} has been run yet"
-            )
-        return self.searches[key]
 
     # -- lessons -----------------------------------------------------------------------------
     def set_answer(self, qid: str, value) -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from ..core.code import LinearCode, cell_name
+from ._records import CodeSource, same_code
 
 
 class CodeEdits:
@@ -31,7 +32,6 @@ class CodeEdits:
     def set_code(self, code: LinearCode, origin: str | None = None, act: str | None = None) -> None:
         """Replace the code; with ``origin`` it is a new untitled document (a lesson's code,
         a search result): saving it never writes over the file that was open."""
-        from ._app_state import CodeSource, same_code
 
         self.act = act or (origin and f"Load ({origin})") or "Change the code"
         if origin is None or same_code(code, self.code):

@@ -12,7 +12,7 @@ from ringlab.core.code import LinearCode
 from ringlab.core.fields import field
 from ringlab.core.theorem2 import theorem2_report
 from ringlab.state import report_cost
-from ringlab.state._app_state import SYNC_REPORT_COST as SYNC_COST
+from ringlab.state._records import SYNC_REPORT_COST as SYNC_COST
 
 
 def dense_code(N, K, T, name, seed=1):
