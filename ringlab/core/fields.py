@@ -32,7 +32,6 @@ from __future__ import annotations
 import math
 import re
 import sys
-from fractions import Fraction
 from functools import cache
 
 from flint import fmpq, fmpq_mat
@@ -40,18 +39,19 @@ from flint import fmpq, fmpq_mat
 from ._conway import CONWAY
 from ._lazy import np  # NumPy on first use (start-up: Q needs none)
 from .errors import EntryError, FieldError
+from .quantities import DECIMAL, decimal_value
 
 MAX_PRIME = 2**31 - 1
 MAX_EXTENSION_ORDER = 2**16
 
 _INT = re.compile(r"[0-9]+")
 MAX_LITERAL_DIGITS = 1000
-_DEC = re.compile(r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+_DEC = re.compile(DECIMAL)
 
 
 def _split_literal(text: str) -> tuple[bool, str, bool, str | None]:
     """Split ``"-a/-b"`` into its signs and literals; raise :class:`EntryError` if malformed."""
-    s = text.strip()
+    s = text.strip().replace("\u2212", "-")  # the Unicode minus, as everywhere a number is typed
     if not s:
         raise EntryError("empty entry: expected a number such as 0, -1 or 1/2")
     num, sep, den = s.partition("/")
@@ -229,7 +229,7 @@ class RationalField(Field):
         return fmpq(n)
 
     def _from_decimal(self, lit, whole):
-        f = Fraction(lit)
+        f = decimal_value(lit)
         return fmpq(f.numerator, f.denominator)
 
     def arithmetic_note(self, short=False):

@@ -39,6 +39,7 @@ import re
 from fractions import Fraction
 
 from ..core.errors import RinglabError
+from ..core.quantities import NumberTextError, parse_number
 
 KINDS = ("number", "list", "node", "truth", "text", "choice")
 
@@ -59,8 +60,6 @@ MAX_ITEMS = 1000  # numbers in one list
 MAX_NODE_DIGITS = 6
 
 _MINUSES = str.maketrans({"\u2212": "-", "\u2013": "-", "\ufe63": "-", "\uff0d": "-"})
-_DECIMAL = re.compile(r"([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?", re.ASCII)
-_RATIO = re.compile(r"([+-]?)(\d+)\s*/\s*(\d+)", re.ASCII)
 _NODE = re.compile(r"(?:node\s*)?(\d+)", re.ASCII | re.IGNORECASE)
 _SEP = re.compile(r"[\s,;]+")
 _TRUE, _FALSE = {"yes", "true", "y"}, {"no", "false", "n"}
@@ -125,31 +124,18 @@ def _number(text, kind="number") -> Fraction:
     return _number_text(s, text, kind)
 
 
+_WHY = {  # NumberTextError.reason → what the box says
+    "digits": f"at most {MAX_DIGITS} digits",
+    "zero": "the denominator is 0",
+    "exponent": f"exponents go up to ±{MAX_EXPONENT}",
+}
+
+
 def _number_text(s: str, original, kind) -> Fraction:
-    m = _RATIO.fullmatch(s)
-    if m:
-        sign, num, den = m.groups()
-        if len(num) > MAX_DIGITS or len(den) > MAX_DIGITS:
-            raise expected(kind, original, f"at most {MAX_DIGITS} digits")
-        if int(den) == 0:
-            raise expected(kind, original, "the denominator is 0")
-        return Fraction(int(sign + num), int(den))
-    m = _DECIMAL.fullmatch(s)
-    if not m or not (m.group(2) or m.group(3)):  # needs a digit before or after the point
-        raise expected(kind, original)
-    sign, whole, frac, exp = m.groups()
-    frac = frac or ""
-    if len(whole) > MAX_DIGITS or len(frac) > MAX_DIGITS:
-        raise expected(kind, original, f"at most {MAX_DIGITS} digits")
-    e = 0
-    if exp is not None:
-        digits = exp.lstrip("+-").lstrip("0")
-        if len(digits) > 4 or (digits and int(digits) > MAX_EXPONENT):
-            raise expected(kind, original, f"exponents go up to ±{MAX_EXPONENT}")
-        e = int(exp[0] + digits) if exp[0] in "+-" and digits else int(digits or "0")
-    value = Fraction(int((whole or "0") + frac), 10 ** len(frac))
-    value *= Fraction(10) ** e
-    return -value if sign == "-" else value
+    try:
+        return parse_number(s, max_digits=MAX_DIGITS, max_exponent=MAX_EXPONENT)
+    except NumberTextError as e:
+        raise expected(kind, original, _WHY.get(e.reason, "")) from None
 
 
 def _list(text) -> list:

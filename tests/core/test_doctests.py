@@ -8,6 +8,7 @@ import pytest
 MODULES = [
     "ringlab",
     "ringlab.core.fields",
+    "ringlab.core.quantities",
     "ringlab.core.code",
     "ringlab.core.theorem2",
     "ringlab.core.simulate",

@@ -24,103 +24,19 @@ All arithmetic is exact (:class:`~fractions.Fraction`); 1 KB = 1000 bytes as in 
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..errors import RinglabError
+# the parsers and formatters live in ..quantities; the schedules' callers import them here too
+from ..quantities import (  # noqa: F401
+    format_bandwidth,
+    format_bytes,
+    format_seconds,
+    parse_bandwidth,
+    parse_bytes,
+    parse_seconds,
+)
 from .tree import tree_levels
-
-# -- quantities -------------------------------------------------------------------------
-
-_TIME = {
-    "s": 1,
-    "ms": Fraction(1, 10**3),
-    "us": Fraction(1, 10**6),
-    "µs": Fraction(1, 10**6),
-    "μs": Fraction(1, 10**6),
-    "ns": Fraction(1, 10**9),
-}
-_SIZE = {
-    "b": 1,
-    "kb": 10**3,
-    "mb": 10**6,
-    "gb": 10**9,
-    "tb": 10**12,
-    "kib": 2**10,
-    "mib": 2**20,
-    "gib": 2**30,
-}
-QTY_MIN, QTY_MAX = Fraction(1, 10**30), Fraction(10**30)  # α, B, S in s, B/s, B
-_QTY = re.compile(r"\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*([A-Za-zµμ/]*)\s*")
-
-
-def _quantity(
-    text, units: dict, default_unit, where: str, example: str, zero_ok: bool = False
-) -> Fraction:
-    if isinstance(text, (int, Fraction)) and not isinstance(text, bool):
-        value = Fraction(text)
-    elif isinstance(text, float):
-        value = Fraction(str(text))
-    else:
-        m = _QTY.fullmatch(str(text))
-        unit = m.group(2) if m else None
-        key = unit if unit in units else (unit.lower() if unit else unit)
-        if not m or (unit and key not in units):
-            raise RinglabError(f"{where}: {str(text)!r} is not understood (expected {example})")
-        value = Fraction(m.group(1)) * units[key or default_unit]
-    if value < 0 or (value == 0 and not zero_ok):
-        raise RinglabError(
-            f"{where}: must be {'zero or more' if zero_ok else 'positive'}, "
-            f"got {text!r} (expected {example})"
-        )
-    # the plot and the α-β times go through floats: 1e999s would overflow them, 1e-400 vanish
-    if value and not QTY_MIN <= value <= QTY_MAX:
-        raise RinglabError(
-            f"{where}: {str(text).strip()!r} is out of range (expected {example}, "
-            f"between 1e-30 and 1e30 in base units)"
-        )
-    return value
-
-
-def parse_seconds(text, where: str = "alpha") -> Fraction:
-    """``50us``, ``1e-6``, ``0.05ms``, ``1µs`` → seconds."""
-    return _quantity(
-        text, _TIME, "s", where, "a time like 50us, 1e-6 (seconds) or 0.05ms", zero_ok=True
-    )
-
-
-def parse_bytes(text, where: str = "size") -> Fraction:
-    """``1MB``, ``357KB``, ``1e6``, ``4KiB`` → bytes (KB = 1000 B, KiB = 1024 B)."""
-    return _quantity(text, _SIZE, "b", where, "a size like 1MB, 256KB, 4KiB or 1e6 (bytes)")
-
-
-def parse_bandwidth(text, where: str = "bandwidth") -> Fraction:
-    """``190GB/s``, ``1e9`` → bytes per second."""
-    units = {k + "/s": v for k, v in _SIZE.items()}
-    return _quantity(text, units, "b/s", where, "a bandwidth like 190GB/s, 1GB/s or 1e9 (bytes/s)")
-
-
-def _fmt(v: float, units) -> str:
-    v = float(v)
-    for name, scale in units:
-        if abs(v) >= scale:
-            return f"{v / scale:.4g} {name}"
-    name, scale = units[-1]
-    return f"{v / scale:.4g} {name}"
-
-
-def format_bytes(v) -> str:
-    return _fmt(v, [("GB", 1e9), ("MB", 1e6), ("KB", 1e3), ("B", 1)])
-
-
-def format_seconds(v) -> str:
-    return _fmt(v, [("s", 1), ("ms", 1e-3), ("µs", 1e-6), ("ns", 1e-9)])
-
-
-def format_bandwidth(v) -> str:
-    return _fmt(v, [("GB/s", 1e9), ("MB/s", 1e6), ("KB/s", 1e3), ("B/s", 1)])
-
 
 # -- closed forms ---------------------------------------------------------------------------
 
