@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from contextlib import nullcontext
 
+import numpy as np
 from matplotlib.text import Text
 
 
@@ -107,3 +108,23 @@ class StepFrames:
         if self.trace is not None:
             self._build()
             self.show_step(self.step)
+
+    def rgb(self) -> np.ndarray:
+        """The current frame as an H×W×3 uint8 array (draws first)."""
+        self.draw()
+        return np.asarray(self.figure.canvas.buffer_rgba())[..., :3].copy()
+
+    def savefig(self, out, **kw) -> None:
+        """Save the current step (PNG, SVG, PDF page …) with every artist drawn normally."""
+        self._exporting = True
+        dynamic = self._dynamic()
+        try:
+            for a in dynamic:
+                a.set_animated(False)
+            with self._rc():
+                self.figure.savefig(out, **kw)
+        finally:
+            for a in dynamic:
+                a.set_animated(True)
+            self._exporting = False
+            self._bg = None

@@ -16,6 +16,8 @@ from ..core.schedules.costs import format_bandwidth, format_bytes, format_second
 
 COLORS = {"ring": "#1f77b4", "tree": "#ff7f0e", "coded": "#2ca02c"}
 _EXTRA = ["#9467bd", "#8c564b", "#e377c2", "#7f7f7f"]
+OTHER_COLOR = "#333333"  # a schedule past the named and the extra colours
+SIZE_COLOR = "crimson"  # the message size S chosen in the explorer
 # the algorithms beyond ring and tree (ringlab.core.schedules.known_schedules)
 SCHEDULE_COLORS = {
     "recursive-doubling": "#d62728",
@@ -52,15 +54,38 @@ def draw_costs(fig: Figure, exp, n: int = 240) -> None:
     """(Re)draw ``exp`` into ``fig`` (cleared first)."""
     fig.clear()
     ax = fig.add_subplot(111)
+    colour = _draw_curves(ax, exp, n)
+    _mark_crossovers(ax, exp)
+    _mark_switches(ax, exp)
+    if exp.size is not None:
+        _mark_size(ax, exp, colour)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("message size S (bytes)")
+    ax.set_ylabel("α-β time (s)")
+    ax.set_title(
+        f"All-Reduce time, N = {exp.N}, α = {format_seconds(exp.alpha)}, "
+        f"B = {format_bandwidth(exp.bandwidth)}",
+        fontsize=10,
+    )
+    ax.grid(True, which="major", lw=0.5, alpha=0.5)
+    many = len(exp.curves) > 4
+    ax.legend(loc="upper left", fontsize=7 if many else 8, framealpha=0.9, ncol=2 if many else 1)
+    fig.tight_layout()
+
+
+def _draw_curves(ax, exp, n: int) -> dict:
+    """One line per schedule (ring and tree solid, the code dashed so the ring shows through,
+    the other algorithms dash-dotted or dotted); returns each curve's colour by key."""
     xs, ys = exp.sample(n)
     extra = iter(_EXTRA)
     colour = {}
     for c in exp.curves:
         color = colour[c.key] = (
-            COLORS.get(c.key) or SCHEDULE_COLORS.get(c.key) or next(extra, "#333333")
+            COLORS.get(c.key) or SCHEDULE_COLORS.get(c.key) or next(extra, OTHER_COLOR)
         )
         if is_base(c.key):
-            style = "-" if c.key in ("ring", "tree") else "--"  # dashed: the ring shows through
+            style = "-" if c.key in ("ring", "tree") else "--"
             lw = 2.4 if c.key != "coded" else 1.8
         else:
             style, lw = ("-." if c.key in _WHOLE_VECTOR else ":"), 2.0
@@ -73,6 +98,11 @@ def draw_costs(fig: Figure, exp, n: int = 240) -> None:
             label=c.label,
             zorder=3 if c.key == "coded" else 2,
         )
+    return colour
+
+
+def _mark_crossovers(ax, exp) -> None:
+    """Ring/tree/code crossovers circled and labelled with S; the others' numbered."""
     k = -1
     for x, number in numbered(exp.crossovers):
         S, t = float(x.S), float(x.time)
@@ -103,6 +133,10 @@ def draw_costs(fig: Figure, exp, n: int = 240) -> None:
             bbox=dict(boxstyle="round,pad=0.2", fc="white", ec="0.6", alpha=0.9),
             zorder=6,
         )
+
+
+def _mark_switches(ax, exp) -> None:
+    """Where the best code's K changes along S (the n = 3 family's envelope)."""
     for x in exp.switches:
         S, t = float(x.S), float(x.time)
         ax.plot([S], [t], "^", ms=6, color=COLORS["coded"], zorder=5)
@@ -114,35 +148,23 @@ def draw_costs(fig: Figure, exp, n: int = 240) -> None:
             fontsize=7,
             color=COLORS["coded"],
         )
-    if exp.size is not None:
-        S = float(exp.size)
-        ax.axvline(S, color="crimson", lw=1.0, ls="--", zorder=1)
-        ax.annotate(
-            f"S = {format_bytes(S)}",
-            (S, 1),
-            xycoords=("data", "axes fraction"),
-            xytext=(4, -14),
-            textcoords="offset points",
-            fontsize=8,
-            color="crimson",
-        )
-        for c in exp.curves:
-            ax.plot(
-                [S], [float(c.at(exp.size))], ".", ms=7, color=colour.get(c.key, "0.3"), zorder=4
-            )
-    ax.set_xscale("log")
-    ax.set_yscale("log")
-    ax.set_xlabel("message size S (bytes)")
-    ax.set_ylabel("α-β time (s)")
-    ax.set_title(
-        f"All-Reduce time, N = {exp.N}, α = {format_seconds(exp.alpha)}, "
-        f"B = {format_bandwidth(exp.bandwidth)}",
-        fontsize=10,
+
+
+def _mark_size(ax, exp, colour: dict) -> None:
+    """The chosen message size S: a vertical line and each schedule's time at it."""
+    S = float(exp.size)
+    ax.axvline(S, color=SIZE_COLOR, lw=1.0, ls="--", zorder=1)
+    ax.annotate(
+        f"S = {format_bytes(S)}",
+        (S, 1),
+        xycoords=("data", "axes fraction"),
+        xytext=(4, -14),
+        textcoords="offset points",
+        fontsize=8,
+        color=SIZE_COLOR,
     )
-    ax.grid(True, which="major", lw=0.5, alpha=0.5)
-    many = len(exp.curves) > 4
-    ax.legend(loc="upper left", fontsize=7 if many else 8, framealpha=0.9, ncol=2 if many else 1)
-    fig.tight_layout()
+    for c in exp.curves:
+        ax.plot([S], [float(c.at(exp.size))], ".", ms=7, color=colour.get(c.key, "0.3"), zorder=4)
 
 
 def cost_figure(exp, figsize=(7.5, 4.5), dpi=100) -> Figure:

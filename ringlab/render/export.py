@@ -21,24 +21,13 @@ import numpy as np
 from ..core.errors import RinglabError
 from ..core.inputs import matmul_note, resolve_inputs
 from ..core.simulate import simulate
+from ._output import check_output
 from .propagation import FIG_SIZE, WalkthroughRenderer, new_figure
 
 FORMATS = ("gif", "mp4", "png", "svg", "pdf")
 SINGLE = ("png", "svg")
 DEFAULT_FPS = 0.5  # two seconds a step: time to read the caption
 DEFAULT_DPI = 100
-
-
-def _check_output(out) -> Path:
-    p = Path(out)
-    parent = p.parent if str(p.parent) else Path(".")
-    if p.is_dir():
-        raise RinglabError(f"-o {out}: is a directory (expected a file name)")
-    if not parent.is_dir():
-        raise RinglabError(f"-o {out}: folder {parent} does not exist")
-    if not os.access(parent, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
-        raise RinglabError(f"-o {out}: not writable")
-    return p
 
 
 def validate(code, fmt: str, step: int | None, fps: float, dpi: int) -> None:
@@ -80,7 +69,7 @@ def export_walkthrough(
     """
     fmt = fmt.lower()
     validate(code, fmt, step, fps, dpi)
-    path = _check_output(out)
+    path = check_output(out)
     x = resolve_inputs(code, inputs, seed)
     note = (
         matmul_note(code)

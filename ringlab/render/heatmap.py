@@ -169,7 +169,26 @@ class HeatmapRenderer(StepFrames):
         cb = fig.colorbar(self._image, cax=cax)
         cb.set_label(f"share of the N·K = {N * K} symbols x_j,k held", fontsize=fs * 0.9)
         cb.ax.tick_params(labelsize=fs * 0.85)
-        # the current step: a framed column, and at t = T a ✗ per wrong node
+        self._add_step_marks(ax, N, T, fs, s)
+        full = np.flatnonzero(h.complete[:, T] == K)
+        self._footer = fig.text(
+            0.01,
+            0.015,
+            f"A summary: the full graph G_T is unreadable at N = {N}. Cell (t, i): how many of "
+            f"the {N * K} symbols x_j,k\nnode i holds (its input and all it has received); hover "
+            f"a cell for the numbers; the frame is the step shown.\nAt t = T, {len(full)} of {N} "
+            f"nodes hold every term of all K sums. Tick \u201cFull graph\u201d for G_T itself "
+            f"(slow here)." + (f" Inputs: {self.note}." if self.note else ""),
+            ha="left",
+            va="bottom",
+            fontsize=fs * 0.85,
+            color=colour("text"),
+        )
+        self._start_blitting()
+
+    def _add_step_marks(self, ax, N: int, T: int, fs: float, s: float) -> None:
+        """The current step as a framed column, and at t = T a ✗ per wrong node."""
+        tr = self.trace
         self._frame = Rectangle(
             (-0.5, -0.5), 1, N, fill=False, lw=2.5 * s, edgecolor=colour("now"), zorder=5
         )
@@ -189,21 +208,6 @@ class HeatmapRenderer(StepFrames):
             )
             for i in self._wrong
         ]
-        full = np.flatnonzero(h.complete[:, T] == K)
-        self._footer = fig.text(
-            0.01,
-            0.015,
-            f"A summary: the full graph G_T is unreadable at N = {N}. Cell (t, i): how many of "
-            f"the {N * K} symbols x_j,k\nnode i holds (its input and all it has received); hover "
-            f"a cell for the numbers; the frame is the step shown.\nAt t = T, {len(full)} of {N} "
-            f"nodes hold every term of all K sums. Tick \u201cFull graph\u201d for G_T itself "
-            f"(slow here)." + (f" Inputs: {self.note}." if self.note else ""),
-            ha="left",
-            va="bottom",
-            fontsize=fs * 0.85,
-            color=colour("text"),
-        )
-        self._start_blitting()
 
     def show_step(self, t: int) -> None:
         tr = self.trace
@@ -253,22 +257,3 @@ class HeatmapRenderer(StepFrames):
                 "decodes the sum ✗" if self.trace.wrong_entries(i) else "decodes the sum ✓"
             )
         return "\n".join(lines)
-
-    def savefig(self, out, **kw) -> None:
-        """Save the current step with every artist drawn normally (PNG, SVG, PDF page …)."""
-        self._exporting = True
-        dynamic = self._dynamic()
-        try:
-            for a in dynamic:
-                a.set_animated(False)
-            self.figure.savefig(out, **kw)
-        finally:
-            for a in dynamic:
-                a.set_animated(True)
-            self._exporting = False
-            self._bg = None
-
-    def rgb(self) -> np.ndarray:
-        """The current frame as an H×W×3 uint8 array (draws first)."""
-        self.draw()
-        return np.asarray(self.figure.canvas.buffer_rgba())[..., :3].copy()

@@ -32,7 +32,6 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from html import escape
-from pathlib import Path
 
 import matplotlib as mpl
 from markupsafe import Markup
@@ -41,6 +40,7 @@ from ..core.errors import RinglabError
 from ..core.inputs import matmul_note, resolve_inputs
 from ..core.simulate import simulate
 from . import palette
+from ._output import check_output
 from .captions import decode_arithmetic, failing_reason, node_tooltip
 from .propagation import FIG_SIZE, WalkthroughRenderer, new_figure
 
@@ -260,20 +260,6 @@ def trace_page(
         section=code_section(trace),
         delay_ms=int(delay_ms),
     )
-
-
-def check_output(out) -> Path:
-    """``out`` as a path a page can be written to (before the drawing starts), or a
-    RinglabError in one line: a folder, a missing folder, not writable."""
-    p = Path(out)
-    parent = p.parent if str(p.parent) else Path(".")
-    if p.is_dir():
-        raise RinglabError(f"-o {out}: is a directory (expected a file name)")
-    if not parent.is_dir():
-        raise RinglabError(f"-o {out}: folder {parent} does not exist")
-    if not os.access(parent, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
-        raise RinglabError(f"-o {out}: not writable")
-    return p
 
 
 def _write(out, html: str) -> str:

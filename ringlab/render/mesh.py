@@ -33,6 +33,10 @@ GROUP_COLORS = [
 LOAD_CMAP = "plasma"
 SWEEP_COLORS = {4: "#1c7ed6", 8: "#e8590c", 16: "#2b8a3e", 32: "#862e9c"}
 WRAP_STUB = 0.45  # drawn length of a torus wraparound link at each end
+INTERMEDIATE_COLOR = "#212529"  # a group's intermediate node (it XORs neighbouring blocks)
+ACTIVE_COLOR = "#e8590c"  # the ring round a node that sends, receives or decodes this step
+PAYLOAD_COLOR = "#c92a2a"  # the names of the blocks a unicast carries
+OTHER_K_COLOR = "#495057"  # a sweep line for a k without a colour of its own
 MAX_LABELLED_FLOWS = 12  # more unicasts than this: draw link loads only, no payload names
 
 
@@ -94,13 +98,35 @@ def draw_step_on(ax, schedule, index: int, small: bool = False) -> None:
     pos = positions(m)
     ax.set_aspect("equal")
     ax.axis("off")
-    # links of the mesh (torus wraparound links as a dashed stub at each end); one collection
+    _draw_links(ax, m, pos)
+    _draw_loads(ax, st.link_load(m), pos, small)
+    _draw_nodes(ax, schedule, st, pos, small)
+    if (
+        st.payloads is not None
+        and 0 < len(st.src) <= MAX_LABELLED_FLOWS
+        and not small
+        and int(st.count.max()) <= 2
+    ):
+        _draw_payloads(ax, schedule, st, pos)
+    pad = 0.6
+    ax.set_xlim(pos[:, 0].min() - pad, pos[:, 0].max() + pad)
+    ax.set_ylim(pos[:, 1].min() - pad, pos[:, 1].max() + pad)
+
+
+def _wraps_round(p0, p1) -> bool:
+    """Whether the hop between two drawn positions is a torus wraparound (not neighbours)."""
+    (x0, y0), (x1, y1) = p0, p1
+    return abs(x0 - x1) + abs(y0 - y1) > 1.01
+
+
+def _draw_links(ax, m, pos) -> None:
+    """The mesh's links in one collection; a torus wraparound as a dashed stub at each end."""
     from matplotlib.collections import LineCollection
 
     near, wraps = [], []
     for a, b in m.graph.edges:
         (x0, y0), (x1, y1) = pos[m.index(a)], pos[m.index(b)]
-        if abs(x0 - x1) + abs(y0 - y1) > 1.01:
+        if _wraps_round((x0, y0), (x1, y1)):
             d = np.sign([x1 - x0, y1 - y0]) * WRAP_STUB
             wraps += [[(x0, y0), (x0 - d[0], y0 - d[1])], [(x1, y1), (x1 + d[0], y1 + d[1])]]
         else:
@@ -110,47 +136,55 @@ def draw_step_on(ax, schedule, index: int, small: bool = False) -> None:
         ax.add_collection(
             LineCollection(wraps, colors="0.7", linewidths=1.6, linestyles="--", zorder=1)
         )
-    # per-link load of this step: one arrow per direction, width and colour by load
-    load = st.link_load(m)
-    if load:
-        import matplotlib
 
-        cmap = matplotlib.colormaps[LOAD_CMAP]
-        top = max(load.values())
-        for (u, w), c in load.items():
-            (x0, y0), (x1, y1) = pos[u], pos[w]
-            wrap = abs(x0 - x1) + abs(y0 - y1) > 1.01
-            if wrap:  # a wraparound hop: out of u
-                d = np.sign([x1 - x0, y1 - y0]) * -WRAP_STUB
-                x1, y1 = x0 + d[0], y0 + d[1]
-            off = np.array([y1 - y0, x0 - x1]) * 0.09  # the two directions side by side
-            frac = c / top
-            ax.annotate(
-                "",
-                (x1 + off[0], y1 + off[1]),
-                (x0 + off[0], y0 + off[1]),
-                arrowprops=dict(
-                    arrowstyle="-|>",
-                    color=cmap(0.15 + 0.7 * frac),
-                    lw=1.2 + (1.5 if small else 4) * frac,
-                    shrinkA=11,
-                    shrinkB=0 if wrap else 11,
-                    mutation_scale=10 if small else 14,
-                ),
-                zorder=3,
+
+def _draw_loads(ax, load: dict, pos, small: bool) -> None:
+    """The step's load per link: one arrow per direction, width and colour by load."""
+    if not load:
+        return
+    import matplotlib
+
+    cmap = matplotlib.colormaps[LOAD_CMAP]
+    top = max(load.values())
+    for (u, w), c in load.items():
+        (x0, y0), (x1, y1) = pos[u], pos[w]
+        wrap = _wraps_round((x0, y0), (x1, y1))
+        if wrap:  # a wraparound hop: out of u
+            d = np.sign([x1 - x0, y1 - y0]) * -WRAP_STUB
+            x1, y1 = x0 + d[0], y0 + d[1]
+        off = np.array([y1 - y0, x0 - x1]) * 0.09  # the two directions side by side
+        frac = c / top
+        ax.annotate(
+            "",
+            (x1 + off[0], y1 + off[1]),
+            (x0 + off[0], y0 + off[1]),
+            arrowprops=dict(
+                arrowstyle="-|>",
+                color=cmap(0.15 + 0.7 * frac),
+                lw=1.2 + (1.5 if small else 4) * frac,
+                shrinkA=11,
+                shrinkB=0 if wrap else 11,
+                mutation_scale=10 if small else 14,
+            ),
+            zorder=3,
+        )
+        if not small and len(load) <= 60:
+            ax.text(
+                (x0 + x1) / 2 + off[0] * 1.9,
+                (y0 + y1) / 2 + off[1] * 1.9,
+                str(c),
+                fontsize=8,
+                ha="center",
+                va="center",
+                color="0.15",
+                zorder=4,
             )
-            if not small and len(load) <= 60:
-                ax.text(
-                    (x0 + x1) / 2 + off[0] * 1.9,
-                    (y0 + y1) / 2 + off[1] * 1.9,
-                    str(c),
-                    fontsize=8,
-                    ha="center",
-                    va="center",
-                    color="0.15",
-                    zorder=4,
-                )
-    # nodes: group colour, intermediate nodes dark (the source's black nodes, Fig. 7)
+
+
+def _draw_nodes(ax, schedule, st, pos, small: bool) -> None:
+    """Nodes in their group's colour, intermediate nodes dark (the XOR-coding paper's black
+    nodes, its Fig. 7), this step's senders, receivers and decoders ringed."""
+    m = schedule.mesh
     gp = getattr(schedule, "grouping", None)
     group = gp.group_of() if gp is not None else np.zeros(m.N, dtype=int)
     inter = set(gp.inter.tolist()) if gp is not None else set()
@@ -162,10 +196,10 @@ def draw_step_on(ax, schedule, index: int, small: bool = False) -> None:
         s=size,
         zorder=5,
         c=[
-            "#212529" if v in inter else GROUP_COLORS[group[v] % len(GROUP_COLORS)]
+            INTERMEDIATE_COLOR if v in inter else GROUP_COLORS[group[v] % len(GROUP_COLORS)]
             for v in range(m.N)
         ],
-        edgecolors=["#e8590c" if v in active else "0.35" for v in range(m.N)],
+        edgecolors=[ACTIVE_COLOR if v in active else "0.35" for v in range(m.N)],
         linewidths=[3 if v in active else 1 for v in range(m.N)],
     )
     if m.N <= 100:
@@ -179,36 +213,31 @@ def draw_step_on(ax, schedule, index: int, small: bool = False) -> None:
                 fontsize=7 if small or m.N > 36 else 9,
                 color="white" if v in inter else "black",
             )
-    # payload names beside the first hop of each unicast, when few and short enough to read
-    if (
-        st.payloads is not None
-        and 0 < len(st.src) <= MAX_LABELLED_FLOWS
-        and not small
-        and int(st.count.max()) <= 2
-    ):
-        per_link = Counter()
-        for s, d, keys in zip(st.src.tolist(), st.dst.tolist(), st.payloads):
-            u, w = m.links(s, d)[0]
-            (x0, y0), (x1, y1) = pos[u], pos[w]
-            if abs(x0 - x1) + abs(y0 - y1) > 1.01:  # first hop wraps round
-                x1, y1 = x0 + np.sign(x0 - x1) * 0.5, y0 + np.sign(y0 - y1) * 0.5
-            k = per_link[(u, w)]
-            per_link[(u, w)] += 1
-            off = np.array([y1 - y0, x0 - x1]) * (0.28 + 0.16 * k)
-            ax.text(
-                (x0 + x1) / 2 + off[0],
-                (y0 + y1) / 2 + off[1],
-                ", ".join(schedule.label(key) for key in keys),
-                fontsize=9,
-                ha="center",
-                va="center",
-                color="#c92a2a",
-                zorder=7,
-                bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="#c92a2a", lw=0.6),
-            )
-    pad = 0.6
-    ax.set_xlim(pos[:, 0].min() - pad, pos[:, 0].max() + pad)
-    ax.set_ylim(pos[:, 1].min() - pad, pos[:, 1].max() + pad)
+
+
+def _draw_payloads(ax, schedule, st, pos) -> None:
+    """Payload names beside the first hop of each unicast (few and short enough to read)."""
+    m = schedule.mesh
+    per_link = Counter()
+    for s, d, keys in zip(st.src.tolist(), st.dst.tolist(), st.payloads):
+        u, w = m.links(s, d)[0]
+        (x0, y0), (x1, y1) = pos[u], pos[w]
+        if _wraps_round((x0, y0), (x1, y1)):  # first hop wraps round
+            x1, y1 = x0 + np.sign(x0 - x1) * 0.5, y0 + np.sign(y0 - y1) * 0.5
+        k = per_link[(u, w)]
+        per_link[(u, w)] += 1
+        off = np.array([y1 - y0, x0 - x1]) * (0.28 + 0.16 * k)
+        ax.text(
+            (x0 + x1) / 2 + off[0],
+            (y0 + y1) / 2 + off[1],
+            ", ".join(schedule.label(key) for key in keys),
+            fontsize=9,
+            ha="center",
+            va="center",
+            color=PAYLOAD_COLOR,
+            zorder=7,
+            bbox=dict(boxstyle="round,pad=0.15", fc="white", ec=PAYLOAD_COLOR, lw=0.6),
+        )
 
 
 def draw_sheet(fig: Figure, schedule) -> None:
@@ -245,7 +274,7 @@ def draw_sweep(
     for k, row in sorted(table.items()):
         if not row["sweep"]:
             continue
-        c = SWEEP_COLORS.get(k, "#495057")  # a k keeps its colour as k changes
+        c = SWEEP_COLORS.get(k, OTHER_K_COLOR)  # a k keeps its colour as k changes
         M, h = np.array(row["sweep"]).T
         ratio = h / row["all-at-once"]
         lw = 3 if k == highlight else 1.8

@@ -33,7 +33,6 @@ matplotlib rasterising the ~800 characters of text the step shows, glyph by glyp
 from __future__ import annotations
 
 import matplotlib as mpl
-import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.text import Text
 from matplotlib.transforms import Bbox
@@ -201,26 +200,6 @@ class WalkthroughRenderer(StepFrames):
                 ):
                     out.append(f"overlap: {a.get_text()[:30]!r} / {b.get_text()[:30]!r}")
         return out
-
-    def rgb(self) -> np.ndarray:
-        """The current frame as an H×W×3 uint8 array (draws first)."""
-        self.draw()
-        return np.asarray(self.figure.canvas.buffer_rgba())[..., :3].copy()
-
-    def savefig(self, out, **kw) -> None:
-        """Save the current step (PNG, SVG, PDF page …) with every artist drawn normally."""
-        self._exporting = True
-        dynamic = self._dynamic()
-        try:
-            for a in dynamic:
-                a.set_animated(False)
-            with mpl.rc_context(RC):
-                self.figure.savefig(out, **kw)
-        finally:
-            for a in dynamic:
-                a.set_animated(True)
-            self._exporting = False
-            self._bg = None
 
     # -- building and stepping -------------------------------------------------------------
     def _build(self) -> None:

@@ -1,0 +1,310 @@
+"""What a presentation steps through: the walkthrough of a code, ring, tree and a code on the
+worked matmul, or a lesson as slides.  Pure data (no Qt): present mode
+(:mod:`ringlab.gui.present`) shows a deck, the command line builds one.
+
+A deck has ``count`` steps, a ``caption(i)`` (what step i shows, in words: the speaker view's
+"next" line) and ``notes(i)`` (the presenter's notes: a lesson's ``notes`` directives, or the
+generated caption of the walkthrough).  Lesson slides are computed by the headless replay
+(:class:`ringlab.lessons.LabState`), so a prediction's answer slide shows what the app shows.
+A lesson's slides, captions and notes are its Markdown as written (``$…$`` included): present
+mode typesets them (:mod:`ringlab.gui.rich_text`).
+"""
+
+from __future__ import annotations
+
+from ..core.errors import RinglabError
+from ..core.quantities import DEFAULT_ALPHA, DEFAULT_BANDWIDTH, DEFAULT_SIZE
+from ..lessons import Notes, Predict, Prose, Task, registry
+from ..state.tabs import EDITOR, PROPAGATION, SCHEDULES
+
+MIN_TEXT_PX = 18  # no text in present mode is smaller than this many pixels
+BASE_DPI = 160  # 9-pt figure text is 20 px: nothing on a slide below MIN_TEXT_PX
+
+
+def walkthrough_deck(code, inputs="random", seed: int = 0, note: str = ""):
+    """The deck of a code's walkthrough, drawn by the same renderer as the app and exports."""
+    from matplotlib.figure import Figure
+
+    from ..core.analysis import Analysis
+    from ..core.inputs import resolve_inputs
+    from .propagation import WalkthroughRenderer
+
+    renderer = WalkthroughRenderer(
+        Figure(figsize=(12.8, 7.2), dpi=BASE_DPI), caption_in_figure=True
+    )
+    renderer.min_scale = 1.0
+    renderer.min_text_px = MIN_TEXT_PX
+    trace = Analysis(code).trace(resolve_inputs(code, inputs, seed))
+    # the inputs note goes to the status line: at 4:3 it would meet the legend in the figure
+    renderer.set_trace(trace, note="")
+    deck = WalkthroughDeck(renderer)
+    deck.inputs_note = note or (inputs if isinstance(inputs, str) else "typed")
+    return deck
+
+
+def schedules_deck(code, alpha=DEFAULT_ALPHA, bandwidth=DEFAULT_BANDWIDTH, size=DEFAULT_SIZE):
+    """Ring, tree and ``code`` on the worked example with the code's N (the Schedules tab)."""
+    from ..core.analysis import Analysis
+    from ..core.schedules import default_example
+
+    c = Analysis(code).comparison(
+        default_example(code.N), alpha=alpha, bandwidth=bandwidth, size=size
+    )
+    return SchedulesDeck(c)
+
+
+def lesson_deck(path):
+    from ..lessons import load_lesson
+
+    return LessonDeck(load_lesson(path))
+
+
+class WalkthroughDeck:
+    """Steps t = 0..T of a trace, drawn by a :class:`WalkthroughRenderer`."""
+
+    kind = "walkthrough"
+
+    def __init__(self, renderer):
+        self.renderer = renderer
+
+    @property
+    def count(self) -> int:
+        return self.renderer.steps
+
+    def caption(self, i: int) -> str:
+        return self.renderer.caption(i, width=100_000)
+
+    def notes(self, i: int) -> str:
+        return self.caption(i)
+
+
+class LessonDeck:
+    """A lesson as slides: a title slide, then each prose block; a prediction is two slides
+    (the question, then the answer the app gives); a task is the goal, then its solution."""
+
+    kind = "lesson"
+
+    def __init__(self, lesson):
+        self.lesson = lesson
+        self.slides: list[tuple[str, str, str]] = []  # (markdown, caption, notes)
+        self.drawings: list[Drawing | None] = []  # what the app shows, per slide
+        self._build()
+
+    def _build(self) -> None:
+        lesson = self.lesson
+        st = lesson.new_state()
+        self._add(
+            f"# {lesson.title}\n\n*{lesson.minutes} minutes* — {lesson.summary}",
+            f"title: {lesson.title}",
+            Drawing.of(st) if lesson.setup else None,
+        )
+        for block in lesson.blocks:
+            if isinstance(block, Notes):
+                self._attach_notes(block.text)
+            elif isinstance(block, Prose):
+                self._add(block.text, _first_line(block.text))
+            elif isinstance(block, Predict):
+                self._add("**Predict.** " + block.text, "predict: " + _first_line(block.text))
+                truth, moved = replay(
+                    st,
+                    block.reveal,
+                    lambda block=block: registry.show(block.truth(st)),
+                    lambda e: f"(the app could not show it: {e})",
+                )
+                answer = f"**The app shows: {truth}.**" + (
+                    f"\n\n{block.explain}" if block.explain else ""
+                )
+                self._add(
+                    "**Predict.** " + block.text + "\n\n" + answer,
+                    f"answer: {truth}",
+                    Drawing.of(st) if moved else None,
+                )
+            elif isinstance(block, Task):
+                self._add("**Task.** " + block.text, "task: " + _first_line(block.text))
+                done, moved = replay(
+                    st,
+                    block.solution,
+                    lambda block=block: "solution: " + ", ".join(str(c) for c in block.solution),
+                    lambda e: f"the solution does not run here: {e}",
+                )
+                self._add(
+                    "**Task.** " + block.text + f"\n\n*{done}*",
+                    done,
+                    Drawing.of(st) if moved else None,
+                )
+
+    def _add(self, markdown: str, caption: str, drawing: Drawing | None = None) -> None:
+        self.slides.append((markdown, caption, ""))
+        self.drawings.append(drawing)
+
+    def drawing(self, i: int) -> Drawing | None:
+        """What the app shows after slide i's block ran (its setup, reveal or solution), when
+        that block moved the app; None for text-only slides."""
+        return self.drawings[i]
+
+    def _attach_notes(self, text: str) -> None:
+        if self.slides:
+            md, cap, notes = self.slides[-1]
+            self.slides[-1] = (md, cap, (notes + "\n\n" if notes else "") + text)
+
+    @property
+    def count(self) -> int:
+        return len(self.slides)
+
+    def markdown(self, i: int) -> str:
+        return self.slides[i][0]
+
+    def caption(self, i: int) -> str:
+        return self.slides[i][1]
+
+    def notes(self, i: int) -> str:
+        return self.slides[i][2] or "(no notes for this slide)"
+
+
+def drawn_state(st) -> tuple:
+    """What a block can change that a drawing shows (code, tab, step, inputs, schedules)."""
+    return (
+        id(st.code),
+        st.tab,
+        st.step,
+        repr(st.inputs),
+        st.seed,
+        st.schedule_step,
+        repr(st.worked_example),
+    )
+
+
+def replay(st, calls, said, refused) -> tuple[str, bool]:
+    """Run a block's ``calls`` (a reveal, a solution) on the headless replay ``st``: what
+    ``said()`` says after them, or ``refused(error)`` when one is refused; and whether they
+    changed what a drawing shows."""
+    before = drawn_state(st)
+    try:
+        for call in calls:
+            call.run(st)
+        text = said()
+    except RinglabError as e:
+        text = refused(e)
+    return text, drawn_state(st) != before
+
+
+class Drawing:
+    """The drawing beside a lesson slide: the window's Propagation view (the walkthrough at
+    the state's step) or its Schedules view (ring, tree and the code at the schedule step),
+    from a snapshot of the headless state (:class:`ringlab.state.AppState`)."""
+
+    def __init__(self, kind: str, state):
+        self.kind = kind  # "walkthrough" | "schedules"
+        self.state = state
+
+    @classmethod
+    def of(cls, st) -> Drawing | None:
+        if st.tab == SCHEDULES:
+            return cls("schedules", st.copy())
+        if st.tab in (EDITOR, PROPAGATION):
+            return cls("walkthrough", st.copy())
+        return None  # Search, Mesh: their own views, not drawn here
+
+    @property
+    def step(self) -> int:
+        return self.state.schedule_step if self.kind == "schedules" else self.state.step
+
+    def key(self) -> tuple:
+        """Equal keys draw the same trace (only the step may differ)."""
+        st = self.state
+        return (self.kind, id(st.code), repr(st.inputs), st.seed, repr(st.worked_example))
+
+    def trace(self):
+        """The walkthrough's run, as the Propagation view draws it."""
+        return self.state.trace()
+
+    def schedules(self) -> SchedulesDeck:
+        return SchedulesDeck(self.state.comparison())
+
+
+def _compact_grid(trace, k: int) -> list[str]:
+    """The Schedules tab's grid with short headers (c0, c1, …), so three fit side by side."""
+    from ..core.schedules.text import cell_text
+
+    changed = set(trace.steps[k - 1].changed) if k > 0 else set()
+    cells = [
+        [
+            ("*" if (i, c) in changed else "") + cell_text(trace, k, i, c)
+            for c in range(trace.n_chunks)
+        ]
+        for i in range(trace.N)
+    ]
+    w = max([len(f"c{c}") for c in range(trace.n_chunks)] + [len(x) for row in cells for x in row])
+    lines = ["     " + " ".join(f"c{c}".rjust(w) for c in range(trace.n_chunks))]
+    lines += [f"{i:<4} " + " ".join(x.rjust(w) for x in row) for i, row in enumerate(cells)]
+    return lines
+
+
+def _first_line(text: str, width: int = 120) -> str:
+    """The text's first line (a heading's text), at most ``width`` characters: cut between
+    words, never inside a ``$…$`` formula (it is typeset whole), "…" when cut."""
+    line = text.strip().splitlines()[0] if text.strip() else ""
+    line = line.lstrip("# ").strip()
+    if len(line) <= width:
+        return line
+    cut = line[:width]
+    if cut.count("$") % 2:  # inside a formula: cut before it
+        cut = cut[: cut.rindex("$")]
+    elif " " in cut:
+        cut = cut[: cut.rindex(" ")]
+    return cut.rstrip() + " …"
+
+
+class SchedulesDeck:
+    """Ring, tree and a code side by side on the worked matmul, one slide per step (the grids
+    the Schedules tab shows: rows are cores, columns chunks, ``*`` marks a cell written now)."""
+
+    kind = "schedules"
+
+    def __init__(self, comparison):
+        self.comparison = comparison
+        self.traces = [
+            (name, t)
+            for name, t in (
+                ("ring", comparison.ring),
+                ("tree", comparison.tree),
+                ("coded", comparison.coded),
+            )
+            if t is not None
+        ]
+
+    @property
+    def count(self) -> int:
+        return self.comparison.max_steps + 1
+
+    def html(self, k: int) -> str:
+        from html import escape
+
+        from ..core.schedules.text import step_caption
+
+        target = " ".join(str(v) for v in self.comparison.example.target)
+        cols = []
+        for name, tr in self.traces:
+            kk = min(k, tr.T)
+            sends = tr.steps[kk - 1].sends if 0 < k <= tr.T else ()
+            lines = _compact_grid(tr, kk)
+            msg = "<br>".join(escape(s.describe()) for s in sends[:4])
+            more = f"<br>… {len(sends) - 4} more" if len(sends) > 4 else ""
+            cols.append(
+                f"<td style='vertical-align:top; padding-right:28px'><b>{name}</b> — "
+                f"{escape(step_caption(tr, k))}<pre>{escape(chr(10).join(lines))}</pre>"
+                f"<span style='font-size:80%'>{msg}{more}</span></td>"
+            )
+        return (
+            f"<p><b>All-reduce of the worked matmul: every core must end with X·W = "
+            f"[{escape(target)}]</b> — step {k} of {self.count - 1}</p>"
+            f"<table><tr>{''.join(cols)}</tr></table>"
+        )
+
+    def caption(self, k: int) -> str:
+        from ..core.schedules.text import step_caption
+
+        return "; ".join(f"{name}: {step_caption(tr, k)}" for name, tr in self.traces)
+
+    def notes(self, k: int) -> str:
+        return self.caption(k)
