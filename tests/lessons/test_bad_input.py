@@ -285,7 +285,7 @@ def test_load_data_refuses_paths_before_touching_files(name, monkeypatch):
     def no_files(*a, **k):
         raise AssertionError("the file system was consulted")
 
-    monkeypatch.setattr(registry, "_shipped_data", no_files)
+    monkeypatch.setattr(registry.data, "_shipped_data", no_files)
     assert registry.check_data_name(name)
     with pytest.raises(RinglabError) as e:
         registry.data_file(name)
