@@ -1,8 +1,7 @@
 """The base of every tab beside the editor: a view that follows the document only while shown.
 
 An edit in the editor changes the code many times a minute; a hidden tab that redrew on each
-one (the Schedules cost plot did, ~180 ms an edit at N = K = 8, T = 16) makes typing slow for
-nothing.  A :class:`DocumentView` marks itself stale when the code changes while it is hidden
+one would make typing slow for nothing.  A :class:`DocumentView` marks itself stale when the code changes while it is hidden
 and refreshes once when it is shown again (or when someone needs its state: ``ensure_fresh``).
 
 Subclasses implement :meth:`refresh` (read ``self.analysis``, lay out what it says) and say

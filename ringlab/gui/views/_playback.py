@@ -1,41 +1,86 @@
-"""Step-through playback shared by the views that play steps (Propagation, Mesh): the five
-buttons, a timer, and the keys of step-through tools — Space plays/pauses, ←/→ step, Home/End
-jump — as shortcuts, so they work whichever child has the focus (a line edit still gets its
-own keys through ShortcutOverride).
+"""The playback bar of the views that play steps (Propagation, Mesh): first, back, play/pause,
+step, last, a scrubber, the step shown and, optionally, a speed — with the keys of step-through
+tools (Space plays/pauses, ←/→ step, Home/End jump) as shortcuts of the view, so they work
+whichever child has the focus (a line edit still gets its own keys through ShortcutOverride).
 
-A view using :class:`Playback` provides ``step``, ``last_step`` and ``set_step(i)``; it may
-override :meth:`Playback.play_interval_ms` (the Propagation view has a speed box).
+The bar drives a *stepper* — the view — that provides ``step``, ``last_step`` and
+``set_step(i)``; the bar never holds the step itself.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QPushButton, QStyle
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QStyle, QWidget
 
 
-class Playback:
-    """Mixin for a QWidget: call :meth:`build_playback` in ``__init__``."""
+class PlaybackBar(QWidget):
+    """The playback row of ``stepper`` (a view); its keys work anywhere in the view.
 
-    def build_playback(self, last_tip: str = "Last step (End)") -> list:
-        """Create the buttons (returned in order), the timer and the keys."""
-        st = self.style()
+    ``speeds``: ``(text, steps per second)`` choices for a speed box (index 1 chosen), or None
+    for one step a second."""
 
-        def button(icon, tip, slot):
-            b = QPushButton(st.standardIcon(icon), "")
-            b.setToolTip(tip)
-            b.setAccessibleName(tip.split(" (")[0].split(":")[0])  # "Step forward", no key
-            b.setFocusPolicy(Qt.NoFocus)  # Space must reach the view's shortcut
-            b.clicked.connect(slot)
-            return b
-
-        self.first_button = button(QStyle.SP_MediaSkipBackward, "First step (Home)", self.first)
-        self.back_button = button(QStyle.SP_MediaSeekBackward, "Step back (←)", self.back)
-        self.play_button = button(QStyle.SP_MediaPlay, "Play / pause (Space)", self.toggle_play)
-        self.step_button = button(QStyle.SP_MediaSeekForward, "Step forward (→)", self.forward)
-        self.last_button = button(QStyle.SP_MediaSkipForward, last_tip, self.last)
-        self.timer = QTimer(self)
+    def __init__(
+        self,
+        stepper: QWidget,
+        last_tip: str = "Last step (End)",
+        speeds: list | None = None,
+        label_width: int = 90,
+    ):
+        super().__init__()  # (parented where the view lays it out: the tab order follows)
+        self.stepper = stepper
+        self.first_button = self._button(
+            QStyle.SP_MediaSkipBackward, "First step (Home)", self.first
+        )
+        self.back_button = self._button(QStyle.SP_MediaSeekBackward, "Step back (←)", self.back)
+        self.play_button = self._button(
+            QStyle.SP_MediaPlay, "Play / pause (Space)", self.toggle_play
+        )
+        self.step_button = self._button(
+            QStyle.SP_MediaSeekForward, "Step forward (→)", self.forward
+        )
+        self.last_button = self._button(QStyle.SP_MediaSkipForward, last_tip, self.last)
+        self.buttons = [
+            self.first_button,
+            self.back_button,
+            self.play_button,
+            self.step_button,
+            self.last_button,
+        ]
+        self.timer = QTimer(stepper)
         self.timer.timeout.connect(self._on_timer)
+        self._bind_keys(stepper)
+        self.slider = QSlider(Qt.Horizontal)
+        self.slider.setFocusPolicy(Qt.NoFocus)
+        self.slider.valueChanged.connect(self._on_slider_changed)
+        self.step_label = QLabel()
+        self.step_label.setMinimumWidth(label_width)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        for w in self.buttons:
+            row.addWidget(w)
+        row.addWidget(self.slider, 1)
+        row.addWidget(self.step_label)
+        self.speed_box = None
+        if speeds:
+            self.speed_box = QComboBox()
+            for text, v in speeds:
+                self.speed_box.addItem(text, v)
+            self.speed_box.setCurrentIndex(1)
+            self.speed_box.setToolTip("Playback speed")
+            self.speed_box.setAccessibleName("Playback speed")
+            self.speed_box.currentIndexChanged.connect(self._on_speed_changed)
+            row.addWidget(self.speed_box)
+
+    def _button(self, icon, tip: str, slot) -> QPushButton:
+        b = QPushButton(self.style().standardIcon(icon), "")
+        b.setToolTip(tip)
+        b.setAccessibleName(tip.split(" (")[0].split(":")[0])  # "Step forward", no key
+        b.setFocusPolicy(Qt.NoFocus)  # Space must reach the view's shortcut
+        b.clicked.connect(slot)
+        return b
+
+    def _bind_keys(self, view: QWidget) -> None:
         for key, slot in (
             (Qt.Key_Space, self.toggle_play),
             (Qt.Key_Right, self.forward),
@@ -43,20 +88,44 @@ class Playback:
             (Qt.Key_Home, self.first),
             (Qt.Key_End, self.last),
         ):
-            sc = QShortcut(QKeySequence(key), self)
+            sc = QShortcut(QKeySequence(key), view)
             sc.setContext(Qt.WidgetWithChildrenShortcut)
             sc.activated.connect(slot)
-        self.setFocusPolicy(Qt.StrongFocus)
-        return [
-            self.first_button,
-            self.back_button,
-            self.play_button,
-            self.step_button,
-            self.last_button,
-        ]
+        view.setFocusPolicy(Qt.StrongFocus)
 
+    # -- what the bar shows -------------------------------------------------------------------
+    def show_step(self, step: int, last: int, text: str) -> None:
+        """Show ``step`` of ``0..last`` on the scrubber and the buttons, ``text`` beside it."""
+        if self.slider.value() != step:
+            self.slider.blockSignals(True)
+            self.slider.setValue(step)
+            self.slider.blockSignals(False)
+        self.step_label.setText(text)
+        for b, on in (
+            (self.first_button, step > 0),
+            (self.back_button, step > 0),
+            (self.step_button, step < last),
+            (self.last_button, step < last),
+        ):
+            b.setEnabled(on)
+
+    def set_range(self, last: int, step: int) -> None:
+        """The scrubber over ``0..last`` at ``step``, without stepping the view."""
+        self.slider.blockSignals(True)
+        self.slider.setRange(0, last)
+        self.slider.setValue(step)
+        self.slider.blockSignals(False)
+
+    def set_controls_enabled(self, on: bool) -> None:
+        """The buttons and the scrubber (not the step shown)."""
+        for w in [*self.buttons, self.slider]:
+            w.setEnabled(on)
+
+    # -- playing ------------------------------------------------------------------------------
     def play_interval_ms(self) -> int:
-        return 1000
+        if self.speed_box is None:
+            return 1000
+        return int(1000 / self.speed_box.currentData())
 
     @property
     def playing(self) -> bool:
@@ -64,23 +133,23 @@ class Playback:
 
     def first(self):
         self.pause()
-        self.set_step(0)
+        self.stepper.set_step(0)
 
     def last(self):
         self.pause()
-        self.set_step(self.last_step)
+        self.stepper.set_step(self.stepper.last_step)
 
     def forward(self):
         self.pause()
-        self.set_step(self.step + 1)
+        self.stepper.set_step(self.stepper.step + 1)
 
     def back(self):
         self.pause()
-        self.set_step(self.step - 1)
+        self.stepper.set_step(self.stepper.step - 1)
 
     def play(self):
-        if self.step >= self.last_step:
-            self.set_step(0)  # play from the start after the end
+        if self.stepper.step >= self.stepper.last_step:
+            self.stepper.set_step(0)  # play from the start after the end
         self.timer.start(self.play_interval_ms())
         self.play_button.setIcon(self.style().standardIcon(QStyle.SP_MediaPause))
 
@@ -92,9 +161,17 @@ class Playback:
         self.pause() if self.playing else self.play()
 
     def _on_timer(self):
-        if self.step >= self.last_step:
+        s = self.stepper
+        if s.step >= s.last_step:
             self.pause()
             return
-        self.set_step(self.step + 1)
-        if self.step >= self.last_step:
+        s.set_step(s.step + 1)
+        if s.step >= s.last_step:
             self.pause()
+
+    def _on_slider_changed(self, value: int) -> None:
+        self.stepper.set_step(value)
+
+    def _on_speed_changed(self, *_):
+        if self.playing:
+            self.timer.start(self.play_interval_ms())

@@ -1,0 +1,215 @@
+"""What the Propagation tab draws, in a scroll area: $G_T$ at one step (or, for a large code,
+the heat-map summary on a canvas of its own), the caption, the decode with its numbers at
+t = T, and the Theorem 2 verdict.
+
+The drawings are :class:`ringlab.render.propagation.WalkthroughRenderer` and
+:class:`ringlab.render.heatmap.HeatmapRenderer` on matplotlib's QtAgg canvas — the renderers
+``ringlab export`` uses, so what is on screen is what is exported.  Zoomed past what the window
+holds, the drawing and its caption scroll (the wheel over the drawing scrolls them too).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QLabel, QScrollArea, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
+
+from ...render.captions import decode_arithmetic, failing_reason
+from ..matrix_model import notation_tip
+from ._canvas import sized_canvas
+
+
+class WalkthroughDrawing(QScrollArea):
+    """The drawing of one trace at one step, its caption, decode and verdict."""
+
+    # the least room the drawing is laid out in, in pixels at zoom 1 (it grows with the zoom;
+    # a smaller window scrolls it): its text never shrinks to fit
+    MIN_DRAWING = (600, 300)
+    # zoomed in (Ctrl+=), the least room (pixels at zoom 1): the height a 1280×720 window gives
+    # the drawing at 11 pt, so the zoomed drawing is that one magnified, every part by the one
+    # factor, scrolling down where the window is lower; across, it fits the window (the title
+    # drops the code's name and the graph gives the side table its room, rather than shrink)
+    ZOOMED_ROOM = (600, 448)
+    SHOWN_DECODES = 4  # nodes whose arithmetic is listed; the tooltip has them all
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setObjectName("propagation_drawing")
+        self._build_canvases()
+        self.caption_label = QLabel()
+        self.caption_label.setWordWrap(True)
+        self.caption_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.caption_label.setToolTip(notation_tip("y", "s", "G_T"))
+        # at t = T: the decode with its numbers, per node (ẑ = R s + T x made concrete); under
+        # the caption, so the scroll area scrolls it with the drawing
+        self.decode_label = QLabel()
+        self.decode_label.setObjectName("propagation_decode_arithmetic")
+        self.decode_label.setWordWrap(True)
+        self.decode_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.decode_box = QWidget()
+        box = QVBoxLayout(self.decode_box)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addWidget(self.decode_label)
+        self.decode_box.hide()
+        self.verdict_label = QLabel()
+        self.verdict_label.setWordWrap(True)
+        body = QWidget()
+        self.setWidget(body)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QScrollArea.NoFrame)
+        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
+        lay = QVBoxLayout(body)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.canvas_stack, 1)
+        lay.addWidget(self.caption_label)
+        lay.addWidget(self.decode_box)
+        lay.addWidget(self.verdict_label)
+
+    def _build_canvases(self) -> None:
+        """$G_T$ and, for large codes, the summary: each on a canvas of its own, one shown."""
+        from matplotlib.figure import Figure
+
+        from ...render.heatmap import HeatmapRenderer
+        from ...render.propagation import WalkthroughRenderer
+
+        figure = Figure(figsize=(12.8, 7.2), dpi=100)
+        canvas = sized_canvas(figure, (640, 360), self.MIN_DRAWING)
+        renderer = WalkthroughRenderer(figure, caption_in_figure=False)
+        # on screen the figure is usually smaller than a 1280×720 frame; keep the text at
+        # full size (the layout abbreviates instead) so it reads from the back of a room; the
+        # window's text size (Ctrl+=) zooms the whole drawing (set_text_size)
+        renderer.min_scale = renderer.max_scale = 1.0
+        renderer.min_title_pt = 13.0  # a narrow drawing drops the code's name instead
+        renderer.full_table = True  # …and narrows the graph, not the table's text
+        self.full = (figure, canvas, renderer)
+        sfig = Figure(figsize=(12.8, 7.2), dpi=100)
+        scanvas = sized_canvas(sfig, (640, 360), self.MIN_DRAWING)
+        srend = HeatmapRenderer(sfig, caption_in_figure=False)
+        srend.min_scale = srend.max_scale = 1.0
+        self.summary = (sfig, scanvas, srend)
+        self.figure, self.canvas, self.renderer = self.full
+        self.canvas_stack = QStackedWidget()
+        for _, c, rend in (self.full, self.summary):
+            self.canvas_stack.addWidget(c)
+            c.before_draw = lambda r=rend: self._relayout_if_resized(r)
+            # hover a node of G_T (a cell of the summary): what it holds at that time
+            c.setMouseTracking(True)
+            c.mpl_connect("motion_notify_event", self._on_mouse_moved)
+
+    @property
+    def summary_shown(self) -> bool:
+        return self.renderer is self.summary[2]
+
+    def use_summary(self, on: bool) -> None:
+        self.figure, self.canvas, self.renderer = self.summary if on else self.full
+        self.canvas_stack.setCurrentWidget(self.canvas)
+
+    def set_caption_font(self, font: QFont) -> None:
+        """The caption at 1.25× the view's text."""
+        f = QFont(font)
+        f.setPointSizeF(font.pointSizeF() * 1.25)
+        self.caption_label.setFont(f)
+
+    def set_zoom(self, zoom: float) -> None:
+        """Every part of both drawings ``zoom`` times larger — title, labels, side table,
+        legend and lines by one factor."""
+        for _, canvas, _ in (self.full, self.summary):
+            canvas.zoomed_room = self.ZOOMED_ROOM
+            canvas.set_zoom(zoom)
+        # at once, not on the next layout pass: the drawing is laid out for its new room
+        self.canvas_stack.setMinimumSize(self.canvas.minimumSizeHint())
+
+    def set_trace(self, trace, note: str, summary=None) -> None:
+        """Give the shown renderer ``trace``; drawn once the canvas has room for it."""
+        from ...render.walkthrough.layout import NoRoom
+
+        try:
+            if self.summary_shown:
+                self.renderer.set_trace(trace, note=note, summary=summary)
+            else:
+                self.renderer.set_trace(trace, note=note)
+        except NoRoom:
+            pass  # (drawn once the canvas has room: the renderer needs a relayout)
+
+    def show_step(self, t: int, trace) -> int:
+        """Draw step ``t`` (clamped by the renderer) of ``trace``; returns the step drawn."""
+        r = self.renderer
+        r.show_step(t)
+        r.draw()
+        self.canvas.blit(self.figure.bbox)
+        self.caption_label.setText(r.caption(width=100_000))  # Qt wraps
+        self._show_decode_arithmetic(trace, r.step)
+        return r.step
+
+    def relayout(self) -> None:
+        """Lay the shown drawing out again (its size in inches changed)."""
+        self._relayout(self.renderer)
+
+    def show_verdict(self, tr) -> None:
+        N = tr.code.N
+        bad = [i for i in range(N) if not tr.report.node_ok(i)]
+        if not bad:
+            self.verdict_label.setText(
+                "<span style='color:#2b8a3e'>✓ Theorem 2 holds: every "
+                "destination decodes the sum, for every input.</span>"
+            )
+            return
+        why = failing_reason(tr, bad[0]) or ""
+        self.verdict_label.setText(
+            f"<span style='color:#d6336c'>✗ destination{'s' if len(bad) > 1 else ''} "
+            f"{', '.join(map(str, bad))} cannot decode the sum — {why}</span>"
+        )
+
+    def _show_decode_arithmetic(self, tr, t: int) -> None:
+        if tr is None or t < tr.code.T:
+            self.decode_box.hide()
+            return
+        per_node = [decode_arithmetic(tr, i) for i in range(tr.code.N)]
+        if not any(per_node):
+            self.decode_box.hide()
+            return
+
+        def block(i):
+            return f"node {i}: " + "\n        ".join(per_node[i])
+
+        shown = [block(i) for i in range(min(tr.code.N, self.SHOWN_DECODES))]
+        if tr.code.N > self.SHOWN_DECODES:
+            shown.append(f"… nodes {self.SHOWN_DECODES}..{tr.code.N - 1}: hover here for all")
+        # over GF(2^m) "1 + 3 = 2" is right (XOR), over GF(7) "5 + 6 = 4": say how sums work
+        note = tr.code.field.arithmetic_note(short=True)
+        self.decode_label.setText(
+            "The decode with its numbers (R s + T x"
+            + (f"; {note}" if note else "")
+            + "):\n"
+            + "\n".join(shown)
+        )
+        self.decode_label.setToolTip(
+            "\n".join(block(i) for i in range(tr.code.N))
+            + "\n\n"
+            + notation_tip("decode", "y", "x")
+        )
+        self.decode_label.show()
+        self.decode_box.show()
+        # the decode is what this step is for: bring it into view once laid out
+        QTimer.singleShot(0, self, lambda: self.ensureWidgetVisible(self.decode_box, 0, 0))
+
+    def _on_mouse_moved(self, event):
+        hit = self.renderer.node_at(event.x, event.y)
+        text = self.renderer.node_tooltip(*hit) if hit else ""
+        if text != self.canvas.toolTip():
+            self.canvas.setToolTip(text)
+
+    def _relayout_if_resized(self, renderer) -> None:
+        if renderer.trace is not None and renderer.needs_relayout():
+            self._relayout(renderer)
+
+    @staticmethod
+    def _relayout(r) -> None:
+        """Lay ``r`` out for its figure's size; a figure with no room for it (a squeezed or
+        hidden canvas) keeps what it showed until it has room again."""
+        from ...render.walkthrough.layout import NoRoom
+
+        try:
+            r.relayout()
+        except NoRoom:
+            pass
