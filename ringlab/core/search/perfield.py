@@ -1,15 +1,8 @@
 r"""The rate table past GF(2): one (N, K, field) at a time, the bounds, and the rate conjecture.
 
-Lower bounds (proven, every field):
-
-* Proposition 1: $T \ge K + N - 2$;
-* the counting bound $T \ge \lceil K(N+1)/N \rceil$ — Theorem 3's necessity argument for any
-  N ≥ 3: for node i, eq. (5) at j = 1 and j = 2 give
-  $R_i(I-\Lambda_{i',N})^{-1}(M_{i-1} - \Lambda_{i-1} M_{i-2}) = 0$, so
-  $\Phi_i = M_{i-1} - \Lambda_{i-1}M_{i-2}$ has rank ≤ T − K (the left factor has rank K);
-  going once round the ring, $M_0 = (I - \Lambda_0\Lambda_{N-1}\cdots\Lambda_1)^{-1}
-  (\text{a sum of } N \text{ terms } \cdot\,\Phi_i)$ has rank K ≤ N(T − K).  At N = 3 it is
-  Theorem 3's ⌈4K/3⌉.
+Lower bounds (proven, every field; :mod:`ringlab.core.bounds`): Proposition 1,
+$T \ge K + N - 2$; the counting bound $T \ge \lceil K(N+1)/N \rceil$ for N ≥ 3 (Theorem 3's
+⌈4K/3⌉ at N = 3).
 
 The conjecture column: $T^\* = \max(K + N - 2, \lceil 2K(N-1)/N \rceil)$, the classic ring's
 rate $N/(2(N-1))$ where Proposition 1 does not bind.  Per field it **agrees** when the minimum
@@ -26,8 +19,7 @@ How a field is searched (every step is a decisive SAT answer or "undecided"; mon
   makes the cell exact at once; then up from it until a code is found (unless one is known
   without searching, below), then down from that code — T₀ − 1, T₀ − 2, … to the proven bound,
   every T not searched yet — until a T is proven impossible.  A cell left "≤" records every T
-  tried, its verdict, its seconds and its limit (issue 22: cells at "≤ 10" whose bound, 8, had
-  never been tried had a code there);
+  tried, its verdict, its seconds and its limit;
 * GF(2^m) ⊃ GF(2): a GF(2) code is a GF(2^m) code (eq. (5) stays inside the subfield), so the
   GF(2) minimum is an upper bound; where it meets the lower bound the cell costs nothing;
 * routing only over GF(2^m) *is* routing only over GF(2): every coefficient (and T_i) is 0 or
@@ -40,7 +32,7 @@ from __future__ import annotations
 
 import time
 
-from ..bounds import proposition1_min_T, theorem3_min_T
+from ..bounds import bounds_row, conjecture_T, counting_min_T, lower_bound
 from . import make_spec, search_spec
 
 NOT_COMPUTED = "not computed"
@@ -89,26 +81,6 @@ def encoding_fingerprint() -> str:
     return h.hexdigest()[:16]
 
 
-def counting_min_T(N: int, K: int) -> int | None:
-    """⌈K(N+1)/N⌉ for N ≥ 3 (see the module docstring); None for N = 2."""
-    return -(-K * (N + 1) // N) if N >= 3 else None
-
-
-def lower_bound(N: int, K: int) -> tuple[int, str]:
-    """The largest proven lower bound on T and its name."""
-    cands = [(proposition1_min_T(N, K), "Proposition 1")]
-    if N == 3:
-        cands.append((theorem3_min_T(K), "Theorem 3"))
-    elif counting_min_T(N, K) is not None:
-        cands.append((counting_min_T(N, K), "the counting bound"))
-    return max(cands, key=lambda c: c[0])
-
-
-def conjecture_T(N: int, K: int) -> int:
-    """max(K + N − 2, ⌈2K(N−1)/N⌉)."""
-    return max(K + N - 2, -(-2 * K * (N - 1) // N))
-
-
 def is_extension_of_gf2(field: str) -> bool:
     q = int(field[3:-1])
     return q > 2 and q & (q - 1) == 0
@@ -141,6 +113,129 @@ def proven_lower(res: dict, bound: int) -> int:
         if s.get("status") == "impossible" and "class" not in s:
             lo = max(lo, s["T"] + 1)
     return lo
+
+
+class _Walk:
+    """One class's bound-first walk (:func:`walk`): the searches so far and what they proved —
+    ``lo`` the proven lower bound (``lo_by`` why), ``hi`` the smallest T with a code (``by``
+    where it came from)."""
+
+    def __init__(self, N, K, field, routing, per_T, budget, progress, per_T_bound):
+        self.N, self.K, self.field, self.routing = N, K, field, routing
+        self.per_T, self.per_T_bound, self.progress = per_T, per_T_bound, progress
+        self.left = _clock(budget)
+        self.t_start = time.perf_counter()
+        self.steps, self.tried = [], set()
+        self.beats = {}  # T < conjecture: the code itself, to ship and re-check
+        self.lo = self.lo_by = self.hi = self.by = None
+
+    def run(self, T, phase, limit, cls):
+        """One search at T in class ``cls`` (routing only or not), recorded as a step; None
+        when the budget is spent."""
+        t = limit if self.left() is None else min(limit, self.left())
+        if t <= 0:
+            return None
+        N, K, field = self.N, self.K, self.field
+        if self.progress:
+            self.progress(
+                f"N={N} K={K} {field} {'routing' if cls else 'general'}: T = {T} ({phase})"
+            )
+        c0 = time.process_time()
+        r = search_spec(make_spec(N, K, T, field, cls), timeout=t)
+        self.steps.append(
+            {
+                "T": T,
+                "status": r.status,
+                "proof": r.proof,
+                "seconds": round(r.seconds, 3),
+                "cpu_s": round(time.process_time() - c0, 3),
+                "limit_s": round(t, 1),
+                "phase": phase,
+                "encoding_version": ENCODING_VERSION,
+            }
+            | ({"class": "routing only"} if cls != self.routing else {})
+        )
+        self._learn(T, cls, r)
+        return r
+
+    def _learn(self, T, cls, r):
+        """A code lowers ``hi`` (a routing code found in a general walk too); an impossibility
+        in this class raises ``lo``."""
+        if r.status == "found" and (self.hi is None or T < self.hi):
+            self.hi = T
+            self.by = (
+                "search in this class"
+                if cls == self.routing
+                else "the routing-only code (a special case)"
+            )
+            if T < conjecture_T(self.N, self.K):
+                from ..codefile import dumps_code
+
+                self.beats[T] = dumps_code(r.code)
+        if r.status == "impossible" and cls == self.routing and T + 1 > self.lo:
+            self.lo, self.lo_by = T + 1, r.proof or "SAT"
+
+    def search_at(self, T, phase):
+        # a search at the largest proven bound (the first one, or the next T once the bound
+        # moved up by an impossibility) gets the bound's limit; the others ``per_T``
+        bound_limit = self.per_T_bound is not None and T == self.lo
+        limit = self.per_T_bound if bound_limit else self.per_T
+        self.tried.add(T)
+        r = self.run(T, phase, limit, self.routing)
+        if r is not None and r.status == "undecided" and not self.routing:
+            self.run(T, phase, min(limit, ROUTING_FALLBACK_S), cls=True)
+        return r
+
+    def explore(self, cap):
+        """The bound first, then up to the first code (or ``cap``), then down from it until a T
+        is proven impossible; stops where the budget does."""
+        r = self.search_at(self.lo, "bound")
+        T = self.lo
+        while r is not None and self.hi is None and T <= cap:
+            if T not in self.tried:
+                r = self.search_at(T, "up")
+            T = max(T + 1, self.lo)
+        T = (self.hi or 0) - 1
+        while r is not None and self.hi is not None and T >= self.lo:
+            if T not in self.tried:
+                r = self.search_at(T, "down")
+                if r is not None and r.status == "impossible":
+                    break
+            T = min(T - 1, self.hi - 1)
+
+    def result(self, lower, lower_name) -> dict:
+        lo, hi = self.lo, self.hi
+        if hi is None and not self.steps:
+            return not_computed(self.routing)  # the budget ran out before the first step
+        if hi is not None and hi < lo:
+            raise AssertionError(
+                f"N={self.N} K={self.K} {self.field}: a code at T = {hi} below the proven "
+                f"bound {lo} ({self.lo_by})"
+            )
+        status, lower_proof = "undecided", None
+        if hi is not None:
+            status = "proven" if hi == lo else "found"
+            lower_proof = self.lo_by if hi == lo else None
+        out = {
+            "N": self.N,
+            "K": self.K,
+            "field": self.field,
+            "routing": self.routing,
+            "min_T": hi,
+            "status": status,
+            "lower_proof": lower_proof,
+            "sat_below": None,
+            "found_by": self.by if hi is not None else None,
+            "bound": lower,
+            "bound_by": lower_name,
+            "lower_T": lo,
+            "lower_T_by": self.lo_by,
+            "seconds": round(time.perf_counter() - self.t_start, 3),
+            "steps": self.steps,
+        }
+        if hi in self.beats:
+            out["counterexample"] = self.beats[hi]
+        return out
 
 
 def walk(
@@ -181,103 +276,11 @@ def walk(
     ``min_T`` (the smallest T with a code), ``lower_T`` (the proven bound after the walk) and
     ``status``: proven when they meet, found ("≤ min_T") when they do not, undecided without a
     code; ``bound``/``bound_by`` is where the walk started."""
-    left = _clock(budget)
-    t_start = time.perf_counter()
-    steps, tried = [], set()
-    beats = {}  # T < conjecture: the code itself, to ship and re-check
-    st = {"lo": lower, "lo_by": lower_name, "hi": known_upper, "by": upper_by}
-
-    def run(T, phase, limit, cls=routing):
-        t = limit if left() is None else min(limit, left())
-        if t <= 0:
-            return None
-        if progress:
-            progress(f"N={N} K={K} {field} {'routing' if cls else 'general'}: T = {T} ({phase})")
-        c0 = time.process_time()
-        r = search_spec(make_spec(N, K, T, field, cls), timeout=t)
-        steps.append(
-            {
-                "T": T,
-                "status": r.status,
-                "proof": r.proof,
-                "seconds": round(r.seconds, 3),
-                "cpu_s": round(time.process_time() - c0, 3),
-                "limit_s": round(t, 1),
-                "phase": phase,
-                "encoding_version": ENCODING_VERSION,
-            }
-            | ({"class": "routing only"} if cls != routing else {})
-        )
-        if r.status == "found" and (st["hi"] is None or T < st["hi"]):
-            st["hi"] = T
-            st["by"] = (
-                "search in this class"
-                if cls == routing
-                else "the routing-only code (a special case)"
-            )
-            if T < conjecture_T(N, K):
-                from ..codefile import dumps_code
-
-                beats[T] = dumps_code(r.code)
-        if r.status == "impossible" and cls == routing and T + 1 > st["lo"]:
-            st["lo"], st["lo_by"] = T + 1, r.proof or "SAT"
-        return r
-
-    def search_at(T, phase):
-        # a search at the largest proven bound (the first one, or the next T once the bound
-        # moved up by an impossibility) gets the bound's limit; the others ``per_T``
-        limit = per_T_bound if per_T_bound is not None and T == st["lo"] else per_T
-        tried.add(T)
-        r = run(T, phase, limit)
-        if r is not None and r.status == "undecided" and not routing:
-            run(T, phase, min(limit, ROUTING_FALLBACK_S), cls=True)
-        return r
-
-    if st["hi"] is None or st["hi"] > st["lo"]:
-        r = search_at(st["lo"], "bound")
-        T = st["lo"]
-        while r is not None and st["hi"] is None and T <= cap:
-            if T not in tried:
-                r = search_at(T, "up")
-            T = max(T + 1, st["lo"])
-        T = (st["hi"] or 0) - 1
-        while r is not None and st["hi"] is not None and T >= st["lo"]:
-            if T not in tried:
-                r = search_at(T, "down")
-                if r is not None and r.status == "impossible":
-                    break
-            T = min(T - 1, st["hi"] - 1)
-    lo, hi = st["lo"], st["hi"]
-    if hi is None and not steps:
-        return not_computed(routing)  # the budget ran out before the first step
-    if hi is not None and hi < lo:
-        raise AssertionError(
-            f"N={N} K={K} {field}: a code at T = {hi} below the proven bound {lo} ({st['lo_by']})"
-        )
-    status, lower_proof = "undecided", None
-    if hi is not None:
-        status = "proven" if hi == lo else "found"
-        lower_proof = st["lo_by"] if hi == lo else None
-    out = {
-        "N": N,
-        "K": K,
-        "field": field,
-        "routing": routing,
-        "min_T": hi,
-        "status": status,
-        "lower_proof": lower_proof,
-        "sat_below": None,
-        "found_by": st["by"] if hi is not None else None,
-        "bound": lower,
-        "bound_by": lower_name,
-        "lower_T": lo,
-        "lower_T_by": st["lo_by"],
-        "seconds": round(time.perf_counter() - t_start, 3),
-        "steps": steps,
-    }
-    if hi in beats:
-        out["counterexample"] = beats[hi]
-    return out
+    w = _Walk(N, K, field, routing, per_T, budget, progress, per_T_bound)
+    w.lo, w.lo_by, w.hi, w.by = lower, lower_name, known_upper, upper_by
+    if w.hi is None or w.hi > w.lo:
+        w.explore(cap)
+    return w.result(lower, lower_name)
 
 
 def lifted_routing_T(N, K, field, base, per_T) -> int | None:
@@ -430,8 +433,6 @@ def compute_entry(N, K, field, base, per_T, per_cell, per_T_bound=None):
 
 def bounds_cell(N: int, K: int) -> dict:
     """A table row with its bounds and conjecture T, every class "not computed" yet."""
-    from .rates import bounds_row
-
     lb, lname = lower_bound(N, K)
     return {
         "N": N,

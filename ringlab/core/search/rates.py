@@ -19,21 +19,59 @@ from __future__ import annotations
 
 import time
 
-from ..bounds import proposition1_min_T, theorem3_min_T
+from ..bounds import bounds_row, classic_ring_T, lower_bound
 from . import make_spec, search_spec
-from .perfield import ENCODING_VERSION, lower_bound
+from .perfield import ENCODING_VERSION
 
 
-def classic_ring_T(N: int, K: int) -> int:
-    """Ring all-reduce with K symbols cut into N chunks of ⌈K/N⌉: T = 2(N−1)⌈K/N⌉."""
-    return 2 * (N - 1) * (-(-K // N))
+def _search_up(N, K, field, routing, T, cap, left, budget, progress):
+    """Search T, T + 1, … up to ``cap`` until a code is found (or the budget is spent): the
+    steps and the T of the code (None without one)."""
+    steps = []
+    while T <= cap:
+        t = left()
+        if budget is not None and t <= 0:
+            break
+        if progress:
+            progress(f"N={N} K={K} {'routing' if routing else 'general'}: trying T = {T}")
+        r = search_spec(make_spec(N, K, T, field, routing), timeout=t)
+        steps.append(
+            {
+                "T": T,
+                "status": r.status,
+                "proof": r.proof,
+                "seconds": round(r.seconds, 3),
+                "limit_s": round(t, 1),
+                "phase": "bound" if not steps else "up",
+                "encoding_version": ENCODING_VERSION,
+            }
+        )
+        if r.status == "found":
+            return steps, T
+        T += 1
+    return steps, None
 
 
-def bounds_row(N: int, K: int) -> dict:
+def _found_status(steps, found_at, bound, bound_by):
+    """(status, lower proof) of a walk whose code is at ``found_at`` (module docstring)."""
+    if found_at is None:
+        return "undecided", None
+    prev = [s for s in steps if s["T"] == found_at - 1]
+    if found_at <= bound:
+        return "proven", bound_by
+    if prev and prev[0]["status"] == "impossible":
+        return "proven", prev[0]["proof"]
+    return "found", None
+
+
+def _sat_below(N, K, T, field, routing, timeout) -> dict:
+    """SAT on T − 1 without the bounds: a cell proven by a theorem alone is checked as well."""
+    r = search_spec(make_spec(N, K, T - 1, field, routing), timeout=timeout, use_bounds=False)
     return {
-        "proposition1": proposition1_min_T(N, K),
-        "theorem3": theorem3_min_T(K) if N == 3 else None,
-        "classic_ring": classic_ring_T(N, K),
+        "T": T - 1,
+        "status": r.status,
+        "seconds": round(r.seconds, 3),
+        "encoding_version": ENCODING_VERSION,
     }
 
 
@@ -49,69 +87,29 @@ def min_T(
     progress=None,
 ) -> dict:
     """Walk T upward from ``start_T`` (default: the largest proven lower bound,
-    :func:`~ringlab.core.search.perfield.lower_bound`; a larger ``start_T`` must itself be
-    proven, e.g. a general minimum for routing) to ``cap`` (default: the classic ring's T, where
-    a code is known to exist); see the module docstring for the meaning of the returned
-    ``status``."""
+    :func:`~ringlab.core.bounds.lower_bound`; a larger ``start_T`` must itself be proven, e.g.
+    a general minimum for routing) to ``cap`` (default: the classic ring's T, where a code is
+    known to exist); see the module docstring for the meaning of the returned ``status``."""
     t0 = time.perf_counter()
     bound, bound_by = lower_bound(N, K)
     T = max(1, bound, start_T if start_T is not None else bound)
     if T > bound:
         bound, bound_by = T, "given start"
-    steps = []
     cap = classic_ring_T(N, K) + 1 if cap is None else cap
-    found_at = None
-    while T <= cap:
-        left = per_T_timeout
-        if budget is not None:
-            left = min(left, budget - (time.perf_counter() - t0))
-            if left <= 0:
-                break
-        if progress:
-            progress(f"N={N} K={K} {'routing' if routing else 'general'}: trying T = {T}")
-        r = search_spec(make_spec(N, K, T, field, routing), timeout=left)
-        steps.append(
-            {
-                "T": T,
-                "status": r.status,
-                "proof": r.proof,
-                "seconds": round(r.seconds, 3),
-                "limit_s": round(left, 1),
-                "phase": "bound" if not steps else "up",
-                "encoding_version": ENCODING_VERSION,
-            }
-        )
-        if r.status == "found":
-            found_at = T
-            break
-        T += 1
-    status, lower_proof = "undecided", None
-    if found_at is not None:
-        prev = [s for s in steps if s["T"] == found_at - 1]
-        if found_at <= bound:
-            status, lower_proof = "proven", bound_by
-        elif prev and prev[0]["status"] == "impossible":
-            status, lower_proof = "proven", prev[0]["proof"]
-        else:
-            status = "found"
+
+    def left():
+        if budget is None:
+            return per_T_timeout
+        return min(per_T_timeout, budget - (time.perf_counter() - t0))
+
+    steps, found_at = _search_up(N, K, field, routing, T, cap, left, budget, progress)
+    status, lower_proof = _found_status(steps, found_at, bound, bound_by)
     sat_below = None
     if lower_proof == "Proposition 1" and found_at > 1:
         # the table should not rest on a theorem alone: let SAT prove T* − 1 impossible too
-        left = (
-            per_T_timeout
-            if budget is None
-            else min(per_T_timeout, budget - (time.perf_counter() - t0))
-        )
-        if left > 0:
-            r = search_spec(
-                make_spec(N, K, found_at - 1, field, routing), timeout=left, use_bounds=False
-            )
-            sat_below = {
-                "T": found_at - 1,
-                "status": r.status,
-                "seconds": round(r.seconds, 3),
-                "encoding_version": ENCODING_VERSION,
-            }
+        t = left()
+        if t > 0:
+            sat_below = _sat_below(N, K, found_at, field, routing, t)
     return {
         "N": N,
         "K": K,
@@ -155,13 +153,7 @@ def cell(N: int, K: int, field="GF(2)", per_T_timeout=30.0, budget=None, progres
             if Tr > 1 and (left() is None or left() > 0):
                 # not resting on a theorem alone: SAT on T − 1 for all linear codes as well
                 t = per_T_timeout if left() is None else min(per_T_timeout, left())
-                r = search_spec(make_spec(N, K, Tr - 1, field, False), timeout=t, use_bounds=False)
-                general["sat_below"] = {
-                    "T": Tr - 1,
-                    "status": r.status,
-                    "seconds": round(r.seconds, 3),
-                    "encoding_version": ENCODING_VERSION,
-                }
+                general["sat_below"] = _sat_below(N, K, Tr, field, False, t)
         elif prev and prev[0]["status"] == "impossible":
             general["status"], general["lower_proof"] = "proven", prev[0]["proof"]
         else:
