@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QLineEdit
 
 from ringlab.gui.matrix_text import parse_matrix_text, to_latex
 from ringlab.gui.settings import settings
-from ringlab.gui.theorem_panel import GREEN_BG, RED_CELL
+from ringlab.gui.theorem_checks import GREEN_BG, RED_CELL
 
 # the paper, Sec. IV-B (K = 2, T = 3), as printed
 PAPER_R0 = r"\mathbf{R}_0 = \begin{bmatrix} 0 & 1 & -1 \\ 0 & 0 & 1 \end{bmatrix},"
@@ -286,7 +286,7 @@ def test_font_size_keys(qtbot, win):
 
 def test_check_map_shows_where_checks_fail_and_brings_them_into_view(qtbot, win):
     from ringlab import classic_ring
-    from ringlab.gui.theorem_panel import GREEN_EDGE, RED_EDGE
+    from ringlab.gui.theorem_checks import GREEN_EDGE, RED_EDGE
 
     code, _ = classic_ring(8).resized(T=16)
     win.document.set_code(code.with_entry(3, "M", 2, 5, "7"))

@@ -44,7 +44,7 @@ def test_menu_palette_reaches_the_walkthrough_and_is_remembered(qtbot, open_wind
     assert PALETTES["colour-blind"]["now"].lower() in seen  # the sent-now edges
     assert PALETTES["default"]["now"].lower() not in seen
     # the Theorem 2 panel's right checks are Okabe–Ito blue now, not green
-    from ringlab.gui.theorem_panel import PANEL_COLOURS
+    from ringlab.gui.theorem_checks import PANEL_COLOURS
 
     panel = win.panel.canvas.grab().toImage()
     cells = {
