@@ -5,8 +5,8 @@ in a :class:`QProcess` — MPI never loads in the GUI process, and the GUI threa
 reads the JSON lines as they arrive (:mod:`ringlab.cli._run`, :mod:`ringlab.engine.rank`).
 The current code is written to a temporary file with :func:`ringlab.core.codefile.save_code`.
 What a job's lines add up to — state, progress, the verdict — is the engine's Qt-free job model
-(:class:`ringlab.engine.job.Job`); :class:`JobProcess` is the thin QProcess around it, shared
-with the cost explorer's measurer.  No timeout is passed: start-up gets the engine's own budget
+(:class:`ringlab.engine.job.Job`); :class:`~ringlab.gui.job_process.JobProcess` is the thin
+QProcess around it, shared with the cost explorer's measurer.  No timeout is passed: start-up gets the engine's own budget
 (it grows with ranks per core), and the silence timeout counts once every rank is ready.
 
 What it shows, from the events alone:
@@ -36,33 +36,26 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QObject, QProcess, Qt, QTimer, Signal
+from PySide6.QtCore import QProcess, Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QCheckBox,
-    QComboBox,
     QDialog,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QProgressBar,
     QPushButton,
-    QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
 from ..core.errors import RinglabError
-from ..core.schedules.costs import parse_bytes
-from ..engine.job import KILL_AFTER_S, Job, command, rank_verdict, times_text
-from .params import SizeSpin
+from ..engine.job import times_text
+from .job_process import JobProcess
+from .run_form import RED, RunOptions
+from .run_results import RunResults
 from .settings import set_text_colour
 
-SIZES = ("1KiB", "64KiB", "1MiB", "16MiB")
-KILL_AFTER_MS = int(KILL_AFTER_S * 1000)
 CALIBRATION_PROCS = 2  # one link; more ranks than cores would fit the scheduler instead
-RED, GREEN, GREY, BUSY = "#c92a2a", "#2b8a3e", "#777777", "#444"
+GREEN, GREY, BUSY = "#2b8a3e", "#777777", "#444"
 COLOURS = {"ok": GREEN, "busy": BUSY, "cancelled": BUSY}  # anything else: RED
 STALE = (
     "The code has changed since this run: the verdicts and times below are the previous "
@@ -98,102 +91,6 @@ def small_integer_rows(code, inputs) -> list[list[int]] | None:
     return rows
 
 
-def _show(v, one_element: bool) -> str:
-    if isinstance(v, str) and v.startswith("0x") and one_element:
-        return str(int(v, 16))  # GF(2) with --inputs: a byte that holds 0 or 1
-    if isinstance(v, float):
-        return f"{v:.4g}"
-    return str(v)
-
-
-def _heads(head, more: bool) -> str:
-    one = len(head) == 1 and not more
-    text = ", ".join(_show(v, one) for v in head)
-    return text if one else f"[{text}{', …' if more else ''}]"
-
-
-class JobProcess(QObject):
-    """One :class:`~ringlab.engine.job.Job` at a time in a :class:`QProcess`: bytes in, the
-    model's events out (``event``), ``finished`` with the final line when the process ends.
-
-    ``cancel`` sends SIGTERM (``ringlab run`` ends its job's process group, exit 130) and kills
-    ``KILL_AFTER_MS`` later if it is still running; ``shutdown`` does the same and waits."""
-
-    event = Signal(dict)
-    finished = Signal(dict)
-
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.proc = QProcess(self)  # one process object, restarted for each job
-        self.proc.readyReadStandardOutput.connect(self._on_stdout)
-        self.proc.readyReadStandardError.connect(self._on_stderr)
-        self.proc.finished.connect(self._on_finished)
-        self.proc.errorOccurred.connect(self._on_process_error)
-        self.job: Job | None = None
-        self._generation = 0  # which job a delayed kill belongs to
-        app = QCoreApplication.instance()
-        if app is not None:
-            app.aboutToQuit.connect(self.shutdown)  # never leave a job behind the app
-
-    def is_running(self) -> bool:
-        return self.proc.state() != QProcess.NotRunning
-
-    def start(self, kind: str, args: list[str]) -> Job:
-        self.job = Job(kind, list(args))
-        self._generation += 1
-        program, arguments = command(args)
-        self.proc.setProgram(program)
-        self.proc.setArguments(arguments)
-        self.proc.start()
-        return self.job
-
-    def cancel(self) -> None:
-        if not self.is_running():
-            return
-        self.job.cancelling = True
-        self.proc.terminate()
-        gen = self._generation
-        QTimer.singleShot(KILL_AFTER_MS, self, lambda: self._kill_if_still(gen))
-
-    def _kill_if_still(self, generation: int) -> None:
-        if generation == self._generation and self.is_running():
-            self.proc.kill()  # the child then takes mpiexec along (PR_SET_PDEATHSIG)
-
-    def shutdown(self) -> None:
-        """Stop a running job and wait for it (a dialog closes, the app quits)."""
-        if self.is_running():
-            self.job.cancelling = True
-            self.proc.terminate()
-            if not self.proc.waitForFinished(KILL_AFTER_MS):
-                self.proc.kill()
-                self.proc.waitForFinished(2000)
-
-    def _on_stdout(self) -> None:
-        data = bytes(self.proc.readAllStandardOutput())
-        if self.job is not None:
-            for ev in self.job.feed(data):
-                self.event.emit(ev)
-
-    def _on_stderr(self) -> None:
-        if self.job is not None:
-            self.job.stderr += bytes(self.proc.readAllStandardError())
-
-    def _on_process_error(self, err) -> None:
-        if err == QProcess.FailedToStart and self.job is not None and not self.job.ended:
-            final = self.job.finish(
-                None, crashed=f"could not start {self.proc.program()}: {self.proc.errorString()}"
-            )
-            self.finished.emit(final)
-
-    def _on_finished(self, code: int, status) -> None:
-        self._on_stdout()
-        self._on_stderr()
-        if self.job is None or self.job.ended:
-            return
-        normal = status == QProcess.NormalExit
-        self.finished.emit(self.job.finish(code if normal else None))
-
-
 class RunPanel(QWidget):
     """``ringlab run`` in a QProcess, its events laid out; see the module docstring."""
 
@@ -212,27 +109,29 @@ class RunPanel(QWidget):
         self._ran_code = None  # the code of the last run: what the verdicts are about
         self.stale = False  # the code changed since (see code_changed)
         self._status = ("Not run yet.", "")
-
         self.title = QLabel()
         self.title.setWordWrap(True)
-        self.size_box = QComboBox()
-        self.size_box.setEditable(True)
-        self.size_box.addItems(SIZES)
-        self.size_box.setCurrentText("64KiB")
-        self.size_box.setToolTip(
-            "S, the bytes of each rank's vector (rounded down to whole "
-            "elements per symbol): 64KiB, 1MB, 4096…"
-        )
-        self.size_box.currentTextChanged.connect(self._update_size_hint)
-        self.size_hint = QLabel()
-        self.repeat_box = SizeSpin("repeat")
-        self.repeat_box.setRange(1, 1_000_000)
-        self.repeat_box.setValue(5)
-        self.repeat_box.setPrefix("repeat ")
-        self.repeat_box.setToolTip("timed repetitions; the times shown are medians")
-        self.repeat_box.refused.connect(lambda msg: self._say(msg, RED))
-        self.inputs_check = QCheckBox("the walkthrough's inputs")
-        self.inputs_check.toggled.connect(self._update_size_hint)
+        self.options = RunOptions(lambda: self.code)
+        self.options.refused.connect(lambda msg: self._say(msg, RED))
+        # the options' widgets, as the panel's own (tests and the views read them)
+        self.size_box, self.size_hint = self.options.size_box, self.options.size_hint
+        self.repeat_box, self.inputs_check = self.options.repeat_box, self.options.inputs_check
+        self.results = RunResults()
+        self.ranks, self.times = self.results.ranks, self.results.times
+        self.replay_note, self.replay = self.results.replay_note, self.results.replay
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.title)
+        lay.addLayout(self._build_launcher())
+        lay.addWidget(self.progress)
+        lay.addWidget(self.status)
+        lay.addWidget(self.results, 1)
+        self.refresh_inputs()
+        # in the Propagation view the walkthrough's inputs are the point: use them when we can
+        self.inputs_check.setChecked(self.inputs_check.isEnabled())
+
+    def _build_launcher(self) -> QHBoxLayout:
+        """The options, then Run, Calibrate and Cancel on one row; the progress bar and the
+        status line below it."""
         self.run_button = QPushButton("Run")
         self.run_button.clicked.connect(self.run)
         self.calibrate_button = QPushButton("Calibrate α, β")
@@ -248,46 +147,12 @@ class RunPanel(QWidget):
         self.status = QLabel("Not run yet.")
         self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(Qt.TextSelectableByMouse)
-        self.ranks = QTableWidget(0, 3)
-        self.ranks.setHorizontalHeaderLabels(
-            ["host", "verdict against MPI_Allreduce", "ring neighbours"]
-        )
-        self.ranks.horizontalHeader().setSectionResizeMode(1, QHeaderView.Stretch)
-        self.times = QLabel()
-        self.times.setWordWrap(True)
-        self.times.setTextInteractionFlags(Qt.TextSelectableByMouse)
-        self.replay_note = QLabel()
-        self.replay_note.setWordWrap(True)
-        self.replay = QTableWidget(0, 0)
-        self.replay.setSelectionBehavior(QAbstractItemView.SelectRows)
-        for t in (self.ranks, self.replay):
-            t.setEditTriggers(QAbstractItemView.NoEditTriggers)
-
         row = QHBoxLayout()
-        for w in (
-            QLabel("S"),
-            self.size_box,
-            self.size_hint,
-            self.repeat_box,
-            QLabel("data:"),
-            self.inputs_check,
-        ):
-            row.addWidget(w)
+        row.addWidget(self.options)
         row.addStretch(1)
         for w in (self.run_button, self.calibrate_button, self.cancel_button):
             row.addWidget(w)
-        lay = QVBoxLayout(self)
-        lay.addWidget(self.title)
-        lay.addLayout(row)
-        lay.addWidget(self.progress)
-        lay.addWidget(self.status)
-        lay.addWidget(self.ranks, 1)
-        lay.addWidget(self.times)
-        lay.addWidget(self.replay_note)
-        lay.addWidget(self.replay, 2)
-        self.refresh_inputs()
-        # in the Propagation view the walkthrough's inputs are the point: use them when we can
-        self.inputs_check.setChecked(self.inputs_check.isEnabled())
+        return row
 
     # -- public -------------------------------------------------------------------------------
     @property
@@ -346,13 +211,11 @@ class RunPanel(QWidget):
         if stale == self.stale:
             return
         self.stale = stale
-        for w in (self.ranks, self.times, self.replay_note, self.replay):
-            w.setEnabled(not stale)
+        self.results.setEnabled(not stale)
         self._show_status()
 
     def replay_cell(self, t: int, rank: int) -> str:
-        it = self.replay.item(t, rank)
-        return it.text() if it else ""
+        return self.results.replay_cell(t, rank)
 
     def refresh_inputs(self) -> list[list[int]] | None:
         """Offer the walkthrough's inputs when they are small integers; say why not otherwise."""
@@ -360,38 +223,18 @@ class RunPanel(QWidget):
         rows = (
             small_integer_rows(code, _value(self._inputs_source)) if self._inputs_source else None
         )
-        self.inputs_check.setEnabled(rows is not None)
-        if rows is None:
-            self.inputs_check.setChecked(False)
-            self.inputs_check.setToolTip(
-                "no walkthrough inputs here, or they are not all small "
-                "integers: the ranks use random data of S bytes"
-            )
-        else:
-            self.inputs_check.setToolTip(
-                "pass the Propagation view's inputs with --inputs (one "
-                "element per symbol): the values sent equal the walkthrough's"
-            )
         self.title.setText(
             f"<b>{code.name or 'untitled code'}</b>: N = {code.N}, K = {code.K}, "
             f"T = {code.T} over {code.field.name} — {code.N} MPI processes, "
             f"started by mpiexec in a child process"
         )
-        self._update_size_hint()
+        self.options.offer_inputs(rows)
         return rows
 
     def size_bytes(self) -> int:
         """S rounded down to whole elements per symbol (K × element size bytes); raises
         :class:`RinglabError` with the reason for a size that cannot be run."""
-        from ..engine.arith import arith_for  # numpy only: no MPI
-
-        code = self.code
-        text = self.size_box.currentText().strip()
-        v = parse_bytes(text, "S")
-        unit = code.K * arith_for(code.field).itemsize
-        if v < unit:
-            raise RinglabError(f"S = {text}: expected at least K × element size = {unit} bytes")
-        return int(v) // unit * unit
+        return self.options.size_bytes()
 
     def run(self) -> bool:
         """Start the run; False (with the reason in the status line) if it cannot start."""
@@ -425,7 +268,7 @@ class RunPanel(QWidget):
             args += ["--size", str(size)]
         self._ran_code = code
         self._update_stale()
-        self._setup_tables(code)
+        self.results.setup(code)
         self.replay_note.setText(
             "What really happened — per step t, each rank's sent symbol y_i→^(t) (to (i+1) mod N) "
             "and what it received (from (i−1) mod N), as the ranks reported them"
@@ -459,8 +302,7 @@ class RunPanel(QWidget):
 
     def highlight_step(self, t: int) -> None:
         """Select row t of the replay (the walkthrough's step t; row T is the decode)."""
-        if 0 <= t < self.replay.rowCount():
-            self.replay.selectRow(t)
+        self.results.highlight_step(t)
 
     # -- the process --------------------------------------------------------------------------
     def _start(self, job: str, args: list[str]) -> bool:
@@ -509,25 +351,7 @@ class RunPanel(QWidget):
         kind = ev["event"]
         if kind != "timing" or self.runner.job.timings % 8 == 0:
             self._show_job()
-        r = ev.get("rank")
-        if kind == "start":
-            self._set_rank(r, 0, ev.get("host", ""))
-            self._set_rank(r, 1, "starting…")
-        elif kind == "ready":
-            self._set_rank(r, 1, "running…")
-        elif kind == "sent":
-            self._set_cell(ev["t"], r, f"→{ev['to']}: {self._fmt(ev)}", first=True)
-        elif kind == "received":
-            self._set_cell(ev["t"] - 1, r, f"←{ev['from']}: {self._fmt(ev)}", first=False)
-        elif kind == "decoded":
-            self._set_rank(r, 1, rank_verdict(ev))
-            self._set_cell(self.replay.rowCount() - 1, r, f"ẑ = {self._fmt(ev)}", first=True)
-        elif kind == "error" and "exit" not in ev:
-            self._set_rank(r, 1, f"error: {ev['message']}")
-
-    def _fmt(self, ev) -> str:
-        block = self.runner.job.launch.get("block", 1)
-        return _heads(ev.get("head", []), more=block > len(ev.get("head", [])))
+        self.results.show_event(ev, self.runner.job.launch.get("block", 1))
 
     # -- layout helpers -----------------------------------------------------------------------
     def _say(self, text: str, colour: str) -> None:
@@ -540,47 +364,6 @@ class RunPanel(QWidget):
             text, colour = STALE + text, GREY
         set_text_colour(self.status, colour or None)
         self.status.setText(text)
-
-    def _setup_tables(self, code) -> None:
-        N, T = code.N, code.T
-        self.ranks.setRowCount(N)
-        self.ranks.setVerticalHeaderLabels([f"rank {i}" for i in range(N)])
-        for i in range(N):
-            for c, text in enumerate(("", "waiting", f"→{(i + 1) % N} ←{(i - 1) % N}")):
-                self.ranks.setItem(i, c, QTableWidgetItem(text))
-        self.replay.clear()
-        self.replay.setRowCount(T + 1)
-        self.replay.setColumnCount(N)
-        self.replay.setHorizontalHeaderLabels([f"rank {i}" for i in range(N)])
-        self.replay.setVerticalHeaderLabels([f"t = {t}" for t in range(T)] + [f"decode (t = {T})"])
-        self.times.setText("")
-
-    def _set_rank(self, r: int, col: int, text: str) -> None:
-        if r is not None and 0 <= r < self.ranks.rowCount():
-            self.ranks.setItem(r, col, QTableWidgetItem(text))
-            self.ranks.resizeColumnToContents(0)
-
-    def _set_cell(self, t: int, r: int, text: str, first: bool) -> None:
-        if not (0 <= t < self.replay.rowCount() and 0 <= r < self.replay.columnCount()):
-            return
-        old = self.replay_cell(t, r)
-        parts = [text, old] if first else [old, text]
-        self.replay.setItem(t, r, QTableWidgetItem("\n".join(p for p in parts if p)))
-        self.replay.resizeRowToContents(t)
-        self.replay.resizeColumnToContents(r)
-
-    def _update_size_hint(self, *_) -> None:
-        if self.inputs_check.isChecked():
-            self.size_box.setEnabled(False)
-            self.size_hint.setText("(one element per symbol)")
-            return
-        self.size_box.setEnabled(True)
-        try:
-            S = self.size_bytes()
-        except RinglabError as e:
-            self.size_hint.setText(f"<span style='color:{RED}'>{e}</span>")
-            return
-        self.size_hint.setText(f"= {S} B")
 
 
 class RunDialog(QDialog):
