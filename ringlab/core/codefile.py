@@ -101,16 +101,42 @@ def load_code(path) -> LinearCode:
     """
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CodeFileError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise CodeFileError(f"{path}: is a folder, expected a code file") from None
-    except UnicodeDecodeError:
-        raise CodeFileError(f"{path}: not a text file (expected UTF-8 JSON)") from None
-    except OSError as e:
-        raise CodeFileError(f"{path}: cannot be read ({e.strerror})") from None
+        text = read_text(path)
+    except UnreadableText as e:
+        why = {
+            "missing": "no such file",
+            "folder": "is a folder, expected a code file",
+            "not utf-8": "not a text file (expected UTF-8 JSON)",
+            "unreadable": f"cannot be read ({e.strerror})",
+        }[e.reason]
+        raise CodeFileError(f"{path}: {why}") from None
     return loads_code(text, str(path))
+
+
+class UnreadableText(RinglabError):
+    """A user's text file that cannot be read, for the caller's own message: ``reason``
+    (``"missing"``, ``"folder"``, ``"not utf-8"``, ``"unreadable"``), ``cause`` (the OS or
+    decoding error), its ``strerror`` and the first undecodable ``byte`` (None if not known)."""
+
+    def __init__(self, reason: str, cause: Exception):
+        super().__init__(f"{reason}: {cause}")
+        self.reason, self.cause = reason, cause
+        self.strerror = getattr(cause, "strerror", None)
+        self.byte = getattr(cause, "start", None)
+
+
+def read_text(path) -> str:
+    """The UTF-8 text of the file ``path``, or :class:`UnreadableText` saying why not."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError as e:
+        raise UnreadableText("missing", e) from None
+    except IsADirectoryError as e:
+        raise UnreadableText("folder", e) from None
+    except UnicodeDecodeError as e:
+        raise UnreadableText("not utf-8", e) from None
+    except OSError as e:
+        raise UnreadableText("unreadable", e) from None
 
 
 def code_from_dict(data, source: str = "<code>") -> LinearCode:
@@ -176,20 +202,19 @@ def code_from_dict(data, source: str = "<code>") -> LinearCode:
 def _read_matrix(F, m, i, which, K, T, source):
     rows, cols = matrix_shape(which, K, T)
     shape = {"M": "T×K", "Lambda": "T×T", "R": "K×T", "T": "K×K"}[which]
-    if not isinstance(m, list) or len(m) != rows:
-        got = f"{len(m)} rows" if isinstance(m, list) else type(m).__name__
-        raise CodeFileError(
-            f"{source}: node {i}, {which}: expected {rows} rows ({which} is {shape} "
-            f"= {rows}×{cols}), got {got}"
-        )
+
+    def check_length(x, n: int, unit: str, place: str):
+        if not isinstance(x, list) or len(x) != n:
+            got = f"{len(x)} {unit}" if isinstance(x, list) else type(x).__name__
+            raise CodeFileError(
+                f"{source}: {place}: expected {n} {unit} ({which} is {shape} "
+                f"= {rows}×{cols}), got {got}"
+            )
+
+    check_length(m, rows, "rows", f"node {i}, {which}")
     out = []
     for r, row in enumerate(m):
-        if not isinstance(row, list) or len(row) != cols:
-            got = f"{len(row)} columns" if isinstance(row, list) else type(row).__name__
-            raise CodeFileError(
-                f"{source}: node {i}, {which}, {row_name(which, r)}: expected {cols} columns "
-                f"({which} is {shape} = {rows}×{cols}), got {got}"
-            )
+        check_length(row, cols, "columns", f"node {i}, {which}, {row_name(which, r)}")
         vals = []
         for c, v in enumerate(row):
             if isinstance(v, float) and not math.isfinite(v):

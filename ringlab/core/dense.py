@@ -100,65 +100,91 @@ def _received(code, dtype):
 
 def _char2(code, F):
     log, exp = F.sentinel_tables()
-    take, xor = np.take, np.bitwise_xor
-    N, K, T = code.shape
-    NK = N * K
+    N, K, _ = code.shape
     Y, L, R = _received(code, np.uint16)
-    logL = log[L]  # (N, T, T); zeros become the sentinel
-    nonzero = L != 0
-    prev = (np.arange(N) - 1) % N  # node i receives from node i − 1
-    ibuf = np.empty(_CHUNK + NK, dtype=np.intp)  # index and product buffers, reused
-    pbuf = np.empty(_CHUNK + NK, dtype=np.uint16)
+    product = _LogProducts(exp, _CHUNK + N * K)
+    _char2_propagate(Y, log[L], L != 0, log, product)  # log[L]: zeros become the sentinel
+    return _char2_decode(Y, R, log, product)
 
-    def product(lcol, lrow):
-        """Outer products in log form: ``exp[lcol[..., None] + lrow[..., None, :]]`` (a view
-        of ``pbuf`` when it fits)."""
+
+class _LogProducts:
+    """Outer products in log form, ``exp[lcol[..., None] + lrow[..., None, :]]``, through index
+    and product buffers reused from call to call (the result is a view of the product buffer
+    when it fits)."""
+
+    def __init__(self, exp, size: int):
+        self.exp, self.take = exp, np.take
+        self.ibuf = np.empty(size, dtype=np.intp)
+        self.pbuf = np.empty(size, dtype=np.uint16)
+
+    def __call__(self, lcol, lrow):
         shape = np.broadcast_shapes(lcol.shape + (1,), lrow.shape[:-1] + (1, lrow.shape[-1]))
         n = int(np.prod(shape))
-        if n > len(ibuf):
-            return take(exp, lcol[..., None] + lrow[..., None, :])
-        idx = ibuf[:n].reshape(shape)
+        if n > len(self.ibuf):
+            return self.take(self.exp, lcol[..., None] + lrow[..., None, :])
+        idx = self.ibuf[:n].reshape(shape)
         np.add(lcol[..., None], lrow[..., None, :], out=idx)
-        out = pbuf[:n].reshape(shape)
-        take(exp, idx, out=out, mode="clip")
+        out = self.pbuf[:n].reshape(shape)
+        self.take(self.exp, idx, out=out, mode="clip")
         return out
 
+
+def _char2_propagate(Y, logL, nonzero, log, product):
+    r"""Eq. (3) forward over GF(2^m): once row u of every $S_i$ is final, add
+    $\Lambda_{i+1}[t, u]\,y_i^{(u)}$ to every later row t of node i + 1's."""
+    xor = np.bitwise_xor
+    N, T, NK = Y.shape
+    prev = (np.arange(N) - 1) % N  # node i receives from node i − 1
     for u in range(T - 1):
         group = _CHUNK // ((T - u - 1) * NK)
-        if group:  # a group of nodes at once
-            for a in range(0, N, group):
-                b = min(N, a + group)
-                lsrc = log[Y[prev[a:b], u]]  # what nodes a..b−1 receive at u + 1
-                blk = Y[a:b, u + 1 :]
-                xor(blk, product(logL[a:b, u + 1 :, u], lsrc), out=blk)
+        if not group:
+            for i in range(N):
+                _char2_send(Y, i, u, logL, nonzero, log, product)
             continue
-        for i in range(N):  # node i sends y_i^(u); node i+1 receives it
-            nxt = (i + 1) % N
-            rows = np.flatnonzero(nonzero[nxt, u + 1 :, u])
-            if not len(rows):
-                continue
-            src = Y[i, u]
-            cols = np.flatnonzero(src)
-            if not len(cols):
-                continue
-            rows += u + 1
-            c0, c1 = cols[0], cols[-1] + 1
-            if c1 - c0 < 2 * len(cols):  # mostly non-zero: the whole span, zeros too
-                cols = None
-                lsrc = log[src[c0:c1]]
-            else:
-                lsrc = log[src[cols]]
-            lcol = logL[nxt, rows, u]
-            for a, b in _row_chunks(len(rows), len(lsrc)):
-                prod = product(lcol[a:b], lsrc)
-                r = rows[a:b]
-                if cols is None and b - a == r[-1] - r[0] + 1:  # a block: XOR in place
-                    blk = Y[nxt, r[0] : r[-1] + 1, c0:c1]
-                    xor(blk, prod, out=blk)
-                elif cols is None:
-                    Y[nxt, r, c0:c1] ^= prod
-                else:
-                    Y[nxt, r[:, None], cols[None, :]] ^= prod
+        for a in range(0, N, group):  # a group of nodes at once
+            b = min(N, a + group)
+            lsrc = log[Y[prev[a:b], u]]  # what nodes a..b−1 receive at u + 1
+            blk = Y[a:b, u + 1 :]
+            xor(blk, product(logL[a:b, u + 1 :, u], lsrc), out=blk)
+
+
+def _char2_send(Y, i, u, logL, nonzero, log, product):
+    r"""Node i sends $y_i^{(u)}$ and node i + 1 adds it into its later rows: only the rows
+    where Λ is nonzero, only the span (or the set) of the nonzero columns."""
+    nxt = (i + 1) % Y.shape[0]
+    rows = np.flatnonzero(nonzero[nxt, u + 1 :, u])
+    if not len(rows):
+        return
+    src = Y[i, u]
+    cols = np.flatnonzero(src)
+    if not len(cols):
+        return
+    rows += u + 1
+    c0, c1 = cols[0], cols[-1] + 1
+    if c1 - c0 < 2 * len(cols):  # mostly non-zero: the whole span, zeros too
+        cols = None
+        lsrc = log[src[c0:c1]]
+    else:
+        lsrc = log[src[cols]]
+    lcol = logL[nxt, rows, u]
+    for a, b in _row_chunks(len(rows), len(lsrc)):
+        prod = product(lcol[a:b], lsrc)
+        r = rows[a:b]
+        if cols is None and b - a == r[-1] - r[0] + 1:  # a block: XOR in place
+            blk = Y[nxt, r[0] : r[-1] + 1, c0:c1]
+            np.bitwise_xor(blk, prod, out=blk)
+        elif cols is None:
+            Y[nxt, r, c0:c1] ^= prod
+        else:
+            Y[nxt, r[:, None], cols[None, :]] ^= prod
+
+
+def _char2_decode(Y, R, log, product):
+    r"""$D_i = R_i S_i$ over GF(2^m), as ``int64``."""
+    xor = np.bitwise_xor
+    N, K, T = R.shape
+    NK = Y.shape[2]
+    prev = (np.arange(N) - 1) % N
     logR = log[R]  # (N, K, T)
     if N * K * T * NK <= _CHUNK:  # D_i = R_i S_i for every node at once
         prod = product(logR.transpose(0, 2, 1), log[Y[prev]])  # (N, T, K, NK)

@@ -24,8 +24,8 @@ and view that takes message vectors reads them here (no Qt, no matplotlib):
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
+from .codefile import UnreadableText, read_text
 from .errors import RinglabError
 from .simulate import parse_inputs, random_inputs
 
@@ -54,21 +54,16 @@ def read_message_vectors(code, path, option: str = "--inputs", *, words: str = "
     """
     where = f"{option} {path}"
     expected = expected_words(code)
-    p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RinglabError(f"{where}: no such file (expected {words}{expected})") from None
-    except IsADirectoryError:
-        raise RinglabError(f"{where}: is a folder, not a file (expected {expected})") from None
-    except UnicodeDecodeError as e:
-        raise RinglabError(
-            f"{where}: not UTF-8 text (byte {e.start}; expected {expected})"
-        ) from None
-    except OSError as e:
-        raise RinglabError(
-            f"{where}: cannot be read ({e.strerror or e}; expected {expected})"
-        ) from None
+        text = read_text(path)
+    except UnreadableText as e:
+        why = {
+            "missing": f"no such file (expected {words}{expected})",
+            "folder": f"is a folder, not a file (expected {expected})",
+            "not utf-8": f"not UTF-8 text (byte {e.byte}; expected {expected})",
+            "unreadable": f"cannot be read ({e.strerror or e.cause}; expected {expected})",
+        }[e.reason]
+        raise RinglabError(f"{where}: {why}") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
