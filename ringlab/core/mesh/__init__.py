@@ -1,12 +1,12 @@
 """All-to-all broadcast on k-ary n-meshes and tori, with the hierarchical XOR network coding
-of source 002 (Shalaby, Fujiwara, Koibuchi).  No Qt, no matplotlib.
+of Shalaby, Fujiwara & Koibuchi ("the paper" in this package).  No Qt, no matplotlib.
 
 - :mod:`.topology` — the mesh/torus (networkx grid graph), DOR routes, hop distances
 - :mod:`.trees` — dimension-ordered multicast trees ("halving", "binomial")
 - :mod:`.schedule` — rounds of unicasts and XORs, hop totals, link loads, a run on real bytes
 - :mod:`.schemes` — all-at-once and tree all-to-all broadcast
 - :mod:`.grouping`, :mod:`.coded` — steps (a)–(g) of the hierarchical network coding
-- :mod:`.examples` — the source's Fig. 1 (3×2 mesh) and Fig. 3 (2×2 mesh), traced
+- :mod:`.examples` — the paper's Fig. 1 (3×2 mesh) and Fig. 3 (2×2 mesh), traced
 - :mod:`.sweep` — the group-size sweep and the CLI summary
 """
 

@@ -1,4 +1,4 @@
-r"""The source's two small examples, traced transfer by transfer.
+r"""The paper's two small examples, traced transfer by transfer.
 
 **Fig. 1** (3×2 mesh, DOR): sources S1, S2 multicast A and B to D1 and D2.  The figure itself
 is not in the text we have; the layout below is the only one in which the 3×2 mesh *is* the
@@ -10,7 +10,7 @@ classic butterfly (its 7 links are exactly S1–IS, S2–IS, S1–D1, S2–D2, I
 
 (i) unicast-based multicast: S1→D1, S1→D2, S2→D1, S2→D2 in one round.  With X-first DOR,
 S2→D1 runs S2→IS→S1→D1 and S1→D2 runs S1→IS→S2→D2, so the links S1→D1 and S2→D2 carry two
-packets each: the source's "two shared links".  8 hops.
+packets each: the paper's "two shared links".  8 hops.
 (ii) with coding: S1 sends A to IS and to D1, S2 sends B to IS and to D2; IS XORs the two
 arrivals and sends A⊕B once over IS→ID; ID passes it to D1 and D2, which restore
 B = (A⊕B)⊕A and A = (A⊕B)⊕B.  7 packets, 7 hops, no link used twice.

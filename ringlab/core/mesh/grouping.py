@@ -1,8 +1,8 @@
-r"""Step (a) of the source's hierarchical network coding: groups and intermediate nodes.
+r"""Step (a) of the paper's hierarchical network coding: groups and intermediate nodes.
 
 Groups are equal tiles of the mesh: a group of M nodes is an $e_0 \times \dots \times e_{n-1}$
 box with $\prod e_d = M$ and $e_d \mid k_d$, so the mesh splits into $G = N/M$ translated
-copies.  The source leaves the tile's shape open except for one hint (Sect. 4.3: reduce the
+copies.  The paper leaves the tile's shape open except for one hint (Sect. 4.3: reduce the
 longest path inside the group; 32 → "8 × 4 or 4 × 8").  Named options:
 
 ``tiling="square"`` (default): the shape with the smallest $\sum_d e_d$ (so the smallest
@@ -13,10 +13,10 @@ longest path $\sum_d (e_d - 1)$ inside the group), ties to the larger extent in 
 Members of a group are listed in local row-major order; that order is the chain
 $d_1, d_2, \dots, d_M$ whose neighbours step (c) XORs.
 
-Where the intermediate node sits (the source: "the coordinates of the intermediate nodes
+Where the intermediate node sits (the paper: "the coordinates of the intermediate nodes
 affect the total hop counts … we optimize" them, without saying how):
 ``intermediate="center"`` (default): the member nearest (L1) the mesh's centre — Fig. 7 of the
-source, where in a 4-ary 2-mesh with groups of 4 the longest path between intermediate nodes
+paper, where in a 4-ary 2-mesh with groups of 4 the longest path between intermediate nodes
 is 2, so they sit at the four central nodes; ties go to the first member.  On a torus there
 is no centre; the same rule is applied to the coordinates as numbered.
 ``"tile-center"``: the member nearest its own tile's centre (short step E, longer step D).
@@ -51,7 +51,7 @@ def group_sizes(mesh) -> list[int]:
 
 
 def sweep_sizes(mesh) -> list[int]:
-    """The group sizes the source sweeps: 2 .. N/2 (Fig. 6: 2..128 for N = 256)."""
+    """The group sizes the paper sweeps: 2 .. N/2 (Fig. 6: 2..128 for N = 256)."""
     return [M for M in group_sizes(mesh) if 2 <= M <= mesh.N // 2]
 
 

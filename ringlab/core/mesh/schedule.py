@@ -4,16 +4,16 @@ A :class:`Schedule` is a list of :class:`Step`\ s.  A step is one synchronous ro
 XOR operations (``ops``: encode at an intermediate node, or decode at a receiver) run in order
 at their nodes, then its unicasts (``src[f] → dst[f]``, ``count[f]`` packets each, every packet
 one block long) are sent, reading what the sender held at the start of the round.  Payloads are
-keys: ``("d", j)`` is node j's block $d_{j+1}$ (the source counts from 1), ``("x", i, j)`` is
+keys: ``("d", j)`` is node j's block $d_{j+1}$ (the paper counts from 1), ``("x", i, j)`` is
 $d_{i+1} \oplus d_{j+1}$.
 
-Aggregate hop count (the source's measure, Sect. 4), in one of two readings (``measure``):
+Aggregate hop count (the paper's measure, Sect. 4), in one of two readings (``measure``):
 ``"packet"`` (default): every packet (one block: a raw block or an XOR of two) costs the hops of
 its DOR route, $H = \sum_f \mathrm{count}_f \cdot \mathrm{dist}(\mathrm{src}_f, \mathrm{dst}_f)$ —
 link traffic in blocks.  Every all-to-all broadcast needs $H \ge N(N-1)$ (each node must receive
 N−1 blocks' worth, each over at least one link).  ``"unicast"``: a unicast (one message from
 src to dst, however many packets it carries) costs its route once, $\sum_f \mathrm{dist}_f$ —
-the reading of the source's "sum of unicast path hop counts" (Fig. 2) under which a coded
+the reading of the paper's "sum of unicast path hop counts" (Fig. 2) under which a coded
 message of $(G-1)(M-1)$ packets is as cheap as one block.  ``steps`` counts rounds that send
 something (an XOR-only round costs no link time).
 
@@ -35,7 +35,7 @@ MEASURES = ("packet", "unicast")
 
 
 def label(key, names: dict | None = None) -> str:
-    """``("d", 0)`` → ``d1``; ``("x", 0, 1)`` → ``d1⊕d2`` (the source's 1-based names), or
+    """``("d", 0)`` → ``d1``; ``("x", 0, 1)`` → ``d1⊕d2`` (the paper's 1-based names), or
     the names given per node (Fig. 1: ``{0: "A", 2: "B"}`` → ``A⊕B``)."""
     name = (lambda j: names[j]) if names else (lambda j: f"d{j + 1}")
     if key[0] == "d":
@@ -100,6 +100,20 @@ class Step:
         for s, d, keys in zip(self.src.tolist(), self.dst.tolist(), self.payloads):
             for key in keys:
                 yield s, d, key
+
+
+def block_step(name: str, title: str, src, dst, detail: bool, owner=None) -> Step:
+    """A round of one-packet unicasts, each carrying the block of its ``owner`` (default: the
+    sender); payloads only with ``detail``."""
+    owner = src if owner is None else owner
+    return Step(
+        name,
+        title,
+        src,
+        dst,
+        np.ones(len(src), dtype=np.int64),
+        [(("d", int(v)),) for v in owner] if detail else None,
+    )
 
 
 @dataclass
@@ -168,10 +182,6 @@ class Schedule:
     @property
     def packets(self) -> int:
         return sum(s.packets for s in self.steps)
-
-    @property
-    def detailed(self) -> bool:
-        return all(s.payloads is not None for s in self.steps)
 
 
 def random_blocks(N: int, size: int = 8, seed: int = 0) -> list[bytes]:

@@ -1,6 +1,6 @@
 r"""All-to-all broadcast without coding: every node's block $d_v$ to every other node.
 
-``all_at_once``: the source's "all-at-once" multicast (Sect. 2.1): every node unicasts its
+``all_at_once``: the paper's "all-at-once" multicast (Sect. 2.1): every node unicasts its
 block to each of the N−1 others in one round; $N(N-1)$ packets and
 $H = \sum_{u \ne v} \mathrm{dist}(u, v)$ hops (for a k-ary 2-mesh
 $H = 2k^2 \cdot k(k^2-1)/3$).
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .schedule import Schedule, Step
+from .schedule import Schedule, block_step
 from .trees import box_rounds, check_tree
 
 
@@ -23,14 +23,7 @@ def all_at_once(mesh, detail: bool = False) -> Schedule:
     src, dst = np.divmod(np.arange(N * N), N)
     keep = src != dst
     src, dst = src[keep], dst[keep]
-    step = Step(
-        "1",
-        "every node unicasts its block to every other node",
-        src,
-        dst,
-        np.ones(len(src), dtype=np.int64),
-        [(("d", int(s)),) for s in src] if detail else None,
-    )
+    step = block_step("1", "every node unicasts its block to every other node", src, dst, detail)
     return Schedule(
         "all-at-once", mesh, [step], {}, ["N(N−1) unicasts in one round, each along its DOR route"]
     )
@@ -51,16 +44,8 @@ def tree(mesh, tree: str = "halving", detail: bool = False) -> Schedule:
     steps = []
     for i in range(len(srcs)):
         s, d, o = (np.concatenate(x[i]) for x in (srcs, dsts, roots))
-        steps.append(
-            Step(
-                f"{i + 1}",
-                f"round {i + 1} of every node's {tree} tree",
-                s,
-                d,
-                np.ones(len(s), dtype=np.int64),
-                [(("d", int(v)),) for v in o] if detail else None,
-            )
-        )
+        title = f"round {i + 1} of every node's {tree} tree"
+        steps.append(block_step(f"{i + 1}", title, s, d, detail, owner=o))
     return Schedule(
         "tree",
         mesh,

@@ -1,6 +1,6 @@
 r"""Hop totals of the three schemes, the group-size sweep, and the CLI's JSON summary.
 
-The source's Fig. 6 varies the group size M of the hierarchical coding in a 16-ary 2-mesh from
+The paper's Fig. 6 varies the group size M of the hierarchical coding in a 16-ary 2-mesh from
 2 to 128 and finds a U: small groups make many intermediate nodes (step D grows with
 $(M-1)\,G^2$), large groups make long intra-group broadcasts (steps B and E grow with
 $M^2$ and $(G-1)M^2$).  :func:`sweep` evaluates every group size that tiles the mesh, 2..N/2.

@@ -1,14 +1,14 @@
-r"""k-ary n-mesh and k-ary n-torus, dimension-order routing, hop distances (source 002).
+r"""k-ary n-mesh and k-ary n-torus, dimension-order routing, hop distances.
 
 Node numbering: a node is a coordinate tuple $(x_0, \dots, x_{n-1})$, $0 \le x_i < k$; its
 index is row-major with dimension 0 fastest, $v = \sum_i x_i k^i$ (so in a 2-mesh node
-$v = x + k y$, and the source's 1-based "node 1..4" of Fig. 3 are indices 0..3 laid out
+$v = x + k y$, and the paper's 1-based "node 1..4" of Fig. 3 are indices 0..3 laid out
 1 2 / 3 4).  The graph is networkx's ``grid_graph`` (``periodic=True`` for the torus).
 
-Routing is minimal dimension-order routing (DOR, the source's Sect. 5.1): correct dimension 0
+Routing is minimal dimension-order routing (DOR, the paper's Sect. 5.1): correct dimension 0
 first, then 1, … .  In a mesh each dimension moves $|\Delta_i|$ hops; in a torus it takes the
 shorter way round, $\min(|\Delta_i|, k - |\Delta_i|)$, and on a tie ($|\Delta_i| = k/2$) goes
-the + way (an arbitrary but fixed choice; the source does not say).  So the hop count of one
+the + way (an arbitrary but fixed choice; the paper does not say).  So the hop count of one
 packet is the Manhattan distance $\sum_i |\Delta_i|$ (mesh) or the wraparound distance
 $\sum_i \min(|\Delta_i|, k-|\Delta_i|)$ (torus).
 """
@@ -22,13 +22,13 @@ import numpy as np
 
 from ..errors import RinglabError
 
-MAX_NODES = 1024  # k = 32 for n = 2: the largest mesh of the source's sweeps
+MAX_NODES = 1024  # k = 32 for n = 2: the largest mesh of the paper's sweeps
 
 
 @dataclass(frozen=True)
 class Mesh:
     """A mesh (``torus=False``) or torus of the given shape; ``Mesh.kary(k, n)`` is the
-    source's k-ary n-mesh, ``Mesh((3, 2))`` the 3×2 mesh of its Fig. 1."""
+    paper's k-ary n-mesh, ``Mesh((3, 2))`` the 3×2 mesh of its Fig. 1."""
 
     shape: tuple
     torus: bool = False

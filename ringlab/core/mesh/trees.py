@@ -1,6 +1,6 @@
 r"""Multicast trees on a box of nodes, dimension by dimension (the "tree-based multicast").
 
-The source (Sect. 2.1) only says: the source sends to one node, then those two send to four,
+The paper (Sect. 2.1) only says: the source sends to one node, then those two send to four,
 …, $\lceil\log_2 N\rceil$ unicast steps.  It does not say which node is whose partner.  Two named
 shapes, both built one dimension at a time in dimension order (all of dimension 0, then 1, …,
 so each round's unicasts run along one dimension), with $\lceil \log_2 e\rceil$ rounds for a
@@ -12,7 +12,7 @@ sends to the node at its own offset in the other half (clamped to it).  For $e =
 the partner $x \oplus 2^{m-1-r}$ in round r: every unicast of round r is $e/2^{r+1}$ hops, so a
 line costs $m\,e/2$ hops from any root, and an $e^2$ mesh $(1+e)\,m\,e/2$ per source.  At
 k = 32 that is $33 \cdot 80 = 2640$ per source, $2\,703\,360 \approx$ "2.7 millions" for all
-1024 sources: the source's Fig. 2 number for the tree-based broadcast.
+1024 sources: the paper's Fig. 2 number for the tree-based broadcast.
 
 ``"binomial"``: the textbook binomial tree, nearest first, on ranks $r = (x - p) \bmod e$
 relative to the root p: in round j every rank $r < 2^j$ sends to rank $r + 2^j$ (if $< e$).
