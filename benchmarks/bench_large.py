@@ -11,7 +11,7 @@ T = 128, and N = 16 to T = 32; inputs random (seed 1), the figure the app's (cap
 label, text at full size).  The Theorem 2 report is the document's, made before timing.
 
 Peers, measured in the same run: the previous propagation (eq. (7) on whole T×NK matrices,
-every vector turned into field elements up front, kept as ``_simulate_sweeps``; skip it with
+every vector turned into field elements up front, kept as ``tests/core/_sweeps.py``; skip it with
 ``--no-old``), and the same step at N = 8, T = 16 (``benchmarks/bench_render.py``'s case).
 Figures are medians of wall-clock time and of this process's CPU time: on a machine shared
 with other work the CPU time is the steadier of the two.
@@ -22,14 +22,19 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import sys
 import time
+from pathlib import Path
 
 from matplotlib.text import Text
 
 from ringlab import classic_ring, random_inputs
-from ringlab.core.simulate import _simulate_sweeps, simulate
+from ringlab.core.simulate import simulate
 from ringlab.core.theorem2 import theorem2_report
 from ringlab.render.propagation import WalkthroughRenderer, new_figure
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the peer lives in the tests
+from tests.core._sweeps import simulate_sweeps  # noqa: E402
 
 
 def timed(fn):
@@ -105,7 +110,7 @@ def main() -> None:
     for k in ("simulate", "set_trace", "draw", "total"):
         print(f"  {k:10s} median {o[k][0]:7.0f} / {o[k][1]:7.0f}")
     if not args.no_old:
-        _, w, c = timed(lambda: _simulate_sweeps(code, x, report=report))
+        _, w, c = timed(lambda: simulate_sweeps(code, x, report=report))
         print(
             f"  peer, previous propagation (whole-matrix sweeps, all vectors built): "
             f"{1000 * w:.0f} / {1000 * c:.0f} — simulate is "

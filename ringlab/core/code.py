@@ -30,7 +30,6 @@ N_RANGE = (2, 32)
 K_RANGE = (1, 64)
 T_RANGE = (1, 128)
 MATRICES = ("M", "Lambda", "R", "T")
-MATRIX_TITLES = {"M": "M", "Lambda": "Λ", "R": "R", "T": "T"}
 
 Matrix = tuple  # tuple of row tuples of field elements
 

@@ -15,9 +15,9 @@ from ringlab.core.schedules import (
     parse_bytes,
     parse_seconds,
     ring_time,
+    ring_time_large_n,
     ring_trace,
     schedule_costs,
-    seed001_estimate,
     tree_time,
     tree_trace,
 )
@@ -68,7 +68,7 @@ def test_seed001_ring_time_exact_and_estimate():
         parse_bytes(p["size"]),
     )
     assert (
-        seed001_estimate(N, S, a, B)
+        ring_time_large_n(N, S, a, B)
         == Fraction(2, 1000) + Fraction(300, 10**6)
         == Fraction(23, 10**4)
     )

@@ -2,7 +2,7 @@
 formats and draws only what one step shows.
 
 Expected values come from outside the fast path: the plain matrix iteration of eq. (7)
-(``_simulate_sweeps``, the previous implementation, written from the paper), the step-by-step
+(``tests/core/_sweeps.py``, the previous implementation, written from the paper), the step-by-step
 sympy/integer reference of ``tests/core/_reference.py``, Definition 1's graph from
 ``ringlab.core.network``, and counts worked by hand.
 """
@@ -14,10 +14,11 @@ import pytest
 
 from ringlab import LinearCode, classic_ring, preset, random_inputs
 from ringlab.core.network import time_expanded_graph
-from ringlab.core.simulate import Row, _simulate_sweeps, simulate
+from ringlab.core.simulate import Row, simulate
 from ringlab.render.captions import fit_vec, last_values
 from ringlab.render.propagation import WalkthroughRenderer, new_figure
 from tests.core._reference import plain_value, propagate
+from tests.core._sweeps import simulate_sweeps
 
 
 def random_code(N, K, T, field, seed, values=None, given_T=False):
@@ -56,7 +57,7 @@ def assert_same_run(code, inputs):
     """simulate() and the plain sweeps agree on every coefficient, value and verdict."""
     F = code.field
     N, K, T = code.shape
-    new, old = simulate(code, inputs), _simulate_sweeps(code, inputs)
+    new, old = simulate(code, inputs), simulate_sweeps(code, inputs)
     for t in range(T):
         for i in range(N):
             got, want = new.sent[t][i], old.sent[t][i]

@@ -33,8 +33,8 @@ from .costs import (
     parse_bytes,
     parse_seconds,
     ring_time,
+    ring_time_large_n,
     schedule_costs,
-    seed001_estimate,
     tree_time,
 )
 from .formulas import SCHEDULE_N_RANGE, ScheduleCounts, formula_costs, schedule_counts
@@ -89,10 +89,10 @@ __all__ = [
     "parse_seconds",
     "parse_vector",
     "ring_time",
+    "ring_time_large_n",
     "ring_trace",
     "schedule_costs",
     "schedule_counts",
-    "seed001_estimate",
     "tree_levels",
     "tree_time",
     "tree_trace",

@@ -32,8 +32,8 @@ from .costs import (
     parse_bytes,
     parse_seconds,
     ring_time,
+    ring_time_large_n,
     schedule_costs,
-    seed001_estimate,
 )
 from .formulas import check_cores, schedule_counts
 from .matmul import TRACE_N_RANGE, WorkedExample, default_example, json_number
@@ -222,7 +222,7 @@ def compare(
         B,
         S,
         costs,
-        seed001_estimate(ex.N, S, a, B),
+        ring_time_large_n(ex.N, S, a, B),
         exp,
         schedule_counts(ex.N),
     )
@@ -259,7 +259,7 @@ def _untraced(N, code, a, B, S, strict, explorer_N) -> Comparison:
         B,
         S,
         costs,
-        seed001_estimate(N, S, a, B),
+        ring_time_large_n(N, S, a, B),
         _explorer(N, code, a, B, S, explorer_N),
         counts,
         N,

@@ -8,7 +8,7 @@ $S_{msg}/B$; the steps of a schedule run one after another.
 * code  $t = T\,(\alpha + S/(KB))$               (symbols of S/K)
 
 Seed 001's "≈ 2.3 ms" (N = 4, S = 1 MB, τ = 50 µs, 1 GB/s) is the large-N estimate
-$2S/B + 2(N-1)\tau$: it rounds the ring's bandwidth term $2S(N-1)/(NB)$ up to $2S/B$.  The
+$2S/B + 2(N-1)\tau$ (:func:`ring_time_large_n`): it rounds the ring's bandwidth term $2S(N-1)/(NB)$ up to $2S/B$.  The
 exact formula gives 6·(50 + 250) µs = 1.8 ms; the difference, $2S/(NB)$ = 0.5 ms, is the
 (N−1)/N factor that only goes to 1 as N grows.  Both are reported.
 
@@ -56,8 +56,9 @@ def code_time(T, K, S, alpha, B):
     return T * (alpha + Fraction(S) / (K * B))
 
 
-def seed001_estimate(N, S, alpha, B):
-    """Seed 001's large-N estimate $2S/B + 2(N-1)\\tau$ (bandwidth term rounded up to 2S/B)."""
+def ring_time_large_n(N, S, alpha, B):
+    """The ring's time for large N, $2S/B + 2(N-1)\\alpha$: the bandwidth term
+    $2S(N-1)/(NB)$ rounded up to $2S/B$ (the cost example's "≈ 2.3 ms")."""
     return 2 * Fraction(S) / B + 2 * (N - 1) * alpha
 
 
