@@ -60,9 +60,8 @@ def symbols_of(ex: WorkedExample, code: LinearCode):
     return x, L, pad
 
 
-# (code, example) → its traced run, the last few (issue 29: a session is bounded): the
-# Schedules tab's current code and a few it comes back to (undo); one is 20–150 KB at N ≤ 8,
-# ~1 MB at N = 16 (the classic ring, measured with tracemalloc)
+# (code, example) → its traced run, the last few: the Schedules tab's current code and a few it
+# comes back to (undo); one is 20–150 KB at N ≤ 8, ~1 MB at N = 16 (the classic ring)
 CODED_TRACES_KEPT = 4
 _CACHE: dict = {}
 
@@ -80,23 +79,36 @@ def coded_trace(ex: WorkedExample, code: LinearCode, report=None) -> ScheduleTra
     return hit
 
 
-def _coded_trace(ex: WorkedExample, code: LinearCode, report=None) -> ScheduleTrace:
-    if ex.N != code.N:
-        raise RinglabError(
-            f"the code is for N = {code.N} cores but X and W have N = {ex.N}: "
-            f"use a code with N = {ex.N} (e.g. preset classic-ring-n{ex.N}) "
-            f"or {code.N} cores in X and W"
-        )
-    F, N, K, T = code.field, code.N, code.K, code.T
-    report = report or theorem2_report(code)
-    tr = simulate(code, report=report)  # symbolic: coefficient vectors
-    x, L, pad = symbols_of(ex, code)
-    NK = N * K
+class _RunningDecode:
+    """Every core's running partial decode $R_i s_i + T_i x_i$ (module docstring): per cell its
+    coefficient row over all $x_{j,k}$, its values on the example, whether it is final, and
+    its combination in words.  It grows by one received symbol per step:
+    rows_i^(t+1)[k] = rows_i^(t)[k] + R_i[k][t] · y_{i'}^(t), so only rows with R_i[k][t] ≠ 0
+    change on step t (values likewise, by linearity)."""
 
-    def evaluate(cv):
+    def __init__(self, code: LinearCode, report, x, L: int):
+        F, N, K = code.field, code.N, code.K
+        self.F, self.N, self.K, self.x, self.L = F, N, K, x, L
+        self.goal = [[F.one if col % K == k else F.zero for col in range(N * K)] for k in range(K)]
+        self.Rs = [code.node(i).R for i in range(N)]
+        Ts = [report.effective_translation(i) for i in range(N)]
+        self.rows = [[self._own(Ts[i], i, k) for k in range(K)] for i in range(N)]
+        self.vals = [[self.evaluate(self.rows[i][k]) for k in range(K)] for i in range(N)]
+        self.fin = [[self.same(self.rows[i][k], self.goal[k]) for k in range(K)] for i in range(N)]
+        self.det = [[pretty_combination(F, self.rows[i][k], K) for k in range(K)] for i in range(N)]
+
+    def _own(self, T_i, i: int, k: int) -> list:
+        """Row k of $T_i x_i$ as a coefficient vector: T_i[k][kk] at column iK + kk."""
+        K = self.K
+        row = [self.F.zero] * (self.N * K)
+        row[i * K : (i + 1) * K] = list(T_i[k])
+        return row
+
+    def evaluate(self, cv) -> list:
         """The symbol with coefficient vector cv, entry by entry (field elements)."""
+        F, K, x = self.F, self.K, self.x
         out = []
-        for p in range(L):
+        for p in range(self.L):
             acc = F.zero
             for col, c in enumerate(cv):
                 if not F.is_zero(c):
@@ -104,68 +116,58 @@ def _coded_trace(ex: WorkedExample, code: LinearCode, report=None) -> ScheduleTr
             out.append(acc)
         return out
 
-    goal = [[F.one if col % K == k else F.zero for col in range(NK)] for k in range(K)]
-    same = lambda a, b: all(F.equal(u, v) for u, v in zip(a, b))  # noqa: E731
-    Rs = [code.node(i).R for i in range(N)]
-    Ts = [report.effective_translation(i) for i in range(N)]
+    def same(self, a, b) -> bool:
+        return all(self.F.equal(u, v) for u, v in zip(a, b))
 
-    # The partial decode grows by one received symbol per step:
-    #   rows_i^(t+1)[k] = rows_i^(t)[k] + R_i[k][t] · y_{i'}^(t)
-    # so only rows with R_i[k][t] ≠ 0 change on step t (values likewise, by linearity).
-    def own(i, k):
-        """Row k of $T_i x_i$ as a coefficient vector: T_i[k][kk] at column iK + kk."""
-        row = [F.zero] * NK
-        row[i * K : (i + 1) * K] = list(Ts[i][k])
-        return row
-
-    rows = [[own(i, k) for k in range(K)] for i in range(N)]
-    vals = [[evaluate(rows[i][k]) for k in range(K)] for i in range(N)]
-    fin = [[same(rows[i][k], goal[k]) for k in range(K)] for i in range(N)]
-    det = [[pretty_combination(F, rows[i][k], K) for k in range(K)] for i in range(N)]
-
-    def snapshot():
+    def snapshot(self):
+        """(state, final, detail) of the grid now."""
+        F, N, K = self.F, self.N, self.K
         return (
-            tuple(tuple(_plain(F, v) for k in range(K) for v in vals[i][k]) for i in range(N)),
-            tuple(tuple(r) for r in fin),
-            tuple(tuple(r) for r in det),
+            tuple(tuple(_plain(F, v) for k in range(K) for v in self.vals[i][k]) for i in range(N)),
+            tuple(tuple(r) for r in self.fin),
+            tuple(tuple(r) for r in self.det),
         )
 
-    initial, initial_final, initial_detail = snapshot()
-    steps = []
-    for t in range(T):
+    def sends(self, sent_t):
+        """Slot t's messages (a zero symbol is no message) and every core's sent values."""
+        F, N, K = self.F, self.N, self.K
         sends, sent_vals = [], []
         for i in range(N):
-            cv = tr.sent[t][i]
+            cv = sent_t[i]
             ks = {col % K for col, c in enumerate(cv) if not F.is_zero(c)}
-            value = evaluate(cv)
+            value = self.evaluate(cv)
             sent_vals.append(value)
             if not ks:
-                continue  # a zero symbol is no message
-            sends.append(
-                Send(
-                    i,
-                    (i + 1) % N,
-                    ks.pop() if len(ks) == 1 else None,
-                    tuple(_plain(F, v) for v in value),
-                    pretty_combination(F, cv, K),
-                )
-            )
+                continue
+            chunk = ks.pop() if len(ks) == 1 else None
+            plain = tuple(_plain(F, v) for v in value)
+            sends.append(Send(i, (i + 1) % N, chunk, plain, pretty_combination(F, cv, K)))
+        return sends, sent_vals
+
+    def receive(self, t: int, sent_t, sent_vals) -> list:
+        """Every core adds R_i[k][t] times what its left neighbour sent; the cells changed."""
+        F = self.F
         changed = []
-        for i in range(N):
-            prev = (i - 1) % N
-            for k in range(K):
-                r = Rs[i][k][t]
+        for i in range(self.N):
+            prev = (i - 1) % self.N
+            for k in range(self.K):
+                r = self.Rs[i][k][t]
                 if F.is_zero(r):
                     continue
-                new_row = [F.add(u, F.mul(r, v)) for u, v in zip(rows[i][k], tr.sent[t][prev])]
-                if not same(new_row, rows[i][k]):
+                new_row = [F.add(u, F.mul(r, v)) for u, v in zip(self.rows[i][k], sent_t[prev])]
+                if not self.same(new_row, self.rows[i][k]):
                     changed.append((i, k))
-                rows[i][k] = new_row
-                vals[i][k] = [F.add(a, F.mul(r, b)) for a, b in zip(vals[i][k], sent_vals[prev])]
-                fin[i][k] = same(new_row, goal[k])
-                det[i][k] = pretty_combination(F, new_row, K)
-        state, final, detail = snapshot()
-        steps.append(Step(f"slot {t}", tuple(sends), state, tuple(sorted(changed)), final, detail))
+                self.rows[i][k] = new_row
+                self.vals[i][k] = [
+                    F.add(a, F.mul(r, b)) for a, b in zip(self.vals[i][k], sent_vals[prev])
+                ]
+                self.fin[i][k] = self.same(new_row, self.goal[k])
+                self.det[i][k] = pretty_combination(F, new_row, self.K)
+        return changed
+
+
+def _target(F, x, N: int, K: int, L: int) -> tuple:
+    """Σ_j x_j, chunk by chunk, in the code's field."""
     target = []
     for k in range(K):
         for p in range(L):
@@ -173,6 +175,10 @@ def _coded_trace(ex: WorkedExample, code: LinearCode, report=None) -> ScheduleTr
             for j in range(N):
                 acc = F.add(acc, x[j][k][p])
             target.append(_plain(F, acc))
+    return tuple(target)
+
+
+def _notes(ex: WorkedExample, K: int, pad: int, L: int, F, report) -> tuple[str, ...]:
     notes = []
     if pad:
         notes.append(
@@ -186,6 +192,28 @@ def _coded_trace(ex: WorkedExample, code: LinearCode, report=None) -> ScheduleTr
         )
     if not report.feasible:
         notes.append("this code is not feasible (Theorem 2): some cores do not end with the sum")
+    return tuple(notes)
+
+
+def _coded_trace(ex: WorkedExample, code: LinearCode, report=None) -> ScheduleTrace:
+    if ex.N != code.N:
+        raise RinglabError(
+            f"the code is for N = {code.N} cores but X and W have N = {ex.N}: "
+            f"use a code with N = {ex.N} (e.g. preset classic-ring-n{ex.N}) "
+            f"or {code.N} cores in X and W"
+        )
+    F, N, K, T = code.field, code.N, code.K, code.T
+    report = report or theorem2_report(code)
+    tr = simulate(code, report=report)  # symbolic: coefficient vectors
+    x, L, pad = symbols_of(ex, code)
+    run = _RunningDecode(code, report, x, L)
+    initial, initial_final, initial_detail = run.snapshot()
+    steps = []
+    for t in range(T):
+        sends, sent_vals = run.sends(tr.sent[t])
+        changed = run.receive(t, tr.sent[t], sent_vals)
+        state, final, detail = run.snapshot()
+        steps.append(Step(f"slot {t}", tuple(sends), state, tuple(sorted(changed)), final, detail))
     return ScheduleTrace(
         name="coded",
         title=_coded_title(code.name, N, K, T, F.name),
@@ -198,9 +226,9 @@ def _coded_trace(ex: WorkedExample, code: LinearCode, report=None) -> ScheduleTr
         initial=initial,
         initial_final=initial_final,
         steps=tuple(steps),
-        target=tuple(target),
+        target=_target(F, x, N, K, L),
         message_chunks=K,
-        notes=tuple(notes),
+        notes=_notes(ex, K, pad, L, F, report),
         initial_detail=initial_detail,
     )
 
