@@ -7,7 +7,7 @@ the same for every widget that does so lives here, Qt-free and testable without 
 * :func:`command` — the program and arguments to start;
 * :class:`JsonLines` — bytes as they arrive → complete JSON events (a half line waits);
 * :class:`Job` — the job's state from its events: ``starting`` (until every rank has said
-  ``ready``; start-up has the engine's own budget, see :func:`ringlab.engine.launch.startup_budget`,
+  ``ready``; start-up has the engine's own budget, see :func:`ringlab.engine.host.startup_budget`,
   so the app passes no timeout), ``running``, ``done``; progress (events seen of those a job
   emits); the final line (``result``, ``calibration`` or ``error``), the exit code, and one
   status line saying what happened — the same verdict ``ringlab run`` prints
@@ -29,7 +29,7 @@ from ..core.schedules.costs import format_bandwidth, format_bytes, format_second
 from .results import SCHEDULER, schedule_verdict, verdict
 
 CANCELLED = 130  # ringlab run's exit status after SIGTERM (the job and its ranks stopped)
-KILL_AFTER_S = 8.0  # launch.py needs ≤ ~4 s (SIGTERM, 2 s, SIGKILL, 2 s for survivors)
+KILL_AFTER_S = 8.0  # mpiexec.py needs ≤ ~4 s (SIGTERM, 2 s, SIGKILL, 2 s for survivors)
 CANCELLED_WORDS = "Cancelled: the job and its ranks were stopped."
 
 
@@ -241,25 +241,16 @@ def times_text(r: dict, measured: tuple[float, float] | None = None) -> str:
     t = r.get("times") or {}
     if not t:
         return ""
-    if r.get("job") == "schedule":
-        c, a = t["schedule"], t["allreduce"]
-        text = (
-            f"Median of {r['timed_repetitions']} repetitions (each the slowest rank's): "
-            f"{r['schedule']} {format_seconds(c['time_s'])} (busbw "
-            f"{format_bandwidth(c['busbw_Bps'])}), MPI_Allreduce ({r['library_algorithm']}) "
-            f"{format_seconds(a['time_s'])} (busbw {format_bandwidth(a['busbw_Bps'])})."
-        )
-        if r.get("oversubscribed"):
-            text += f" ⚠ {r['oversubscribed']}: {SCHEDULER}."
-        return text
-    c, a = t["coded"], t["allreduce"]
+    schedule = r.get("job") == "schedule"
+    key, name = ("schedule", r["schedule"]) if schedule else ("coded", "coded")
+    c, a = t[key], t["allreduce"]
     text = (
-        f"Median of {r['timed_repetitions']} repetitions (each the slowest rank's): coded "
+        f"Median of {r['timed_repetitions']} repetitions (each the slowest rank's): {name} "
         f"{format_seconds(c['time_s'])} (busbw {format_bandwidth(c['busbw_Bps'])}), "
         f"MPI_Allreduce ({r['library_algorithm']}) {format_seconds(a['time_s'])} "
         f"(busbw {format_bandwidth(a['busbw_Bps'])})."
     )
-    if measured and measured[1] > 0:
+    if not schedule and measured and measured[1] > 0:
         al, be = measured
         N, K, T, S = r["N"], r["K"], r["T"], r["bytes"]
         text += (

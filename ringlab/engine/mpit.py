@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import ctypes
 import re
-from pathlib import Path
+
+from ._proc import mapped_files
 
 ALGORITHM_CVAR = "MPIR_CVAR_ALLREDUCE_INTRA_ALGORITHM"
 DEVICE_CVAR = "MPIR_CVAR_DEVICE_COLLECTIVES"
@@ -35,9 +36,8 @@ def enum_names(description: str) -> list[str]:
 
 def _libmpi() -> str | None:
     """The path of the libmpi this process has loaded (mpi4py's), from /proc/self/maps."""
-    try:
-        maps = Path("/proc/self/maps").read_text()
-    except OSError:
+    maps = mapped_files()
+    if maps is None:
         return None
     found = sorted(set(re.findall(r"(/\S*/libmpi(?:_abi)?\.so[.\d]*)\s*$", maps, re.MULTILINE)))
     return found[0] if found else None

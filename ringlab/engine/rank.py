@@ -42,9 +42,8 @@ Calibration (``--calibrate``): every rank says ``start`` and ``ready``; rank 0 s
 of m bytes around the ring (N hops) and times its return; it emits ``pingpong`` events
 {bytes, hops, round_trip_s (median), runs}.
 
-Test hooks (``RINGLAB_ENGINE_FAULT``): ``die:R`` makes rank R exit with status 3 after
-``ready``, before it sends; ``deadlock`` makes every rank Recv before it Sends — a real
-deadlock; ``hang-setup:R`` makes rank R sleep before ``ready`` — a start-up that never ends.
+Test hooks (``RINGLAB_ENGINE_FAULT``): ``die:R``, ``hang-setup:R`` and ``deadlock``, see
+:mod:`.faults`.
 """
 
 from __future__ import annotations
@@ -57,6 +56,8 @@ import socket
 import sys
 import time
 from typing import TYPE_CHECKING
+
+from .faults import fault
 
 if TYPE_CHECKING:
     import numpy as np
@@ -110,16 +111,6 @@ def load(spec: str, field: str | None):
     return code.with_field(field) if field else code
 
 
-def _fault(rank: int) -> str:
-    f = os.environ.get("RINGLAB_ENGINE_FAULT", "")
-    if f == "deadlock":
-        return "deadlock"
-    kind, _, who = f.partition(":")
-    if kind in ("die", "hang-setup") and who.isdigit() and int(who) == rank:
-        return kind
-    return ""
-
-
 def _head(arith, a) -> list:
     return [arith.show(v) for v in a.reshape(-1)[:N_HEAD]]
 
@@ -135,7 +126,7 @@ class Reference:
         self.op = {"float": MPI.SUM, "prime": MPI.SUM, "gf2": MPI.BXOR, "bin-ext": MPI.BXOR}.get(k)
         if self.op is None:  # GF(p^m), p odd: digit-wise addition, the core's own
 
-            def add(inbuf, inoutbuf, datatype):
+            def add(inbuf, inoutbuf, datatype):  # MPI's user-op signature: datatype unused
                 a = np.frombuffer(inbuf, dtype=np.int64)
                 b = np.frombuffer(inoutbuf, dtype=np.int64)
                 b[...] = arith.field._vadd(a, b)
@@ -167,11 +158,11 @@ def run(MPI, comm, code, args) -> int:
     S, y, Z = a.zeros((T, L)), a.zeros(L), a.zeros((K, L))
     ref, expected, out = Reference(MPI, comm, a), a.zeros((K, L)), a.zeros((K, L))
     nbytes = L * a.itemsize
-    fault = _fault(rank)
-    if fault == "hang-setup":
+    hook = fault(rank)
+    if hook == "hang-setup":
         time.sleep(3600)
     emit(event="ready", rank=rank, pid=os.getpid())
-    if fault == "die":
+    if hook == "die":
         os._exit(3)
 
     def steps(events: bool):
@@ -179,7 +170,7 @@ def run(MPI, comm, code, args) -> int:
             buf = prog.encode(t, X, S, y)
             if events:
                 emit(event="sent", rank=rank, t=t, to=prog.next, bytes=nbytes, head=_head(a, buf))
-            if fault == "deadlock":  # every rank waits first: nobody ever sends
+            if hook == "deadlock":  # every rank waits first: nobody ever sends
                 comm.Recv(S[t], source=prog.prev, tag=t)
                 comm.Send(buf, dest=prog.next, tag=t)
             else:
@@ -399,8 +390,6 @@ def _schedule_main(MPI, comm, args, base) -> int:
     N = comm.Get_size()
     plan = schedule_plan(args.schedule, N)  # the launcher checked N: this does not refuse
     if args.inputs:
-        import json
-
         with open(args.inputs) as f:
             args.elements = len(json.load(f)[0])
     L, pad = layout(args.elements, plan.n_blocks)

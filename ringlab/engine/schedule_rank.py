@@ -27,9 +27,9 @@ float64 (the schedule adds in another order than the library).  Then ``--repeat`
 each between two barriers, the buffer reset to the rank's data beforehand: ``timing`` with
 ``schedule_s`` and ``allreduce_s``.
 
-Test hooks (``RINGLAB_ENGINE_FAULT``, as for codes): ``die:R``, ``hang-setup:R``, ``deadlock``
-(every rank receives before it sends) and ``wrong:R`` — rank R drops the first message it is
-to add in the verified run, as a schedule that forgot a partial would.
+Test hooks (``RINGLAB_ENGINE_FAULT``, :mod:`.faults`): those of codes, and ``wrong:R`` — rank
+R drops the first message it is to add in the verified run, as a schedule that forgot a partial
+would.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .arith import ATOL, RTOL
+from .faults import fault
 
 DTYPES = {"float64": np.float64, "int64": np.int64}
 INT_RANGE = 1000  # int64 test data lie in [−1000, 1000]: no sum over ≤ 32 ranks overflows
@@ -277,20 +278,15 @@ def loopback(plan, data: list[np.ndarray]) -> list[np.ndarray]:
 
 def run(MPI, comm, plan, args, emit) -> int:
     """The verified run, its check against ``MPI.Allreduce``, then the timed repetitions."""
-    from .rank import _fault
-
     rank = comm.Get_rank()
-    fault = _fault(rank)
-    wrong = os.environ.get("RINGLAB_ENGINE_FAULT", "") == f"wrong:{rank}"
+    hook = fault(rank)
     X = rank_data(args.dtype, args.seed, rank, args.elements, args.inputs)
-    me = ScheduleRank(
-        MPI, comm, plan, X, "deadlock" if fault == "deadlock" else ("wrong" if wrong else "")
-    )
+    me = ScheduleRank(MPI, comm, plan, X, hook if hook in ("deadlock", "wrong") else "")
     expected, out = np.zeros_like(X), np.zeros_like(X)
-    if fault == "hang-setup":
+    if hook == "hang-setup":
         time.sleep(3600)
     emit(event="ready", rank=rank, pid=os.getpid())
-    if fault == "die":
+    if hook == "die":
         os._exit(3)
 
     me.run(events=lambda ev: emit(event="step", rank=rank, **ev))

@@ -14,17 +14,10 @@ import pytest
 
 from ringlab import RinglabError, preset
 from ringlab.core.codefile import code_to_dict
-from ringlab.engine import launch
+from ringlab.engine import host
 from ringlab.engine.arith import arith_for
-from ringlab.engine.launch import (
-    JobOutcome,
-    _bad_termination,
-    _statuses,
-    plan,
-    run_code,
-    silence_budget,
-    startup_budget,
-)
+from ringlab.engine.launch import JobOutcome, plan, run_code, silence_budget, startup_budget
+from ringlab.engine.mpiexec import _bad_termination, _statuses
 from ringlab.engine.node import loopback, node_data, node_program, node_programs
 from ringlab.engine.results import exact_verdict, failure, fit_alpha_beta, verdict
 
@@ -214,7 +207,7 @@ def test_budgets_grow_with_ranks_and_data_per_core():
 
 
 def test_plan_refuses_data_beyond_free_memory(monkeypatch):
-    monkeypatch.setattr(launch, "available_memory", lambda: (1 << 30, "MemAvailable"))
+    monkeypatch.setattr(host, "available_memory", lambda: (1 << 30, "MemAvailable"))
     code = preset("paper-k2-t3")
     p = plan("preset:paper-k2-t3", code, size=1 << 20)  # 3 × (14 × 512 KiB + 80 MiB) fits
     assert p.bytes == 1 << 20
@@ -227,7 +220,7 @@ def test_plan_refuses_data_beyond_free_memory(monkeypatch):
         "give a smaller --size"
     )
     # across machines (a host file) the memory is not here: not checked
-    monkeypatch.setattr(launch, "available_memory", lambda: (1, "MemAvailable"))
+    monkeypatch.setattr(host, "available_memory", lambda: (1, "MemAvailable"))
     hosts = Path(__file__)
     assert plan("preset:paper-k2-t3", code, size=1 << 28, hostfile=str(hosts)).bytes == 1 << 28
 

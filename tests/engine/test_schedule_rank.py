@@ -7,7 +7,7 @@ import pytest
 
 from ringlab.core.errors import RinglabError
 from ringlab.core.schedules import known_schedules, schedule_plan
-from ringlab.engine import launch
+from ringlab.engine import host
 from ringlab.engine.job import Job, run_status, times_text
 from ringlab.engine.launch import plan_schedule, schedule_memory_per_rank
 from ringlab.engine.mpit import enum_names
@@ -155,7 +155,7 @@ def test_plan_refuses_before_anything_starts(tmp_path):
 
 
 def test_plan_refuses_data_beyond_free_memory(monkeypatch):
-    monkeypatch.setattr(launch, "available_memory", lambda: (1 << 30, "MemAvailable"))
+    monkeypatch.setattr(host, "available_memory", lambda: (1 << 30, "MemAvailable"))
     with pytest.raises(RinglabError, match="would need about .* but only 1.074 GB is free"):
         plan_schedule("bruck", 9, 1 << 26)
     assert schedule_memory_per_rank(1 << 20, 1, 2) > schedule_memory_per_rank(1 << 20, 1, 1)
