@@ -551,7 +551,7 @@ def cache_sizes(win) -> dict:
     for mod, names in (
         ("ringlab.render.mathtext", ("_cached", "_raster")),
         ("ringlab.core.schedules.algorithms", ("_trace_of",)),
-        ("ringlab.gui.views._more_schedules", ("traced", "link_model", "rows_for")),
+        ("ringlab.gui.views.schedules.more", ("traced", "rows_for")),
         ("ringlab.core.fields", ("_make",)),
     ):
         m = sys.modules.get(mod)

@@ -36,11 +36,10 @@ def test_typeset_formulas_kept_have_a_limit():
 
 def test_schedule_traces_kept_have_a_limit():
     from ringlab.core.schedules import algorithms
-    from ringlab.gui.views import _more_schedules as more
+    from ringlab.gui.views.schedules import more
 
     assert algorithms._trace_of.cache_info().maxsize == algorithms.TRACES_KEPT <= 32
     assert more.traced.cache_info().maxsize == more.TRACED_KEPT <= algorithms.TRACES_KEPT
-    assert more.link_model.cache_info().maxsize == more.LINK_MODELS_KEPT <= 64
     assert more.rows_for.cache_info().maxsize == more.ROWS_KEPT
 
 

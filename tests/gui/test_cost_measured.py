@@ -13,8 +13,8 @@ import pytest
 
 from ringlab import preset
 from ringlab.gui.document import CodeDocument
-from ringlab.gui.views import _cost_measure
-from ringlab.gui.views.compare import CompareView
+from ringlab.gui.views.schedules import SchedulesView
+from ringlab.gui.views.schedules import measure as _cost_measure
 
 from .test_run_panel import alive, descendants, leftovers
 
@@ -27,7 +27,7 @@ JOB_MS = 120_000  # three short jobs take a few seconds; generous for a loaded m
 
 
 def explorer(qtbot, size: str, code="paper-k2-t3"):
-    view = CompareView(CodeDocument(preset(code)))
+    view = SchedulesView(CodeDocument(preset(code)))
     qtbot.addWidget(view)
     view.show()
     view.pages.setCurrentIndex(1)

@@ -7,13 +7,13 @@ from PySide6.QtCore import Qt
 
 from ringlab import preset
 from ringlab.gui.document import CodeDocument
-from ringlab.gui.views.compare import CompareView
+from ringlab.gui.views.schedules import SchedulesView
 
 
 @pytest.fixture
 def view(qtbot):
     doc = CodeDocument(preset("classic-ring-n4"))
-    v = CompareView(doc)
+    v = SchedulesView(doc)
     qtbot.addWidget(v)
     v.resize(1280, 720)
     v.show()

@@ -186,9 +186,9 @@ def test_a_size_that_is_not_a_size_is_refused_before_anything_starts(qtbot, make
 
 
 def test_calibrate_feeds_the_cost_explorer(qtbot):
-    from ringlab.gui.views.compare import CompareView
+    from ringlab.gui.views.schedules import SchedulesView
 
-    view = CompareView(CodeDocument(preset("classic-ring-n4")))
+    view = SchedulesView(CodeDocument(preset("classic-ring-n4")))
     qtbot.addWidget(view)
     view.show()
     panel = view.open_run_panel().panel

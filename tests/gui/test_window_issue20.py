@@ -210,9 +210,9 @@ def test_the_locked_half_of_lambda_is_named_as_the_headers_do(open_window, qtbot
     [(8, "Use an 8-core example"), (7, "Use a 7-core example"), (11, "Use an 11-core example")],
 )
 def test_the_example_button_reads(qtbot, N, words):
-    from ringlab.gui.views.compare import CompareView
+    from ringlab.gui.views.schedules import SchedulesView
 
-    v = CompareView(CodeDocument(classic_ring(N)))
+    v = SchedulesView(CodeDocument(classic_ring(N)))
     qtbot.addWidget(v)
     v.resize(1400, 1000)
     v.show()

@@ -10,7 +10,7 @@ from ...state.tabs import MESH, PROPAGATION, SCHEDULES, SEARCH
 
 VIEWS = [
     (PROPAGATION, "ringlab.gui.views.propagation", "PropagationView"),
-    (SCHEDULES, "ringlab.gui.views.compare", "CompareView"),
+    (SCHEDULES, "ringlab.gui.views.schedules", "SchedulesView"),
     (SEARCH, "ringlab.gui.views.search", "SearchView"),
     (MESH, "ringlab.gui.views.mesh", "MeshView"),
 ]

@@ -12,6 +12,7 @@ from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QGridLayout,
     QHeaderView,
     QLabel,
     QSizePolicy,
@@ -21,15 +22,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core.schedules.matmul import format_number
-from ...core.schedules.text import cell_text, step_caption
-from ..matrix_model import notation_tip
-from ..settings import set_text_colour
-from ._link_loads import LinkLoads
+from ....core.schedules import ring_model, schedule_info
+from ....core.schedules.matmul import format_number
+from ....core.schedules.text import cell_text, step_caption
+from ...matrix_model import notation_tip
+from ...settings import set_text_colour
+from .._widgets import label
+from . import more
+from .link_loads import LinkLoads
 
 CHANGED = QColor("#ffd966")
 FINAL = QColor("#cfeccf")
 STALE_TEXT = QColor("#9a9a9a")
+BASE_COLUMNS = ("ring", "tree", "coded")
+COLUMNS_PER_ROW = 3  # ring, tree, code on the first row; chosen algorithms below, 3 a row
 # a note of the core's traces meant for programmers (which cost function to call), not shown
 _PROGRAMMER_NOTE = "messages carry different numbers of chunks"
 
@@ -60,36 +66,29 @@ class ScheduleColumn(QWidget):
     def __init__(self, name: str, parent=None):
         super().__init__(parent)
         self.setObjectName(f"column_{name}")
-        self.trace = None
-        self.k = 0
+        self.trace, self.k = None, 0
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
-        self.title = QLabel()
+        self.title = label()
         f = self.title.font()
         f.setBold(True)
         self.title.setFont(f)
-        self.title.setWordWrap(True)
-        self.rule = QLabel()
-        self.rule.setWordWrap(True)
-        set_text_colour(self.rule, "#444")
-        self.caption = QLabel()
-        self.caption.setWordWrap(True)
-        self.caption.setObjectName(f"caption_{name}")
+        self.rule = label(colour="#444")
+        self.caption = label(name=f"caption_{name}")
         self.table = QTableWidget()
         self.table.setObjectName(f"grid_{name}")
         self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.NoSelection)
         self.table.setFocusPolicy(Qt.NoFocus)
         # sized to the contents once per step (_fit_table), not by the headers: in
-        # ResizeToContents mode every setItem re-measured the whole grid — a step of the
-        # 32-core example took 22 s (1024 cells, ~20 ms each), and the window froze
+        # ResizeToContents mode every setItem re-measures the whole grid (seconds a step at N = 32)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.Fixed)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.Fixed)
         mono = QFont("monospace")
         mono.setStyleHint(QFont.Monospace)
         self.table.setFont(mono)
         # a grid wider than its column scrolls sideways; its height then counts the scroll bar
-        # (issue 23: with six columns in rows of three the last core's row hid behind it)
+        # (with six columns in rows of three the last core's row hid behind it)
         self.table.installEventFilter(self)
         # columns share the width equally (stretch), whatever their grids would like
         self.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
@@ -99,10 +98,7 @@ class ScheduleColumn(QWidget):
         self.sends.setFont(mono)
         self.sends.setTextInteractionFlags(Qt.TextSelectableByMouse)
         self.sends.setAlignment(Qt.AlignTop | Qt.AlignLeft)
-        self.error = QLabel()
-        self.error.setObjectName(f"why_{name}")
-        self.error.setWordWrap(True)
-        set_text_colour(self.error, "#b00020")
+        self.error = label(name=f"why_{name}", colour="#b00020")
         self.error.hide()
         # model (b): the shown step's messages on each directed link of the bidirectional ring
         self.links = LinkLoads(name)
@@ -246,3 +242,77 @@ class ScheduleColumn(QWidget):
         """The text shown in cell (core i, chunk c) (for tests)."""
         it = self.table.item(i, c)
         return it.text() if it else ""
+
+
+class ScheduleGrids(QWidget):
+    """The columns of the tab: ring, tree and the code on the first row, each chosen algorithm
+    below (three a row), all at one step; under each grid its model (b) on the ring."""
+
+    def __init__(self, chosen: tuple, parent=None):
+        super().__init__(parent)
+        self.columns = {name: ScheduleColumn(name) for name in BASE_COLUMNS}
+        self._links: dict = {}  # column → (trace, S, its RingModel)
+        self._cols = QGridLayout(self)
+        self._cols.setContentsMargins(0, 0, 0, 0)
+        for k in range(COLUMNS_PER_ROW):
+            self._cols.setColumnStretch(k, 1)
+        self.place(chosen)
+
+    def shows(self, chosen: tuple) -> bool:
+        """Whether the columns are ring, tree, the code and ``chosen``, in that order."""
+        return tuple(self.columns) == BASE_COLUMNS + chosen
+
+    def place(self, chosen: tuple) -> None:
+        """ring, tree, the code on the first row; the chosen algorithms below, in table order."""
+        want = BASE_COLUMNS + chosen
+        for name in [n for n in self.columns if n not in want]:
+            col = self.columns.pop(name)
+            self._links.pop(name, None)
+            self._cols.removeWidget(col)
+            col.deleteLater()
+        for name in want:
+            if name not in self.columns:
+                self.columns[name] = ScheduleColumn(name)
+            else:
+                self._cols.removeWidget(self.columns[name])
+        for k, name in enumerate(want):
+            self._cols.addWidget(
+                self.columns[name], k // COLUMNS_PER_ROW, k % COLUMNS_PER_ROW, Qt.AlignTop
+            )
+
+    def show_chosen(self, chosen: tuple, ex) -> None:
+        """Each chosen algorithm traced on the example, or why its form does not reach ex.N."""
+        for name in chosen:
+            col = self.columns[name]
+            trace, why = more.traced(name, ex)
+            if trace is None:
+                col.set_refused(
+                    f"{schedule_info(name).title}: not for N = {ex.N}",
+                    why[0].upper() + why[1:] + ".",
+                )
+            elif trace is not col.trace:
+                col.set_trace(trace)
+
+    def show_links(self, S) -> None:
+        """Model (b) of every column's trace for a vector of S bytes."""
+        for name, col in self.columns.items():
+            col.set_links(self._link_model(name, col.trace, S))
+
+    def _link_model(self, name, trace, S):
+        """Model (b) of a column's trace for a vector of S bytes, counted once per trace."""
+        if trace is None:
+            return None
+        held = self._links.get(name)
+        if held is None or held[0] is not trace or held[1] != S:
+            held = self._links[name] = (trace, S, ring_model(trace, S))
+        return held[2]
+
+    def steps(self, chosen: tuple) -> list[int]:
+        """The number of steps of each chosen algorithm's trace (those traced)."""
+        return [
+            col.trace.T for n, col in self.columns.items() if n in chosen and col.trace is not None
+        ]
+
+    def show_step(self, k: int) -> None:
+        for col in self.columns.values():
+            col.show_step(k)

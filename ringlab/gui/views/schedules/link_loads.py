@@ -18,10 +18,10 @@ import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QBoxLayout, QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QBoxLayout, QSizePolicy, QWidget
 
-from ...core.schedules.costs import format_bytes
-from ..settings import set_text_colour
+from ....core.schedules.costs import format_bytes
+from .._widgets import label
 
 IDLE = QColor("#c8c8c8")
 ONE = QColor("#0072B2")  # Okabe–Ito blue: one message, as the ring all-reduce sends
@@ -168,10 +168,7 @@ class LinkLoads(QWidget):
         lay.setContentsMargins(0, 2, 0, 2)
         self.ring = RingDrawing()
         self.ring.setObjectName(f"links_ring_{name}")
-        self.caption = QLabel()
-        self.caption.setObjectName(f"links_caption_{name}")
-        self.caption.setWordWrap(True)
-        set_text_colour(self.caption, "#333")
+        self.caption = label(name=f"links_caption_{name}", colour="#333")
         self.caption.setAlignment(Qt.AlignTop | Qt.AlignLeft)
         lay.addWidget(self.ring, 0, Qt.AlignTop)
         lay.addWidget(self.caption, 1)

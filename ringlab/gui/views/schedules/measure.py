@@ -20,6 +20,10 @@ The model predicts $t_\text{ring} = 2(N-1)(\alpha + S/(NB))$ and
 $t_\text{code} = T(\alpha + S/(KB))$ with no compute term and one core per rank: with more
 ranks than cores the ranks take turns on a core, and the times measure the operating system's
 scheduler as much as the messages.  The panel says so beside the numbers, with the load.
+
+Its one seam to the engine is the block of imports below: the engine's public modules (is MPI
+here, an element's size, the scheduler caveat; none loads MPI) and the Run panel's
+:class:`~ringlab.gui.run_panel.JobProcess`, which it shares with the Run panel.
 """
 
 from __future__ import annotations
@@ -34,7 +38,6 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QLabel,
     QProgressBar,
     QPushButton,
     QTableWidgetItem,
@@ -42,11 +45,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core.errors import RinglabError
-from ...core.schedules.costs import format_bandwidth, format_bytes, format_seconds, parse_bytes
-from ...engine.results import SCHEDULER
-from ..run_panel import JobProcess
-from ..settings import set_text_colour
+from ....core.errors import RinglabError
+from ....core.schedules.costs import format_bandwidth, format_bytes, format_seconds, parse_bytes
+from ....engine.arith import arith_for
+from ....engine.launch import EngineError, check_mpi4py, find_mpiexec
+from ....engine.results import SCHEDULER
+from ...run_panel import JobProcess
+from ...settings import set_text_colour
+from .._widgets import label
 
 MAX_PROCS = 16  # one rank per node; beyond this a laptop measures only its scheduler
 MAX_BYTES = 64 << 20  # each rank holds S bytes plus its received symbols
@@ -55,8 +61,6 @@ RED, GREY, ORANGE = "#b00020", "#444", "#a15c00"
 
 def availability() -> str | None:
     """Why measuring cannot work here (one line), or None.  Nothing MPI is imported."""
-    from ...engine.launch import EngineError, check_mpi4py, find_mpiexec
-
     try:
         check_mpi4py()
         find_mpiexec()
@@ -119,16 +123,15 @@ class Measurement:
 
 
 def code_id(code) -> str:
-    from ...core.codefile import dumps_code
+    from ....core.codefile import dumps_code
 
     return dumps_code(code)
 
 
 def plan_jobs(N: int, S: int, code, repeat: int | None, seed: int, tmpdir: str) -> Measurement:
     """The jobs for N ranks and S bytes; raises :class:`RinglabError` (one line) when refused."""
-    from ...core.codefile import save_code
-    from ...core.presets import preset
-    from ...engine.arith import arith_for  # numpy only: no MPI
+    from ....core.codefile import save_code
+    from ....core.presets import preset
 
     if N > MAX_PROCS:
         raise RinglabError(
@@ -296,9 +299,7 @@ class MeasureControls(QWidget):
         self.cancel_button.setEnabled(False)
         self.progress = QProgressBar()
         self.progress.setVisible(False)
-        self.status = QLabel()
-        self.status.setObjectName("compare_measure_status")
-        self.status.setWordWrap(True)
+        self.status = label(name="compare_measure_status")
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.button)
@@ -415,7 +416,7 @@ def measured_rows(m: Measurement, code) -> list[tuple[str, list[str], str]]:
     known from outside ("—").  The editor's code has a row when it has N nodes and is the
     code that was measured."""
     out = []
-    for label, key, which, what in MEASURED_ROWS:
+    for row_label, key, which, what in MEASURED_ROWS:
         if key == "coded" and (m.code_id is None or code is None or code_id(code) != m.code_id):
             continue
         job = next(j for j in m.jobs if j.key == key)
@@ -423,7 +424,7 @@ def measured_rows(m: Measurement, code) -> list[tuple[str, list[str], str]]:
         cells = ["—"] * 9
         if r is None:
             cells[6] = "measuring…" if not m.done else "not measured"
-            out.append((label, cells, what))
+            out.append((row_label, cells, what))
             continue
         b = r["times"][which]
         if which == "coded":
@@ -450,7 +451,7 @@ def measured_rows(m: Measurement, code) -> list[tuple[str, list[str], str]]:
                 )
             else:
                 tip += "; every rank decoded the same as MPI_Allreduce"
-        out.append((label, cells, tip))
+        out.append((row_label, cells, tip))
     return out
 
 
@@ -480,8 +481,8 @@ def fill_rows(table, m: Measurement | None, code, base: int) -> None:
     rows = measured_rows(m, code) if m is not None else []
     table.setRowCount(base + len(rows))
     tint = QColor("#eef4fb")
-    for r, (label, cells, tip) in enumerate(rows, start=base):
-        head = QTableWidgetItem(label)
+    for r, (row_label, cells, tip) in enumerate(rows, start=base):
+        head = QTableWidgetItem(row_label)
         head.setToolTip(tip)
         table.setVerticalHeaderItem(r, head)
         for c, text in enumerate(cells):

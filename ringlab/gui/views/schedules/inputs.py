@@ -2,7 +2,8 @@
 
 A bad entry shows one clear line (which entry, what was expected) and the last valid example
 stays in use; nothing typed is changed or dropped.  :class:`SchedulePicker` chooses the
-algorithms shown beside ring, tree and the code (issue 23).
+algorithms shown beside ring, tree and the code; :class:`ExampleBox` holds both, with the
+example's target and what the coded column runs.
 """
 
 from __future__ import annotations
@@ -10,20 +11,25 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QFormLayout,
+    QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QVBoxLayout,
     QWidget,
 )
 
-from ...core.code import N_RANGE
-from ...core.errors import RinglabError
-from ...core.schedules.matmul import WorkedExample, default_example, format_number
-from ..params import SizeSpin
-from ..settings import mark_bad_input, set_text_colour
+from ....core.code import N_RANGE
+from ....core.errors import RinglabError
+from ....core.schedules.matmul import TRACE_N_RANGE, WorkedExample, default_example, format_number
+from ....core.words import article
+from ...params import SizeSpin
+from ...settings import mark_bad_input
+from .._widgets import label
 
 
 class ExampleEditor(QWidget):
@@ -68,10 +74,7 @@ class ExampleEditor(QWidget):
         )
         form.addRow("W (N×d)", self.w_edit)
         self.w_edit.setAccessibleName("W (N×d)")
-        self.error = QLabel()
-        self.error.setObjectName("compare_input_error")
-        self.error.setWordWrap(True)
-        set_text_colour(self.error, "#b00020")
+        self.error = label(name="compare_input_error", colour="#b00020")
         form.addRow(self.error)
         self.error.hide()  # an empty row took a line of the 720 px the grids need
         self.setMaximumWidth(520)
@@ -159,7 +162,7 @@ class SchedulePicker(QWidget):
         super().__init__(parent)
         from PySide6.QtWidgets import QCheckBox, QSizePolicy
 
-        from ._more_schedules import extra_names, short_name
+        from .more import extra_names, short_name
 
         sp = QSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         sp.setHeightForWidth(True)
@@ -243,7 +246,7 @@ class SchedulePicker(QWidget):
 
     def set_N(self, N: int) -> None:
         """Tooltips: what each is, and whether it runs on the example's N cores."""
-        from ...core.schedules import schedule_info, schedule_refusal
+        from ....core.schedules import schedule_info, schedule_refusal
 
         for n, b in self.boxes.items():
             info = schedule_info(n)
@@ -257,3 +260,59 @@ class SchedulePicker(QWidget):
     def _on_toggled(self, _on) -> None:
         if not self._setting:
             self.chosen.emit(self.names())
+
+
+class ExampleBox(QGroupBox):
+    """The worked example: its inputs, its target X @ W, what the coded column runs (and a
+    button to match the example to the code's N), and the algorithms shown beside."""
+
+    def __init__(self, example: WorkedExample, chosen: tuple, parent=None):
+        # a short title: the group box is at least as wide as it, and the whole sentence made
+        # the tab scroll sideways beside the Lessons panel at 1280×720
+        super().__init__("Worked example: all-reduce the partials X_i·W_i to X @ W", parent)
+        self.setToolTip(
+            "Core i starts with its partial X_i·W_i; all-reduce must leave X @ W on every core"
+        )
+        self.inputs = ExampleEditor(example)
+        lay = QHBoxLayout(self)
+        lay.addWidget(self.inputs, 0)
+        side = QVBoxLayout()
+        self.target = label(name="compare_target")
+        self.code_label = label()
+        self.match_button = QPushButton()
+        self.match_button.setObjectName("compare_match")
+        self.picker = SchedulePicker()
+        self.picker.setObjectName("compare_more")
+        self.picker.set_chosen(chosen)
+        # the target and the Run button share a line: the picker below took the height the
+        # grids' last row needs at 1280×720
+        self._target_row = QBoxLayout(QBoxLayout.LeftToRight)
+        self._target_row.addWidget(self.target, 1)
+        side.addLayout(self._target_row)
+        for w in (self.code_label, self.match_button, self.picker):
+            side.addWidget(w)
+        side.addStretch(1)
+        lay.addLayout(side, 1)
+
+    def add_beside_target(self, widget, alignment) -> None:
+        self._target_row.addWidget(widget, 0, alignment)
+
+    def set_wide(self, wide: bool) -> None:
+        """Side by side, what is beside the target; under it when the tab is narrow."""
+        want = QBoxLayout.LeftToRight if wide else QBoxLayout.TopToBottom
+        if self._target_row.direction() != want:
+            self._target_row.setDirection(want)
+
+    def show_example(self, ex: WorkedExample, code, mismatch: bool) -> None:
+        """The target of ``ex``; the editor's ``code`` in the coded column, or (``mismatch``)
+        a button to trace the example on the code's N cores."""
+        fmt = lambda v: " ".join(str(x) if x.denominator != 1 else str(x.numerator) for x in v)  # noqa: E731
+        self.target.setText(f"Target X @ W = [ {fmt(ex.target)} ]")
+        self.code_label.setText(
+            f"Coded column: the editor's code “{code.name or 'untitled'}” "
+            f"(N = {code.N}, K = {code.K}, T = {code.T} over {code.field.name}), "
+            "live."
+        )
+        self.match_button.setVisible(mismatch and TRACE_N_RANGE[0] <= code.N <= TRACE_N_RANGE[1])
+        if mismatch:
+            self.match_button.setText(f"Use {article(code.N)} {code.N}-core example for this code")

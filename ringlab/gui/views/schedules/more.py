@@ -1,4 +1,4 @@
-"""The algorithms the Schedules tab can show beside ring, tree and the code (issue 23).
+"""The algorithms the Schedules tab can show beside ring, tree and the code.
 
 No Qt here: which names there are, and the few core calls the tab makes for them — each chosen
 algorithm traced on the worked example (or the reason it is refused for that N), both cost
@@ -13,27 +13,24 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
-from ...core.errors import RinglabError
-from ...core.schedules import (
+from ....core.errors import RinglabError
+from ....core.schedules import (
     alpha_beta_line,
     known_schedules,
-    ring_model,
     schedule_info,
     schedule_refusal,
     schedule_rows,
     schedule_trace,
 )
-from ...core.schedules.costs import crossovers, curve
-from ...core.schedules.matmul import TRACE_N_RANGE
+from ....core.schedules.costs import crossovers, curve
+from ....core.schedules.matmul import TRACE_N_RANGE
 
 BASE = ("ring", "tree")
 
-# Entries kept by the caches below (issue 29: a session is bounded).  ``traced`` and
-# ``link_model`` hold traces (0.5–1.8 MB each at N = 32, see the core's TRACES_KEPT) — a cache
-# keyed by a trace keeps it alive after the core's cache dropped it, so these stay as small:
-# the tab shows at most 11 algorithms, each at one message size S at a time.
+# Entries kept by the caches below (a long session stays bounded).  ``traced`` holds traces
+# (0.5–1.8 MB each at N = 32, see the core's TRACES_KEPT), so it stays as small as the core's:
+# the tab shows at most 11 algorithms at a time.
 TRACED_KEPT = 32
-LINK_MODELS_KEPT = 64
 # both models' rows for the explorer's N, α, B, S (numbers only, a few KB each)
 ROWS_KEPT = 32
 
@@ -79,12 +76,6 @@ def traced(name: str, example):
     if why:
         return None, why
     return schedule_trace(name, example), None
-
-
-@lru_cache(maxsize=LINK_MODELS_KEPT)
-def link_model(trace, size):
-    """Model (b), the paper's bidirectional ring, counted from the trace (bytes for S)."""
-    return ring_model(trace, size)
 
 
 @lru_cache(maxsize=ROWS_KEPT)
