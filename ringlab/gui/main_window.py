@@ -1,54 +1,39 @@
 """The main window: parameters on top, the editor and the views as tabs in the centre, the
 Theorem 2 panel always beside them, rate / bound / shape in the status bar.
 
-The window composes parts that each live in their own module — menus (:mod:`.menus`), Open
-Recent (:mod:`.recent`), settings and text sizes (:mod:`.settings`), the panel splitter
+The window composes parts that each live in their own module — menus (:mod:`.menus`), files,
+Open Recent and the autosave (:mod:`.window_files`), palette and text size
+(:mod:`.window_view`), the size on the screen (:mod:`.screen_fit`), the panel splitter
 (:mod:`.panel_split`), autosave recovery (:mod:`.recovery`), the lazily built view tabs
-(:mod:`.view_tabs`) — and owns what only a window can do: files and their dialogs, the
-status line every part speaks through, the busy cursor, closing.
-
-Files go through the core (``load_code``/``save_code``, atomic).  Unsaved work is protected three
-ways: a prompt on close, an autosave after edits (:mod:`.autosave`), and undo of every step.
+(:mod:`.view_tabs`) — and owns what only a window can do: the status line every part speaks
+through, the error box, the busy cursor, closing.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QToolBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMainWindow, QMessageBox, QToolBar, QVBoxLayout, QWidget
 
-from ..core.code import LinearCode
-from ..core.codefile import load_code, save_code
 from ..core.errors import RinglabError
 from ..state.tabs import PROPAGATION, SEARCH
-from .autosave import Autosaver, find_orphans
+from .autosave import find_orphans
 from .editor import CodeEditor
 from .menus import build_menus
 from .panel_split import PanelSplit
 from .params import ParameterBar
-from .recent import RecentFiles
 from .recovery import Recovery
-from .settings import apply_point_size, clamp_point_size, default_point_size, settings
+from .screen_fit import ScreenFit
+from .settings import default_point_size, settings
 from .state_link import on_state
-from .status import CodeStatus
+from .status import CodeStatus, VerdictLine
 from .theorem_panel import Theorem2Panel
 from .view_tabs import ViewTabs
 from .views import VIEWS
-
-FILE_FILTER = "ringlab codes (*.ringlab.json *.json);;All files (*)"
-
+from .window_files import FileActions
+from .window_view import ViewOptions
 
 # above this many multiply-adds per Theorem 2 check (N·N·K·T², about N = K = 16, T = 32) the
-def suggested_file_name(code: LinearCode) -> str:
-    """A file name for an untitled code, from its name ("K=2, T=3 (paper…)" → k2-t3-paper…)."""
-    import re
-
-    stem = re.sub(r"[^a-z0-9]+", "-", (code.name or "").lower()).strip("-")[:48].strip("-")
-    return f"{stem or 'code'}.ringlab.json"
-
-
 # views take visibly long to follow an edit: show a busy cursor so the app does not look hung
 BUSY_WORK = 16 * 16 * 16 * 32 * 32
 
@@ -70,31 +55,8 @@ class MainWindow(QMainWindow):
         self.last_error: str | None = None
         self.use_settings = use_settings
         self._lessons_dock = None  # the Lessons dock, built on first use
-
-        # parameters: a fixed toolbar so they stay visible whatever tab is shown
-        self.params = ParameterBar(document)
-        self.params.confirm_replace = self.maybe_save
-        bar = QToolBar("Parameters")
-        bar.setObjectName("ParametersBar")
-        bar.setMovable(False)
-        bar.addWidget(self.params)
-        self.addToolBar(Qt.TopToolBarArea, bar)
-
-        self.editor = CodeEditor(document)
-        self.tabs = ViewTabs(document, self.editor, VIEWS)
-        self.panel = Theorem2Panel(document)
-        self.splitter = PanelSplit(self.tabs, self.panel)
-        central = QWidget()
-        self._central_lay = QVBoxLayout(central)
-        self._central_lay.setContentsMargins(0, 0, 0, 0)
-        # while a lesson is open the Theorem 2 panel folds to this line (issue 19: room for the
-        # lesson and the one view it needs at 1280×720); its button brings the panel back
-        from .status import VerdictLine
-
-        self.verdict_line = VerdictLine(self.splitter)
-        self._central_lay.addWidget(self.verdict_line)
-        self._central_lay.addWidget(self.splitter, 1)
-        self.setCentralWidget(central)
+        self._build_parameters()
+        self._build_centre()
         self.status = CodeStatus(document, self.statusBar(), self)
         self.rate_label = self.status.rate_label
         self.bound_label = self.status.bound_label
@@ -104,40 +66,12 @@ class MainWindow(QMainWindow):
         self.undo_action, self.redo_action = actions["undo"], actions["redo"]
         self.recent_menu = actions["recent"]
         self.palette_actions = actions["palettes"]
-        self.recent = RecentFiles(self.recent_menu, self)
-        self.recent.open_requested.connect(self.open_recent)
-
-        # every part speaks through the status line
-        for source in (
-            document.message,
-            self.tabs.view_message,
-            self.editor.message,
-            self.params.message,
-        ):
-            source.connect(self.say)
-        self.autosaver = Autosaver(document, self) if autosave else None
-        if self.autosaver is not None:
-            self.autosaver.message.connect(self.say)
-        document.changing.connect(self._on_code_changing)
-        # a search asked of the state (the Search button, a lesson) runs in the Search tab's
-        # worker process, never on the GUI thread; the view is built if it was not yet
-        self.state.search_runner = self._run_search
-        self.state.events.palette.connect(self._on_palette_changed)
-        self.state.events.zoom.connect(self._on_zoom_changed)
-        on_state(self, self.state.events.code, self._update_title)
-        document.dirty_changed.connect(self.setWindowModified)
-        document.path_changed.connect(lambda _p: self._update_title())
-        self._update_title()
-
-        screen = self.screen().availableGeometry() if self.screen() else None
-        self._apply_zoom_quietly(default_point_size(screen.width() if screen else 0))
-        if use_settings:
-            self._restore_settings()
-        else:
-            self._fit_to_screen()
-        from ..render.palette import palette_name
-
-        self.palette_actions[palette_name()].setChecked(True)
+        self.files = FileActions(self, self.recent_menu, autosave)
+        self.recent, self.autosaver = self.files.recent, self.files.autosaver
+        self.view_options = ViewOptions(self, self.palette_actions, use_settings)
+        self.screen_fit = ScreenFit(self, self.splitter)
+        self._connect_document()
+        self._size_to_screen()
         if load_views:
             self.load_views()
         self._recovery = Recovery(
@@ -150,6 +84,63 @@ class MainWindow(QMainWindow):
         self._recovery.message.connect(self.say)
         self._recovery.error.connect(self.error)
         self.editor.focus_first_cell()
+
+    def _build_parameters(self) -> None:
+        """The parameters: a fixed toolbar, so they stay visible whatever tab is shown."""
+        self.params = ParameterBar(self.document)
+        self.params.confirm_replace = self.maybe_save
+        bar = QToolBar("Parameters")
+        bar.setObjectName("ParametersBar")
+        bar.setMovable(False)
+        bar.addWidget(self.params)
+        self.addToolBar(Qt.TopToolBarArea, bar)
+
+    def _build_centre(self) -> None:
+        """The editor and the views as tabs, the Theorem 2 panel beside them; while a lesson
+        is open the panel folds to its verdict line, whose button brings it back."""
+        self.editor = CodeEditor(self.document)
+        self.tabs = ViewTabs(self.document, self.editor, VIEWS)
+        self.panel = Theorem2Panel(self.document)
+        self.splitter = PanelSplit(self.tabs, self.panel)
+        central = QWidget()
+        self._central_lay = QVBoxLayout(central)
+        self._central_lay.setContentsMargins(0, 0, 0, 0)
+        self.verdict_line = VerdictLine(self.splitter)
+        self._central_lay.addWidget(self.verdict_line)
+        self._central_lay.addWidget(self.splitter, 1)
+        self.setCentralWidget(central)
+
+    def _connect_document(self) -> None:
+        document = self.document
+        # every part speaks through the status line
+        for source in (
+            document.message,
+            self.tabs.view_message,
+            self.editor.message,
+            self.params.message,
+        ):
+            source.connect(self.say)
+        document.changing.connect(self._on_code_changing)
+        # a search asked of the state (the Search button, a lesson) runs in the Search tab's
+        # worker process, never on the GUI thread; the view is built if it was not yet
+        self.state.search_runner = self._run_search
+        on_state(self, self.state.events.code, self._update_title)
+        document.dirty_changed.connect(self.setWindowModified)
+        document.path_changed.connect(lambda _p: self._update_title())
+        self._update_title()
+
+    def _size_to_screen(self) -> None:
+        """The start-up text size (the screen's, or the one remembered), the palette
+        remembered, and the geometry remembered for this screen or fitted to it."""
+        screen = self.screen().availableGeometry() if self.screen() else None
+        self.view_options.apply_zoom_quietly(default_point_size(screen.width() if screen else 0))
+        if self.use_settings:
+            s = settings()
+            self.view_options.restore(s)
+            self.screen_fit.restore(s)
+        else:
+            self.screen_fit.fit()
+        self.view_options.check_current_palette()
 
     # -- views ------------------------------------------------------------------------------
     def load_views(self):
@@ -230,34 +221,6 @@ class MainWindow(QMainWindow):
     def toggle_lessons(self) -> None:
         self.show_lessons(self._lessons_dock is None or not self._lessons_dock.isVisible())
 
-    # -- palette ------------------------------------------------------------------------------
-    def set_palette(self, name: str, remember: bool = True) -> None:
-        """View → Palette: the colours of every drawing, on screen and in exports."""
-        self._remember_palette = remember
-        try:
-            if self.state.palette == name:
-                self._on_palette_changed(name)
-            else:
-                self.state.palette = name
-        finally:
-            self._remember_palette = True
-
-    def _on_palette_changed(self, name: str, _old=None) -> None:
-        from ..render.palette import use_palette
-
-        remember = getattr(self, "_remember_palette", True)
-        use_palette(name)
-        self.palette_actions[name].setChecked(True)
-        if self.use_settings and remember:
-            settings().setValue("palette", name)
-        for i in range(1, self.tabs.count()):
-            view = self.tabs.view(i, build=False)
-            if hasattr(view, "invalidate"):
-                view.invalidate()
-        self.panel.refresh_colours()
-        if remember:  # a choice, not the start-up restore
-            self.say(f"palette: {name} (drawings and exports)")
-
     # -- present mode -------------------------------------------------------------------------
     def present(self, fullscreen: bool = True, speaker: bool = True):
         """View → Present (F5): see :func:`.teaching.presentation_deck` for what it shows."""
@@ -309,7 +272,7 @@ class MainWindow(QMainWindow):
         box = getattr(self, "error_box", None)
         return box is not None and isValid(box) and box.isVisible()
 
-    # -- files ------------------------------------------------------------------------------
+    # -- files (:mod:`.window_files`; the parameters and tests call them here) ----------
     def ask_unsaved(self, action: str) -> str:
         """'save', 'discard' or 'cancel' (a question box; tests replace this method)."""
         r = QMessageBox.question(
@@ -322,92 +285,32 @@ class MainWindow(QMainWindow):
         return {QMessageBox.Save: "save", QMessageBox.Discard: "discard"}.get(r, "cancel")
 
     def maybe_save(self, action: str) -> bool:
-        """True when it is safe to go on (saved, discarded by choice, or nothing to save)."""
-        if not self.document.dirty:
-            return True
-        choice = self.ask_unsaved(action)
-        if choice == "save":
-            return self.save()
-        return choice == "discard"
+        return self.files.maybe_save(action)
 
     def new_file(self):
-        if not self.maybe_save("start a new code"):
-            return
-        c = self.document.code
-        self.document.open_code(
-            LinearCode.zeros(c.N, c.K, c.T, c.field),
-            None,
-            f"New code N = {c.N}, K = {c.K}, T = {c.T}",
-        )
-        self.say(f"new all-zero code, N = {c.N}, K = {c.K}, T = {c.T} over {c.field.name}")
+        self.files.new_file()
 
     def open_file(self, path: str | None = None) -> bool:
-        if not self.maybe_save("open another file"):
-            return False
-        if path is None:
-            path, _ = QFileDialog.getOpenFileName(
-                self, "Open a code", self.recent.last_dir(), FILE_FILTER
-            )
-            if not path:
-                return False
-        try:
-            code = load_code(path)
-        except RinglabError as e:
-            self.error(str(e))
-            return False
-        self.document.open_code(code, str(path), f"Open {Path(path).name}")
-        self.recent.add(str(path))
-        self.say(f"opened {path}")
-        return True
-
-    def open_recent(self, path: str) -> bool:
-        """Open a recent file; one that was moved or deleted leaves the list, with a word."""
-        if not Path(path).exists():
-            self.recent.remove(path)
-            self.error(
-                f"{path}: no such file any more (moved or deleted); removed from Open Recent"
-            )
-            return False
-        return self.open_file(path)
+        return self.files.open_file(path)
 
     def recent_files(self) -> list[str]:
         return self.recent.files()
 
     def save(self) -> bool:
-        if not self.document.path:
-            return self.save_as()
-        return self._write(self.document.path)
+        return self.files.save()
 
     def save_as(self, path: str | None = None) -> bool:
-        if path is None:
-            start = self.document.path or str(
-                Path(self.recent.last_dir()) / suggested_file_name(self.document.code)
-            )
-            path, _ = QFileDialog.getSaveFileName(self, "Save the code as", start, FILE_FILTER)
-            if not path:
-                return False
-        return self._write(str(path))
+        return self.files.save_as(path)
 
-    def edit_properties(self) -> None:
-        """File → Properties…: the code's name and description (one undoable step)."""
-        from .properties import edit_properties
+    # -- palette and text size (:mod:`.window_view`) ----------------------------------------
+    def set_palette(self, name: str, remember: bool = True) -> None:
+        self.view_options.set_palette(name, remember)
 
-        edit_properties(self)
+    def font_size(self) -> int:
+        return self.view_options.font_size()
 
-    def _write(self, path: str) -> bool:
-        try:
-            save_code(self.document.code, path)
-        except OSError as e:
-            self.error(
-                f"{path}: cannot be saved ({e.strerror or e}); your changes are still here "
-                f"and in the autosave"
-            )
-            return False
-        self.document.set_path(path)
-        self.document.mark_clean()
-        self.recent.add(path)
-        self.say(f"saved {path}")
-        return True
+    def set_font_size(self, size: int, remember: bool = True):
+        self.view_options.set_font_size(size, remember)
 
     # -- autosave recovery ------------------------------------------------------------------
     @property
@@ -415,126 +318,14 @@ class MainWindow(QMainWindow):
         """The banner offering an autosave back, or ``None``."""
         return self._recovery.banner
 
-    # -- text size (projectors) ---------------------------------------------------------------
-    def font_size(self) -> int:
-        return self.font().pointSize()
-
-    def change_font_size(self, step: int):
-        self.set_font_size(self.font_size() + step)
-
-    def reset_font_size(self):
-        self.set_font_size(default_point_size(self.width()))
-
-    def set_font_size(self, size: int, remember: bool = True):
-        """Ctrl+= / Ctrl+− / Ctrl+0: the text size is the state's ``zoom``."""
-        size = clamp_point_size(size)
-        self._remember_zoom = remember
-        try:
-            if self.state.zoom == size:
-                self._on_zoom_changed(size)
-            else:
-                self.state.zoom = size
-        finally:
-            self._remember_zoom = True
-
-    def _apply_zoom_quietly(self, size: int) -> None:
-        """A start-up text size: applied and held by the state, neither said nor remembered."""
-        apply_point_size(self, size)
-        with self.state.events.zoom.blocked():
-            self.state.zoom = size
-
-    def _on_zoom_changed(self, size, _old=None) -> None:
-        if size is None:
-            return
-        apply_point_size(self, size)
-        if self.use_settings and getattr(self, "_remember_zoom", True):
-            settings().setValue("font_size", size)
-        self.say(f"Text {size} pt · Ctrl+0 resets")
-
-    # -- settings and closing -----------------------------------------------------------------
-    # the frame (title bar, borders) is not part of the size given to resize(); keep room for it
-    FRAME_ROOM = 40
-
-    def _available(self):
-        """The available geometry (without task bars) of the window's screen, or ``None``."""
-        screen = self.screen()
-        return screen.availableGeometry() if screen is not None else None
-
-    def _screen_key(self) -> str:
-        """Settings key of the window's screen: a geometry is remembered per screen (name and
-        available size), so a laptop and a projector each get their own."""
-        screen, avail = self.screen(), self._available()
-        if avail is None:
-            return "geometry"
-        return f"geometry/{screen.name() or 'screen'}-{avail.width()}x{avail.height()}"
-
-    def _fit_to_screen(self) -> None:
-        """First start on a screen: 90 % of its available area (at least 1400×860 when that
-        fits), never more than the area itself; centred; the editor/panel split 62:38."""
-        avail = self._available()
-        if avail is None:
-            self.resize(1400, 860)
-            self.splitter.setSizes([880, 520])
-            return
-        aw, ah = avail.width(), avail.height() - self.FRAME_ROOM
-        w = min(aw, max(int(aw * 0.9), min(1400, aw)))
-        h = min(ah, max(int(ah * 0.9), min(860, ah)))
-        self.resize(w, h)
-        self.move(avail.x() + (aw - w) // 2, avail.y() + (avail.height() - h) // 2)
-        self.splitter.setSizes([w * 62 // 100, w - w * 62 // 100])
-
-    def _clamp_to_screen(self) -> None:
-        """A remembered geometry (or a window grown by its content) never exceeds the screen."""
-        avail = self._available()
-        if avail is None:
-            return
-        w = min(self.width(), avail.width())
-        h = min(self.height(), avail.height() - self.FRAME_ROOM)
-        if (w, h) != (self.width(), self.height()):
-            self.resize(w, h)
-        x = min(max(self.x(), avail.x()), avail.right() - w + 1)
-        y = min(max(self.y(), avail.y()), avail.bottom() - h - self.FRAME_ROOM + 1)
-        if (x, y) != (self.x(), self.y()):
-            self.move(x, y)
-
-    def _restore_settings(self):
-        s = settings()
-        from ..render.palette import NAMES
-
-        name = s.value("palette", "default")
-        self.set_palette(name if name in NAMES else "default", remember=False)
-        size = s.value("font_size", None)
-        if size is not None:
-            try:
-                self._apply_zoom_quietly(clamp_point_size(size))
-            except (TypeError, ValueError):
-                pass
-        geo, state, split = (
-            s.value(self._screen_key()),
-            s.value("window_state"),
-            s.value("splitter"),
-        )
-        if geo is None or not self.restoreGeometry(geo):
-            self._fit_to_screen()
-        self._clamp_to_screen()
-        if state is not None:
-            self.restoreState(state)
-        if split is not None:
-            self.splitter.restoreState(split)
-
+    # -- closing ----------------------------------------------------------------------------
     def save_settings(self):
-        s = settings()
-        s.setValue(self._screen_key(), self.saveGeometry())
-        s.setValue("window_state", self.saveState())
-        s.setValue("splitter", self.splitter.editor_state())
+        self.screen_fit.save(settings())
 
     def closeEvent(self, event):
-        if not self.maybe_save("close ringlab"):
+        if not self.files.may_close():
             event.ignore()
             return
-        if self.autosaver is not None:
-            self.autosaver.timer.stop()
-            self.autosaver.remove()
         if self.use_settings:
             self.save_settings()
         self.state.jobs.shutdown()  # a large code's check process stops with us

@@ -1,9 +1,51 @@
-"""The window's menus: each action calls one public method of the window or its document."""
+"""The window's menus: each action calls one public method of the window, of one of its parts
+(``window.files``, ``window.view_options``) or of its document."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+
+PALETTES = (
+    ("default", "&Default"),
+    ("colour-blind", "&Colour-blind safe (Okabe–Ito)"),
+    ("high-contrast", "&High contrast"),
+)
+
+HELP_TEXTS = {
+    "Keys": "\n".join(
+        (
+            "Ctrl+O / Ctrl+S / Ctrl+Shift+S — open / save / save as",
+            "Ctrl+Z / Ctrl+Shift+Z (Ctrl+Y) — undo / redo (edits, resizes, presets, search results)",
+            "Ctrl+E — export the walkthrough (GIF, MP4, PDF, PNG, SVG)",
+            "Ctrl+= / Ctrl+− / Ctrl+0 — larger / smaller / default text: menus, panels, captions "
+            "and drawings together",
+            "Ctrl+L — lessons;  F5 — present",
+            "Propagation: Space play/pause, ← → step, Home / End first step / the decode",
+            "N, K, T boxes: type a number, Enter (out of range is refused, nothing changes)",
+        )
+    ),
+    "The code file (*.ringlab.json)": "\n".join(
+        (
+            'One JSON object: "format": "ringlab-code", "version": 1, "name", "description",',
+            '"N", "K", "T", "field" ("Q", "R", "GF(p)", "GF(p^m)") and "nodes": one object per',
+            'node, node 0 first, with "M" (T×K), "Lambda" (T×T, strictly lower triangular),',
+            '"R" (K×T) and "T" (K×K; may be omitted: it is then solved from eq. (6)).',
+            'Entries: JSON integers or strings such as "-1", "1/2", "0.25". Anything else is',
+            "refused with one line naming the node, matrix, row and column.",
+            "Nodes are 0..N−1 and symbols x_{i,k} have k = 1..K, as in the paper.",
+        )
+    ),
+    "Lessons": "\n".join(
+        (
+            "The course: lessons/*.md in the source tree (in the package: ringlab/data/lessons);",
+            "the notation is explained in Help → Glossary (Shift+F1 over a symbol opens its",
+            "entry; the file is lessons/glossary.md).",
+            "In the app: View → Lessons (Ctrl+L). In a terminal: ringlab lessons, and",
+            "ringlab lessons check (every lesson's numbers checked against the code).",
+        )
+    ),
+}
 
 
 def _act(window, menu, text, keys, slot):
@@ -18,22 +60,44 @@ def _act(window, menu, text, keys, slot):
 
 
 def build_menus(window) -> dict:
-    """File, Edit, View; returns the actions others refer to (undo, redo) and the recent menu."""
+    """File, Edit, View, Help; returns the actions others refer to (undo, redo, the palettes)
+    and the menus (the recent files', File, View).  The window's parts that act are built
+    after the menus: the actions reach them when triggered."""
     bar = window.menuBar()
+    file_menu, recent = _file_menu(window, bar)
+    undo, redo = _edit_menu(window, bar)
+    view_menu, palettes = _view_menu(window, bar)
+    _help_menu(window, bar)
+    return {
+        "undo": undo,
+        "redo": redo,
+        "recent": recent,
+        "view_menu": view_menu,
+        "file_menu": file_menu,
+        "palettes": palettes,
+    }
+
+
+def _file_menu(window, bar):
+    from .properties import edit_properties
+
     m = bar.addMenu("&File")
-    _act(window, m, "&New", QKeySequence.New, window.new_file)
-    _act(window, m, "&Open…", QKeySequence.Open, window.open_file)
+    _act(window, m, "&New", QKeySequence.New, lambda: window.files.new_file())
+    _act(window, m, "&Open…", QKeySequence.Open, lambda: window.files.open_file())
     recent = m.addMenu("Open &Recent")
     m.addSeparator()
-    _act(window, m, "&Save", QKeySequence.Save, window.save)
-    _act(window, m, "Save &As…", QKeySequence.SaveAs, window.save_as)
+    _act(window, m, "&Save", QKeySequence.Save, lambda: window.files.save())
+    _act(window, m, "Save &As…", QKeySequence.SaveAs, lambda: window.files.save_as())
     m.addSeparator()
-    _act(window, m, "&Properties…", None, window.edit_properties)
+    _act(window, m, "&Properties…", None, lambda: edit_properties(window))
     m.addSeparator()
     _act(window, m, "&Export walkthrough…", QKeySequence("Ctrl+E"), window.export_walkthrough)
     m.addSeparator()
     _act(window, m, "&Quit", QKeySequence.Quit, window.close)
+    return m, recent
 
+
+def _edit_menu(window, bar):
     e = bar.addMenu("&Edit")
     stack = window.document.undo_stack
     undo = stack.createUndoAction(window, "&Undo")
@@ -47,102 +111,75 @@ def build_menus(window) -> dict:
     from .undo_keys import UndoKeys
 
     window.undo_keys = UndoKeys(window, undo, redo)
+    return undo, redo
 
+
+def _view_menu(window, bar):
     v = bar.addMenu("&View")
+
+    def text_size(step):
+        return lambda: window.view_options.change_font_size(step)
+
+    larger = [QKeySequence("Ctrl+="), QKeySequence("Ctrl++")]
+    _act(window, v, "&Larger text", larger, text_size(+1))
+    _act(window, v, "&Smaller text", [QKeySequence("Ctrl+-")], text_size(-1))
     _act(
         window,
         v,
-        "&Larger text",
-        [QKeySequence("Ctrl+="), QKeySequence("Ctrl++")],
-        lambda: window.change_font_size(+1),
+        "&Reset text size",
+        [QKeySequence("Ctrl+0")],
+        lambda: window.view_options.reset_font_size(),
     )
-    _act(window, v, "&Smaller text", [QKeySequence("Ctrl+-")], lambda: window.change_font_size(-1))
-    _act(window, v, "&Reset text size", [QKeySequence("Ctrl+0")], window.reset_font_size)
     v.addSeparator()
     _act(window, v, "L&essons", QKeySequence("Ctrl+L"), window.toggle_lessons)
     _act(window, v, "&Present", QKeySequence("F5"), window.present)
     pal = v.addMenu("&Palette")
     group = QActionGroup(window)
     palettes = {}
-    for name, text in (
-        ("default", "&Default"),
-        ("colour-blind", "&Colour-blind safe (Okabe–Ito)"),
-        ("high-contrast", "&High contrast"),
-    ):
+    for name, text in PALETTES:
         a = _act(window, pal, text, None, lambda name=name: window.set_palette(name))
         a.setCheckable(True)
         group.addAction(a)
         palettes[name] = a
-    # -- Help: keys, the file format, where the lessons are, about (issue 15.9) -----------
+    return v, palettes
+
+
+def _help_box(window, title, text):
+    from PySide6.QtWidgets import QMessageBox
+
+    box = QMessageBox(QMessageBox.Information, title, text, QMessageBox.Ok, window)
+    box.setTextFormat(Qt.PlainText)
+    box.setWindowModality(Qt.WindowModal)
+    box.setAttribute(Qt.WA_DeleteOnClose)  # a box is made per click: none kept once closed
+    box.open()  # not exec(): the window keeps running
+    window.help_box = box
+    return box
+
+
+def _about(window):
+    from .. import __version__
+
+    return _help_box(
+        window,
+        "About ringlab",
+        f"ringlab {__version__}\n\nA desktop lab for linear "
+        "network coding of Sum All-Reduce on rings (Tu, Chen, Yang): ring, tree and "
+        "coded schedules on a worked matmul, Theorem 2 checked live, SAT search and "
+        "the α-β cost model.",
+    )
+
+
+def _help_menu(window, bar):
+    """Help: the keys, the file format, where the lessons are, the glossary, about."""
+    from .glossary import open_glossary
+
     hm = bar.addMenu("&Help")
-
-    def _help(title, text):
-        from PySide6.QtWidgets import QMessageBox
-
-        box = QMessageBox(QMessageBox.Information, title, text, QMessageBox.Ok, window)
-        box.setTextFormat(Qt.PlainText)
-        box.setWindowModality(Qt.WindowModal)
-        # closed (OK, Esc) it is deleted: a box is made per click, and a closed one was kept
-        # as a hidden child of the window for the rest of the session
-        box.setAttribute(Qt.WA_DeleteOnClose)
-        box.open()  # not exec(): the window keeps running
-        window.help_box = box
-        return box
-
-    help_texts = {
-        "Keys": "\n".join(
-            (
-                "Ctrl+O / Ctrl+S / Ctrl+Shift+S — open / save / save as",
-                "Ctrl+Z / Ctrl+Shift+Z (Ctrl+Y) — undo / redo (edits, resizes, presets, search results)",
-                "Ctrl+E — export the walkthrough (GIF, MP4, PDF, PNG, SVG)",
-                "Ctrl+= / Ctrl+− / Ctrl+0 — larger / smaller / default text: menus, panels, captions "
-                "and drawings together",
-                "Ctrl+L — lessons;  F5 — present",
-                "Propagation: Space play/pause, ← → step, Home / End first step / the decode",
-                "N, K, T boxes: type a number, Enter (out of range is refused, nothing changes)",
-            )
-        ),
-        "The code file (*.ringlab.json)": "\n".join(
-            (
-                'One JSON object: "format": "ringlab-code", "version": 1, "name", "description",',
-                '"N", "K", "T", "field" ("Q", "R", "GF(p)", "GF(p^m)") and "nodes": one object per',
-                'node, node 0 first, with "M" (T×K), "Lambda" (T×T, strictly lower triangular),',
-                '"R" (K×T) and "T" (K×K; may be omitted: it is then solved from eq. (6)).',
-                'Entries: JSON integers or strings such as "-1", "1/2", "0.25". Anything else is',
-                "refused with one line naming the node, matrix, row and column.",
-                "Nodes are 0..N−1 and symbols x_{i,k} have k = 1..K, as in the paper.",
-            )
-        ),
-        "Lessons": "\n".join(
-            (
-                "The course: lessons/*.md in the source tree (in the package: ringlab/data/lessons);",
-                "the notation is explained in Help → Glossary (Shift+F1 over a symbol opens its",
-                "entry; the file is lessons/glossary.md).",
-                "In the app: View → Lessons (Ctrl+L). In a terminal: ringlab lessons, and",
-                "ringlab lessons check (every lesson's numbers checked against the code).",
-            )
-        ),
-    }
-
-    def _about():
-        from .. import __version__
-
-        return _help(
-            "About ringlab",
-            f"ringlab {__version__}\n\nA desktop lab for linear "
-            "network coding of Sum All-Reduce on rings (Tu, Chen, Yang): ring, tree and "
-            "coded schedules on a worked matmul, Theorem 2 checked live, SAT search and "
-            "the α-β cost model.",
-        )
-
     for text, title, keys in (
         ("&Keys…", "Keys", QKeySequence.HelpContents),
         ("The code &file format…", "The code file (*.ringlab.json)", None),
         ("Where the &lessons are…", "Lessons", None),
     ):
-        _act(window, hm, text, keys, lambda t=title: _help(t, help_texts[t]))
-    from .glossary import open_glossary
-
+        _act(window, hm, text, keys, lambda t=title: _help_box(window, t, HELP_TEXTS[t]))
     _act(window, hm, "&Glossary…", QKeySequence("Ctrl+Shift+G"), lambda: open_glossary(window))
     _act(
         window,
@@ -151,12 +188,4 @@ def build_menus(window) -> dict:
         QKeySequence("Shift+F1"),
         lambda: open_glossary(window, here=True),
     )
-    _act(window, hm, "&About ringlab…", None, _about)
-    return {
-        "undo": undo,
-        "redo": redo,
-        "recent": recent,
-        "view_menu": v,
-        "file_menu": m,
-        "palettes": palettes,
-    }
+    _act(window, hm, "&About ringlab…", None, lambda: _about(window))

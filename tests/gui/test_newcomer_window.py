@@ -1,7 +1,7 @@
 """Issue 15, items 5 and 6: the window fits the screen it opens on, and the tabs fit the window.
 
 The offscreen platform has one 800×800 screen; the 1280×720 and 1920×1080 screens of the
-issue are given to the window's own ``_available`` (the only place it reads the screen)."""
+issue are given to the window's ``ScreenFit.available`` (the only place it reads the screen)."""
 
 import pytest
 from PySide6.QtCore import QPoint, QRect
@@ -30,9 +30,9 @@ def new_window(qtbot, code=None, **kw):
     [((1280, 720), (1280, 680)), ((1920, 1080), (1728, 936)), ((800, 800), (800, 760))],
 )
 def test_first_start_fits_the_screen(qtbot, monkeypatch, screen, want):
-    from ringlab.gui.main_window import MainWindow
+    from ringlab.gui.screen_fit import ScreenFit
 
-    monkeypatch.setattr(MainWindow, "_available", lambda self: QRect(0, 0, *screen))
+    monkeypatch.setattr(ScreenFit, "available", lambda self: QRect(0, 0, *screen))
     settings().clear()
     w = new_window(qtbot)
     assert (w.width(), w.height()) == want
@@ -49,11 +49,11 @@ def test_the_real_offscreen_screen(qtbot):
 
 
 def test_geometry_is_remembered_per_screen_and_never_exceeds_it(qtbot, monkeypatch):
-    from ringlab.gui.main_window import MainWindow
+    from ringlab.gui.screen_fit import ScreenFit
 
     settings().clear()
     screen = {"rect": QRect(0, 0, 1920, 1080)}
-    monkeypatch.setattr(MainWindow, "_available", lambda self: screen["rect"])
+    monkeypatch.setattr(ScreenFit, "available", lambda self: screen["rect"])
     w = new_window(qtbot)
     w.resize(760, 560)  # (Qt's restoreGeometry also keeps to the real screen)
     w.show()
@@ -68,7 +68,7 @@ def test_geometry_is_remembered_per_screen_and_never_exceeds_it(qtbot, monkeypat
     assert (small.width(), small.height()) == (1280, 680)  # its own first start
     # a geometry remembered for a screen that then shrank is cut to the screen
     screen["rect"] = QRect(0, 0, 740, 500)
-    settings().setValue(small._screen_key(), again.saveGeometry())
+    settings().setValue(small.screen_fit.key(), again.saveGeometry())
     cut = new_window(qtbot)
     assert (cut.width(), cut.height()) == (740, 460)
     settings().clear()
