@@ -95,9 +95,46 @@ class NodeMatrices:
     def get(self, which: str):
         return getattr(self, which)
 
+    def map(self, build) -> NodeMatrices:
+        """This node with each matrix it has replaced by ``build(which, matrix)`` (a ``T``
+        solved from eq. (6) stays ``None``)."""
+        return NodeMatrices(
+            **{w: None if (m := self.get(w)) is None else build(w, m) for w in MATRICES}
+        )
+
 
 def _zeros(F: Field, r: int, c: int) -> Matrix:
     return tuple(tuple(F.zero for _ in range(c)) for _ in range(r))
+
+
+def _fitted(F: Field, old: Matrix, which: str, K: int, T: int, node: str, dropped: list):
+    """``old`` cut or padded with zeros to ``which``'s shape at K, T; each non-zero entry cut
+    off is listed, in words, in ``dropped``."""
+    rows, cols = matrix_shape(which, K, T)
+    for r, row in enumerate(old):
+        for c, v in enumerate(row):
+            if (r >= rows or c >= cols) and not F.is_zero(v):
+                dropped.append(f"{node} {which} ({cell_name(which, r, c)}) = {F.format(v)}")
+    return tuple(
+        tuple(old[r][c] if r < len(old) and c < len(old[r]) else F.zero for c in range(cols))
+        for r in range(rows)
+    )
+
+
+def _reparsed(F: Field, F2: Field, m: Matrix, which: str, node: str, problems: list):
+    """``m``'s entries written in F's notation and read in F2 (0 where one does not fit, listed
+    in ``problems``)."""
+    out = []
+    for r, row in enumerate(m):
+        new_row = []
+        for c, v in enumerate(row):
+            try:
+                new_row.append(F2.parse(F.format(v)))
+            except EntryError as e:
+                problems.append(f"{node} {which} ({cell_name(which, r, c)}) = {F.format(v)}: {e}")
+                new_row.append(F2.zero)
+        out.append(tuple(new_row))
+    return tuple(out)
 
 
 @dataclass(frozen=True, eq=False)
@@ -286,28 +323,11 @@ class LinearCode:
                     NodeMatrices(_zeros(F, T2, K2), _zeros(F, T2, T2), _zeros(F, K2, T2), None)
                 )
                 continue
-            nd = self.nodes[i]
-            mats = {}
-            for which in MATRICES:
-                old = nd.get(which)
-                if old is None:
-                    mats[which] = None
-                    continue
-                rows, cols = matrix_shape(which, K2, T2)
-                mats[which] = tuple(
-                    tuple(
-                        old[r][c] if r < len(old) and c < len(old[r]) else F.zero
-                        for c in range(cols)
-                    )
-                    for r in range(rows)
+            nodes.append(
+                self.nodes[i].map(
+                    lambda which, old, i=i: _fitted(F, old, which, K2, T2, f"node {i}", dropped)
                 )
-                for r, row in enumerate(old):
-                    for c, v in enumerate(row):
-                        if (r >= rows or c >= cols) and not F.is_zero(v):
-                            dropped.append(
-                                f"node {i} {which} ({cell_name(which, r, c)}) = {F.format(v)}"
-                            )
-            nodes.append(NodeMatrices(**mats))
+            )
         for i in range(N2, self.N):
             if any(
                 not F.is_zero(v)
@@ -331,26 +351,9 @@ class LinearCode:
         problems: list[str] = []
         nodes = []
         for i, nd in enumerate(self.nodes):
-            mats = {}
-            for which in MATRICES:
-                m = nd.get(which)
-                if m is None:
-                    mats[which] = None
-                    continue
-                out = []
-                for r, row in enumerate(m):
-                    new_row = []
-                    for c, v in enumerate(row):
-                        try:
-                            new_row.append(F2.parse(F.format(v)))
-                        except EntryError as e:
-                            problems.append(
-                                f"node {i} {which} ({cell_name(which, r, c)}) = {F.format(v)}: {e}"
-                            )
-                            new_row.append(F2.zero)
-                    out.append(tuple(new_row))
-                mats[which] = tuple(out)
-            nodes.append(NodeMatrices(**mats))
+            nodes.append(
+                nd.map(lambda which, m, i=i: _reparsed(F, F2, m, which, f"node {i}", problems))
+            )
         if problems:
             more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
             raise EntryError(
