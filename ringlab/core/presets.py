@@ -3,8 +3,8 @@ r"""Ready-made codes: the paper's three constructions, the classic ring, time-sh
 * ``paper-k1-t2``, ``paper-k2-t3``, ``paper-k3-t4``: Sec. IV-B, N = 3, every $\Lambda_i$ the
   down-shift matrix; the K = 2, T = 3 code needs non-trivial coding (Appendix).
 * ``classic-ring-n<N>``: reduce-scatter + all-gather as a code with 0/1 coefficients, K = N,
-  T = 2(N−1): at step t node i sends chunk (i − t) mod N (seed 004), adding its own share during
-  the first N−1 steps and forwarding afterwards.
+  T = 2(N−1): at step t node i sends chunk (i − t) mod N (the worked ring example), adding its
+  own share during the first N−1 steps and forwarding afterwards.
 * ``time-shared-k<K>``: N = 3, any K at $T = \lceil 4K/3\rceil$: ⌊K/3⌋ groups of the K = 3 code
   and a residual K mod 3 group (the K = 1 or K = 2 code), each on its own time slots
   (proof of Theorem 3, sufficiency).

@@ -96,7 +96,7 @@ __all__ = [
     "tree_levels",
     "tree_time",
     "tree_trace",
-    # beyond ring and tree (issue 23): schedules as data, two cost models
+    # beyond ring and tree: schedules as data, two cost models
     "CLOSED_FORMS",
     "Message",
     "Plan",

@@ -1,24 +1,27 @@
 r"""What each schedule costs: steps, messages, bytes, bandwidths and α-β time.
 
-α-β model (seeds 001, 003): a step costs a fixed latency α plus the message's transfer
+α-β model: a step costs a fixed latency α plus the message's transfer
 $S_{msg}/B$; the steps of a schedule run one after another.
 
 * ring  $t = 2(N-1)\,(\alpha + S/(NB))$          (messages of S/N)
 * tree  $t = 2\lceil\log_2 N\rceil\,(\alpha + S/B)$ (messages of S)
 * code  $t = T\,(\alpha + S/(KB))$               (symbols of S/K)
 
-Seed 001's "≈ 2.3 ms" (N = 4, S = 1 MB, τ = 50 µs, 1 GB/s) is the large-N estimate
-$2S/B + 2(N-1)\tau$ (:func:`ring_time_large_n`): it rounds the ring's bandwidth term $2S(N-1)/(NB)$ up to $2S/B$.  The
-exact formula gives 6·(50 + 250) µs = 1.8 ms; the difference, $2S/(NB)$ = 0.5 ms, is the
-(N−1)/N factor that only goes to 1 as N grows.  Both are reported.
+The cost example's "≈ 2.3 ms" (N = 4, S = 1 MB, τ = 50 µs, 1 GB/s) is the large-N estimate
+$2S/B + 2(N-1)\tau$ (:func:`ring_time_large_n`): it rounds the ring's bandwidth term
+$2S(N-1)/(NB)$ up to $2S/B$.  The exact formula gives 6·(50 + 250) µs = 1.8 ms; the
+difference, $2S/(NB)$ = 0.5 ms, is the (N−1)/N factor that only goes to 1 as N grows.  Both are
+reported.
 
-Lower bound $2S(N-1)/N$ bytes per worker: proven (Patarasuk & Yuan; seeds 001, 004) for
-algorithms that reduce-scatter then all-gather chunk sums; for linear network codes it is the
-conjecture $T \ge 2K(N-1)/N$, proven for $K \le N$ (Proposition 1) and $N = 3$ (Theorem 3)
-only (lesson 4, ``docs/rate_table.md``).  nccl-tests: algbw $= S/t$, busbw $=$ algbw$\cdot 2(N-1)/N$ for
-All-Reduce, so a bandwidth-optimal schedule has busbw = B when α = 0.
+Lower bound $2S(N-1)/N$ bytes per worker: proven (Patarasuk & Yuan) for algorithms that
+reduce-scatter then all-gather chunk sums; for linear network codes it is the conjecture
+$T \ge 2K(N-1)/N$, proven for $K \le N$ (Proposition 1) and $N = 3$ (Theorem 3) only
+(lesson 4, ``docs/rate_table.md``).  nccl-tests: algbw $= S/t$,
+busbw $=$ algbw$\cdot 2(N-1)/N$ for All-Reduce, so a bandwidth-optimal schedule has busbw = B
+when α = 0.
 
-All arithmetic is exact (:class:`~fractions.Fraction`); 1 KB = 1000 bytes as in the seeds.
+All arithmetic is exact (:class:`~fractions.Fraction`); 1 KB = 1000 bytes, as the cost example
+counts.
 """
 
 from __future__ import annotations
@@ -377,7 +380,7 @@ def explorer(N: int, alpha, bandwidth, codes=(), size=None, S_range=None) -> Exp
     )
 
 
-# The seeds' numbers, as presets of the explorer (inputs typed from the seeds).
+# The tree and cost examples' numbers, as presets of the explorer (inputs, not results).
 EXPLORER_PRESETS = {
     "tree example: 8 cores, 1 µs, 190 GB/s": dict(
         N=8, alpha="1us", bandwidth="190GB/s", size="1MB"

@@ -1,9 +1,9 @@
-r"""The worked example of seeds 003 and 004: the partial sums of a row-parallel matmul.
+r"""The worked example of the ring and tree traces: the partial sums of a row-parallel matmul.
 
 $Y = X W$ with $X$ of shape $1\times N$ and $W$ of shape $N\times d$.  Split along the
 contraction dimension, core $i$ holds the scalar $X_i$ and row $W_i$ and computes the partial
 $P_i = X_i\,W_i$ (length d); the All-Reduce target is $\sum_i P_i = X W$.  Everything is exact
-(:class:`fractions.Fraction`), so the traces can be compared with the seeds number by number.
+(:class:`fractions.Fraction`), so the traces can be compared with the worked examples number by number.
 
 >>> ex = default_example(4)
 >>> [int(v) for v in ex.target]
@@ -20,9 +20,9 @@ from fractions import Fraction
 
 from ..errors import RinglabError
 
-# Seeds 003/004: "X = [ 3 2 1 3 ]", W row by row (typed from the seeds; inputs, not results).
-SEED_X = (3, 2, 1, 3)
-SEED_W = ((5, 4, 3, 2), (1, 4, 3, 2), (1, 3, 4, 2), (4, 2, 1, 5))
+# The worked examples' "X = [ 3 2 1 3 ]", W row by row (inputs, not results).
+EXAMPLE_X = (3, 2, 1, 3)
+EXAMPLE_W = ((5, 4, 3, 2), (1, 4, 3, 2), (1, 3, 4, 2), (4, 2, 1, 5))
 D_MAX = 64
 # Traces keep every core's exact buffer after every step (2(N−1) grids of N×N at d = N), so
 # they stop where codes do; steps and costs alone go much further (formulas.SCHEDULE_N_RANGE).
@@ -156,10 +156,10 @@ class WorkedExample:
 
 
 def default_example(N: int = 4) -> WorkedExample:
-    """The seeds' X and W for N = 4; for other N a small square example (d = N) with distinct
-    small entries, so every ring chunk is one number as in the seeds."""
+    """The worked examples' X and W for N = 4; for other N a small square example (d = N) with
+    distinct small entries, so every ring chunk is one number as in the worked examples."""
     if N == 4:
-        return WorkedExample(SEED_X, SEED_W)
+        return WorkedExample(EXAMPLE_X, EXAMPLE_W)
     lo, hi = TRACE_N_RANGE
     if not isinstance(N, int) or not lo <= N <= hi:
         raise RinglabError(f"N = {N!r}: the number of cores must be an integer in {lo}..{hi}")

@@ -180,10 +180,6 @@ class RingModel:
         """The most bytes one directed link carries over the whole schedule."""
         return max(self.link_bytes.values(), default=Fraction(0))
 
-    def busiest_links(self):
-        m = self.max_link_load
-        return sorted(k for k, v in self.link_bytes.items() if v == m)
-
 
 def ring_model(trace, S=1) -> RingModel:
     """Model (b) counted from the trace's sends; bytes for a vector of S bytes."""
@@ -216,7 +212,6 @@ class ScheduleRow:
     messages: int | None = None
     bytes_per_node: Fraction | None = None  # the most bytes one core sends
     alpha_beta_s: Fraction | None = None  # model (a)
-    closed_form_s: Fraction | None = None  # model (a) from the formula
     ring: RingModel | None = None  # model (b)
     sum_ok: bool | None = None
 
@@ -269,7 +264,6 @@ def schedule_row(name: str, ex: WorkedExample, S, alpha, B) -> ScheduleRow:
         c.messages,
         c.most_sent * Fraction(S),
         alpha_beta_time(tr, S, alpha, B),
-        closed_form_time(key, ex.N, S, alpha, B),
         ring_model(tr, S),
         ends_with_the_sum(tr, ex),
     )

@@ -1,4 +1,4 @@
-r"""Ring All-Reduce = reduce-scatter + all-gather, traced exactly as seed 004.
+r"""Ring All-Reduce = reduce-scatter + all-gather, traced exactly as the worked ring example.
 
 The vector is cut into N chunks (zero-padded when N does not divide d).  On step t
 (t = 0..2N−3) core i sends chunk $(i - t) \bmod N$ to core $(i+1) \bmod N$.  During the first

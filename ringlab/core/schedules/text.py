@@ -1,8 +1,8 @@
-"""Plain-text grids and step descriptions, printed the way seeds 003 and 004 print them.
+"""Plain-text grids and step descriptions, printed the way the worked ring and tree examples print them.
 
 Rows are cores, columns chunks; a cell written on the step is starred (``*21``).  In the
 phases that only store finished values (all-gather, broadcast-down) a cell not yet holding its
-final value prints as ``.`` like the seed's all-gather grids; a coded cell of which nothing is
+final value prints as ``.`` like the worked example's all-gather grids; a coded cell of which nothing is
 known yet prints as ``·``.
 """
 

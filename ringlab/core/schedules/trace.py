@@ -2,7 +2,7 @@ r"""The common shape of a traced schedule: steps of sends, and every core's buff
 
 A grid has rows = cores and columns = chunks; a chunk is ``chunk_size`` consecutive entries of
 the (zero-padded) length-``C·L`` vector.  ``state[i]`` is core i's whole buffer (stale entries
-included, as the seeds print them); ``final[i][c]`` says the chunk holds the complete sum —
+included, as the worked examples print them); ``final[i][c]`` says the chunk holds the complete sum —
 decided from which cores' partials went into it, never by comparing numbers.
 """
 

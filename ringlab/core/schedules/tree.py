@@ -1,11 +1,11 @@
-r"""Tree All-Reduce = reduce-up + broadcast-down, traced as seed 003.
+r"""Tree All-Reduce = reduce-up + broadcast-down, traced as the worked tree example.
 
 Binomial tree rooted at core 0.  Reduce-up, level l = 0..L−1 with $L = \lceil\log_2 N\rceil$
 and distance $h = 2^l$: every core i with $i \bmod 2h = h$ sends its whole vector to core
 $i - h$, which adds it.  Broadcast-down mirrors it, h = 2^{L−1}, …, 2, 1: every core i with
 $i \bmod 2h = 0$ and $i + h < N$ sends the sum to core $i + h$, which stores it.
 
-For N a power of two these are the seed's pairs (N = 4: 1→0 and 3→2, then 2→0; down 0→2,
+For N a power of two these are the worked example's pairs (N = 4: 1→0 and 3→2, then 2→0; down 0→2,
 then 0→1 and 2→3).  For other N the rule is the same and a core whose partner $i+h$ would be
 ≥ N sits the level out, so the tree still takes $2\lceil\log_2 N\rceil$ steps and every message
 is the whole vector (S bytes).  Tree links are logical: 0→2 is not a ring edge.
