@@ -114,11 +114,11 @@ def test_double_click_fills_the_form(qtbot, view):
     row = next(
         r for r in range(t.rowCount()) if t.item(r, 0).text() == "4" and t.item(r, 1).text() == "3"
     )
-    view._on_table_double_clicked(row, 6)
+    view.rates._on_table_double_clicked(row, 6)
     assert (view.n_spin.value(), view.k_spin.value(), view.t_spin.value()) == (4, 3, 6)
     assert view.class_box.currentIndex() == 1
 
 
 def test_missing_table_is_said(qtbot, view, tmp_path):
-    view._load_table(tmp_path / "nope.json")
+    view.rates._load_table(tmp_path / "nope.json")
     assert view.table.rowCount() == 0 and "not found" in view.table_note.text()

@@ -1,0 +1,317 @@
+"""The rate explorer: the shipped table of the smallest T for K symbols on an N-node ring, per
+field and class, with how each cell was proven; a row can be recomputed in a worker process
+(this session only), and a double-clicked cell offers its N, K, T to the search form."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+)
+
+from ....core.errors import RinglabError
+from ....core.search.job import SearchJob
+from ....core.search.perfield import verdict_text
+from ....core.search.rates import cell_short, cell_text, load_table
+from .._widgets import button, label
+
+# columns 5-6 are GF(2) (what a version-1 table holds); then the smallest T for general codes
+# over the other fields of the table (routing in the tooltip), and the conjecture column
+TABLE_FIELDS = ["GF(3)", "GF(4)", "GF(8)"]  # the table's keys (the search's "GF(q)")
+GF2_GENERAL, GF2_ROUTING, FIRST_FIELD = 5, 6, 7  # column numbers
+
+
+def field_label(name: str) -> str:
+    """How the window names a field the search or the rate table calls ``GF(q)``."""
+    from ....core.fields import field
+
+    try:
+        return field(name).name
+    except RinglabError:
+        return name
+
+
+COLUMNS = [
+    "N",
+    "K",
+    "Prop. 1\nT ≥ K+N−2",
+    "Thm 3 / counting\n⌈K(N+1)/N⌉",
+    "classic ring\n2(N−1)⌈K/N⌉",
+    "GF(2): general coding",
+    "GF(2): routing only",
+    *[f"{field_label(f)}\ngeneral" for f in TABLE_FIELDS],
+    "conjecture\nmax(K+N−2, ⌈2K(N−1)/N⌉)",
+]
+STATUS_COLOURS = {
+    "proven": "#1b7f3b",
+    "found": "#9a6a00",
+    "undecided": "#b00020",
+    "not computed": "#666666",
+}
+VERDICT_COLOURS = {"agrees": "#1b7f3b", "contradicts": "#b00020", "undecided": "#9a6a00"}
+
+
+class RateExplorer(QGroupBox):
+    """The rate table and its row recompute.  Emits ``cell_chosen(N, K, field, routing, T)``
+    for a double-clicked cell (``routing`` None for a column of no class, ``T`` None when the
+    cell has no smallest T)."""
+
+    cell_chosen = Signal(int, int, str, object, object)
+
+    def __init__(self, parent=None):
+        super().__init__(
+            "Rate explorer: the smallest T for K symbols on an N-node ring, per field", parent
+        )
+        self.cell_job: SearchJob | None = None
+        self.cell_row: int | None = None
+        self.table_data = None
+        self._timer = QTimer(self)
+        self._timer.setInterval(100)
+        self._timer.timeout.connect(self._poll_cell)
+        self.table_note = label(name="search_table_note")
+        self.table = self._build_table()
+        row_buttons = QHBoxLayout()
+        self.recompute_button = button(
+            "Recompute selected row", "search_recompute", self._on_recompute_clicked
+        )
+        self.cell_status = label(
+            "Double-click a cell to put its N, K, T in the search form.", "search_cell_status"
+        )
+        self.cell_cancel_button = button(
+            "Cancel recompute", "search_recompute_cancel", self._on_cell_cancel_clicked, False
+        )
+        row_buttons.addWidget(self.recompute_button)
+        row_buttons.addWidget(self.cell_cancel_button)
+        row_buttons.addWidget(self.cell_status, 1)
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.table_note)
+        lay.addWidget(self.table, 1)
+        lay.addLayout(row_buttons)
+        self._load_table()
+
+    def _build_table(self) -> QTableWidget:
+        table = QTableWidget(0, len(COLUMNS))
+        table.setObjectName("search_rate_table")
+        table.setHorizontalHeaderLabels(COLUMNS)
+        table.verticalHeader().setVisible(False)
+        table.setEditTriggers(QTableWidget.NoEditTriggers)
+        table.setSelectionBehavior(QTableWidget.SelectRows)
+        table.setSelectionMode(QTableWidget.SingleSelection)
+        table.setWordWrap(True)  # a cell says how it was proven: let it wrap
+        hh = table.horizontalHeader()
+        # every T column short ("8 exact", "≤ 11"; how it was proven in the tooltip); the
+        # conjecture's sentence takes the rest of the width and wraps
+        for c in range(len(COLUMNS) - 1):
+            hh.setSectionResizeMode(c, QHeaderView.ResizeToContents)
+        hh.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.Stretch)
+        # wrapped rows are sized for the column widths of the moment: redo it (once per burst)
+        # when the stretching columns change, or rows stay three lines tall at full width
+        self._rows_fit = QTimer(self, singleShot=True, interval=0)
+        self._rows_fit.timeout.connect(table.resizeRowsToContents)
+        hh.sectionResized.connect(lambda *_: self._rows_fit.start())
+        table.cellDoubleClicked.connect(self._on_table_double_clicked)
+        return table
+
+    def _load_table(self, path=None) -> None:
+        try:
+            self.table_data = load_table(path)
+        except RinglabError as e:
+            self.table_data = None
+            self.table.setRowCount(0)
+            self.table_note.setText(str(e))
+            return
+        d = self.table_data
+        fields = ", ".join(map(field_label, d.get("fields") or [d.get("field", "GF(2)")]))
+        self.table_note.setText(
+            f"Fields: {fields}. Each cell holds over its column's field only (the paper allows "
+            f"any field; no other field is covered): the smallest T at which a code was found "
+            f"(re-verified); 'exact' when T−1 was proven impossible over that field (by SAT, or "
+            f"by a bound proven for every field), '≤' when a smaller T stayed undecided; GF(2^2) "
+            f"and GF(2^3) start from the GF(2) code (GF(2) is a subfield). The conjecture column: "
+            f"does the minimum equal max(K+N−2, ⌈2K(N−1)/N⌉) over every field listed? Hover for "
+            f"every step. Made by "
+            f"`{d['made_by'].strip()}` on {d['made_at']} in {d['total_seconds']} s "
+            f"({d['per_T_timeout']:g} s per T)."
+        )
+        self.table.setRowCount(len(d["cells"]))
+        for r, cell in enumerate(d["cells"]):
+            self._fill_row(r, cell)
+        self.table.resizeRowsToContents()
+
+    def _fill_row(self, r: int, cell: dict) -> None:
+        counting = cell.get("counting", cell.get("theorem3"))
+        vals = [
+            cell["N"],
+            cell["K"],
+            cell["proposition1"],
+            "—" if counting is None else counting,
+            cell["classic_ring"],
+        ]
+        for c, v in enumerate(vals):
+            it = QTableWidgetItem(str(v))
+            it.setTextAlignment(Qt.AlignCenter)
+            self.table.setItem(r, c, it)
+        gf2 = field_label(cell.get("field", "GF(2)"))
+        for c, key, words in (
+            (GF2_GENERAL, "general", "general coding"),
+            (GF2_ROUTING, "routing", "routing only"),
+        ):
+            res = cell[key]
+            it = QTableWidgetItem(cell_short(res))
+            it.setForeground(QColor(STATUS_COLOURS.get(res["status"], "#000000")))
+            it.setTextAlignment(Qt.AlignCenter)
+            it.setToolTip(f"{gf2}, {words}: {cell_text(res)}\n{_steps_text(res)}")
+            self.table.setItem(r, c, it)
+        by_field = cell.get("by_field") or {}
+        for c, f in enumerate(TABLE_FIELDS, start=FIRST_FIELD):
+            self.table.setItem(r, c, _field_item(f, by_field.get(f)))
+        self.table.setItem(r, len(COLUMNS) - 1, _conjecture_item(cell.get("conjecture")))
+
+    def _on_table_double_clicked(self, r: int, c: int) -> None:
+        cell = self.table_data["cells"][r]
+        field, res = cell.get("field", "GF(2)"), cell["routing" if c == GF2_ROUTING else "general"]
+        if FIRST_FIELD <= c < FIRST_FIELD + len(TABLE_FIELDS):
+            field = TABLE_FIELDS[c - FIRST_FIELD]
+            res = ((cell.get("by_field") or {}).get(field) or {}).get("general") or {}
+        routing = True if c == GF2_ROUTING else False if c >= GF2_GENERAL else None
+        self.cell_chosen.emit(
+            cell["N"], cell["K"], field_label(field), routing, res.get("min_T") or None
+        )
+
+    def _on_recompute_clicked(self) -> None:
+        if self.cell_job is not None or self.table_data is None:
+            return
+        rows = self.table.selectionModel().selectedRows()
+        if not rows:
+            self.cell_status.setText("Select a row first.")
+            return
+        r = rows[0].row()
+        cell = self.table_data["cells"][r]
+        self.cell_row = r
+        per_T = float(self.table_data.get("per_T_timeout", 30))
+        fields = self.table_data.get("fields") or [cell.get("field", "GF(2)")]
+        self.cell_job = SearchJob(
+            "row",
+            {
+                "N": cell["N"],
+                "K": cell["K"],
+                "fields": fields,
+                "per_T": per_T,
+                "per_cell": self.table_data.get("per_cell"),
+            },
+        )
+        self.cell_job.start()
+        self.recompute_button.setEnabled(False)
+        self.cell_cancel_button.setEnabled(True)
+        self.cell_status.setText(
+            f"Recomputing N = {cell['N']}, K = {cell['K']} over "
+            f"{', '.join(map(field_label, fields))} …"
+        )
+        self._timer.start()
+
+    def _on_cell_cancel_clicked(self) -> None:
+        job = self.cell_job
+        if job is None:
+            return
+        job.cancel()
+        self.cell_job = None
+        self.recompute_button.setEnabled(True)
+        self.cell_cancel_button.setEnabled(False)
+        self.cell_status.setText(
+            f"Recompute cancelled after {job.elapsed:.1f} s; the row is unchanged."
+        )
+
+    def _poll_cell(self) -> None:
+        job = self.cell_job
+        if job is None:
+            self._timer.stop()
+            return
+        news = job.poll()
+        if news:
+            self.cell_status.setText(news[-1] + f" ({job.elapsed:.1f} s)")
+        if not job.finished:
+            return
+        self.cell_job = None
+        self._timer.stop()
+        self.recompute_button.setEnabled(True)
+        self.cell_cancel_button.setEnabled(False)
+        if job.error or job.result is None:
+            self.cell_status.setText(f"Recompute failed: {job.error or 'no answer'}")
+            return
+        cell = job.result["cell"]
+        self.table_data["cells"][self.cell_row] = cell
+        self._fill_row(self.cell_row, cell)
+        self.table.resizeRowToContents(self.cell_row)
+        self.cell_status.setText(
+            f"Recomputed N = {cell['N']}, K = {cell['K']} in "
+            f"{job.elapsed:.1f} s (this session only; the shipped table is "
+            f"unchanged)."
+        )
+
+    def cancel(self) -> None:
+        """End the recompute's worker, if one runs (the application is quitting)."""
+        if self.cell_job is not None:
+            self.cell_job.cancel()
+
+
+def _field_item(f: str, pair: dict | None) -> QTableWidgetItem:
+    """The cell of field ``f``'s column: general codes shown, routing in the tooltip."""
+    if pair is None:  # a version-1 table, or a field this table leaves out
+        it = QTableWidgetItem("not in this table")
+        it.setForeground(QColor(STATUS_COLOURS["not computed"]))
+    else:
+        g, rt = pair["general"], pair["routing"]
+        it = QTableWidgetItem(cell_short(g))
+        it.setForeground(QColor(STATUS_COLOURS.get(g["status"], "#000000")))
+        name = field_label(f)
+        it.setToolTip(
+            f"{name}, general coding: {cell_text(g)}\n{_steps_text(g)}\n\n"
+            f"{name}, routing only: {cell_text(rt)}\n{_steps_text(rt)}"
+        )
+    it.setTextAlignment(Qt.AlignCenter)
+    return it
+
+
+def _conjecture_item(conj: dict | None) -> QTableWidgetItem:
+    """The conjecture column's cell: does the minimum equal max(K+N−2, ⌈2K(N−1)/N⌉)?"""
+    if conj is None:
+        return QTableWidgetItem("—")
+    named = {field_label(f): v for f, v in (conj.get("per_field") or {}).items()}
+    text = (
+        verdict_text({**conj, "per_field": named})
+        if named
+        else conj.get("text") or f"{conj['T']}: {conj['verdict']}"
+    )
+    it = QTableWidgetItem(text)
+    it.setForeground(QColor(VERDICT_COLOURS.get(conj["verdict"], "#000000")))
+    per = "; ".join(f"{field_label(f)}: {v}" for f, v in conj.get("per_field", {}).items())
+    it.setToolTip(
+        f"T* = {conj['T']}; {per}"
+        + (f"; counterexample shipped as {conj['code_file']}" if conj.get("code_file") else "")
+    )
+    return it
+
+
+def _steps_text(res: dict) -> str:
+    """Every step of one class's walk, for a tooltip."""
+    steps = "; ".join(
+        f"T={s['T']}"
+        + (f" ({s['class']})" if s.get("class") else "")
+        + f": {s['status']}"
+        + (f" by {s['proof']}" if s.get("proof") else "")
+        + f" ({s['seconds']:.2f} s)"
+        for s in res.get("steps", [])
+    )
+    sat = res.get("sat_below")
+    if sat:
+        steps += (
+            f"; also by SAT without Proposition 1: T={sat['T']} {sat['status']} "
+            f"({sat['seconds']:.2f} s)"
+        )
+    return steps or (res.get("found_by") or "no step run")

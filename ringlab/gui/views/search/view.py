@@ -1,0 +1,108 @@
+"""The Search tab: the search form above the rate explorer.
+
+A double-clicked cell of the rate table fills the form; a found code the user wants beside
+opens in a new window of the kind this view is in, on a document of its own.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import QSplitter, QVBoxLayout
+
+from ....state.tabs import SEARCH
+from .._base import DocumentView
+from .form import SearchForm
+from .rates import RateExplorer
+
+
+class SearchView(DocumentView):
+    TITLE = SEARCH
+
+    def __init__(self, document, parent=None):
+        super().__init__(document, parent)
+        self.state = document.state
+        self.form = SearchForm(document)
+        self.rates = RateExplorer()
+        self.beside_windows: list = []  # windows opened beside (kept alive here)
+        split = QSplitter(Qt.Vertical)
+        split.addWidget(self.form)
+        split.addWidget(self.rates)
+        split.setStretchFactor(1, 1)
+        lay = QVBoxLayout(self)
+        lay.addWidget(split)
+        self._expose_parts()
+        self.rates.cell_chosen.connect(self.form.inputs.fill)
+        self.form.open_beside.connect(self._on_open_beside)
+        self.form.inputs._on_from_editor_clicked()
+        app = QCoreApplication.instance()
+        if app is not None:  # the main window never closes this widget itself
+            app.aboutToQuit.connect(self._on_app_quitting)
+
+    def _expose_parts(self) -> None:
+        """The parts' widgets by the names lessons' checks and tests use on the view."""
+        f, i, r = self.form, self.form.inputs, self.rates
+        self.finished = f.finished
+        self.n_spin, self.k_spin, self.t_spin, self.limit = i.n_spin, i.k_spin, i.t_spin, i.limit
+        self.field_box, self.class_box, self.from_editor = i.field_box, i.class_box, i.from_editor
+        self.search_button, self.cancel_button, self.progress = (
+            f.search_button,
+            f.cancel_button,
+            f.progress,
+        )
+        self.result, self.found_bar = f.result, f.found_bar
+        self.replace_button, self.beside_button = f.replace_button, f.beside_button
+        self.keep_button = f.keep_button
+        self.table, self.table_note = r.table, r.table_note
+        self.recompute_button, self.cell_status = r.recompute_button, r.cell_status
+
+    @property
+    def job(self):
+        """The search running in the worker, or None."""
+        return self.form.job
+
+    @property
+    def cell_job(self):
+        """The rate table's row being recomputed, or None."""
+        return self.rates.cell_job
+
+    @property
+    def encoding(self) -> str:
+        return self.form.encoding
+
+    @encoding.setter
+    def encoding(self, value: str) -> None:
+        self.form.encoding = value
+
+    def start_request(self, req) -> None:
+        """Run a search request of the state (see :meth:`SearchForm.start_request`)."""
+        self.form.start_request(req)
+
+    def refresh(self) -> None:
+        self.form.inputs.refresh()
+
+    def _on_open_beside(self, code):
+        """A new window on the found code, made by the class of the window this view is in
+        (views never import the app that makes windows); this window's editor is left as it
+        is.  No recovery prompt, no autosave, no remembered geometry: as a fresh window."""
+        host = self.window()
+        if host is self:  # a view on its own, outside any window: nothing to open beside
+            return None
+        win = type(host)(
+            type(self.document)(code), check_recovery=False, autosave=False, use_settings=False
+        )
+        win.setAttribute(Qt.WA_DeleteOnClose)
+        win.destroyed.connect(
+            lambda *_: self.beside_windows.remove(win) if win in self.beside_windows else None
+        )
+        self.beside_windows.append(win)
+        win.show()
+        self.form.said_opened_beside()
+        return win
+
+    def _on_app_quitting(self) -> None:
+        self.form.cancel()
+        self.rates.cancel()
+
+    def closeEvent(self, event) -> None:
+        self._on_app_quitting()
+        super().closeEvent(event)
