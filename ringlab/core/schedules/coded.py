@@ -23,7 +23,7 @@ from ..errors import RinglabError
 from ..simulate import pretty_combination, simulate
 from ..theorem2 import theorem2_report
 from .matmul import WorkedExample, format_number
-from .ring import chunk_layout
+from .ring import chunk_layout, padding_note
 from .trace import ScheduleTrace, Send, Step
 
 
@@ -181,10 +181,7 @@ def _target(F, x, N: int, K: int, L: int) -> tuple:
 def _notes(ex: WorkedExample, K: int, pad: int, L: int, F, report) -> tuple[str, ...]:
     notes = []
     if pad:
-        notes.append(
-            f"d = {ex.d} is not a multiple of K = {K}: each core's vector is padded "
-            f"with {pad} zero(s) to {K} chunks of {L}"
-        )
+        notes.append(padding_note(ex.d, f"K = {K}", K, pad, L))
     if F.name != "Q":
         notes.append(
             f"the code works over {F.name}: the partials and the sum are read in "

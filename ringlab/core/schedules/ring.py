@@ -30,6 +30,14 @@ def padded(vec, length: int) -> list:
     return list(vec) + [Fraction(0)] * (length - len(vec))
 
 
+def padding_note(d: int, multiple_of: str, C: int, pad: int, L: int) -> str:
+    """The trace's note when d entries do not fill C chunks (``multiple_of``: "N = 4", …)."""
+    return (
+        f"d = {d} is not a multiple of {multiple_of}: each core's vector is padded "
+        f"with {pad} zero(s) to {C} chunks of {L}"
+    )
+
+
 def ring_trace(ex: WorkedExample) -> ScheduleTrace:
     N = ex.N
     L, pad = chunk_layout(ex.d, N)
@@ -62,12 +70,7 @@ def ring_trace(ex: WorkedExample) -> ScheduleTrace:
                 tuple(tuple(len(x) == N for x in row) for row in contrib),
             )
         )
-    notes = []
-    if pad:
-        notes.append(
-            f"d = {ex.d} is not a multiple of N = {N}: each core's vector is padded "
-            f"with {pad} zero(s) to {N} chunks of {L}"
-        )
+    notes = [padding_note(ex.d, f"N = {N}", N, pad, L)] if pad else []
     return ScheduleTrace(
         name="ring",
         title=f"Ring all-reduce (reduce-scatter + all-gather), {2 * (N - 1)} steps",

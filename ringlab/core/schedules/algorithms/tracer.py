@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ...errors import RinglabError
 from ..matmul import WorkedExample
-from ..ring import chunk_layout, padded
+from ..ring import chunk_layout, padded, padding_note
 from ..trace import ScheduleTrace, Send, Step
 from .plan import Message, Plan, PlanStep
 
@@ -112,10 +112,8 @@ def _run_step(plan: Plan, k: int, st: PlanStep, lay: _Layout, buf, contrib):
 def _notes(plan: Plan, lay: _Layout, d: int) -> tuple[str, ...]:
     notes = list(plan.notes)
     if lay.pad:
-        notes.append(
-            f"d = {d} is not a multiple of {plan.n_blocks} blocks: each core's vector is "
-            f"padded with {lay.pad} zero(s) to {plan.n_blocks} chunks of {lay.L}"
-        )
+        n = plan.n_blocks
+        notes.append(padding_note(d, f"{n} blocks", n, lay.pad, lay.L))
     if not lay.whole and plan.name != "ring":
         notes.append(
             "messages carry different numbers of chunks: cost them with "
