@@ -91,7 +91,8 @@ class PropagationView(DocumentView):
         self.state.events.step.connect(self._on_state_step_changed)
         self.state.events.inputs.connect(self._on_state_inputs_changed)
         self.state.events.seed.connect(self._on_state_inputs_changed)
-        # the code on real MPI processes (ringlab.gui.run_panel, in a QProcess)
+        # the code on real MPI processes (ringlab.gui.run_panel, in a QProcess); made last, it
+        # comes last in the tab order
         self.run_button = QPushButton("Run on N processes…")
         self.run_button.setToolTip(
             "Run this code with these inputs on N real MPI processes and compare with MPI_Allreduce"
