@@ -261,23 +261,22 @@ class GFq(_FieldEncoding):
         self.f.at_most_one(z)
         return z
 
-    def mul(self, a, b):
+    def _binary(self, a, b, tab, by_const):
+        """a ∘ b for the operation whose table is ``tab``: folded when both are constants,
+        ``by_const(x, c)`` when one is, a fresh one-hot element otherwise (∘ commutes)."""
         if isinstance(a, int) and isinstance(b, int):
-            return self.mult[a][b]
+            return tab[a][b]
         if isinstance(a, int):
             a, b = b, a
         if isinstance(b, int):
-            return 0 if b == 0 else self._scale(a, b)
-        return self._table(a, b, self.mult)
+            return by_const(a, b)
+        return self._table(a, b, tab)
+
+    def mul(self, a, b):
+        return self._binary(a, b, self.mult, lambda x, c: 0 if c == 0 else self._scale(x, c))
 
     def add2(self, a, b):
-        if isinstance(a, int) and isinstance(b, int):
-            return self.addt[a][b]
-        if isinstance(a, int):
-            a, b = b, a
-        if isinstance(b, int):
-            return self._shift(a, b)
-        return self._table(a, b, self.addt)
+        return self._binary(a, b, self.addt, self._shift)
 
     def sum(self, terms):
         c = 0
