@@ -1,12 +1,9 @@
 """``ringlab export``: the walkthrough of a code as GIF, MP4, PNG, SVG, PDF or one HTML page,
 headless; a lesson as one HTML page.
 
-The lesson page is replayed here (the command sits above the lessons, the drawings and the
-window's non-Qt deck code): each prediction's ``reveal`` runs and its answer is what the app
-then shows (``Predict.truth``, as ``ringlab lessons check`` reads it), each task's solution
-runs, and a block that moved the app (to a walkthrough step or the Schedules grids) gets that
-drawing.  :mod:`ringlab.render.html_export` writes the page.  The window's Lessons panel runs
-this command to export a lesson, so both give the same page.
+The lesson page is replayed by :mod:`._lesson_page` (the command sits above the lessons, the
+drawings and the window's non-Qt deck code); :mod:`ringlab.render.html_export` writes it.  The
+window's Lessons panel runs this command to export a lesson, so both give the same page.
 """
 
 from __future__ import annotations
@@ -16,6 +13,7 @@ import sys
 import time
 
 from ..core.errors import RinglabError
+from ._options import add_palette
 
 
 def register(sub) -> None:
@@ -72,12 +70,7 @@ def register(sub) -> None:
         metavar="D",
         help="dots per inch (default 100: a 1280×720 frame)",
     )
-    p.add_argument(
-        "--palette",
-        default="default",
-        metavar="default|colour-blind|high-contrast",
-        help="colours (colour-blind: Okabe–Ito; high-contrast for projectors)",
-    )
+    add_palette(p)
     p.set_defaults(func=cmd_export)
 
 
@@ -85,17 +78,10 @@ def _is_lesson(spec: str) -> bool:
     return spec.startswith("lesson:") or spec.lower().endswith(".md")
 
 
-def cmd_export(args) -> int:
-    from ..render.palette import use_palette
-
-    use_palette(args.palette)
-    from ..render.export import DEFAULT_DPI, DEFAULT_FPS, FORMATS, export_walkthrough
-    from ._check import open_code
-
-    formats = (*FORMATS, "html")
+def _checked_format(args, lesson: bool, formats: tuple) -> str:
+    """The format to write: ``--format``, else the ``-o`` extension; a clash is refused."""
     ext = args.output.rsplit(".", 1)[-1].lower() if "." in args.output else ""
     ext = "html" if ext == "htm" else ext
-    lesson = _is_lesson(args.file)
     fmt = args.fmt
     if fmt is None:
         if ext not in formats:
@@ -123,13 +109,15 @@ def cmd_export(args) -> int:
             f"--step is for one frame (png or svg); html has every step "
             f"(open {os.path.basename(args.output)}#step={args.step})"
         )
-    fps = DEFAULT_FPS if args.fps is None else args.fps
-    dpi = DEFAULT_DPI if args.dpi is None else args.dpi
+    return fmt
+
+
+def _progress_bar(fmt: str):
+    """``progress(done, total, what)``: a bar on a terminal, one line per frame otherwise (logs
+    stay readable)."""
     tty = sys.stderr.isatty()
-    start = time.monotonic()
 
     def progress(done: int, total: int, what: str = "steps") -> None:
-        # a bar on a terminal, one line per frame otherwise (logs stay readable)
         if total <= 1:
             return
         width = 30
@@ -141,6 +129,22 @@ def cmd_export(args) -> int:
             sys.stderr.write(line + "\n")
         sys.stderr.flush()
 
+    return progress
+
+
+def cmd_export(args) -> int:
+    from ..render.palette import use_palette
+
+    use_palette(args.palette)
+    from ..render.export import DEFAULT_DPI, DEFAULT_FPS, FORMATS, export_walkthrough
+    from ._check import open_code
+
+    lesson = _is_lesson(args.file)
+    fmt = _checked_format(args, lesson, (*FORMATS, "html"))
+    fps = DEFAULT_FPS if args.fps is None else args.fps
+    dpi = DEFAULT_DPI if args.dpi is None else args.dpi
+    progress = _progress_bar(fmt)
+    start = time.monotonic()
     if lesson:
         from ..render.html_export import check_output, write_html
 
@@ -200,99 +204,6 @@ def lesson_html(lesson, progress=None) -> str:
     answer the app shows (computed here by running its ``reveal``, as ``ringlab lessons
     check`` does) folded in a ``<details>``, each task with its solution folded, and the
     drawing of every block that moved the app.  ``progress(done, total)`` per block."""
-    from markupsafe import Markup
+    from ._lesson_page import LessonPage
 
-    from ..gui.present_decks import Drawing, _moves  # the slides' drawings (no Qt)
-    from ..lessons import Notes, Predict, Prose, Task, registry
-    from ..lessons.text import formula_as_text, math_to_text, prose_to_html
-    from ..render import html_export as hx
-
-    def formula(tex, display, level=0):
-        return hx.formula_html(tex, display, level, alt=math_to_text(tex)) or formula_as_text(
-            tex, display
-        )
-
-    def md(text: str, inline: bool = False) -> Markup:
-        return Markup(prose_to_html(text, formula, inline=inline)) if text else Markup("")
-
-    drawings = hx.Drawings()
-    shown = []  # the last drawing (kept: its key holds id(code)), not drawn twice running
-
-    def draw(st) -> tuple[Markup, str]:
-        d = Drawing.of(st)
-        if d is None or (shown and (d.key(), d.step) == (shown[0].key(), shown[0].step)):
-            return Markup(""), ""
-        shown[:] = [d]
-        if d.kind == "schedules":
-            return Markup(d.schedules().html(d.step)), ""
-        svg, caption = drawings.svg(d.key(), d.trace(), d.step)
-        return Markup(svg), caption
-
-    def run(calls, st, what: str) -> None:
-        for c in calls:
-            try:
-                c.run(st)
-            except RinglabError as e:
-                raise RinglabError(
-                    f"{lesson.path}:{c.line}: {what}: {c.name} does not run "
-                    f"({e}); `ringlab lessons check` says more"
-                ) from None
-
-    st = lesson.new_state()
-    opening, opening_caption = draw(st) if lesson.setup else (Markup(""), "")
-    blocks = []
-    for n, block in enumerate(lesson.blocks, 1):
-        if isinstance(block, Notes):
-            blocks.append(hx.LessonBlock("notes", md(block.text)))
-        elif isinstance(block, Prose):
-            blocks.append(hx.LessonBlock("prose", md(block.text)))
-        elif isinstance(block, Predict):
-            before = _moves(st)
-            run(block.reveal, st, f"{{predict}} {block.id}")
-            try:
-                truth = registry.show(block.truth(st))
-            except RinglabError as e:
-                raise RinglabError(
-                    f"{lesson.path}:{block.line}: {{predict}} {block.id}: "
-                    f"{block.show} cannot be read ({e})"
-                ) from None
-            svg, caption = draw(st) if _moves(st) != before else (Markup(""), "")
-            blocks.append(
-                hx.LessonBlock(
-                    "predict",
-                    md(block.text),
-                    id=block.id,
-                    answer=truth,
-                    explain=md(block.explain),
-                    choices=list(block.choices or []),
-                    drawing=svg,
-                    caption=caption,
-                )
-            )
-        elif isinstance(block, Task):
-            before = _moves(st)
-            run(block.solution, st, f"{{task}} {block.id}: solution")
-            svg, caption = draw(st) if _moves(st) != before else (Markup(""), "")
-            blocks.append(
-                hx.LessonBlock(
-                    "task",
-                    md(block.text),
-                    id=block.id,
-                    explain=md(block.explain),
-                    hints=[md(h) for h in block.hints],
-                    solution=[str(c) for c in block.solution],
-                    drawing=svg,
-                    caption=caption,
-                )
-            )
-        if progress is not None:
-            progress(n, len(lesson.blocks))
-    return hx.lesson_page(
-        lesson.title,
-        lesson.minutes,
-        md(lesson.summary, inline=True),
-        blocks,
-        opening,
-        opening_caption,
-        source=f"ringlab lesson {lesson.key}",
-    )
+    return LessonPage(lesson).html(progress)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 
 from ..core.errors import RinglabError
+from ._options import add_palette
 
 
 def register(sub) -> None:
@@ -51,12 +52,7 @@ def register(sub) -> None:
         action="store_true",
         help="with --present: ring, tree and the code on the worked matmul",
     )
-    p.add_argument(
-        "--palette",
-        default="default",
-        metavar="default|colour-blind|high-contrast",
-        help="colours (colour-blind: Okabe–Ito; high-contrast for projectors)",
-    )
+    add_palette(p)
     p.set_defaults(func=cmd_screenshot)
 
     p = sub.add_parser(
@@ -81,12 +77,7 @@ def register(sub) -> None:
         action="store_true",
         help="present ring, tree and the code on the worked matmul, step by step",
     )
-    p.add_argument(
-        "--palette",
-        default="default",
-        metavar="default|colour-blind|high-contrast",
-        help="colours (colour-blind: Okabe–Ito; high-contrast for projectors)",
-    )
+    add_palette(p)
     p.set_defaults(func=cmd_present)
 
 
@@ -97,14 +88,14 @@ def present_deck(source: str, inputs="random", seed: int = 0, schedules: bool = 
     if source.endswith(".md"):
         if not Path(source).is_file():
             raise RinglabError(f"{source}: no such lesson file")
-        from ..gui.present import lesson_deck
         from ..lessons import LessonError
+        from ..render.present_decks import lesson_deck
 
         try:
             return lesson_deck(source)
         except LessonError as e:
             raise RinglabError(str(e)) from None
-    from ..gui.present import schedules_deck, walkthrough_deck
+    from ..render.present_decks import schedules_deck, walkthrough_deck
     from ._check import open_code
 
     if schedules:

@@ -1,6 +1,6 @@
 """``ringlab mesh``: hop totals of all-to-all broadcast on a k-ary n-mesh, with and without the
-hierarchical XOR network coding of source 002; ``--sweep`` the group sizes, ``--example`` the
-source's Fig. 1 / Fig. 3 traced transfer by transfer."""
+hierarchical XOR network coding of Shalaby et al.; ``--sweep`` the group sizes, ``--example``
+that paper's Fig. 1 / Fig. 3 traced transfer by transfer."""
 
 from __future__ import annotations
 
@@ -24,6 +24,15 @@ from ..core.mesh import (
 from ..core.mesh.grouping import tile_extents
 
 EXAMPLES = ("fig1", "fig3")
+# the coding's options: each a choice whose first value is the default
+_SCHEME_CHOICES = (
+    ("--base", BASES, "multicast inside the coding's steps B, D, E (default all-at-once)"),
+    ("--tree", TREES, "tree shape for the tree scheme and base=tree (default halving)"),
+    ("--intermediate", INTERMEDIATES, "where each group's XOR node sits (default center)"),
+    ("--receiver", RECEIVERS, "who receives each step-F unicast (default same-position)"),
+    ("--tiling", TILINGS, "group shape (default square)"),
+    ("--measure", MEASURES, "hops per packet (one block; default) or per unicast message"),
+)
 
 
 def register(sub) -> None:
@@ -45,39 +54,8 @@ def register(sub) -> None:
     )
     p.add_argument("--sweep", action="store_true", help="print the group-size sweep")
     p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.add_argument(
-        "--base",
-        choices=BASES,
-        default=BASES[0],
-        help="multicast inside the coding's steps B, D, E (default all-at-once)",
-    )
-    p.add_argument(
-        "--tree",
-        choices=TREES,
-        default=TREES[0],
-        help="tree shape for the tree scheme and base=tree (default halving)",
-    )
-    p.add_argument(
-        "--intermediate",
-        choices=INTERMEDIATES,
-        default=INTERMEDIATES[0],
-        help="where each group's XOR node sits (default center)",
-    )
-    p.add_argument(
-        "--receiver",
-        choices=RECEIVERS,
-        default=RECEIVERS[0],
-        help="who receives each step-F unicast (default same-position)",
-    )
-    p.add_argument(
-        "--tiling", choices=TILINGS, default=TILINGS[0], help="group shape (default square)"
-    )
-    p.add_argument(
-        "--measure",
-        choices=MEASURES,
-        default=MEASURES[0],
-        help="hops per packet (one block; default) or per unicast message",
-    )
+    for option, choices, words in _SCHEME_CHOICES:
+        p.add_argument(option, choices=choices, default=choices[0], help=words)
     p.add_argument(
         "--example",
         choices=EXAMPLES,

@@ -67,6 +67,31 @@ def register(sub) -> None:
         "its part as point-to-point messages on float64 or int64 data, checked "
         "against MPI_Allreduce and timed beside it.",
     )
+    _add_what_runs(p)
+    _add_how_mpiexec_runs_it(p)
+    p.add_argument("--seed", type=int, default=0, help="seed of the ranks' data (default 0)")
+    p.add_argument(
+        "--inputs",
+        metavar="FILE.json",
+        help="the ranks' data: N rows of K symbols, the "
+        "file `ringlab simulate --inputs` reads (default: random, --size bytes); with "
+        "--schedule N rows of equal length, one vector per rank (integers: int64)",
+    )
+    p.add_argument(
+        "--calibrate",
+        action="store_true",
+        help="measure α and β with a ring ping-pong (and, with a code, show the model)",
+    )
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="JSON lines as they happen: launch, every rank event, then result (for the app)",
+    )
+    p.set_defaults(func=cmd_run)
+
+
+def _add_what_runs(p) -> None:
+    """A code or a schedule, on how many ranks, how much data, how many repetitions."""
     p.add_argument(
         "code",
         nargs="?",
@@ -110,6 +135,10 @@ def register(sub) -> None:
         metavar="R",
         help="timed repetitions; times are medians (default 5)",
     )
+
+
+def _add_how_mpiexec_runs_it(p) -> None:
+    """Where the ranks run, the time budgets, and the library's algorithm to compare with."""
     p.add_argument("--hostfile", metavar="F", help="mpiexec host file, to run across machines")
     p.add_argument(
         "--timeout",
@@ -137,25 +166,6 @@ def register(sub) -> None:
         "MPICH's own recursive-doubling and rabenseifner schedules); MPI_T "
         "confirms the library took it",
     )
-    p.add_argument("--seed", type=int, default=0, help="seed of the ranks' data (default 0)")
-    p.add_argument(
-        "--inputs",
-        metavar="FILE.json",
-        help="the ranks' data: N rows of K symbols, the "
-        "file `ringlab simulate --inputs` reads (default: random, --size bytes); with "
-        "--schedule N rows of equal length, one vector per rank (integers: int64)",
-    )
-    p.add_argument(
-        "--calibrate",
-        action="store_true",
-        help="measure α and β with a ring ping-pong (and, with a code, show the model)",
-    )
-    p.add_argument(
-        "--json",
-        action="store_true",
-        help="JSON lines as they happen: launch, every rank event, then result (for the app)",
-    )
-    p.set_defaults(func=cmd_run)
 
 
 def _size(text) -> int | None:
@@ -191,6 +201,30 @@ def cmd_run(args) -> int:
         return 4
     finally:
         signal.signal(signal.SIGTERM, old)
+
+
+def _job_options(args) -> dict:
+    """The options a code's and a schedule's plan share, as their keyword arguments."""
+    return dict(
+        repeat=args.repeat,
+        timeout=args.timeout,
+        hostfile=args.hostfile,
+        algorithm=args.library_algorithm,
+        seed=args.seed,
+        inputs=args.inputs,
+        startup=args.startup_timeout,
+    )
+
+
+def _report(args, res, text) -> int:
+    """Say a finished job's result (JSON, or ``text()``'s lines) and return its exit code."""
+    if args.json:
+        _emit(res.to_json())
+    else:
+        print("\n".join(text()))
+    if res.error:
+        sys.stderr.write(f"ringlab run: engine failed: {res.error}\n")
+    return res.exit_code
 
 
 def _calibrate_first(args, procs: int, on_event) -> tuple[object, int | None]:
@@ -231,17 +265,7 @@ def _run_schedule(args) -> int:
         raise RinglabError("--field is for codes; a schedule runs on --dtype float64 or int64")
     on_event = _emit if args.json else None
     sp = plan_schedule(
-        args.schedule,
-        args.procs,
-        _size(args.size),
-        args.dtype,
-        args.repeat,
-        args.timeout,
-        args.hostfile,
-        args.library_algorithm,
-        args.seed,
-        args.inputs,
-        args.startup_timeout,
+        args.schedule, args.procs, _size(args.size), args.dtype, **_job_options(args)
     )
     cal = None
     if args.calibrate:
@@ -272,13 +296,7 @@ def _run_schedule(args) -> int:
             }
         )
     res = run_schedule(sp, on_event=on_event)
-    if args.json:
-        _emit(res.to_json())
-    else:
-        print("\n".join(_schedule_text(res, cal)))
-    if res.error:
-        sys.stderr.write(f"ringlab run: engine failed: {res.error}\n")
-    return res.exit_code
+    return _report(args, res, lambda: _schedule_text(res, cal))
 
 
 def _run(args) -> int:
@@ -306,20 +324,7 @@ def _run(args) -> int:
             code = preset(args.code[len("preset:") :], args.field)
         elif args.field:
             code = code.with_field(args.field)
-        pl = plan(
-            args.code,
-            code,
-            args.field,
-            args.procs,
-            _size(args.size),
-            args.repeat,
-            args.timeout,
-            args.hostfile,
-            args.library_algorithm,
-            args.seed,
-            args.inputs,
-            args.startup_timeout,
-        )
+        pl = plan(args.code, code, args.field, args.procs, _size(args.size), **_job_options(args))
     cal = None
     if args.calibrate:
         procs = pl.procs if pl else (args.procs if args.procs is not None else 2)
@@ -345,13 +350,7 @@ def _run(args) -> int:
             }
         )
     res = run_code(pl, on_event=on_event)
-    if args.json:
-        _emit(res.to_json())
-    else:
-        print("\n".join(_run_text(args.code, res, cal)))
-    if res.error:
-        sys.stderr.write(f"ringlab run: engine failed: {res.error}\n")
-    return res.exit_code
+    return _report(args, res, lambda: _run_text(args.code, res, cal))
 
 
 def _calibration_text(cal) -> list[str]:
@@ -376,6 +375,23 @@ def _calibration_text(cal) -> list[str]:
             )
     if cal.oversubscribed:
         out.append(f"  note: {cal.oversubscribed}: {SCHEDULER_NOTE}")
+    return out
+
+
+def _times_table(reps: int, bws: dict, rows) -> list[str]:
+    """The median times and bandwidths, one line per (key of ``bws``, label) of ``rows``."""
+    out = [
+        f"Times, median of {reps} repetitions (each the slowest rank's); "
+        f"algbw = S/t, busbw = algbw·2(N−1)/N:"
+    ]
+    w = max(len(label) for _, label in rows) + 2
+    out.append(f"  {'':<{w}}{'time':>11}{'algbw':>13}{'busbw':>13}")
+    for key, label in rows:
+        b = bws[key]
+        out.append(
+            f"  {label:<{w}}{format_seconds(b['time_s']):>11}"
+            f"{format_bandwidth(b['algbw_Bps']):>13}{format_bandwidth(b['busbw_Bps']):>13}"
+        )
     return out
 
 
@@ -414,19 +430,8 @@ def _run_text(spec, res, cal) -> list[str]:
     bws = res.bandwidths()
     if bws:
         alg = res.plan.algorithm
-        out.append(
-            f"Times, median of {res.times.reps} repetitions (each the slowest rank's); "
-            f"algbw = S/t, busbw = algbw·2(N−1)/N:"
-        )
         rows = (("coded", "code (Sendrecv ring)"), ("allreduce", f"MPI_Allreduce ({alg})"))
-        w = max(len(label) for _, label in rows) + 2
-        out.append(f"  {'':<{w}}{'time':>11}{'algbw':>13}{'busbw':>13}")
-        for key, label in rows:
-            b = bws[key]
-            out.append(
-                f"  {label:<{w}}{format_seconds(b['time_s']):>11}"
-                f"{format_bandwidth(b['algbw_Bps']):>13}{format_bandwidth(b['busbw_Bps']):>13}"
-            )
+        out += _times_table(res.times.reps, bws, rows)
         if cal is not None and cal.alpha is not None and cal.beta and cal.beta > 0:
             B, a, S = 1 / cal.beta, cal.alpha, p.bytes
             out.append(
@@ -483,19 +488,8 @@ def _schedule_text(res, cal) -> list[str]:
     bws = res.bandwidths()
     if bws:
         alg = p.algorithm
-        out.append(
-            f"Times, median of {res.times.reps} repetitions (each the slowest rank's); "
-            f"algbw = S/t, busbw = algbw·2(N−1)/N:"
-        )
         rows = (("schedule", f"{p.name} (point-to-point)"), ("allreduce", f"MPI_Allreduce ({alg})"))
-        w = max(len(label) for _, label in rows) + 2
-        out.append(f"  {'':<{w}}{'time':>11}{'algbw':>13}{'busbw':>13}")
-        for key, label in rows:
-            b = bws[key]
-            out.append(
-                f"  {label:<{w}}{format_seconds(b['time_s']):>11}"
-                f"{format_bandwidth(b['algbw_Bps']):>13}{format_bandwidth(b['busbw_Bps']):>13}"
-            )
+        out += _times_table(res.times.reps, bws, rows)
         if cal is not None and cal.alpha is not None and cal.beta and cal.beta > 0:
             t = closed_form_time(p.name, N, p.bytes, cal.alpha, 1 / cal.beta)
             out.append(f"  α-β model (fully connected, measured α, β): {format_seconds(float(t))}")
