@@ -21,80 +21,29 @@ from __future__ import annotations
 
 from ..core.errors import RinglabError
 
-ROLES = (
-    "edge",
-    "store",
-    "past",
-    "now",
-    "node",
-    "node_edge",
-    "done",
-    "send",
-    "recv",
-    "ok",
-    "ok_fill",
-    "bad",
-    "bad_fill",
-    "text",
-    "select",
-)
-
-PALETTES = {
-    "default": dict(
-        edge="#8fa0b5",
-        store="#c4c9d0",
-        past="#f2c9a0",
-        now="#e8590c",
-        node="#ffffff",
-        node_edge="#44546a",
-        done="#dde6f0",
-        send="#fd7e14",
-        recv="#ffd8a8",
-        ok="#2b8a3e",
-        ok_fill="#b2f2bb",
-        bad="#d6336c",
-        bad_fill="#ffc9c9",
-        text="#1d2733",
-        select="#e08000",
-    ),
-    # Okabe & Ito (2008): orange #E69F00, sky blue #56B4E9, bluish green #009E73, yellow
-    # #F0E442, blue #0072B2, vermillion #D55E00, reddish purple #CC79A7
-    "colour-blind": dict(
-        edge="#8c8c8c",
-        store="#c8c8c8",
-        past="#f3d08a",
-        now="#D55E00",
-        node="#ffffff",
-        node_edge="#333333",
-        done="#d6ebf8",
-        send="#E69F00",
-        recv="#F0E442",
-        ok="#0072B2",
-        ok_fill="#b9dcf3",
-        bad="#D55E00",
-        bad_fill="#f6cdb0",
-        text="#000000",
-        select="#CC79A7",
-    ),
-    "high-contrast": dict(
-        edge="#000000",
-        store="#6e6e6e",
-        past="#ffb000",
-        now="#e00000",
-        node="#ffffff",
-        node_edge="#000000",
-        done="#d0d0d0",
-        send="#ff7000",
-        recv="#ffe000",
-        ok="#006400",
-        ok_fill="#9cff9c",
-        bad="#c00000",
-        bad_fill="#ff9c9c",
-        text="#000000",
-        select="#0000ff",
-    ),
+NAMES = ("default", "colour-blind", "high-contrast")
+# one row a role, one column a palette (in NAMES' order), so a role's three colours read side by
+# side. Okabe & Ito (2008): orange #E69F00, sky blue #56B4E9, bluish green #009E73, yellow
+# #F0E442, blue #0072B2, vermillion #D55E00, reddish purple #CC79A7
+_TABLE = {
+    "edge": ("#8fa0b5", "#8c8c8c", "#000000"),
+    "store": ("#c4c9d0", "#c8c8c8", "#6e6e6e"),
+    "past": ("#f2c9a0", "#f3d08a", "#ffb000"),
+    "now": ("#e8590c", "#D55E00", "#e00000"),
+    "node": ("#ffffff", "#ffffff", "#ffffff"),
+    "node_edge": ("#44546a", "#333333", "#000000"),
+    "done": ("#dde6f0", "#d6ebf8", "#d0d0d0"),
+    "send": ("#fd7e14", "#E69F00", "#ff7000"),
+    "recv": ("#ffd8a8", "#F0E442", "#ffe000"),
+    "ok": ("#2b8a3e", "#0072B2", "#006400"),
+    "ok_fill": ("#b2f2bb", "#b9dcf3", "#9cff9c"),
+    "bad": ("#d6336c", "#D55E00", "#c00000"),
+    "bad_fill": ("#ffc9c9", "#f6cdb0", "#ff9c9c"),
+    "text": ("#1d2733", "#000000", "#000000"),
+    "select": ("#e08000", "#CC79A7", "#0000ff"),
 }
-NAMES = tuple(PALETTES)
+ROLES = tuple(_TABLE)
+PALETTES = {name: {role: row[k] for role, row in _TABLE.items()} for k, name in enumerate(NAMES)}
 _current = "default"
 _listeners: list = []
 

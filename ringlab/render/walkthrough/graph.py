@@ -330,25 +330,9 @@ def add_legend(fig, N: int, T: int, s: float) -> None:
             [], [], color=style.C_EDGE, lw=1.6 * s, ls="-.", label=f"wrap {N - 1}→0 (to copy 0 ↺)"
         ),
         Line2D([], [], color=style.C_NOW, lw=3 * s, label="sent now"),
-        Line2D(
-            [],
-            [],
-            ls="",
-            marker="s",
-            mec=style.C_NODE_EDGE,
-            mfc="white",
-            ms=8 * s,
-            label="source t = 0",
-        ),
-        Line2D(
-            [],
-            [],
-            ls="",
-            marker="D",
-            mec=style.C_NODE_EDGE,
-            mfc="white",
-            ms=8 * s,
-            label=f"destination t = {T}",
+        *(
+            Line2D([], [], ls="", marker=m, mec=style.C_NODE_EDGE, mfc="white", ms=8 * s, label=w)
+            for m, w in (("s", "source t = 0"), ("D", f"destination t = {T}"))
         ),
     ]
     fig.legend(
