@@ -2,7 +2,7 @@ r"""The rate explorer: the smallest T at which a ring of N nodes can all-reduce 
 
 Feasibility is monotone in T (a code for T works for T + 1 with the last slot unused), so the
 smallest T is found by walking T upward from the largest proven lower bound (Proposition 1,
-Theorem 3 at N = 3, the counting bound: :func:`ringlab.core.search.perfield.lower_bound`) until
+Theorem 3 at N = 3, the counting bound: :func:`ringlab.core.bounds.lower_bound`) until
 a code is found.  The first search is at the bound itself.  The cell is
 
 * ``proven`` — a code was found at T* and T* − 1 was proven impossible (by SAT, or by the
