@@ -128,6 +128,8 @@ class PresetCombo(QComboBox):
 
 
 class ParameterBar(QWidget):
+    """N, K, T, the field and the presets: the row above the editor."""
+
     message = Signal(str)  # a line for the status bar (the window shows it)
 
     def __init__(self, document, parent=None):
@@ -138,6 +140,19 @@ class ParameterBar(QWidget):
         self.confirm_replace = lambda action: True
         lay = QHBoxLayout(self)
         lay.setContentsMargins(6, 2, 6, 2)
+        self._add_size_spins(lay)
+        self._add_field_boxes(lay)
+        lay.addSpacing(10)
+        self._add_presets(lay)
+        self.problem = QLabel()
+        set_text_color(self.problem, "#b00000")
+        self.problem.setWordWrap(True)
+        lay.addWidget(self.problem, 1)
+        on_state(self, document.state.events.code, self._on_code_changed)
+        self._on_code_changed()
+
+    def _add_size_spins(self, lay) -> None:
+        """N, K and T, each a spin box after its bold letter."""
         self.spins = {}
         for name, rng, tip in (
             ("N", N_RANGE, "nodes on the ring"),
@@ -158,6 +173,9 @@ class ParameterBar(QWidget):
             lay.addWidget(sp)
             lay.addSpacing(10)
             self.spins[name] = sp
+
+    def _add_field_boxes(self, lay) -> None:
+        """The field (Q, R, GF(p), GF(p^m)) and, for GF(p^m), its modulus."""
         lay.addWidget(QLabel("<b>Field</b>"))
         self.field = QComboBox()
         self.field.setEditable(True)
@@ -195,7 +213,9 @@ class ParameterBar(QWidget):
         )
         lay.addWidget(self.modulus_label)
         lay.addWidget(self.modulus)
-        lay.addSpacing(10)
+
+    def _add_presets(self, lay) -> None:
+        """The preset dropdown; its first entry only invites a choice."""
         self.presets = PresetCombo()
         self.presets.addItem(PRESET_PLACEHOLDER)
         for name in preset_names():
@@ -206,12 +226,6 @@ class ParameterBar(QWidget):
         self.presets.activated.connect(self._on_preset_chosen)
         self.presets.setAccessibleName("Preset")
         lay.addWidget(self.presets)
-        self.problem = QLabel()
-        set_text_color(self.problem, "#b00000")
-        self.problem.setWordWrap(True)
-        lay.addWidget(self.problem, 1)
-        on_state(self, document.state.events.code, self._on_code_changed)
-        self._on_code_changed()
 
     def _on_code_changed(self):
         self.problem.clear()
