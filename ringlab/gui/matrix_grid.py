@@ -114,7 +114,6 @@ class MatrixTable(QTableView):
 class MatrixGrid(QFrame):
     """Title (``M₀`` …), axis caption, the table, and a line saying why an entry was refused."""
 
-    solved_toggled = Signal(bool)
     message = Signal(str)  # a line for the status bar (the window shows it)
 
     def __init__(self, document, node: int, which: str, parent=None):
