@@ -3,11 +3,12 @@
 The code, Theorem 2's verdict for it (checking / ready / failed, computed by the state's job
 runner — here :func:`ringlab.gui.jobs.qt_job_runner`, so a large code's check runs in a process
 and lands on the GUI thread) and the :class:`~ringlab.state.CodeSource` it belongs to all live
-in :class:`ringlab.state.AppState`.  An edit becomes an undoable command here, which sets the
-state; a change made on the state directly (a lesson's action, a search's ``load``) is recorded
-on the undo stack too, as one step, with the document it opened: Ctrl+Z brings back the previous
-code and its file whoever changed it.  What the document did (entries a resize dropped, a
-field change) it says on ``message``; the window shows it.
+in :class:`ringlab.state.AppState`.  A change of the code is made on the state (an edit in a
+grid, a lesson's action, a search's ``load``) and recorded here on the undo stack as one step,
+with the document it opened; opening a file or a preset is such a step pushed from here.  Ctrl+Z
+brings back the previous code and its file, whoever changed it.  What the state says of a change
+(entries a resize dropped, a field change) and a verdict that could not be checked come out on
+``message``; the window shows them.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from ..core.analysis import Analysis
 from ..core.code import LinearCode
 from ..core.theorem2 import Theorem2Report
 from ..state import AppState, CodeSource, same_code
+from .state_link import verdict_landed
 
 # Ctrl+Z reaches this many steps back: each step keeps a whole code (a 32-node code with
 # K = 64, T = 128 is ~1 MB of matrices; unchanged nodes are shared between steps)
@@ -116,12 +118,7 @@ class CodeDocument(QObject):
     def _on_verdict_changed(self, new, old) -> None:
         if new is not None and new.status == "failed":
             self.message.emit(f"Theorem 2 could not be checked: {new.error}")
-        if (
-            old is not None
-            and old.status == "checking"
-            and new is not None
-            and new.status != "checking"
-        ):
+        if verdict_landed(new, old):
             self.report_ready.emit()  # the views that said "checking…" repaint
 
     # -- read ---------------------------------------------------------------------------

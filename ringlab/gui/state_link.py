@@ -18,18 +18,23 @@ def on_state(widget: QObject, signal, handler: Callable) -> Callable:
     return handler
 
 
+def verdict_landed(new, old) -> bool:
+    """Whether a verdict change is one that was being checked in the background landing."""
+    return (
+        old is not None
+        and old.status == "checking"
+        and new is not None
+        and new.status != "checking"
+    )
+
+
 def on_verdict_in(widget: QObject, state, handler: Callable[[], None]) -> Callable:
     """Call ``handler()`` when a verdict that was being checked in the background lands (not
     for a small code's verdict, computed with the code change itself: the views follow that
     change anyway, and would otherwise redraw twice per keystroke)."""
 
     def landed(new, old) -> None:
-        if (
-            old is not None
-            and old.status == "checking"
-            and new is not None
-            and new.status != "checking"
-        ):
+        if verdict_landed(new, old):
             handler()
 
     return on_state(widget, state.events.verdict, landed)
