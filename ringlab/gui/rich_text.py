@@ -354,14 +354,13 @@ def _texts(obj, depth: int = 0):
 
 def typeset_ahead(lessons, where, slice_s: float = 0.012, rest_ms: int = 10) -> QTimer | None:
     """Typeset the formulas of ``lessons`` ahead, at the font and screen of ``where`` (the
-    widget lesson text goes on), so that opening a lesson later finds them ready (issue 29:
-    typesetting a lesson's formulas when it opens blocked the window 0.2–0.5 s; the whole
-    course is ~2 s of mathtext).  Done on the GUI thread, a few formulas per turn of the event
-    loop (``slice_s`` seconds' worth: one formula is 5–30 ms) every ``rest_ms``, so a click or
-    a paint waits at most one slice, and a worker thread (the Mesh tab's) keeps the
-    interpreter's lock about half the time — a thread of its own would not do better: mathtext
-    is pure Python and would hold that lock against the GUI thread.  Once per font size and
-    screen; stops with ``where``.  Returns the timer (None: already done or under way)."""
+    widget lesson text goes on), so that opening a lesson finds them ready (typesetting a
+    lesson's formulas when it opens takes 0.2–0.5 s).  Done on the GUI thread, a few formulas
+    per turn of the event loop (``slice_s`` seconds' worth: one formula is 5–30 ms) every
+    ``rest_ms``, so a click or a paint waits at most one slice; a thread would not help:
+    mathtext is pure Python and would hold the interpreter's lock against the GUI thread.  Once
+    per font size and screen; stops with ``where``.  Returns the timer (None: already done or
+    under way)."""
     font, dpr, _ = _context(where)
     ts = _Typesetter(font, dpr, "#000000")
     px = {lvl: QFontInfo(ts.font_at(lvl)).pixelSize() or 13 for lvl in range(4)}

@@ -60,7 +60,7 @@ class VerdictLine(QWidget):
         self.label.setText(
             "Theorem 2 panel folded for the lesson (its verdict would answer some questions)."
         )
-        # it wraps rather than widen the window (at 1280×720 a long line pushed it to 1462 px)
+        # it wraps rather than widen the window
         self.label.setWordWrap(True)
         self.label.setMinimumWidth(1)
 
