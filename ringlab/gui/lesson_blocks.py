@@ -49,6 +49,11 @@ def say(label: QLabel, text: str, colour: str) -> None:
     set_rich(label, text, inline=True, colour=colour)
 
 
+def say_right_or_not(label: QLabel, right: bool, right_text: str, wrong_text: str) -> None:
+    """A verdict on ``label``: ``right_text`` in green or ``wrong_text`` in red."""
+    say(label, right_text if right else wrong_text, OK_COLOUR if right else BAD_COLOUR)
+
+
 class _WheelGuard(QObject):
     """The mouse wheel over an answer box scrolls the lesson, never changes the answer —
     unless the box has the keyboard focus (the student is working in it)."""
@@ -210,15 +215,13 @@ class PredictBlock(_Block):
             pass
         self.answered = True
         said = _words(value, self.block.ask) if not isinstance(value, str) else value
-        if record.get("correct"):
-            say(self.result, f"✓ Right (answered before): you said {said}.", OK_COLOUR)
-        else:
-            say(
-                self.result,
-                f"✗ Not quite (answered before): you said {said}. Check again to "
-                f"see what the app shows.",
-                BAD_COLOUR,
-            )
+        say_right_or_not(
+            self.result,
+            bool(record.get("correct")),
+            f"✓ Right (answered before): you said {said}.",
+            f"✗ Not quite (answered before): you said {said}. Check again to "
+            f"see what the app shows.",
+        )
 
     def verdict(self) -> bool | None:
         """Compare the waiting answer with what the app shows now (after a search ends)."""
@@ -248,15 +251,13 @@ class PredictBlock(_Block):
         self.panel.evaluate_tasks()
         explain = f" {self.block.explain}" if self.block.explain else ""
         shown = _words(truth, self.block.ask)
-        if right:
-            say(self.result, f"✓ Right: the app shows {shown}.{explain}", OK_COLOUR)
-        else:
-            say(
-                self.result,
-                f"✗ Not quite: you said {_words(value, self.block.ask)}, the app "
-                f"shows {shown}.{explain}",
-                BAD_COLOUR,
-            )
+        say_right_or_not(
+            self.result,
+            right,
+            f"✓ Right: the app shows {shown}.{explain}",
+            f"✗ Not quite: you said {_words(value, self.block.ask)}, the app "
+            f"shows {shown}.{explain}",
+        )
         return right
 
 
