@@ -104,10 +104,10 @@ which_schedule      a, b, what, step?, most?                         the one wit
 size (``B``, ``KB``, ``MB``, ``GB``; 1 KB = 1000 B as in the cost example); ``matrix`` is ``M``,
 ``Lambda``, ``R`` or ``T``; nodes, rows, columns, chunks and t count from 0 as in the app.
 
-The probes of the algorithms beyond ring and tree (``algorithm_steps`` … ``which_schedule``) take any schedule the core traces
-— ``ring``, ``tree``, ``recursive-doubling``, ``rabenseifner``, ``swing``, ``bruck``,
-``bruck-bw``, ``trivance``, ``trivance-bw``, ``nccl-tree`` — and read it only while the
-Schedules tab shows it (ring and tree always; the others once ticked, ``show_schedule``).  (a)
+The probes of the algorithms beyond ring and tree (``algorithm_steps`` … ``which_schedule``)
+take any schedule the core traces — ``ring``, ``tree``, ``recursive-doubling``,
+``rabenseifner``, ``swing``, ``bruck``, ``bruck-bw``, ``trivance``, ``trivance-bw``,
+``nccl-tree`` — and read it only while the Schedules tab shows it (ring and tree always; the others once ticked, ``show_schedule``).  (a)
 is model (a) of :mod:`ringlab.core.schedules.models`, α-β on a fully connected network, on the
 cost explorer's N; (b) is model (b), the paper's bidirectional ring, on the worked example;
 ``way`` is +1 for the link i → i+1 and −1 for i → i−1.
