@@ -147,7 +147,13 @@ def _quantity(
         key = unit if unit in units else (unit.lower() if unit else unit)
         if not m or (unit and key not in units):
             raise RinglabError(f"{where}: {str(text)!r} is not understood (expected {example})")
-        value = decimal_value(m.group(2)) * units[key or default_unit]
+        try:  # 1e999999999 would take minutes to build; anything past 1e400 is out of range
+            value = decimal_value(m.group(2), max_exponent=400) * units[key or default_unit]
+        except NumberTextError:
+            raise RinglabError(
+                f"{where}: {str(text).strip()!r} is out of range (expected {example}, "
+                f"between 1e-30 and 1e30 in base units)"
+            ) from None
         if m.group(1) in _MINUS:
             value = -value
     if value < 0 or (value == 0 and not zero_ok):

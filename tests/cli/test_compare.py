@@ -77,6 +77,9 @@ def test_own_X_W_and_a_code_file(tmp_path):
         (["--code", "preset:paper-k2-t3"], "code is for N = 3 cores but X and W have N = 4"),
         (["--alpha", "fast"], "alpha: 'fast' is not understood"),
         (["--size", "0"], "size: must be positive"),
+        # an exponent nobody means: refused at once, not computed (10**999999999 takes minutes)
+        (["--alpha", "1e999999999"], "alpha: '1e999999999' is out of range"),
+        (["--bandwidth", "1e-999999999GB/s"], "is out of range"),
         (["--N", "1"], "number of cores"),
         (["--N", "x"], "invalid int value"),
     ],
