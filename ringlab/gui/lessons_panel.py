@@ -13,23 +13,13 @@ can be exported, imported and reset per lesson.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import (
-    QFileDialog,
-    QHBoxLayout,
-    QLabel,
-    QListWidget,
-    QListWidgetItem,
-    QPushButton,
-    QScrollArea,
-    QSplitter,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QLabel, QScrollArea, QSplitter, QVBoxLayout, QWidget
 
 from ..core.errors import RinglabError
 from ..lessons import LessonError, Predict, Progress, Prose, Task, course
 from ..state import CodeSource, same_code
 from .lesson_blocks import PredictBlock, TaskBlock, check_goal, markdown_label
+from .lesson_course import CourseList, ask_path, start_html_export
 
 # what a lesson's setup decides; the rest (searches run, palette, text size) is the user's
 _SETUP_FIELDS = (
@@ -52,6 +42,45 @@ def _check_goals(snapshot, tasks) -> list:
     return [(t.id, *check_goal(t, snapshot), t.id in snapshot.answers) for t in tasks]
 
 
+def _welcome_page() -> QWidget:
+    """What the panel shows before a lesson is chosen."""
+    page = QWidget()
+    lay = QVBoxLayout(page)
+    lay.addWidget(
+        QLabel(
+            "Choose a lesson above. Lessons move the app for you; "
+            "every answer is checked against what the app shows."
+        )
+    )
+    lay.addStretch(1)
+    return page
+
+
+def lesson_page(panel, lesson) -> tuple[QWidget, list]:
+    """The lesson's page — title, prose, predictions and tasks — and its question blocks."""
+    page = QWidget(panel)  # the panel's font (zoom) before any formula is set
+    lay = QVBoxLayout(page)
+    title = QLabel(f"<h2>{lesson.title}</h2><i>{lesson.minutes} minutes</i>")
+    title.setWordWrap(True)
+    lay.addWidget(title)
+    blocks = []
+    for block in lesson.blocks:
+        if isinstance(block, Prose):
+            w = markdown_label(block.text, page)
+            w.linkActivated.connect(panel.open_link)
+        elif isinstance(block, Predict):
+            w = PredictBlock(panel, block)
+            blocks.append(w)
+        elif isinstance(block, Task):
+            w = TaskBlock(panel, block)
+            blocks.append(w)
+        else:
+            continue  # presenter notes: shown by the presenter view
+        lay.addWidget(w)
+    lay.addStretch(1)
+    return page, blocks
+
+
 class LessonsPanel(QWidget):
     """Course list on top, the chosen lesson below.  ``message(str)`` for the status bar."""
 
@@ -71,49 +100,22 @@ class LessonsPanel(QWidget):
             self.lessons = []
             self.message.emit(f"lessons could not be read: {e}")
 
-        self.list = QListWidget()
-        self.list.setObjectName("lessons_list")
-        self.list.setAccessibleName("Lessons")
-        self.list.setWordWrap(True)
-        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-        self.list.itemActivated.connect(self._on_item_activated)
-        self.list.itemClicked.connect(self._on_item_activated)
-        buttons = QHBoxLayout()
-        self.reset_button = QPushButton("Reset lesson")
-        self.reset_button.clicked.connect(self.reset_lesson)
-        self.export_button = QPushButton("Export progress…")
-        self.export_button.clicked.connect(self.export_progress)
-        self.import_button = QPushButton("Import progress…")
-        self.import_button.clicked.connect(self.import_progress)
-        self.html_button = QPushButton("Export as HTML…")
-        self.html_button.setToolTip(
-            "The open lesson as one web page that opens offline: "
-            "maths, drawings, answers and solutions folded"
-        )
-        self.html_button.clicked.connect(lambda: self.export_html())
-        for b in (self.reset_button, self.export_button, self.import_button, self.html_button):
-            buttons.addWidget(b)
-        top = QWidget()
-        tl = QVBoxLayout(top)
-        tl.setContentsMargins(0, 0, 0, 0)
-        tl.addWidget(self.list, 1)
-        tl.addLayout(buttons)
-
-        self.page = QWidget()
-        self.page_lay = QVBoxLayout(self.page)
-        self.page_lay.addWidget(
-            QLabel(
-                "Choose a lesson above. Lessons move the app for you; "
-                "every answer is checked against what the app shows."
-            )
-        )
-        self.page_lay.addStretch(1)
+        self.course_list = CourseList()
+        self.course_list.chosen.connect(self.open_lesson)
+        self.course_list.reset_button.clicked.connect(self.reset_lesson)
+        self.course_list.export_button.clicked.connect(self.export_progress)
+        self.course_list.import_button.clicked.connect(self.import_progress)
+        self.course_list.html_button.clicked.connect(lambda: self.export_html())
+        # the course list's widgets, as the panel's own (tests and the window read them)
+        self.list, self.reset_button = self.course_list.list, self.course_list.reset_button
+        self.html_button = self.course_list.html_button
+        self.page = _welcome_page()
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
         self.scroll.setWidget(self.page)
         split = self.split = QSplitter(Qt.Vertical)
         split.setObjectName("lessons_split")
-        split.addWidget(top)
+        split.addWidget(self.course_list)
         split.addWidget(self.scroll)
         split.setStretchFactor(1, 3)
         self.setMinimumWidth(380)
@@ -156,23 +158,6 @@ class LessonsPanel(QWidget):
             self.scroll.setWidget(self.page)
             self.list.clearSelection()
 
-    # -- course list ---------------------------------------------------------------------
-    def _fill_list(self) -> None:
-        self.list.clear()
-        for k, lesson in enumerate(self.lessons):
-            d, n = self.progress.done(lesson)
-            mark = "○" if d == 0 else "✓" if d == n else "◐"
-            item = QListWidgetItem(
-                f"{mark} {k + 1}. {lesson.title}\n      {lesson.minutes} min · "
-                f"{self.progress.summary(lesson)}"
-            )
-            item.setData(Qt.UserRole, k)
-            item.setToolTip(lesson.summary)
-            self.list.addItem(item)
-
-    def _on_item_activated(self, item) -> None:
-        self.open_lesson(item.data(Qt.UserRole))
-
     # -- one lesson ----------------------------------------------------------------------
     def open_lesson(self, index: int) -> None:
         """Show lesson ``index`` and move the window to its setup."""
@@ -213,8 +198,7 @@ class LessonsPanel(QWidget):
         # the lesson gets the room: the course list shrinks to a few rows (drag to widen)
         total = sum(self.split.sizes())
         if total > 0:
-            rows = 3 * self.list.sizeHintForRow(0) + 2 * self.list.frameWidth() + 4
-            top = min(total // 3, rows + self.reset_button.sizeHint().height() + 8)
+            top = min(total // 3, self.course_list.folded_height())
             self.split.setSizes([top, total - top])
         self.list.setCurrentRow(index)
         self.message.emit(f"lesson {index + 1}: {lesson.title} (Ctrl+Z undoes the code it loaded)")
@@ -222,28 +206,8 @@ class LessonsPanel(QWidget):
         self.evaluate_tasks()
 
     def _lay_out(self, lesson) -> None:
-        page = QWidget(self)  # the panel's font (zoom) before any formula is set
-        lay = QVBoxLayout(page)
-        title = QLabel(f"<h2>{lesson.title}</h2><i>{lesson.minutes} minutes</i>")
-        title.setWordWrap(True)
-        lay.addWidget(title)
-        self.blocks = []
-        for block in lesson.blocks:
-            if isinstance(block, Prose):
-                w = markdown_label(block.text, page)
-                w.linkActivated.connect(self.open_link)
-            elif isinstance(block, Predict):
-                w = PredictBlock(self, block)
-                self.blocks.append(w)
-            elif isinstance(block, Task):
-                w = TaskBlock(self, block)
-                self.blocks.append(w)
-            else:
-                continue  # presenter notes: shown by the presenter view
-            lay.addWidget(w)
-        lay.addStretch(1)
-        self.page = page
-        self.scroll.setWidget(page)
+        self.page, self.blocks = lesson_page(self, lesson)
+        self.scroll.setWidget(self.page)
         # what the student answered and did in an earlier session shows again
         done = self.progress.lessons.get(lesson.key, {})
         for w in self.blocks:
@@ -264,10 +228,6 @@ class LessonsPanel(QWidget):
             open_glossary(self.window, href.rsplit("#", 1)[-1] if "#" in href else None)
         else:
             self.message.emit(f"lessons link only to the glossary; {href!r} is not opened")
-
-    def recheck(self) -> None:
-        """Re-check the tasks once the event loop turns (several changes: one check)."""
-        self._recheck.start()
 
     def evaluate_tasks(self) -> None:
         """Check the goals of the tasks the student has reached, on the state as it is now
@@ -343,10 +303,11 @@ class LessonsPanel(QWidget):
         self.progress.record_task(self.lesson.key, tid, True, hints, solution_shown)
         self._refresh_progress()
 
+    def _fill_list(self) -> None:
+        self.course_list.fill(self.lessons, self.progress)
+
     def _refresh_progress(self) -> None:
-        row = self.list.currentRow()
-        self._fill_list()
-        self.list.setCurrentRow(row)
+        self.course_list.refill(self.lessons, self.progress)
 
     # -- progress files ------------------------------------------------------------------
     def reset_lesson(self) -> None:
@@ -358,78 +319,53 @@ class LessonsPanel(QWidget):
         self.message.emit(f"progress of “{self.lesson.title}” reset")
 
     def export_progress(self, path: str | None = None) -> None:
+        self._progress_file(True, path)
+
+    def import_progress(self, path: str | None = None) -> None:
+        self._progress_file(False, path)
+
+    def _progress_file(self, export: bool, path: str | None) -> None:
+        """Export the progress to, or merge it from, ``path`` (asked for when None)."""
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(
-                self, "Export lesson progress", "ringlab-progress.json", "JSON (*.json)"
-            )
+            title = "Export lesson progress" if export else "Import lesson progress"
+            default = "ringlab-progress.json" if export else ""
+            path = ask_path(self, export, title, default, "JSON (*.json)")
             if not path:
                 return
+        refused = OSError if export else RinglabError  # what each says rather than raises
         try:
-            self.progress.export(path)
-        except OSError as e:
-            self.message.emit(f"{path}: cannot be written ({e.strerror or e})")
+            if export:
+                self.progress.export(path)
+            else:
+                self.progress.import_(path)
+        except refused as e:
+            self.message.emit(
+                f"{path}: cannot be written ({e.strerror or e})"
+                if export
+                else f"progress not imported: {e}"
+            )
             return
-        self.message.emit(f"lesson progress exported to {path}")
+        if not export:
+            self._fill_list()
+        self.message.emit(
+            f"lesson progress exported to {path}"
+            if export
+            else f"lesson progress merged from {path}"
+        )
 
     def export_html(self, path: str | None = None) -> None:
-        """The open lesson as one HTML page: ``ringlab export LESSON.md --format html`` run in
-        a background process (it replays the lesson and draws its steps: seconds), so the
-        window stays responsive and writes the command's page."""
-        import sys
-
-        from PySide6.QtCore import QProcess
-
-        from ..render.palette import palette_name
-
+        """The open lesson as one HTML page, written by ``ringlab export LESSON.md --format
+        html`` in a background process."""
         if self.lesson is None:
             self.message.emit("Export as HTML: choose a lesson first")
             return
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(
-                self, "Export lesson as HTML", f"{self.lesson.key}.html", "Web page (*.html)"
+            path = ask_path(
+                self, True, "Export lesson as HTML", f"{self.lesson.key}.html", "Web page (*.html)"
             )
             if not path:
                 return
         if not path.lower().endswith((".html", ".htm")):
             path += ".html"
-        proc = self._html_process = QProcess(self)
-        proc.setProcessChannelMode(QProcess.MergedChannels)
-        proc.finished.connect(
-            lambda code, _status, p=proc, out=path: self.message.emit(
-                f"lesson exported to {out}"
-                if code == 0
-                else "lesson not exported: "
-                + (bytes(p.readAll()).decode(errors="replace").strip().splitlines() or ["?"])[-1]
-            )
-        )
-        proc.start(
-            sys.executable,
-            [
-                "-m",
-                "ringlab",
-                "export",
-                str(self.lesson.path),
-                "--format",
-                "html",
-                "-o",
-                path,
-                "--palette",
-                palette_name(),
-            ],
-        )
+        self._html_process = start_html_export(self, self.lesson, path, self.message.emit)
         self.message.emit(f"exporting “{self.lesson.title}” to {path}…")
-
-    def import_progress(self, path: str | None = None) -> None:
-        if path is None:
-            path, _ = QFileDialog.getOpenFileName(
-                self, "Import lesson progress", "", "JSON (*.json)"
-            )
-            if not path:
-                return
-        try:
-            self.progress.import_(path)
-        except RinglabError as e:
-            self.message.emit(f"progress not imported: {e}")
-            return
-        self._fill_list()
-        self.message.emit(f"lesson progress merged from {path}")

@@ -1,0 +1,119 @@
+"""The Lessons panel's course list: one row per lesson with the student's progress, and the
+buttons under it (reset, export and import the progress, export the lesson as a web page) with
+the file dialog and the background export they start."""
+
+from __future__ import annotations
+
+import sys
+
+from PySide6.QtCore import QProcess, Qt, Signal
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+
+def ask_path(parent, save: bool, title: str, default: str, kinds: str) -> str | None:
+    """A file name from the save (or open) dialog; None when the student cancels."""
+    ask = QFileDialog.getSaveFileName if save else QFileDialog.getOpenFileName
+    path, _ = ask(parent, title, default, kinds)
+    return path or None
+
+
+class CourseList(QWidget):
+    """The lessons in course order, each marked ○ (not started), ◐ or ✓; ``chosen(index)``
+    when the student picks one."""
+
+    chosen = Signal(int)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.list = QListWidget()
+        self.list.setObjectName("lessons_list")
+        self.list.setAccessibleName("Lessons")
+        self.list.setWordWrap(True)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.list.itemActivated.connect(self._on_item_activated)
+        self.list.itemClicked.connect(self._on_item_activated)
+        self.reset_button = QPushButton("Reset lesson")
+        self.export_button = QPushButton("Export progress…")
+        self.import_button = QPushButton("Import progress…")
+        self.html_button = QPushButton("Export as HTML…")
+        self.html_button.setToolTip(
+            "The open lesson as one web page that opens offline: "
+            "maths, drawings, answers and solutions folded"
+        )
+        buttons = QHBoxLayout()
+        for b in (self.reset_button, self.export_button, self.import_button, self.html_button):
+            buttons.addWidget(b)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.list, 1)
+        lay.addLayout(buttons)
+
+    def fill(self, lessons, progress) -> None:
+        """One row per lesson: its mark, number, title, minutes and progress."""
+        self.list.clear()
+        for k, lesson in enumerate(lessons):
+            d, n = progress.done(lesson)
+            mark = "○" if d == 0 else "✓" if d == n else "◐"
+            item = QListWidgetItem(
+                f"{mark} {k + 1}. {lesson.title}\n      {lesson.minutes} min · "
+                f"{progress.summary(lesson)}"
+            )
+            item.setData(Qt.UserRole, k)
+            item.setToolTip(lesson.summary)
+            self.list.addItem(item)
+
+    def refill(self, lessons, progress) -> None:
+        """:meth:`fill` again, keeping the current row."""
+        row = self.list.currentRow()
+        self.fill(lessons, progress)
+        self.list.setCurrentRow(row)
+
+    def folded_height(self) -> int:
+        """Tall enough for about three rows and the buttons (the lesson gets the rest)."""
+        rows = 3 * self.list.sizeHintForRow(0) + 2 * self.list.frameWidth() + 4
+        return rows + self.reset_button.sizeHint().height() + 8
+
+    def _on_item_activated(self, item) -> None:
+        self.chosen.emit(item.data(Qt.UserRole))
+
+
+def start_html_export(parent, lesson, path: str, say) -> QProcess:
+    """``ringlab export LESSON.md --format html`` in a background process (it replays the
+    lesson and draws its steps: seconds), so the window stays responsive; ``say`` gets the
+    outcome line."""
+    from ..render.palette import palette_name
+
+    proc = QProcess(parent)
+    proc.setProcessChannelMode(QProcess.MergedChannels)
+    proc.finished.connect(
+        lambda code, _status, p=proc, out=path: say(
+            f"lesson exported to {out}"
+            if code == 0
+            else "lesson not exported: "
+            + (bytes(p.readAll()).decode(errors="replace").strip().splitlines() or ["?"])[-1]
+        )
+    )
+    proc.start(
+        sys.executable,
+        [
+            "-m",
+            "ringlab",
+            "export",
+            str(lesson.path),
+            "--format",
+            "html",
+            "-o",
+            path,
+            "--palette",
+            palette_name(),
+        ],
+    )
+    return proc
