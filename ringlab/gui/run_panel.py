@@ -130,8 +130,8 @@ class RunPanel(QWidget):
         self.inputs_check.setChecked(self.inputs_check.isEnabled())
 
     def _build_launcher(self) -> QHBoxLayout:
-        """The options, then Run, Calibrate and Cancel on one row; the progress bar and the
-        status line below it."""
+        """The row of options and the Run, Calibrate and Cancel buttons; also makes the
+        progress bar and the status line that go below it."""
         self.run_button = QPushButton("Run")
         self.run_button.clicked.connect(self.run)
         self.calibrate_button = QPushButton("Calibrate α, β")
