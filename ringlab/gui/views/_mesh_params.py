@@ -13,6 +13,15 @@ from ._mesh_compute import MeshKey
 SCHEMES = ("coded", "tree", "all-at-once")
 
 
+def _spin(name: str, lo: int, hi: int, value: int) -> QSpinBox:
+    box = QSpinBox()
+    box.setRange(lo, hi)
+    box.setValue(value)
+    box.setPrefix(f"{name} = ")
+    box.setAccessibleName(f"Mesh {name}")
+    return box
+
+
 class MeshParams(QWidget):
     """The form; ``changed`` when the result's parameters change (a mesh too large is refused
     with ``refused(message)`` instead), ``scheme_changed`` when only the scheme shown does."""
@@ -23,16 +32,8 @@ class MeshParams(QWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.k_box = QSpinBox()
-        self.k_box.setRange(2, 32)
-        self.k_box.setValue(4)
-        self.k_box.setPrefix("k = ")
-        self.k_box.setAccessibleName("Mesh k")
-        self.n_box = QSpinBox()
-        self.n_box.setRange(1, 3)
-        self.n_box.setValue(2)
-        self.n_box.setPrefix("n = ")
-        self.n_box.setAccessibleName("Mesh n")
+        self.k_box = _spin("k", 2, 32, 4)
+        self.n_box = _spin("n", 1, 3, 2)
         self.torus_box = QCheckBox("torus")
         self.group_box = QComboBox()
         self.group_box.setToolTip("Nodes per group of the coding (sizes that tile the mesh)")
