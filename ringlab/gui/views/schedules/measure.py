@@ -1,7 +1,7 @@
 r"""Measure on N processes: the cost explorer's ring, tree and code timed on real MPI ranks.
 
 For the explorer's N and S, :class:`CostMeasurer` runs one after another, each as
-``python -m ringlab run … --json`` in a :class:`~ringlab.gui.run_panel.JobProcess` (a QProcess
+``python -m ringlab run … --json`` in a :class:`~ringlab.gui.job_process.JobProcess` (a QProcess
 around the engine's Qt-free job model, :class:`ringlab.engine.job.Job`, the Run panel's too;
 MPI never loads in the GUI process and the GUI thread never waits):
 
@@ -22,8 +22,8 @@ ranks than cores the ranks take turns on a core, and the times measure the opera
 scheduler as much as the messages.  The panel says so beside the numbers, with the load.
 
 Its one seam to the engine is the block of imports below: the engine's public modules (is MPI
-here, an element's size, the scheduler caveat; none loads MPI) and the Run panel's
-:class:`~ringlab.gui.run_panel.JobProcess`, which it shares with the Run panel.
+here, an element's size, the scheduler caveat; none loads MPI) and
+:class:`~ringlab.gui.job_process.JobProcess`, the QProcess runner it shares with the Run panel.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ from ....core.schedules.costs import format_bandwidth, format_bytes, format_seco
 from ....engine.arith import arith_for
 from ....engine.launch import EngineError, check_mpi4py, find_mpiexec
 from ....engine.results import SCHEDULER
-from ...run_panel import JobProcess
+from ...job_process import JobProcess
 from ...settings import set_text_colour
 from .._widgets import label
 
