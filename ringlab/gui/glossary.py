@@ -23,15 +23,9 @@ def glossary_html(widget=None) -> str:
     text = glossary_file().read_text(encoding="utf-8")
     # Qt's rich text scrolls to <a name=…>; keep each anchor through the Markdown renderer
     text = ANCHOR.sub(lambda m: f"⟦{m.group(1)}⟧", text)
-    try:
-        from .rich_text import to_html
+    from .rich_text import to_html  # the typesetter loads when the glossary is first shown
 
-        html = to_html(text, widget)
-    except ImportError:  # (before the typesetter existed)
-        from ..lessons.parse import markdown
-        from ..lessons.text import prose_to_markdown
-
-        html = markdown().render(prose_to_markdown(text))
+    html = to_html(text, widget)
     return re.sub(r"⟦([\w-]+)⟧", r'<a name="\1"></a>', html)
 
 
