@@ -49,26 +49,40 @@ def test_the_panel_lists_the_course_with_progress(qtbot, lessons_window):
 # Each lesson done through the real widgets, by a student: tests/gui/test_lesson_journeys.py
 
 
-def test_reset_export_and_import(qtbot, lessons_window, tmp_path):
+def test_reset_export_and_import(qtbot, lessons_window, tmp_path, monkeypatch):
+    """The student clicks Export progress…, Reset and Import progress…, choosing the files in
+    the dialogs (answered here by the dialog functions)."""
+    from PySide6.QtWidgets import QFileDialog
+
     panel = lessons_window.lessons_panel
+    buttons = panel.course_list
+    chosen = {}
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (chosen["path"], ""))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (chosen["path"], ""))
     panel.open_lesson(0)
     p = LESSONS[0].predicts[0]
     w = panel.block(p.id)
     type_answer(qtbot, w.answer, p.answer)
     qtbot.mouseClick(w.check_button, Qt.LeftButton)
-    out = tmp_path / "progress.json"
-    panel.export_progress(str(out))
-    assert out.exists()
+    said = []
+    panel.message.connect(said.append)
+    out = chosen["path"] = str(tmp_path / "progress.json")
+    qtbot.mouseClick(buttons.export_button, Qt.LeftButton)
+    assert said[-1] == f"lesson progress exported to {out}"
     qtbot.mouseClick(panel.reset_button, Qt.LeftButton)
     assert Progress().done(LESSONS[0])[0] == 0
-    panel.import_progress(str(out))
+    qtbot.mouseClick(buttons.import_button, Qt.LeftButton)
+    assert said[-1] == f"lesson progress merged from {out}"
     assert Progress().done(LESSONS[0])[0] >= 1
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
-    said = []
-    panel.message.connect(said.append)
-    panel.import_progress(str(bad))
-    assert said and said[-1].startswith("progress not imported")
+    chosen["path"] = str(bad)
+    qtbot.mouseClick(buttons.import_button, Qt.LeftButton)
+    assert said[-1].startswith("progress not imported")
+    chosen["path"] = ""  # the student cancels the dialog: nothing happens
+    n = len(said)
+    qtbot.mouseClick(buttons.import_button, Qt.LeftButton)
+    assert len(said) == n
 
 
 def test_a_huge_number_typed_as_an_answer_is_refused_at_once(qtbot, lessons_window):
