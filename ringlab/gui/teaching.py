@@ -28,7 +28,7 @@ class LessonsDock(QDockWidget):
         self.hide()
         window.addDockWidget(Qt.LeftDockWidgetArea, self)
         # the course's formulas typeset at idle moments while the student reads the list:
-        # opening a lesson then only lays its text out (issue 29)
+        # opening a lesson then only lays its text out
         from .rich_text import typeset_ahead
 
         typeset_ahead(panel.lessons, panel)
@@ -51,7 +51,7 @@ def presentation_deck(window):
     """The deck View → Present shows: the open lesson when the Lessons panel is visible, the
     schedules when the Schedules tab is shown, else the walkthrough of the code with the
     Propagation view's inputs (raises RinglabError when the code cannot be presented)."""
-    from .present import lesson_deck, schedules_deck, walkthrough_deck
+    from ..render.present_decks import lesson_deck, schedules_deck, walkthrough_deck
 
     dock = window.lessons_dock
     if dock is not None and dock.isVisible() and dock.panel.lesson is not None:

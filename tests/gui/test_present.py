@@ -91,7 +91,7 @@ def test_pointer_halo_is_in_the_figure_and_its_export(qtbot, present, tmp_path):
     qtbot.keyClick(w.view, Qt.Key_L)
     w.view.halo_at(300, 200)
     fig = w.view.deck.renderer.figure
-    assert w.view._halo in fig.artists
+    assert w.view.halo.artist in fig.artists
     out = w.view.export_frame(str(tmp_path / "frame.png"))
     from PIL import Image
 
@@ -102,7 +102,7 @@ def test_pointer_halo_is_in_the_figure_and_its_export(qtbot, present, tmp_path):
     )
     assert r > 200 and g > 180 and b < 170, (r, g, b)  # the yellow halo
     qtbot.keyClick(w.view, Qt.Key_L)
-    assert w.view._halo is None and not fig.artists
+    assert w.view.halo.artist is None and not fig.artists
 
 
 @pytest.mark.parametrize("size", [(1024, 768), (1280, 720)])

@@ -75,7 +75,7 @@ def test_every_lesson_text_in_the_panel_is_typeset(qtbot):
 
 def test_every_lesson_slide_caption_and_note_is_typeset(qtbot):
     from ringlab.gui.present import PresentView, SpeakerView
-    from ringlab.gui.present_decks import LessonDeck
+    from ringlab.render.present_decks import LessonDeck
 
     bad, images = [], 0
     for lesson in LESSONS:

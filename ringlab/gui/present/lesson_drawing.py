@@ -1,0 +1,102 @@
+"""Under a lesson slide whose block moved the app (its setup, a reveal, a task's solution):
+what the window would show — the walkthrough, drawn by the window's renderer, or the
+Schedules grids (:meth:`ringlab.render.present_decks.LessonDeck.drawing`)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QSizePolicy, QStackedWidget
+
+from ...render.present_decks import BASE_DPI, MIN_TEXT_PX
+from .canvas import present_canvas
+
+LESSON_DRAWING_DPI = 144  # 9-pt text at scale 1 is 18 px: MIN_TEXT_PX
+
+
+class LessonDrawing(QStackedWidget):
+    """The walkthrough canvas or the grids; ``zoom`` is the drawing's own zoom (≤ the
+    slide's: what fits)."""
+
+    def __init__(self, parent=None):
+        from matplotlib.figure import Figure
+
+        from ...render.propagation import WalkthroughRenderer
+
+        super().__init__(parent)
+        self.setObjectName("present_drawing")
+        self.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Ignored)
+        # the slide's text says what happens: the caption stays out of the figure
+        self.renderer = WalkthroughRenderer(
+            Figure(figsize=(6.4, 4.8), dpi=BASE_DPI), caption_in_figure=False
+        )
+        self.renderer.min_text_px = MIN_TEXT_PX
+        self.renderer.min_scale = 1.0  # with LESSON_DRAWING_DPI: no text under 18 px
+        self.canvas = present_canvas(self.renderer.figure)
+        self.canvas.renderer_hook = self.renderer
+        self.canvas.present_dpi = LESSON_DRAWING_DPI
+        self.grids = QLabel()
+        self.grids.setObjectName("present_grids")
+        self.grids.setTextFormat(Qt.RichText)
+        self.grids.setAlignment(Qt.AlignTop | Qt.AlignLeft)
+        self.grids.setWordWrap(True)
+        self.grids.setMargin(20)
+        self.grids.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Ignored)
+        self.addWidget(self.canvas)
+        self.addWidget(self.grids)
+        self.hide()
+        self.zoom = 1.0
+        self._drawn_key = None
+
+    def show_walkthrough(self, d) -> None:
+        """The walkthrough of the drawing ``d`` at its step (its trace set only when new)."""
+        r = self.renderer
+        if self._drawn_key != d.key():
+            try:
+                r.set_trace(d.trace())
+            except ValueError:
+                pass  # no room yet (layout.NoRoom): fit() lays it out
+            self._drawn_key = d.key()
+        r.show_step(d.step)
+        self.setCurrentWidget(self.canvas)
+        self.show()
+
+    def show_schedules(self, d) -> None:
+        sched = d.schedules()
+        self.grids.setText(sched.html(min(d.step, sched.count - 1)))
+        self.setCurrentWidget(self.grids)
+
+    def apply_zoom(self, slide_zoom: float) -> None:
+        """The grids' text at the slide's zoom, the walkthrough at the drawing's own."""
+        self.grids.setStyleSheet(
+            f"font-size: {max(MIN_TEXT_PX, round(19 * slide_zoom))}px; "
+            f"color: #111; background: white;"
+        )
+        self.canvas.present_dpi = LESSON_DRAWING_DPI * self.zoom
+        self.canvas.apply_dpi()
+
+    def fit(self, slide_zoom: float) -> bool:
+        """The walkthrough at ``slide_zoom`` if it fits there (no overlap, nothing cut,
+        nothing under 18 px), else at the largest smaller factor that does, down to 1;
+        False when not even 1 fits."""
+        r, canvas = self.renderer, self.canvas
+        z = max(1.0, slide_zoom)
+        while True:
+            canvas.present_dpi = LESSON_DRAWING_DPI * z
+            canvas.apply_dpi()
+            try:
+                r.relayout()
+                canvas.figure.canvas.draw()
+                ok = not r.text_problems(MIN_TEXT_PX)
+            except ValueError:  # no room at all at this zoom
+                ok = False
+            if ok or z <= 1.0:
+                break
+            z = max(1.0, round(z / 1.1, 2))
+        self.zoom = z
+        return ok
+
+    def relayout_unzoomed(self) -> None:
+        try:
+            self.renderer.relayout()
+        except ValueError:
+            pass

@@ -1,0 +1,318 @@
+"""The slide itself: one big view at a projector, a step at a time.
+
+Zoom is clamped to what fits: a zoom that would make text overlap or run off the slide stops
+at the largest that does not; the footer says the zoom and that Ctrl+0 resets it.  A lesson's
+slides and status line are its Markdown typeset, formulas as images at the slide's text size
+(:mod:`ringlab.gui.rich_text`; a zoom typesets them again).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QLabel, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
+
+from ...core.errors import RinglabError
+from ...render.present_decks import BASE_DPI, MIN_TEXT_PX
+from ..rich_text import set_rich
+from .canvas import figure_fits, present_canvas
+from .halo import PointerHalo
+from .keys import PresentKeys
+from .lesson_drawing import LESSON_DRAWING_DPI, LessonDrawing
+
+ZOOM_RANGE = (0.5, 3.0)
+
+
+class PresentView(QWidget):
+    """The presentation itself: ``step_changed(int)`` after every move."""
+
+    step_changed = Signal(int)
+    closed = Signal()
+    speaker_toggled = Signal()  # S: show or hide the speaker view
+
+    def __init__(self, deck, parent=None):
+        super().__init__(parent)
+        self.setObjectName("PresentView")
+        self.deck = deck
+        self.step = 0
+        self.zoom = 1.0
+        self.zoom_clamped = False
+        self.blanked = False
+        self.drawing_panel = None  # a lesson's drawing under its text
+        self.setFocusPolicy(Qt.StrongFocus)
+        self.setMouseTracking(True)
+        self.setAutoFillBackground(True)
+        self.setStyleSheet("PresentView { background: white; }")
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self._build_slide())
+        self.blank = QWidget()
+        self.blank.setStyleSheet("background: black;")
+        self.stack.addWidget(self.blank)
+        self.status = QLabel()
+        self.status.setObjectName("present_status")
+        self.status.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        self.status.setWordWrap(True)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.stack, 1)
+        lay.addWidget(self.status)
+        self.halo = PointerHalo(self.canvas)
+        self.keys = PresentKeys(self)
+        self._apply_zoom()
+        self.show_step(0)
+
+    def _build_slide(self) -> QWidget:
+        """The walkthrough's canvas, or a text slide (a lesson's with its drawing under it)."""
+        if self.deck.kind == "walkthrough":
+            self.canvas = present_canvas(self.deck.renderer.figure)
+            self.canvas.setMouseTracking(True)
+            self.canvas.no_room = self._on_canvas_no_room
+            self.slide = None
+            return self.canvas
+        self.canvas = None
+        self.slide = QLabel()
+        self.slide.setObjectName("present_slide")
+        self.slide.setTextFormat(Qt.RichText)
+        self.slide.setWordWrap(True)
+        self.slide.setAlignment(Qt.AlignTop | Qt.AlignLeft)
+        self.slide.setMargin(40)
+        # a slide never widens the window: long lines wrap, wide grids are clipped
+        self.slide.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Ignored)
+        return self._lesson_page() if self.deck.kind == "lesson" else self.slide
+
+    def _lesson_page(self) -> QWidget:
+        """A lesson slide: its text above, the drawing below at the slide's full width (beside
+        a 4:3 slide's text the walkthrough's table and the three schedules would not fit)."""
+        page = QWidget()
+        row = QVBoxLayout(page)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(0)
+        row.addWidget(self.slide, 2)
+        self.drawing_panel = LessonDrawing()
+        self.lesson_renderer = self.drawing_panel.renderer
+        self.lesson_canvas = self.drawing_panel.canvas
+        self.lesson_grids = self.drawing_panel.grids
+        row.addWidget(self.drawing_panel, 3)
+        return page
+
+    @property
+    def drawing_zoom(self) -> float:
+        """A lesson drawing's own zoom: ≤ the slide's, what fits."""
+        return self.drawing_panel.zoom if self.drawing_panel is not None else 1.0
+
+    def _style_slide(self) -> None:
+        """The slide's text size: a lesson slide with a drawing under it gets smaller prose
+        (still ≥ MIN_TEXT_PX), so the drawing has the room to keep its own text ≥ 18 px."""
+        drawn = getattr(self, "_drawing_shown", False)
+        base = 19 if self.deck.kind == "schedules" else (22 if drawn else 30)
+        px = max(MIN_TEXT_PX, round(base * self.zoom))
+        self.slide.setStyleSheet(f"font-size: {px}px; color: #111; background: white;")
+
+    def _show_drawing(self, i: int) -> None:
+        d = self.deck.drawing(i) if hasattr(self.deck, "drawing") else None
+        if self.drawing_panel is None:
+            return
+        shown = d is not None
+        if shown != getattr(self, "_drawing_shown", False):
+            self._drawing_shown = shown
+            self._style_slide()
+        if d is None:
+            self.drawing_panel.hide()
+            self.slide.setMargin(40)
+            return
+        self.slide.setMargin(20)
+        try:
+            if d.kind == "walkthrough":
+                self.drawing_panel.show_walkthrough(d)
+                self._fit_drawing()
+                self.lesson_canvas.draw_idle()
+            else:
+                self.drawing_panel.show_schedules(d)
+        except RinglabError:
+            self.drawing_panel.hide()
+            return
+        self.drawing_panel.show()
+
+    # -- moving -----------------------------------------------------------------------------
+    @property
+    def last(self) -> int:
+        return self.deck.count - 1
+
+    def show_step(self, i: int) -> None:
+        self.step = max(0, min(int(i), self.last))
+        if self.canvas is not None:
+            self.deck.renderer.show_step(self.step)
+            self.canvas.draw_idle()
+        elif self.deck.kind == "schedules":
+            self.slide.setText(self.deck.html(self.step))
+        else:
+            set_rich(self.slide, self.deck.markdown(self.step))
+            self._show_drawing(self.step)
+        self._show_status()
+        self.step_changed.emit(self.step)
+
+    def _show_status(self) -> None:
+        if self.deck.kind == "lesson":
+            # the caption is the slide's first line (a formula in it typeset, never cut)
+            # (no-break spaces: rich text would drop plain leading ones)
+            zoom = (
+                ""
+                if abs(self.zoom - 1) < 1e-9 and not self.zoom_clamped
+                else f"  ·  {self.zoom_note()}"
+            )
+            set_rich(
+                self.status,
+                f"\u00a0\u00a0{self.step + 1} / {self.deck.count}  ·  "
+                f"{self.deck.caption(self.step)}{zoom}",
+                inline=True,
+            )
+        elif self.deck.kind == "schedules":
+            self.status.setText(
+                f"  step {self.step} / {self.last}  ·  {self.zoom_note()}  ·  "
+                f"{self.deck.caption(self.step)[:160]}"
+            )
+        else:
+            self.status.setText(
+                f"  t = {self.step} / {self.last}  ·  inputs: "
+                f"{getattr(self.deck, 'inputs_note', '')}  ·  {self.zoom_note()}"
+                f"  ·  Space/→ next, ← back, S notes, Esc leave"
+            )
+
+    def next(self):
+        self.show_step(self.step + 1)
+
+    def back(self):
+        self.show_step(self.step - 1)
+
+    def set_blank(self, on: bool) -> None:
+        self.blanked = on
+        self.stack.setCurrentWidget(self.blank if on else self.stack.widget(0))
+        self.status.setVisible(not on)
+
+    # -- zoom -------------------------------------------------------------------------------
+    def set_zoom(self, factor: float) -> None:
+        """One factor for everything on the slide, clamped to what fits: a zoom in that would
+        make text overlap, run off the slide (or a lesson's text run past its bottom) stops at
+        the largest factor that fits; a zoom out stops where text would go under 18 px."""
+        lo, hi = self._zoom_range()
+        want = max(lo, min(hi, round(factor, 2)))
+        if want > self.zoom + 1e-9 and want > 1.0:
+            cands = [want]
+            z = want
+            while z / 1.1 > max(self.zoom, 1.0) + 0.01:
+                z = round(z / 1.1, 2)
+                cands.append(z)
+            fit = next((z for z in cands if self._fits(z)), None)
+            self.zoom_clamped = fit is None or fit < want
+            want = fit if fit is not None else max(1.0, min(self.zoom, want))
+        else:
+            self.zoom_clamped = False
+        self.zoom = want
+        self._apply_zoom()
+        self.show_step(self.step)  # (a lesson drawing refits to the new zoom there)
+
+    def _zoom_range(self) -> tuple[float, float]:
+        lo, hi = ZOOM_RANGE
+        if self.canvas is not None:
+            # the smallest figure text is 9 pt: at BASE_DPI·zoom it stays ≥ MIN_TEXT_PX
+            lo = max(lo, MIN_TEXT_PX / (9 * BASE_DPI / 72))
+        else:
+            base = 19 if self.deck.kind == "schedules" else 22
+            lo = max(lo, MIN_TEXT_PX / base)
+            if self.drawing_panel is not None:
+                # a lesson drawing's 9-pt text at LESSON_DRAWING_DPI·zoom stays ≥ MIN_TEXT_PX
+                lo = max(lo, MIN_TEXT_PX / (9 * LESSON_DRAWING_DPI / 72))
+        return lo, hi
+
+    def _fits(self, zoom: float) -> bool:
+        """Whether the slide at ``zoom`` has no overlapping, cut or tiny text."""
+        old = self.zoom
+        self.zoom = zoom
+        try:
+            self._apply_zoom()
+            if self.canvas is not None:
+                return figure_fits(self.deck.renderer, self.canvas, self.step)
+            self.show_step(self.step)
+            lab = self.slide
+            if not lab.isVisible():  # not laid out yet: nothing to measure
+                return True
+            # (a drawing under the text zooms as far as it fits on its own: _fit_drawing)
+            return lab.heightForWidth(max(lab.width(), 1)) <= max(lab.height(), 1)
+        finally:
+            self.zoom = old
+            self._apply_zoom()
+            if self.canvas is not None:
+                # back to the zoom shown: a trial that ran out of room may have left the
+                # drawing half built
+                self.deck.renderer.relayout()
+
+    def _fit_drawing(self) -> None:
+        """The lesson drawing at the slide's zoom, or the largest smaller factor that fits,
+        down to 1 — a zoom chosen on a text slide never wrecks the next slide's drawing."""
+        panel = self.drawing_panel
+        if panel.renderer.trace is None or not panel.isVisible():
+            return
+        if panel.fit(self.zoom):
+            return
+        if self.zoom > 1.0:
+            # even unzoomed the drawing has no room under text this large: this slide's text
+            # comes down (to what leaves the drawing readable), said in the footer
+            self.zoom = max(1.0, round(self.zoom / 1.1, 2))
+            self.zoom_clamped = True
+            self._style_slide()
+            page = self.slide.parentWidget().layout()
+            page.invalidate()
+            page.activate()  # the drawing panel gets its new height now
+            self._fit_drawing()
+            return
+        panel.relayout_unzoomed()  # the unzoomed drawing, whatever it says
+
+    def _apply_zoom(self) -> None:
+        # the footer stays one readable size: it says how to undo the zoom
+        self.status.setStyleSheet(
+            f"font-size: {max(MIN_TEXT_PX, 20)}px; color: #333; background: #f4f4f4;"
+        )
+        if self.slide is not None:
+            self._style_slide()
+        if self.drawing_panel is not None:
+            self.drawing_panel.apply_zoom(self.zoom)
+        if self.canvas is not None:
+            self.canvas.present_dpi = BASE_DPI * self.zoom
+            self.canvas.apply_dpi()
+
+    def _on_canvas_no_room(self) -> None:
+        self.zoom = 1.0
+
+    def zoom_note(self) -> str:
+        """The footer's word on the zoom: how much, and that Ctrl+0 resets it."""
+        if abs(self.zoom - 1.0) < 1e-9 and not self.zoom_clamped:
+            return "Z/Shift+Z zoom, Ctrl+0 resets the zoom"
+        most = " (the most that fits)" if self.zoom_clamped else ""
+        return f"zoom {round(self.zoom * 100)}%{most} · Ctrl+0 resets the zoom"
+
+    # -- the mouse and the keys -------------------------------------------------------------
+    def set_mouse_hidden(self, hidden: bool) -> None:
+        cursor = Qt.BlankCursor if hidden else Qt.ArrowCursor
+        for w in (self, self.stack, self.canvas or self.slide):
+            w.setCursor(cursor)
+
+    def halo_at(self, x: float, y: float) -> None:
+        """Put the pointer halo at widget pixel (x, y) of the canvas (figure coordinates)."""
+        self.halo.move_to(x, y)
+
+    def mouseMoveEvent(self, event):
+        if self.canvas is not None:
+            p = self.canvas.mapFrom(self, event.position().toPoint())
+            self.halo_at(p.x(), p.y())
+        super().mouseMoveEvent(event)
+
+    def export_frame(self, path: str) -> str:
+        """The slide as it is on screen (halo included) to a PNG/SVG/PDF."""
+        if self.canvas is not None:
+            self.deck.renderer.figure.savefig(path)
+        else:
+            self.grab().save(path)
+        return path
+
+    def keyPressEvent(self, event):
+        if not self.keys.press(event):
+            super().keyPressEvent(event)
