@@ -9,7 +9,7 @@ from ..core.errors import RinglabError
 from ..core.quantities import DEFAULT_ALPHA, DEFAULT_BANDWIDTH, DEFAULT_SIZE
 from ..core.schedules import WorkedExample, compare, default_example, parse_matrix, parse_vector
 from ..core.schedules.algorithms import known_schedules
-from ..core.schedules.compare import SEED001_NOTE
+from ..core.schedules.compare import RING_ESTIMATE_NOTE
 from ..core.schedules.costs import format_bandwidth, format_bytes, format_seconds
 from ..core.schedules.formulas import SCHEDULE_N_RANGE, check_cores
 from ..core.schedules.matmul import TRACE_N_RANGE, format_number
@@ -224,8 +224,8 @@ def _cost_lines(c) -> list[str]:
             f"{format_bandwidth(k.algbw):>13}{format_bandwidth(k.busbw):>13}"
         )
     out.append(
-        f"  ring, the cost example's estimate 2S/B + 2(N−1)α = {format_seconds(c.seed001_estimate)} "
-        f"vs exact {format_seconds(c.costs['ring'].time)}: {SEED001_NOTE}"
+        f"  ring, the cost example's estimate 2S/B + 2(N−1)α = {format_seconds(c.ring_large_n_estimate)} "
+        f"vs exact {format_seconds(c.costs['ring'].time)}: {RING_ESTIMATE_NOTE}"
     )
     if c.explorer.crossovers or c.explorer.switches:
         out.append("Crossovers (time against S):")

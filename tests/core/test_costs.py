@@ -79,9 +79,9 @@ def test_seed001_ring_time_exact_and_estimate():
     )
     c = compare(default_example(4), alpha=p["alpha"], bandwidth=p["bandwidth"], size=p["size"])
     assert c.costs["ring"].time == Fraction(18, 10**4)
-    assert c.seed001_estimate == Fraction(23, 10**4)
+    assert c.ring_large_n_estimate == Fraction(23, 10**4)
     # the gap is the (N−1)/N factor of the bandwidth term: 2S/B − 2S(N−1)/(NB) = 2S/(NB) = 0.5 ms
-    assert c.seed001_estimate - c.costs["ring"].time == Fraction(5, 10**4)
+    assert c.ring_large_n_estimate - c.costs["ring"].time == Fraction(5, 10**4)
 
 
 def test_per_schedule_costs_for_the_seed_example():

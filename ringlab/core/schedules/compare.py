@@ -3,7 +3,7 @@ r"""Everything the comparison shows, from one call: three traces, their costs, t
 >>> c = compare(default_example(4), alpha="50us", bandwidth="1GB/s", size="1MB")
 >>> [s.value[0] for s in c.coded.steps[1].sends] == [s.value[0] for s in c.ring.steps[1].sends]
 True
->>> float(c.costs["ring"].time), float(c.seed001_estimate)
+>>> float(c.costs["ring"].time), float(c.ring_large_n_estimate)
 (0.0018, 0.0023)
 
 Above :data:`TRACE_N_RANGE` (32 cores) nothing is traced: the ring and the tree are counted
@@ -41,7 +41,7 @@ from .ring import ring_trace
 from .trace import ScheduleTrace
 from .tree import tree_trace
 
-SEED001_NOTE = (
+RING_ESTIMATE_NOTE = (
     "the cost example's ≈2.3 ms is the large-N estimate 2S/B + 2(N−1)α: it rounds the ring's "
     "bandwidth term 2S(N−1)/(NB) up to 2S/B; the exact α-β time is 2(N−1)(α + S/(NB))"
 )
@@ -79,7 +79,7 @@ class Comparison:
     bandwidth: Fraction
     size: Fraction
     costs: dict  # name → ScheduleCost
-    seed001_estimate: Fraction  # 2S/B + 2(N−1)α, for the ring
+    ring_large_n_estimate: Fraction  # 2S/B + 2(N−1)α, for the ring
     explorer: Explorer
     counts: dict | None = None  # name → ScheduleCounts of ring and tree (closed forms)
     N_cores: int | None = None  # set when there is no example (N > 32)
@@ -125,9 +125,9 @@ class Comparison:
             "bandwidth_Bps": float(self.bandwidth),
             "size_bytes": float(self.size),
         }
-        costs["ring_seed001_estimate_s"] = float(self.seed001_estimate)
+        costs["ring_seed001_estimate_s"] = float(self.ring_large_n_estimate)
         costs["ring_exact_s"] = float(ring_time(N, self.size, self.alpha, self.bandwidth))
-        costs["note"] = SEED001_NOTE
+        costs["note"] = RING_ESTIMATE_NOTE
         costs["explorer"] = self.explorer.to_json()
         return costs
 

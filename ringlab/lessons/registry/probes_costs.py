@@ -35,7 +35,7 @@ def _cost(st, schedule, what, unit=None):
 @probe("seed001_estimate", unit=Text(optional=True))
 def _ring_estimate(st, unit=None):
     """The cost example's estimate of the ring's time, 2S/B + 2(N−1)α."""
-    return convert(st.comparison().seed001_estimate, unit, "s")
+    return convert(st.comparison().ring_large_n_estimate, unit, "s")
 
 
 @probe("lower_bound", unit=Text(optional=True))

@@ -386,9 +386,9 @@ class CostTables(QWidget):
         exact = c.costs["ring"].time
         self.note.setText(
             f"Ring, exact α-β 2(N−1)(α + S/(NB)) = {format_seconds(exact)}; the cost example's estimate "
-            f"2S/B + 2(N−1)α = {format_seconds(c.seed001_estimate)}. The estimate rounds the "
+            f"2S/B + 2(N−1)α = {format_seconds(c.ring_large_n_estimate)}. The estimate rounds the "
             f"bandwidth term 2S(N−1)/(NB) up to 2S/B (the (N−1)/N factor → 1 only for large N), "
-            f"which adds 2S/(NB) = {format_seconds(c.seed001_estimate - exact)}."
+            f"which adds 2S/(NB) = {format_seconds(c.ring_large_n_estimate - exact)}."
         )
         xs = numbered(exp.crossovers) + [(x, None) for x in exp.switches]
         self.crossings.setText(
