@@ -43,6 +43,24 @@ def ask_and_export(view) -> None:
         dlg.close()
 
 
+def export_shown(view, path: str, fmt: str, step: int | None = None, progress=None) -> str:
+    """Export what ``view`` shows (same code, same inputs) as ``fmt``; ``step``: that step
+    only (PNG, SVG)."""
+    from ...render.export import export_walkthrough
+
+    view.ensure_ready()  # current_inputs() must say what is drawn now
+    return export_walkthrough(
+        view.document.code,
+        view.current_inputs(),
+        fmt,
+        path,
+        step=step,
+        seed=view.state.seed,
+        progress=progress,
+        fps=view.speed_box.currentData(),
+    )
+
+
 def _export_html(view, path: str, progress) -> str:
     from ...render.html_export import export_walkthrough_html
 

@@ -28,7 +28,7 @@ from ._base import DocumentView
 from ._busy import BusyLine
 from ._playback import PlaybackBar
 from ._walkthrough_drawing import WalkthroughDrawing
-from ._walkthrough_export import ask_and_export
+from ._walkthrough_export import ask_and_export, export_shown
 from ._walkthrough_inputs import InputsBox
 from ._worker import Job, start
 
@@ -211,19 +211,7 @@ class PropagationView(DocumentView):
 
     def export(self, path: str, fmt: str, step: int | None = None, progress=None) -> str:
         """Export what the view shows (same code, same inputs)."""
-        from ...render.export import export_walkthrough
-
-        self.ensure_ready()  # current_inputs() must say what is drawn now
-        return export_walkthrough(
-            self.document.code,
-            self.current_inputs(),
-            fmt,
-            path,
-            step=step,
-            seed=self.state.seed,
-            progress=progress,
-            fps=self.speed_box.currentData(),
-        )
+        return export_shown(self, path, fmt, step, progress)
 
     def export_dialog(self):
         """Ask for a file name and export the walkthrough (File → Export walkthrough…)."""
