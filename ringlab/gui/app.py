@@ -20,8 +20,8 @@ def release_clipboard() -> None:
 
     The clipboard owns the QMimeData a copy put there (TSV + LaTeX); PySide6 (6.11 and 6.12
     alike) frees it a second time during teardown and the process ends with a segmentation
-    fault.  Re-setting the text keeps what the user copied (as tab-separated text) and leaves no Python-made
-    QMimeData behind.
+    fault.  Re-setting the text keeps what the user copied (as tab-separated text) and leaves no
+    Python-made QMimeData behind.
     """
     from PySide6.QtGui import QGuiApplication
 
@@ -178,12 +178,10 @@ def install_error_hook(win) -> None:
 
 def _process_start() -> float:
     """Wall-clock time this process started (from /proc; falls back to module import)."""
+    from .proc_stat import start_time
+
     try:
-        with open(f"/proc/{os.getpid()}/stat", encoding="ascii") as f:
-            ticks = int(f.read().rsplit(")", 1)[1].split()[19])
-        with open("/proc/uptime", encoding="ascii") as f:
-            uptime = float(f.read().split()[0])
-        return time.time() - uptime + ticks / os.sysconf("SC_CLK_TCK")
+        return start_time(os.getpid())
     except (OSError, ValueError, IndexError):
         return time.time() - (time.perf_counter() - _T0)
 

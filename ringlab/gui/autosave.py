@@ -21,6 +21,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from ..core.codefile import load_code, save_code
 from ..core.errors import RinglabError
 from ..core.files import user_data_dir
+from .proc_stat import is_zombie
 from .state_link import on_state
 
 DEBOUNCE_MS = int(os.environ.get("RINGLAB_AUTOSAVE_MS", "1500"))
@@ -31,6 +32,7 @@ def autosave_dir() -> Path:
 
 
 def _pid_alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie does not)."""
     if pid == os.getpid():
         return True
     try:
@@ -41,12 +43,19 @@ def _pid_alive(pid: int) -> bool:
         return True
     except OSError:
         return False
-    # a zombie (killed, not yet reaped by its parent) is not running either
     try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+        return not is_zombie(pid)
     except OSError:
         return True
+
+
+def _unlink(paths, missing=FileNotFoundError) -> None:
+    """Remove each of ``paths``; the errors ``missing`` are not worth a word."""
+    for p in paths:
+        try:
+            p.unlink()
+        except missing:
+            pass
 
 
 @dataclass
@@ -67,11 +76,7 @@ class Orphan:
         return load_code(self.code_path)
 
     def discard(self):
-        for p in (self.code_path, self.meta_path):
-            try:
-                p.unlink()
-            except FileNotFoundError:
-                pass
+        _unlink((self.code_path, self.meta_path))
 
 
 def find_orphans() -> list[Orphan]:
@@ -159,10 +164,4 @@ class Autosaver(QObject):
             return False
 
     def remove(self):
-        for p in (self.code_path, self.meta_path):
-            try:
-                p.unlink()
-            except FileNotFoundError:
-                pass
-            except OSError:
-                pass
+        _unlink((self.code_path, self.meta_path), OSError)  # (never in the user's way)
