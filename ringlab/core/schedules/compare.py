@@ -23,18 +23,16 @@ from fractions import Fraction
 from ..code import LinearCode
 from ..errors import RinglabError
 from ..presets import classic_ring
-from ..quantities import DEFAULT_ALPHA, DEFAULT_BANDWIDTH, DEFAULT_SIZE
-from .coded import coded_trace
-from .costs import (
-    Explorer,
-    explorer,
+from ..quantities import (
+    DEFAULT_ALPHA,
+    DEFAULT_BANDWIDTH,
+    DEFAULT_SIZE,
     parse_bandwidth,
     parse_bytes,
     parse_seconds,
-    ring_time,
-    ring_time_large_n,
-    schedule_costs,
 )
+from .coded import coded_trace
+from .costs import Explorer, explorer, ring_time, ring_time_large_n, schedule_costs
 from .formulas import check_cores, schedule_counts
 from .matmul import TRACE_N_RANGE, WorkedExample, default_example, json_number
 from .ring import ring_trace
