@@ -118,7 +118,7 @@ TIME_UNITS = {
     "μs": Fraction(1, 10**6),
     "ns": Fraction(1, 10**9),
 }
-#: Byte units by lower-case name; 1 KB = 1000 bytes as in the seeds, 1 KiB = 1024.
+#: Byte units by lower-case name; 1 KB = 1000 bytes as in the cost examples, 1 KiB = 1024.
 SIZE_UNITS = {
     "b": 1,
     "kb": 10**3,

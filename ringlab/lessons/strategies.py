@@ -1,6 +1,6 @@
-r"""Seed 001's decision table: DP, ZeRO-1/2/3, TP, PP, 3D — what each communicates, when to pick it.
+r"""The ring all-reduce derivation's decision table: DP, ZeRO-1/2/3, TP, PP, 3D — what each communicates, when to pick it.
 
-Transcribed from the seed (inputs, not results); :func:`pick` is its "standard recipe" read
+Transcribed from that derivation (inputs, not results); :func:`pick` is its "standard recipe" read
 literally: start with data parallel, shard what runs out of memory (optimizer states →
 ZeRO-1, gradients too → ZeRO-2, parameters → ZeRO-3), add tensor parallelism when one matmul
 does not fit a worker, pipeline parallelism when the layers do not fit even then.
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ..core.errors import RinglabError
 
-# name: (best when, per-step communication, memory profile) — seed 001's table, verbatim
+# name: (best when, per-step communication, memory profile) — the derivation's table, verbatim
 TABLE = {
     "DP": (
         "model fits on one worker; you have batch to spare",

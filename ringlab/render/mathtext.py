@@ -37,7 +37,7 @@ import numpy as np
 
 _LOCK = threading.Lock()  # mathtext's parser and font cache are shared state
 
-# Typeset formulas kept (issue 29: a session is bounded).  The course has ~260 formulas; at one
+# Typeset formulas kept, bounded for a long session.  The course has ~260 formulas; at one
 # text size they make ~510 images (an inline formula is typeset plain, then padded to its line)
 # of 6–11 KB each (11–32 pt, measured with tracemalloc) and ~260 rasters of 3–9 KB.  Each text
 # size is a new set (Ctrl+= typesets the lesson again, and the course ahead), so 4096 entries

@@ -1,4 +1,4 @@
-"""Source 002 drawn: the mesh, one step's packets and per-link load, and the group-size sweep.
+"""Hierarchical XOR coding on a mesh, drawn: the mesh, one step's packets and per-link load, and the group-size sweep.
 
 Matplotlib Figures only (no pyplot, no Qt): the Mesh tab draws on its canvas with these
 functions and the exports (PNG of one step, a sheet of all steps, GIF) use the same ones, so

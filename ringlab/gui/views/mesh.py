@@ -1,4 +1,4 @@
-"""The Mesh tab: the all-to-all broadcast of source 002 (Shalaby, Fujiwara, Koibuchi) on a
+"""The Mesh tab: the all-to-all broadcast with hierarchical XOR coding (Shalaby, Fujiwara, Koibuchi) on a
 k-ary n-mesh, step by step.
 
 Its own parameters (:class:`MeshParams`: k, n, torus, group size, scheme, the coding's base

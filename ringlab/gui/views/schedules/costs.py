@@ -1,4 +1,4 @@
-"""The cost explorer panel: α, B, S and N inputs, the seeds' presets, the matplotlib plot of
+"""The cost explorer panel: α, B, S and N inputs, the worked examples' presets, the matplotlib plot of
 time against message size, and the per-schedule cost table.  With algorithms chosen beyond ring
 and tree the plot adds their model-(a) lines and numbered crossovers, and a second table gives
 ring, tree and them in both models, as ``ringlab compare --schedules`` prints them.
@@ -68,7 +68,7 @@ MODEL_TIPS = [
 
 
 class ExplorerInputs(QWidget):
-    """α, B, S and N of the explorer and the seeds' presets, a line for what was refused, and
+    """α, B, S and N of the explorer and the worked examples' presets, a line for what was refused, and
     (after a calibration) the "use measured" toggle.  Emits ``params_changed()`` when the user
     edits one."""
 

@@ -1,8 +1,8 @@
 """One schedule's column in the comparison: title, rule, grid at the current step, sends.
 
-The grid is drawn like the seeds': rows = cores, columns = chunks, a cell written on this step
+The grid is drawn like the worked ring and tree examples': rows = cores, columns = chunks, a cell written on this step
 starred and highlighted, a cell holding the complete sum tinted green; in the store-only phases
-(all-gather, broadcast-down) a cell not yet final shows the seed's ".", and a coded cell of
+(all-gather, broadcast-down) a cell not yet final shows the examples' ".", and a coded cell of
 which nothing is known yet shows "·".  All text comes from :mod:`ringlab.core.schedules.text`.
 """
 
