@@ -1,4 +1,4 @@
-"""Issue 15, item 4: what the window shows or commits is what the user asked for — the inputs
+"""What the window shows or commits is what the user asked for — the inputs
 label after a refused typed input, a resized preset's name, a found search result offered
 (not forced into the editor), and 1e400 over R refused with the range."""
 

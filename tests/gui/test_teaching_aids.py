@@ -1,4 +1,4 @@
-"""Issue 15, items 7–9: one zoom for everything, the decode with its numbers, the notation
+"""One zoom for everything, the decode with its numbers, the notation
 explained where it appears, a Help menu and readable preset names — through the real window."""
 
 import re
@@ -56,7 +56,7 @@ def test_ctrl_equal_scales_caption_and_drawing(open_window, qtbot, size):
     assert v.caption_label.font().pointSizeF() > cap0
     v.set_step(0)
     after = drawing_text_px(v)
-    # issue 20: one factor for the title, the side table and G_T's labels — none shrinks to
+    # one factor for the title, the side table and G_T's labels — none shrinks to
     # fit while another grows (it was: labels ×1.36, title and table smaller)
     factor = (pt0 + 3) / pt0
     assert after["title"] == pytest.approx(before["title"] * factor, rel=0.03)

@@ -1,4 +1,4 @@
-"""Issue 20 in the window, through its widgets as a user works them: hints that are true in
+"""Words the window says stay true, through its widgets as a user works them: hints that are true in
 every field and one name for GF(4); a preset that is not "unsaved changes"; a refused cell
 named as the grid's headers name it; "an 8-core example"; status lines and a run's verdict
 that do not outlive the code they were about; saved files readable by colleagues."""

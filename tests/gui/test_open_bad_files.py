@@ -1,4 +1,4 @@
-"""QA: File → Open (through the menu, the file dialog replaced) on files a user may pick by
+"""File → Open (through the menu, the file dialog replaced) on files a user may pick by
 mistake: each gives one message naming the file and what was expected, and the code being
 edited — with its unsaved change — stays as it was."""
 

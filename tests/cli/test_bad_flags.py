@@ -1,4 +1,4 @@
-"""QA: bad flags to ``ringlab compare`` / ``ringlab export`` found in the QA pass — each exits 2
+"""Bad flags to ``ringlab compare`` / ``ringlab export`` — each exits 2
 with one line naming the flag and what was expected (before: a float-overflow traceback,
 a message about a --W nobody gave, and a PNG silently written to a .gif name)."""
 

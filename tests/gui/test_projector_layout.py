@@ -1,4 +1,4 @@
-"""QA at a 1280×720 projector: beside the Propagation graph the Theorem 2 panel narrows to its
+"""At a 1280×720 projector: beside the Propagation graph the Theorem 2 panel narrows to its
 verdict and check map (the N = 8 graph was cramped), and the editor gets its split back; the
 side table's send lines fit the table even at N = 8."""
 

@@ -1,5 +1,5 @@
-"""QA: garbage typed into the inputs a user can touch gets one message naming the box and
-what was expected, and nothing changes (regressions found in the QA pass)."""
+"""Garbage typed into the inputs a user can touch gets one message naming the box and
+what was expected, and nothing changes."""
 
 import pytest
 from PySide6.QtCore import Qt

@@ -1,4 +1,4 @@
-"""Issue 15, items 1 and 3: the Schedules tab as a newcomer meets it, through the real window.
+"""The Schedules tab as a newcomer meets it, through the real window.
 
 The cost explorer's table and note must show what ``ringlab compare --N n`` prints for the
 same α, B and S (the CLI runs as a user runs it: a subprocess); the coded column must say what

@@ -1,4 +1,4 @@
-"""QA: the Schedules view's α, B and S boxes with values a float cannot hold (typed by a user
+"""The Schedules view's α, B and S boxes with values a float cannot hold (typed by a user
 exploring extremes): one message under the boxes, the last valid plot kept — before, the
 plot's float conversion raised OverflowError out of the Qt slot."""
 

@@ -1,4 +1,4 @@
-"""Issue 15, items 5 and 6: the window fits the screen it opens on, and the tabs fit the window.
+"""The window fits the screen it opens on, and the tabs fit the window.
 
 The offscreen platform has one 800×800 screen; the 1280×720 and 1920×1080 screens of the
 issue are given to the window's ``ScreenFit.available`` (the only place it reads the screen)."""

@@ -1,4 +1,4 @@
-"""Issue 15, item 2: the N/K/T boxes commit only what was typed.  Typing 1000 into N committed
+"""The N/K/T boxes commit only what was typed.  Typing 1000 into N committed
 N = 10 (Qt dropped the keystrokes that left the range) and −3 into K committed K = 3; a refused
 value must leave the old value and say why."""
 
