@@ -9,8 +9,6 @@ says in one line what is wrong and how to run headless.
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import os
 import sys
 from pathlib import Path
@@ -93,6 +91,8 @@ def _xcb_plugin_problem(env) -> str | None:
     plugins = [d / "libqxcb.so" for d in _platform_dirs(env) if (d / "libqxcb.so").is_file()]
     if not plugins:
         return None  # Qt will say so itself; nothing better to add
+    import ctypes  # here, not at the top: an offscreen start needs none
+
     errors = []
     for plugin in plugins:
         try:
@@ -123,6 +123,8 @@ def missing_library_message(dlopen_error: str) -> str:
 
 def _findable(soname: str) -> bool:
     stem = soname[3:].split(".so", 1)[0]
+    import ctypes.util  # (imports subprocess: only for this message)
+
     try:
         return ctypes.util.find_library(stem) is not None
     except Exception:  # pragma: no cover - no ldconfig, no gcc
@@ -131,6 +133,8 @@ def _findable(soname: str) -> bool:
 
 def _x_connection_problem(display: str) -> str | None:
     """Qt aborts when the X server named by DISPLAY does not answer (ssh with a stale DISPLAY)."""
+    import ctypes
+
     try:
         xcb = ctypes.CDLL("libxcb.so.1")
     except OSError:
