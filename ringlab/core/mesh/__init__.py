@@ -1,7 +1,7 @@
 """All-to-all broadcast on k-ary n-meshes and tori, with the hierarchical XOR network coding
 of Shalaby, Fujiwara & Koibuchi ("the paper" in this package).  No Qt, no matplotlib.
 
-- :mod:`.topology` — the mesh/torus (networkx grid graph), DOR routes, hop distances
+- :mod:`.topology` — the mesh/torus (its grid of links), DOR routes, hop distances
 - :mod:`.trees` — dimension-ordered multicast trees ("halving", "binomial")
 - :mod:`.schedule` — rounds of unicasts and XORs, hop totals, link loads, a run on real bytes
 - :mod:`.schemes` — all-at-once and tree all-to-all broadcast

@@ -3,7 +3,8 @@ r"""k-ary n-mesh and k-ary n-torus, dimension-order routing, hop distances.
 Node numbering: a node is a coordinate tuple $(x_0, \dots, x_{n-1})$, $0 \le x_i < k$; its
 index is row-major with dimension 0 fastest, $v = \sum_i x_i k^i$ (so in a 2-mesh node
 $v = x + k y$, and the paper's 1-based "node 1..4" of Fig. 3 are indices 0..3 laid out
-1 2 / 3 4).  The graph is networkx's ``grid_graph`` (``periodic=True`` for the torus).
+1 2 / 3 4).  Its links are :class:`Grid`: the pairs networkx's ``grid_graph`` has
+(``periodic=True`` for the torus), on coordinate tuples, without networkx.
 
 Routing is minimal dimension-order routing (DOR, the paper's Sect. 5.1): correct dimension 0
 first, then 1, … .  In a mesh each dimension moves $|\Delta_i|$ hops; in a torus it takes the
@@ -98,16 +99,9 @@ class Mesh:
         return np.stack([(v // s) % e for s, e in zip(self.strides, self.shape)], axis=1)
 
     @cached_property
-    def graph(self):
-        """networkx grid graph on coordinate tuples (dimension 0 first)."""
-        import networkx as nx
-
-        g = nx.grid_graph(dim=list(self.shape), periodic=self.torus)
-        # networkx names a node by its coordinates last dimension first; ours: dimension 0 first
-        # (a one-dimensional grid names its nodes by the bare integer: ours is a 1-tuple)
-        return nx.relabel_nodes(
-            g, {c: tuple(reversed(c)) if isinstance(c, tuple) else (c,) for c in g.nodes}
-        )
+    def graph(self) -> Grid:
+        """The links, on coordinate tuples (dimension 0 first): networkx's grid graph's edges."""
+        return Grid(self)
 
     # -- routing -------------------------------------------------------------------------
     def _step_dir(self, i: int, a: int, b: int) -> int:
@@ -151,3 +145,37 @@ class Mesh:
         """N×N hop-count matrix."""
         v = np.arange(self.N)
         return self.distance(v[:, None], v[None, :])
+
+
+class Grid:
+    """The undirected links of a mesh or torus: what its drawing and its tests read of a grid
+    graph (``edges``, ``has_edge``), without networkx.
+
+    ``edges`` are the pairs of networkx's ``grid_graph(dim=shape, periodic=torus)``: per node
+    (in index order) and dimension, the link to the next node along it — in a torus also the
+    wraparound, once (an extent of 2 has one link, an extent of 1 a self-loop), as networkx has."""
+
+    def __init__(self, mesh: Mesh):
+        self.mesh = mesh
+        edges, pairs = [], set()
+        for v in range(mesh.N):
+            c = mesh.coord(v)
+            for i, e in enumerate(mesh.shape):
+                if c[i] + 1 == e and not mesh.torus:
+                    continue  # the last along dimension i: a mesh ends there
+                w = c[:i] + ((c[i] + 1) % e,) + c[i + 1 :]
+                if frozenset((c, w)) not in pairs:  # (a 2-cycle's wraparound is the link 0–1)
+                    pairs.add(frozenset((c, w)))
+                    edges.append((c, w))
+        self.edges: list[tuple[tuple[int, ...], tuple[int, ...]]] = edges
+        self._pairs = pairs
+
+    @property
+    def nodes(self) -> list[tuple[int, ...]]:
+        return [self.mesh.coord(v) for v in range(self.mesh.N)]
+
+    def has_edge(self, a, b) -> bool:
+        return frozenset((tuple(a), tuple(b))) in self._pairs
+
+    def number_of_edges(self) -> int:
+        return len(self.edges)

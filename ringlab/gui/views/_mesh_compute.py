@@ -106,7 +106,7 @@ def compute(key: MeshKey, wanted: Callable[[], bool] = lambda: True) -> MeshResu
     check()
     result = run(scheds["coded"]) if detail else None
     if m.N <= DRAW_NODES:
-        try:  # networkx imported and the graph built here, not in paint
+        try:  # the grid of links built here, not in paint
             m.graph  # noqa: B018 (a failure shows where the mesh is drawn)
         except Exception:  # noqa: BLE001
             pass

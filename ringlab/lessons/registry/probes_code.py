@@ -92,14 +92,14 @@ def _thm3(st, K=None):
     T=Int(T_RANGE, optional=True),
 )
 def _graph_count(st, what, N=None, T=None):
-    from ...core.network import time_expanded_graph
+    from ...core.network import time_expanded
 
-    G = time_expanded_graph(st.code.N if N is None else N, st.code.T if T is None else T)
+    nodes, edges = time_expanded(st.code.N if N is None else N, st.code.T if T is None else T)
     if what == "nodes":
-        return G.number_of_nodes()
+        return len(nodes)
     if what == "edges":
-        return G.number_of_edges()
-    return sum(1 for _, _, d in G.edges(data=True) if d["kind"] == what)
+        return len(edges)
+    return sum(1 for _, _, d in edges if d["kind"] == what)
 
 
 # -- the window and the student ---------------------------------------------------------------
