@@ -2,7 +2,8 @@
 
 Exit 0 every rank decoded the same as ``MPI_Allreduce`` and Theorem 2 agrees, 1 some rank did
 not or Theorem 2 (exact over Q) calls the code infeasible, 2 bad input (also: data that would
-not fit in free memory), 4 the engine failed (no mpiexec or mpi4py, a rank died, ranks not
+not fit in free memory; the ``mpi`` extra not installed: one line, ``pip install
+'ringlab[mpi]'``), 4 the engine failed (``$RINGLAB_MPIEXEC`` not found, a rank died, ranks not
 started within the start-up budget, silence past ``--timeout`` once every rank was ready).
 
 ``--schedule NAME`` runs one of the library schedules (``ringlab.core.schedules``: recursive
@@ -43,6 +44,7 @@ from ..engine.launch import (
     STARTUP_WORDS,
     EngineError,
     calibrate,
+    check_mpi,
     plan,
     plan_schedule,
     run_code,
@@ -302,6 +304,7 @@ def _run_schedule(args) -> int:
 def _run(args) -> int:
     from ._check import open_code
 
+    check_mpi()  # without the mpi extra nothing below can run: say so first (exit 2)
     if args.schedule is not None:
         return _run_schedule(args)
     if args.dtype is not None:

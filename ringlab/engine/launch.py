@@ -7,7 +7,9 @@ starts (exit 2), among others one whose data would not fit in free memory (:mod:
 ranks' events, the start-up and silence budgets, no process left behind); their results
 (:mod:`ringlab.engine.results`) carry the exit code: 0 every rank decoded what
 ``MPI.Allreduce`` gives and Theorem 2 agrees, 1 some rank did not or Theorem 2 (exact) calls the
-code infeasible, 4 the engine failed (:class:`EngineError`).
+code infeasible, 4 the engine failed (:class:`EngineError`).  Without the ``mpi`` extra
+(mpi4py, mpich) :func:`check_mpi` refuses first with one line, ``pip install 'ringlab[mpi]'``
+(a :class:`~ringlab.core.extras.MissingExtra`: exit 2); :func:`mpi_missing` says it to the app.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from .host import (
     silence_budget,
     startup_budget,
 )
-from .mpiexec import EngineError, JobOutcome, check_mpi4py, find_mpiexec, run_job
+from .mpiexec import EngineError, JobOutcome, check_mpi, find_mpiexec, mpi_missing, run_job
 from .planning import (
     DEFAULT_BLOCK,
     DEFAULT_SCHEDULE_BYTES,
@@ -56,11 +58,12 @@ __all__ = [
     "SchedulePlan",
     "available_memory",
     "calibrate",
-    "check_mpi4py",
+    "check_mpi",
     "find_mpiexec",
     "library_env",
     "local_cores",
     "memory_per_rank",
+    "mpi_missing",
     "plan",
     "plan_schedule",
     "run_code",

@@ -29,9 +29,9 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
-from importlib.util import find_spec
 from pathlib import Path
 
+from ..core.extras import MissingExtra, installed
 from ._proc import process_alive, process_tree
 from .host import DEFAULT_TIMEOUT, local_cores, startup_budget
 
@@ -44,12 +44,27 @@ class EngineError(RuntimeError):
     exit_code = 4
 
 
+MPI_WHAT = "Running on real MPI processes"  # what the mpi extra's one line says needs it
+_NO_MPIEXEC = "no mpiexec beside this Python or on PATH" + (
+    "; on Windows also Microsoft MPI" if os.name == "nt" else ""
+)
+
+
+def _mpiexec_here() -> str | None:
+    """The mpiexec beside this Python (the mpich wheel's), else ``PATH``'s, else None."""
+    beside = Path(sys.executable).parent / ("mpiexec.exe" if os.name == "nt" else "mpiexec")
+    if beside.is_file() and os.access(beside, os.X_OK):
+        return str(beside)
+    return shutil.which("mpiexec")
+
+
 def find_mpiexec() -> str:
     """The ``mpiexec`` to start.
 
     ``$RINGLAB_MPIEXEC`` (a path, or a name looked up on ``PATH``) if set; else the one beside
     this Python — the mpich wheel installs it there, next to the libmpi mpi4py loads, and a
     venv's bin/ is often not on ``PATH`` (an app started from a launcher); else ``PATH``'s.
+    None of them: :class:`~ringlab.core.extras.MissingExtra` (the ``mpi`` extra).
     """
     given = os.environ.get("RINGLAB_MPIEXEC")
     if given:
@@ -59,22 +74,29 @@ def find_mpiexec() -> str:
         raise EngineError(
             f"mpiexec not found: RINGLAB_MPIEXEC={given} is not an executable (nor on PATH)"
         )
-    beside = Path(sys.executable).parent / ("mpiexec.exe" if os.name == "nt" else "mpiexec")
-    if beside.is_file() and os.access(beside, os.X_OK):
-        return str(beside)
-    found = shutil.which("mpiexec")
+    found = _mpiexec_here()
     if found:
         return found
-    raise EngineError(
-        "mpiexec not found (neither beside this Python nor on PATH): install it "
-        "with `pip install mpich` (Linux, macOS) or Microsoft MPI (Windows)"
-    )
+    raise MissingExtra("mpi", MPI_WHAT, _NO_MPIEXEC)
 
 
-def check_mpi4py() -> None:
-    # find_spec looks for the package without importing it: MPI stays out of this process
-    if find_spec("mpi4py") is None:
-        raise EngineError("mpi4py is not installed in this Python: `pip install mpi4py mpich`")
+def check_mpi() -> None:
+    """Raise :class:`~ringlab.core.extras.MissingExtra` (one line: ``pip install
+    'ringlab[mpi]'``) unless mpi4py is installed and an mpiexec is found (``$RINGLAB_MPIEXEC``,
+    when set, is :func:`find_mpiexec`'s to judge).  Nothing MPI is imported or started."""
+    if not installed("mpi"):
+        raise MissingExtra("mpi", MPI_WHAT)
+    if not os.environ.get("RINGLAB_MPIEXEC") and _mpiexec_here() is None:
+        raise MissingExtra("mpi", MPI_WHAT, _NO_MPIEXEC)
+
+
+def mpi_missing() -> str | None:
+    """Why ringlab cannot run MPI processes here (the one line of :func:`check_mpi`), or None."""
+    try:
+        check_mpi()
+    except MissingExtra as e:
+        return str(e)
+    return None
 
 
 @dataclass
@@ -242,7 +264,7 @@ def run_job(
 
     ``startup``: seconds for every rank to say ``ready`` (None: :func:`~.host.startup_budget`
     for ``procs`` ranks and no data); ``timeout``: seconds of silence allowed after that."""
-    check_mpi4py()
+    check_mpi()
     cmd = [find_mpiexec(), "-print-all-exitcodes", "-n", str(procs)]
     if hostfile:
         cmd += ["-f", hostfile]

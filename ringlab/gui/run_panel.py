@@ -23,6 +23,9 @@ What it shows, from the events alone:
   matched (exit 1), the engine (exit 4: which rank died and how, ranks that did not start in
   time, a deadlock).
 
+Without the ``mpi`` extra (mpi4py, mpich) Run and Calibrate are disabled and the status line
+says the one line of :func:`ringlab.engine.launch.mpi_missing`: ``pip install 'ringlab[mpi]'``.
+
 Cancel sends SIGTERM (:meth:`QProcess.terminate`); ``ringlab run`` then ends mpiexec's whole
 process group and exits 130 (:mod:`ringlab.engine.launch`); a kill follows after a grace
 period if it does not.  "Calibrate" runs ``ringlab run --calibrate --json --procs 2`` (a ring
@@ -49,6 +52,7 @@ from PySide6.QtWidgets import (
 
 from ..core.errors import RinglabError
 from ..engine.job import times_text
+from ..engine.launch import mpi_missing
 from .job_process import JobProcess
 from .run_form import RED, RunOptions
 from .run_results import RunResults
@@ -109,6 +113,7 @@ class RunPanel(QWidget):
         self._ran_code = None  # the code of the last run: what the verdicts are about
         self.stale = False  # the code changed since (see code_changed)
         self._status = ("Not run yet.", "")
+        self.unavailable = mpi_missing()  # the mpi extra's one line, or None
         self.title = QLabel()
         self.title.setWordWrap(True)
         self.options = RunOptions(lambda: self.code)
@@ -128,6 +133,11 @@ class RunPanel(QWidget):
         self.refresh_inputs()
         # in the Propagation view the walkthrough's inputs are the point: use them when we can
         self.inputs_check.setChecked(self.inputs_check.isEnabled())
+        if self.unavailable:
+            for b in (self.run_button, self.calibrate_button):
+                b.setToolTip(f"Disabled: {self.unavailable}")
+            self._set_running(False)
+            self._say(self.unavailable, GREY)
 
     def _build_launcher(self) -> QHBoxLayout:
         """The row of options and the Run, Calibrate and Cancel buttons; also makes the
@@ -238,7 +248,7 @@ class RunPanel(QWidget):
 
     def run(self) -> bool:
         """Start the run; False (with the reason in the status line) if it cannot start."""
-        if self.is_running():
+        if self._refused():
             return False
         code = self.code
         rows = self.refresh_inputs()
@@ -282,7 +292,7 @@ class RunPanel(QWidget):
         return self._start("run", args)
 
     def calibrate(self) -> bool:
-        if self.is_running():
+        if self._refused():
             return False
         return self._start(
             "calibrate", ["--calibrate", "--json", "--procs", str(CALIBRATION_PROCS)]
@@ -305,6 +315,12 @@ class RunPanel(QWidget):
         self.results.highlight_step(t)
 
     # -- the process --------------------------------------------------------------------------
+    def _refused(self) -> bool:
+        """A job runs already, or none can (no mpi extra: the status line says so again)."""
+        if self.unavailable and not self.is_running():
+            self._say(self.unavailable, GREY)
+        return self.is_running() or bool(self.unavailable)
+
     def _start(self, job: str, args: list[str]) -> bool:
         self.progress.setRange(0, 0)  # busy until the launch line gives a total
         self._set_running(True)
@@ -313,8 +329,8 @@ class RunPanel(QWidget):
         return True
 
     def _set_running(self, on: bool) -> None:
-        self.run_button.setEnabled(not on)
-        self.calibrate_button.setEnabled(not on)
+        self.run_button.setEnabled(not on and not self.unavailable)
+        self.calibrate_button.setEnabled(not on and not self.unavailable)
         self.cancel_button.setEnabled(on)
 
     def _show_job(self) -> None:

@@ -2,7 +2,9 @@
 
 The frames are drawn by the same :class:`~ringlab.render.propagation.WalkthroughRenderer` the
 app shows, so what is on screen is what is exported.  MP4 goes through the ffmpeg binary that
-``imageio-ffmpeg`` ships (no system ffmpeg needed); GIF through Pillow.
+``imageio-ffmpeg`` ships (no system ffmpeg needed): the ``video`` extra, ``pip install
+'ringlab[video]'``; without it MP4 is refused with that one line before anything is drawn.
+GIF goes through Pillow, in the plain install.
 
 >>> from ringlab import preset
 >>> import tempfile, os
@@ -19,6 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from ..core.errors import RinglabError
+from ..core.extras import require
 from ..core.inputs import matmul_note, resolve_inputs
 from ..core.simulate import simulate
 from ._output import check_output
@@ -44,6 +47,8 @@ def validate(code, fmt: str, step: int | None, fps: float, dpi: int) -> None:
         raise RinglabError(f"--fps {fps:g}: expected steps per second in (0, 60]")
     if not (20 <= dpi <= 600):
         raise RinglabError(f"--dpi {dpi}: expected 20..600")
+    if fmt == "mp4":
+        require("video", "MP4 export")
 
 
 def export_walkthrough(

@@ -1,6 +1,9 @@
 """Export the Propagation walkthrough from the window (File → Export walkthrough…): ask for a
 file name, whose ending says the format, and write it with a progress dialog.  A .html name
-writes one self-contained page with every step (:mod:`ringlab.render.html_export`)."""
+writes one self-contained page with every step (:mod:`ringlab.render.html_export`).
+
+MP4 needs the ``video`` extra (imageio-ffmpeg): without it the dialog's MP4 choice says so, and
+choosing it exports nothing and says the one line, ``pip install 'ringlab[video]'``."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QProgressDialog
 
 from ...core.errors import RinglabError
+from ...core.extras import MissingExtra, installed
 
 FORMATS = ("gif", "mp4", "pdf", "png", "svg", "html")
 
@@ -17,6 +21,9 @@ def ask_and_export(view) -> None:
     through ``view.message``."""
     path, fmt = _ask_path(view)
     if not path:
+        return
+    if fmt == "mp4" and not installed("video"):
+        view.message.emit(f"Export not done: {MissingExtra('video', 'MP4 export')}")
         return
     dlg = QProgressDialog("Exporting…", "", 0, view.last_step + 1, view)
     dlg.setCancelButton(None)
@@ -78,11 +85,12 @@ def _export_html(view, path: str, progress) -> str:
 def _ask_path(view) -> tuple[str, str]:
     """The file name chosen, ending in its format, and the format (``("", "")`` when cancelled
     or not a known format)."""
+    mp4 = "MP4 video" if installed("video") else "MP4 video, needs pip install 'ringlab[video]'"
     path, chosen = QFileDialog.getSaveFileName(
         view,
         "Export walkthrough",
         "walkthrough.gif",
-        "Animated GIF (*.gif);;MP4 video (*.mp4);;PDF, one page per step (*.pdf);;"
+        f"Animated GIF (*.gif);;{mp4} (*.mp4);;PDF, one page per step (*.pdf);;"
         "PNG of this step (*.png);;SVG of this step (*.svg);;"
         "Web page, every step, opens offline (*.html)",
     )

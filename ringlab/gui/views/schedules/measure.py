@@ -48,7 +48,7 @@ from PySide6.QtWidgets import (
 from ....core.errors import RinglabError
 from ....core.schedules.costs import format_bandwidth, format_bytes, format_seconds, parse_bytes
 from ....engine.arith import arith_for
-from ....engine.launch import EngineError, check_mpi4py, find_mpiexec
+from ....engine.launch import mpi_missing
 from ....engine.results import SCHEDULER
 from ...job_process import JobProcess
 from ...settings import set_text_colour
@@ -60,13 +60,9 @@ RED, GREY, ORANGE = "#b00020", "#444", "#a15c00"
 
 
 def availability() -> str | None:
-    """Why measuring cannot work here (one line), or None.  Nothing MPI is imported."""
-    try:
-        check_mpi4py()
-        find_mpiexec()
-    except EngineError as e:
-        return str(e)
-    return None
+    """Why measuring cannot work here (the mpi extra's one line), or None.  Nothing MPI is
+    imported."""
+    return mpi_missing()
 
 
 def auto_repeat(S: int) -> int:
@@ -316,7 +312,7 @@ class MeasureControls(QWidget):
         if self.unavailable:
             self.button.setEnabled(False)
             self.button.setToolTip(f"Disabled: {self.unavailable}")
-            self._say(f"Measuring needs MPI: {self.unavailable}", GREY)
+            self._say(self.unavailable, GREY)  # the mpi extra's one line: what to install
         self.set_N(source()[0])
 
     @property
@@ -325,7 +321,7 @@ class MeasureControls(QWidget):
 
     def set_N(self, N: int) -> None:
         if self.unavailable:
-            self.button.setText(f"Measure on {N} processes (unavailable: no MPI)")
+            self.button.setText(f"Measure on {N} processes (unavailable: needs ringlab[mpi])")
             return
         self.button.setText(f"Measure on {N} processes")
         self.button.setToolTip(
