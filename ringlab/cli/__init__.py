@@ -52,11 +52,17 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run ``ringlab ARGV`` and return its exit code (``python -m ringlab`` and the console
+    script exit with it): 0 done, 1 a negative answer, 2 bad input, 3 undecided, 4 the engine
+    failed, 130 interrupted.  Never exits itself, so a test can call it in-process."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-")):
         argv = ["gui", *argv]  # `ringlab` or `ringlab FILE`: the desktop app
     parser = build_parser(argv[0])
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # --help (0) or a bad argument (2, its one line already written)
+        return 0 if e.code is None else int(e.code)
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

@@ -2,20 +2,7 @@
 with one line naming the flag and what was expected (before: a float-overflow traceback,
 a message about a --W nobody gave, and a PNG silently written to a .gif name)."""
 
-import subprocess
-import sys
-
 import pytest
-
-
-def run(*args, cwd=None):
-    return subprocess.run(
-        [sys.executable, "-m", "ringlab", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        timeout=120,
-    )
 
 
 def one_line_exit_2(r, words):
@@ -35,22 +22,20 @@ def one_line_exit_2(r, words):
         (["--N", "0"], "N = 0: the number of cores must be an integer in 2..32"),
     ],
 )
-def test_compare_bad_quantities(args, words, tmp_path):
-    one_line_exit_2(run("compare", *args, cwd=tmp_path), words)
+def test_compare_bad_quantities(args, words, tmp_path, ringlab):
+    one_line_exit_2(ringlab("compare", *args), words)
 
 
-def test_compare_extreme_but_sane_quantities_still_work(tmp_path):
-    r = run("compare", "--alpha", "0", "--bandwidth", "1e29", "--size", "1e-29", cwd=tmp_path)
+def test_compare_extreme_but_sane_quantities_still_work(tmp_path, ringlab):
+    r = ringlab("compare", "--alpha", "0", "--bandwidth", "1e29", "--size", "1e-29")
     assert r.returncode == 0, r.stderr
 
 
-def test_export_refuses_a_format_that_contradicts_the_file_name(tmp_path):
-    r = run("export", "preset:paper-k2-t3", "--format", "png", "-o", "walk.gif", cwd=tmp_path)
+def test_export_refuses_a_format_that_contradicts_the_file_name(tmp_path, ringlab):
+    r = ringlab("export", "preset:paper-k2-t3", "--format", "png", "-o", "walk.gif")
     one_line_exit_2(r, "-o walk.gif: the name ends in .gif but --format is png")
     assert not (tmp_path / "walk.gif").exists()
-    ok = run(
-        "export", "preset:paper-k2-t3", "--format", "png", "-o", "step", "--step", "1", cwd=tmp_path
-    )
+    ok = ringlab("export", "preset:paper-k2-t3", "--format", "png", "-o", "step", "--step", "1")
     assert ok.returncode == 0, ok.stderr  # no extension: --format decides
 
 
@@ -61,7 +46,7 @@ def test_export_refuses_a_format_that_contradicts_the_file_name(tmp_path):
         ("[1, 2]", 'expected a JSON object with "format": "ringlab-code"'),
     ],
 )
-def test_check_and_export_bad_code_files(content, words, tmp_path):
+def test_check_and_export_bad_code_files(content, words, tmp_path, ringlab):
     (tmp_path / "c.json").write_text(content)
-    one_line_exit_2(run("check", "c.json", cwd=tmp_path), "c.json: " + words)
-    one_line_exit_2(run("export", "c.json", "-o", "x.png", cwd=tmp_path), "c.json: " + words)
+    one_line_exit_2(ringlab("check", "c.json"), "c.json: " + words)
+    one_line_exit_2(ringlab("export", "c.json", "-o", "x.png"), "c.json: " + words)

@@ -1,23 +1,18 @@
 """``ringlab compare`` as a user runs it."""
 
 import json
-import subprocess
-import sys
+from functools import partial
 
 import pytest
 
 
-def run(*args, cwd=None):
-    return subprocess.run(
-        [sys.executable, "-m", "ringlab", "compare", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        timeout=120,
-    )
+@pytest.fixture
+def run(ringlab):
+    """``ringlab compare ARGS`` in-process (conftest.py)."""
+    return partial(ringlab, "compare")
 
 
-def test_json_has_the_seed_numbers():
+def test_json_has_the_seed_numbers(run):
     r = run("--json", "--alpha", "50us", "--bandwidth", "1GB/s", "--size", "1MB")
     assert r.returncode == 0, r.stderr
     d = json.loads(r.stdout)
@@ -45,7 +40,7 @@ def test_json_has_the_seed_numbers():
     assert d["costs"]["tree"]["steps"] == 4
 
 
-def test_text_output_prints_the_seed_grids():
+def test_text_output_prints_the_seed_grids(run):
     r = run()
     assert r.returncode == 0, r.stderr
     assert "Core 0   [     15     12      9    *21 ]" in r.stdout
@@ -56,11 +51,9 @@ def test_text_output_prints_the_seed_grids():
     assert "S = 357.6 KB" in r8.stdout and "tree → ring" in r8.stdout
 
 
-def test_own_X_W_and_a_code_file(tmp_path):
+def test_own_X_W_and_a_code_file(tmp_path, run):
     (tmp_path / "w.txt").write_text("1 2 3\n4 5 6\n7 8 9\n")
-    r = run(
-        "--X", "1,1/2,2", "--W", "w.txt", "--code", "preset:paper-k2-t3", "--json", cwd=tmp_path
-    )
+    r = run("--X", "1,1/2,2", "--W", "w.txt", "--code", "preset:paper-k2-t3", "--json")
     assert r.returncode == 0, r.stderr
     d = json.loads(r.stdout)
     assert d["target"] == [17, "41/2", 24]  # 1·[1 2 3] + ½·[4 5 6] + 2·[7 8 9]
@@ -84,22 +77,22 @@ def test_own_X_W_and_a_code_file(tmp_path):
         (["--N", "x"], "invalid int value"),
     ],
 )
-def test_bad_arguments_exit_2_with_one_line(args, msg, tmp_path):
-    r = run(*args, cwd=tmp_path)
+def test_bad_arguments_exit_2_with_one_line(args, msg, tmp_path, run):
+    r = run(*args)
     assert r.returncode == 2
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and msg in lines[0], r.stderr
     assert "Traceback" not in r.stderr
 
 
-def test_ragged_W_file(tmp_path):
+def test_ragged_W_file(tmp_path, run):
     (tmp_path / "w.txt").write_text("1 2\n3\n4 5\n")
-    r = run("--X", "1 2 3", "--W", "w.txt", cwd=tmp_path)
+    r = run("--X", "1 2 3", "--W", "w.txt")
     assert r.returncode == 2
     assert "--W w.txt, row 1: 1 entries, but row 0 has 2" in r.stderr
 
 
-def test_256_cores_steps_and_costs_without_grids():
+def test_256_cores_steps_and_costs_without_grids(run):
     """The tree example's 256-core case: 510 ring steps against 16 tree steps, no grids."""
     r = run("--N", "256")
     assert r.returncode == 0, r.stderr
@@ -133,8 +126,8 @@ def test_256_cores_steps_and_costs_without_grids():
         (["--N", "64", "--code", "preset:paper-k2-t3"], "codes have at most 32 nodes"),
     ],
 )
-def test_large_N_refusals(args, msg, tmp_path):
-    r = run(*args, cwd=tmp_path)
+def test_large_N_refusals(args, msg, tmp_path, run):
+    r = run(*args)
     assert r.returncode == 2
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and msg in lines[0], r.stderr

@@ -1,10 +1,16 @@
 """``ringlab compare --schedules`` as a user runs it (issue 23)."""
 
 import json
-import subprocess
-import sys
+from functools import partial
 
 import pytest
+
+
+@pytest.fixture
+def run(ringlab):
+    """``ringlab compare ARGS`` in-process (conftest.py)."""
+    return partial(ringlab, "compare")
+
 
 KEYS = {
     "name",
@@ -19,16 +25,7 @@ KEYS = {
 ALL8 = "ring,tree,recursive-doubling,rabenseifner,bruck,swing,trivance,nccl-tree"
 
 
-def run(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "ringlab", "compare", *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-
-
-def test_json_for_eight_cores():
+def test_json_for_eight_cores(run):
     r = run(
         "--N",
         "8",
@@ -73,7 +70,7 @@ def test_json_for_eight_cores():
     assert any(x["label"] == "tree → ring" for x in d["crossovers"])
 
 
-def test_bruck_and_trivance_on_nine_cores():
+def test_bruck_and_trivance_on_nine_cores(run):
     r = run("--N", "9", "--schedules", "bruck,trivance,bruck-bw,trivance-bw,nccl-ring", "--json")
     assert r.returncode == 0, r.stderr
     rows = {s["name"]: s for s in json.loads(r.stdout)["schedules"]}
@@ -84,7 +81,7 @@ def test_bruck_and_trivance_on_nine_cores():
     assert all(s["sum_ok"] for s in rows.values())
 
 
-def test_readable_table():
+def test_readable_table(run):
     r = run("--N", "8", "--schedules", ALL8)
     assert r.returncode == 0, r.stderr
     out = r.stdout
@@ -95,7 +92,7 @@ def test_readable_table():
     assert "tree → ring" in out
 
 
-def test_unknown_name_exits_2_with_the_known_names():
+def test_unknown_name_exits_2_with_the_known_names(run):
     r = run("--schedules", "ring,butterfly")
     assert r.returncode == 2
     lines = r.stderr.strip().splitlines()
@@ -114,14 +111,14 @@ def test_unknown_name_exits_2_with_the_known_names():
         (["--schedules", "ring", "--size", "0"], "size: must be positive"),
     ],
 )
-def test_bad_arguments_exit_2_with_one_line(args, msg):
+def test_bad_arguments_exit_2_with_one_line(args, msg, run):
     r = run(*args)
     assert r.returncode == 2
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and msg in lines[0], r.stderr
 
 
-def test_without_schedules_compare_is_unchanged():
+def test_without_schedules_compare_is_unchanged(run):
     r = run("--N", "8", "--json")
     assert r.returncode == 0, r.stderr
     d = json.loads(r.stdout)

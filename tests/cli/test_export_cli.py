@@ -1,24 +1,19 @@
 """``ringlab export`` as a user runs it."""
 
 import json
-import subprocess
-import sys
+from functools import partial
 
 import pytest
 from PIL import Image
 
 
-def run(*args, cwd=None):
-    return subprocess.run(
-        [sys.executable, "-m", "ringlab", "export", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        timeout=120,
-    )
+@pytest.fixture
+def run(ringlab):
+    """``ringlab export ARGS`` in-process (conftest.py)."""
+    return partial(ringlab, "export")
 
 
-def test_gif_with_progress_on_stderr(tmp_path):
+def test_gif_with_progress_on_stderr(tmp_path, run):
     out = tmp_path / "k2.gif"
     r = run("preset:paper-k2-t3", "--format", "gif", "-o", str(out), "--fps", "2")
     assert r.returncode == 0, r.stderr
@@ -27,7 +22,7 @@ def test_gif_with_progress_on_stderr(tmp_path):
     assert Image.open(out).n_frames == 4
 
 
-def test_png_step_and_format_from_extension(tmp_path):
+def test_png_step_and_format_from_extension(tmp_path, run):
     out = tmp_path / "s.png"
     r = run(
         "preset:classic-ring-n4", "-o", str(out), "--step", "2", "--inputs", "matmul", "--dpi", "80"
@@ -36,7 +31,7 @@ def test_png_step_and_format_from_extension(tmp_path):
     assert Image.open(out).size == (1024, 576)
 
 
-def test_inputs_file_and_pdf(tmp_path):
+def test_inputs_file_and_pdf(tmp_path, run):
     inp = tmp_path / "x.json"
     inp.write_text(json.dumps({"inputs": [[1, 2], [3, 4], [5, 6]]}))
     out = tmp_path / "h.pdf"
@@ -57,7 +52,7 @@ def test_inputs_file_and_pdf(tmp_path):
         (["--step", "one", "-o", "{d}/x.png"], "invalid int value"),
     ],
 )
-def test_bad_arguments_exit_2_with_one_line(tmp_path, args, msg):
+def test_bad_arguments_exit_2_with_one_line(tmp_path, args, msg, run):
     args = [a.format(d=tmp_path) for a in args]
     r = run("preset:paper-k2-t3", *args)
     assert r.returncode == 2
@@ -67,7 +62,7 @@ def test_bad_arguments_exit_2_with_one_line(tmp_path, args, msg):
     assert not list(tmp_path.glob("x.*"))
 
 
-def test_bad_inputs_file_names_the_node(tmp_path):
+def test_bad_inputs_file_names_the_node(tmp_path, run):
     inp = tmp_path / "x.json"
     inp.write_text('[[1, 2], [3, "q"], [5, 6]]')
     r = run("preset:paper-k2-t3", "-o", str(tmp_path / "x.png"), "--inputs", str(inp))

@@ -2,25 +2,20 @@
 
 import html
 import re
-import subprocess
-import sys
+from functools import partial
 
 import pytest
 
 from ringlab.lessons import course, lesson_files, load_lesson, registry
 
 
-def run(*args, cwd=None):
-    return subprocess.run(
-        [sys.executable, "-m", "ringlab", "export", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        timeout=180,
-    )
+@pytest.fixture
+def run(ringlab):
+    """``ringlab export ARGS`` in-process (conftest.py)."""
+    return partial(ringlab, "export")
 
 
-def test_walkthrough_page_of_the_paper_code(tmp_path):
+def test_walkthrough_page_of_the_paper_code(tmp_path, run):
     out = tmp_path / "walkthrough.html"
     r = run("preset:paper-k2-t3", "--format", "html", "-o", str(out))
     assert r.returncode == 0, r.stderr
@@ -31,7 +26,7 @@ def test_walkthrough_page_of_the_paper_code(tmp_path):
     assert "random, seed 0" in text
 
 
-def test_format_from_the_extension_inputs_seed_and_palette(tmp_path):
+def test_format_from_the_extension_inputs_seed_and_palette(tmp_path, run):
     a, b, c = tmp_path / "a.html", tmp_path / "b.htm", tmp_path / "c.html"
     assert run("preset:paper-k2-t3", "-o", str(a), "--seed", "3").returncode == 0
     assert run("preset:paper-k2-t3", "-o", str(b), "--inputs", "matmul").returncode == 0
@@ -44,7 +39,7 @@ def test_format_from_the_extension_inputs_seed_and_palette(tmp_path):
     assert "#e8590c" in ta
 
 
-def test_play_speed_follows_fps(tmp_path):
+def test_play_speed_follows_fps(tmp_path, run):
     out = tmp_path / "w.html"
     assert run("preset:paper-k2-t3", "-o", str(out), "--fps", "4").returncode == 0
     assert 'data-delay-ms="250"' in out.read_text(encoding="utf-8")
@@ -64,7 +59,7 @@ def test_play_speed_follows_fps(tmp_path):
         (["{d}/none.md", "-o", "{d}/x.html"], "none.md"),
     ],
 )
-def test_bad_arguments_exit_2_with_one_line(tmp_path, args, msg):
+def test_bad_arguments_exit_2_with_one_line(tmp_path, args, msg, run):
     args = [a.format(d=tmp_path) for a in args]
     r = run(*args)
     assert r.returncode == 2, r.stderr
@@ -78,7 +73,7 @@ def _lesson9():
     return next(p for p in lesson_files() if p.name.startswith("09-"))
 
 
-def test_lesson_9_page_has_every_answer_in_a_details(tmp_path):
+def test_lesson_9_page_has_every_answer_in_a_details(tmp_path, run):
     path = _lesson9()
     out = tmp_path / "lesson9.html"
     r = run(str(path), "--format", "html", "-o", str(out))
@@ -110,7 +105,7 @@ def test_lesson_9_page_has_every_answer_in_a_details(tmp_path):
     assert "http://" not in text and "https://" not in text
 
 
-def test_lesson_by_name_and_no_extension(tmp_path):
+def test_lesson_by_name_and_no_extension(tmp_path, run):
     out = tmp_path / "page"
     r = run("lesson:09-theorem2", "-o", str(out))
     assert r.returncode == 0, r.stderr

@@ -1,5 +1,6 @@
-"""`ringlab`, `ringlab FILE`, `ringlab gui` and `ringlab screenshot`, run as a user runs them
-(offscreen)."""
+"""`ringlab`, `ringlab FILE`, `ringlab gui` and `ringlab screenshot`, as a user runs them
+(offscreen).  In-process (conftest.py), on pytest-qt's QApplication, but for the app's start-up
+to its first paint, which is the process's own."""
 
 import os
 import subprocess
@@ -36,21 +37,28 @@ def _reddish(px):
     return (r, g, b) == (0xFF, 0x8F, 0x8F)  # the panel's "differs from I_K" cell
 
 
-def test_screenshot_default_preset(tmp_path):
+@pytest.fixture
+def quit_after_paint(monkeypatch):
+    """Should a refusal regress, the window the app opens instead quits after its first paint
+    (exit 0, the test fails) rather than waiting for a user in the test process."""
+    monkeypatch.setenv("RINGLAB_EXIT_AFTER_PAINT", "1")
+
+
+def test_screenshot_default_preset(tmp_path, ringlab, qt_app):
     out = tmp_path / "shot.png"
-    r = run("screenshot", "-o", str(out), "--size", "1280x720")
+    r = ringlab("screenshot", "-o", str(out), "--size", "1280x720")
     assert r.returncode == 0, r.stderr
     img = Image.open(out).convert("RGB")
     assert img.size == (1280, 720)
     assert _count(img, _greenish) > 500 and _count(img, _reddish) == 0  # feasible: all green
 
 
-def test_screenshot_of_an_infeasible_file(tmp_path):
+def test_screenshot_of_an_infeasible_file(tmp_path, ringlab, qt_app):
     code = preset("paper-k2-t3").with_entry(0, "R", 0, 2, "5")
     f = tmp_path / "broken.ringlab.json"
     save_code(code, f)
     out = tmp_path / "broken.png"
-    r = run("screenshot", "-o", str(out), str(f))
+    r = ringlab("screenshot", "-o", str(out), str(f))
     assert r.returncode == 0, r.stderr
     img = Image.open(out).convert("RGB")
     assert img.size == (1920, 1080)
@@ -65,15 +73,15 @@ def test_screenshot_of_an_infeasible_file(tmp_path):
         (["--preset", "paper-k9-t9"], "unknown preset"),
     ],
 )
-def test_screenshot_bad_arguments_one_line(tmp_path, args, words):
-    r = run("screenshot", "-o", str(tmp_path / "x.png"), *args)
+def test_screenshot_bad_arguments_one_line(tmp_path, args, words, ringlab, qt_app):
+    r = ringlab("screenshot", "-o", str(tmp_path / "x.png"), *args)
     assert r.returncode == 2
     assert words in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
     assert "Traceback" not in r.stderr
 
 
-def test_plain_ringlab_with_missing_file_is_one_line():
-    r = run("no-such-code.ringlab.json")
+def test_plain_ringlab_with_missing_file_is_one_line(ringlab, quit_after_paint):
+    r = ringlab("no-such-code.ringlab.json")
     assert r.returncode == 2
     assert "no-such-code.ringlab.json: no such file" in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1

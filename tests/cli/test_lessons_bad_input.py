@@ -1,20 +1,14 @@
 """`ringlab lessons check FILE` on hostile lesson files, run as a user runs it: each is refused
 with exit 2 and one short `FILE:LINE: …` line on stderr, and nothing outside the lesson is read.
-
-(The subprocess timeout only catches a hang; nothing here measures time.)"""
+In-process (conftest.py); nothing here measures time."""
 
 import json
-import os
 import re
-import subprocess
-import sys
-from pathlib import Path
+from functools import partial
 
 import pytest
 
 from tests._lesson_samples import GOOD
-
-ROOT = Path(__file__).resolve().parents[1].parent
 
 SHOW = "show: {schedule_cell: {schedule: ring, step: 3, core: 3, chunk: 0}}"
 REVEAL = "reveal: [{set_schedule_step: 3}]"
@@ -23,16 +17,10 @@ BOMB = 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n' + "".jo
 )
 
 
-def run(*args, env=None):
-    return subprocess.run(
-        [sys.executable, "-m", "ringlab", "lessons", *map(str, args)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-        check=False,
-        env={**os.environ, **(env or {})},
-    )
+@pytest.fixture
+def run(ringlab):
+    """``ringlab lessons ARGS`` in-process (conftest.py)."""
+    return partial(ringlab, "lessons")
 
 
 # (case, old, new, the text on the line the error must name, what the error says)
@@ -162,7 +150,9 @@ def secret(tmp_path):
 
 
 @pytest.mark.parametrize("case,old,new,needle,expect", CASES, ids=[c[0] for c in CASES])
-def test_hostile_lesson_exit_2_one_short_line(tmp_path, secret, case, old, new, needle, expect):
+def test_hostile_lesson_exit_2_one_short_line(
+    tmp_path, secret, case, old, new, needle, expect, run
+):
     lessons = tmp_path / "lessons"
     lessons.mkdir()
     bad = lessons / f"{case}.md"
@@ -179,7 +169,7 @@ def test_hostile_lesson_exit_2_one_short_line(tmp_path, secret, case, old, new, 
     assert "SECRET" not in r.stderr + r.stdout and "Traceback" not in r.stderr
 
 
-def test_oversized_lesson_exit_2(tmp_path):
+def test_oversized_lesson_exit_2(tmp_path, run):
     bad = tmp_path / "big.md"
     bad.write_text(GOOD + ("[" * 99 + "\n") * 2000, encoding="utf-8")
     r = run("check", bad)
@@ -189,7 +179,7 @@ def test_oversized_lesson_exit_2(tmp_path):
     )
 
 
-def test_the_good_lesson_still_passes(tmp_path):
+def test_the_good_lesson_still_passes(tmp_path, run):
     good = tmp_path / "good.md"
     good.write_text(GOOD, encoding="utf-8")
     r = run("check", good)
@@ -197,11 +187,12 @@ def test_the_good_lesson_still_passes(tmp_path):
     assert r.stdout.startswith("ok ")
 
 
-def test_lessons_list_survives_a_corrupt_progress_file(tmp_path):
+def test_lessons_list_survives_a_corrupt_progress_file(tmp_path, run, monkeypatch):
     data = tmp_path / "data"
     data.mkdir()
     (data / "progress.json").write_text("{ not json", encoding="utf-8")
-    r = run(env={"RINGLAB_DATA_DIR": str(data)})
+    monkeypatch.setenv("RINGLAB_DATA_DIR", str(data))
+    r = run()
     assert r.returncode == 0, r.stderr
     assert "not started" in r.stdout
     backups = list(data.glob("progress.json.corrupt-*"))

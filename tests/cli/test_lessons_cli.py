@@ -1,38 +1,36 @@
 """`ringlab lessons` and `ringlab lessons check`, run as a user runs them."""
 
 import re
-import subprocess
-import sys
+from functools import partial
 from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture
+def run(ringlab):
+    """``ringlab lessons ARGS`` in-process (conftest.py)."""
+    return partial(ringlab, "lessons")
+
 
 ROOT = Path(__file__).resolve().parents[2]
 GOOD = ROOT / "lessons" / "09-theorem2-break-repair.md"
 
 
-def run(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "ringlab", "lessons", *map(str, args)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-    )
-
-
-def test_list():
+def test_list(run):
     r = run()
     assert r.returncode == 0, r.stderr
     assert "Theorem 2 as a check you can break and repair" in r.stdout
     assert re.search(r"09-theorem2-break-repair\s+12\s+not started", r.stdout)
 
 
-def test_check_good_file():
+def test_check_good_file(run):
     r = run("check", GOOD)
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith("ok ") and r.stderr == ""
 
 
-def test_malformed_file_exit_2_one_line(tmp_path):
+def test_malformed_file_exit_2_one_line(tmp_path, run):
     bad = tmp_path / "bad.md"
     text = GOOD.read_text(encoding="utf-8").replace(
         "show: first_wrong_node", "show: first_wrong_nod"
@@ -45,7 +43,7 @@ def test_malformed_file_exit_2_one_line(tmp_path):
     assert r.stderr.startswith(f"{bad}:{line}: unknown probe 'first_wrong_nod'")
 
 
-def test_wrong_solution_exit_1(tmp_path):
+def test_wrong_solution_exit_1(tmp_path, run):
     bad = tmp_path / "wrong.md"
     text = GOOD.read_text(encoding="utf-8")
     # the repair task's solution puts 0 back instead of the paper's −1: the goal is not met
@@ -60,7 +58,7 @@ def test_wrong_solution_exit_1(tmp_path):
     assert re.match(rf"{re.escape(str(bad))}:\d+: ", r.stderr)
 
 
-def test_wrong_predict_answer_and_accepted_wrong_answer_exit_1(tmp_path):
+def test_wrong_predict_answer_and_accepted_wrong_answer_exit_1(tmp_path, run):
     bad = tmp_path / "wrong.md"
     text = GOOD.read_text(encoding="utf-8").replace(
         "answer: 2\nwrong: [1, 6]", "answer: 2\nwrong: [2, 6]"
@@ -71,7 +69,7 @@ def test_wrong_predict_answer_and_accepted_wrong_answer_exit_1(tmp_path):
     assert "stored wrong answer 2 is accepted (the app shows 2)" in r.stderr
 
 
-def test_worst_code_wins_and_all_files_are_reported(tmp_path):
+def test_worst_code_wins_and_all_files_are_reported(tmp_path, run):
     bad = tmp_path / "bad.md"
     bad.write_text("no front matter\n", encoding="utf-8")
     r = run("check", GOOD, bad)

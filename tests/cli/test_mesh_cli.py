@@ -1,20 +1,16 @@
-"""``ringlab mesh`` as a user runs it (a subprocess): JSON shape, totals, sweep, refusals."""
+"""``ringlab mesh`` as a user runs it (in-process, conftest.py): JSON shape, totals, sweep, refusals."""
 
 import json
-import subprocess
-import sys
+from functools import partial
 from itertools import product
 
 import pytest
 
 
-def ringlab(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "ringlab", "mesh", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+@pytest.fixture
+def run(ringlab):
+    """``ringlab mesh ARGS`` in-process (conftest.py)."""
+    return partial(ringlab, "mesh")
 
 
 def manhattan_total(k, n, torus):
@@ -23,8 +19,8 @@ def manhattan_total(k, n, torus):
     return sum(sum(d(x, y) for x, y in zip(a, b)) for a in pts for b in pts)
 
 
-def test_json_shape_and_totals_k4():
-    p = ringlab("--k", "4", "--json")
+def test_json_shape_and_totals_k4(run):
+    p = run("--k", "4", "--json")
     assert p.returncode == 0, p.stderr
     out = json.loads(p.stdout)
     assert list(out) == ["k", "n", "torus", "nodes", "schemes", "sweep"]
@@ -41,8 +37,8 @@ def test_json_shape_and_totals_k4():
     assert out["schemes"]["coded"]["hops"] == best["hops"] == 384
 
 
-def test_json_torus_3d_and_given_group():
-    p = ringlab("--k", "3", "--n", "3", "--torus", "--group", "9", "--json")
+def test_json_torus_3d_and_given_group(run):
+    p = run("--k", "3", "--n", "3", "--torus", "--group", "9", "--json")
     assert p.returncode == 0, p.stderr
     out = json.loads(p.stdout)
     assert (out["n"], out["torus"], out["nodes"]) == (3, True, 27)
@@ -50,16 +46,16 @@ def test_json_torus_3d_and_given_group():
     assert out["schemes"]["coded"]["group"] == 9
 
 
-def test_text_and_sweep():
-    p = ringlab("--k", "4", "--sweep")
+def test_text_and_sweep(run):
+    p = run("--k", "4", "--sweep")
     assert p.returncode == 0, p.stderr
     assert "all-at-once" in p.stdout and "tree" in p.stdout and "coded" in p.stdout
     row = next(line for line in p.stdout.splitlines() if "← minimum" in line)
     assert row.split()[:2] == ["4", "2×2"]
 
 
-def test_example_fig3_lists_the_sources_transfers():
-    p = ringlab("--example", "fig3")
+def test_example_fig3_lists_the_sources_transfers(run):
+    p = run("--example", "fig3")
     assert p.returncode == 0, p.stderr
     for line in (
         "node 1 → node 3: d1",
@@ -72,8 +68,8 @@ def test_example_fig3_lists_the_sources_transfers():
     assert "4 decodes checked against the original blocks: all correct" in p.stdout
 
 
-def test_example_fig1():
-    p = ringlab("--example", "fig1")
+def test_example_fig1(run):
+    p = run("--example", "fig1")
     assert p.returncode == 0, p.stderr
     assert "IS → ID: A⊕B  (1 hop)" in p.stdout and "D2: A = (A⊕B) ⊕ (B)" in p.stdout
 
@@ -93,8 +89,8 @@ def test_example_fig1():
         (["--k", "4", "--base", "ring"], "argument --base: invalid choice: 'ring'"),
     ],
 )
-def test_bad_arguments_exit_2_with_one_line(args, expect):
-    p = ringlab(*args)
+def test_bad_arguments_exit_2_with_one_line(args, expect, run):
+    p = run(*args)
     assert p.returncode == 2
     assert p.stdout == ""
     assert p.stderr.count("\n") == 1 and expect in p.stderr, p.stderr

@@ -1,5 +1,9 @@
 """``ringlab run`` as a user runs it: real mpiexec, real ranks, every exit code, no leftovers.
 
+A job runs as ``python -m ringlab run`` (its process is the parent of mpiexec, the one the app's
+Cancel signals); what is refused before anything starts runs in-process (conftest.py).  Jobs on
+real ranks are marked slow but for one (``test_paper_code_equals_allreduce``).
+
 Each job starts N Pythons (≈ 0.6–1 s here, much more on a loaded machine); sizes and
 repetitions are kept small.  No assertion rests on a wall-clock margin: the silence timeout
 counts only once every rank is ready, and tests that need a job to end by a timeout make it
@@ -103,6 +107,7 @@ def test_paper_code_equals_allreduce():
     assert leftovers(s) == []
 
 
+@pytest.mark.slow  # real mpiexec: N Python ranks start
 @pytest.mark.parametrize("name", ["paper-k1-t2", "paper-k3-t4"])
 def test_other_paper_codes(name):
     r = run(f"preset:{name}", "--repeat", "1", "--size", "96")
@@ -110,6 +115,7 @@ def test_other_paper_codes(name):
     assert r.stdout.count("✓") == 3
 
 
+@pytest.mark.slow  # real mpiexec: N Python ranks start
 def test_classic_ring_json_lines_with_size():
     s = next(_SEEDS)
     r = run("preset:classic-ring-n4", "--size", "4096", "--repeat", "3", "--json", "--seed", str(s))
@@ -134,6 +140,7 @@ def test_classic_ring_json_lines_with_size():
     assert leftovers(s) == []
 
 
+@pytest.mark.slow  # real mpiexec: N Python ranks start
 def test_classic_ring_sends_seed_004_on_real_ranks(tmp_path):
     f = tmp_path / "x.json"
     f.write_text(json.dumps([[15, 12, 9, 6], [2, 8, 6, 4], [1, 3, 4, 2], [12, 6, 3, 15]]))
@@ -145,29 +152,17 @@ def test_classic_ring_sends_seed_004_on_real_ranks(tmp_path):
     assert {tuple(e["head"]) for e in ev if e["event"] == "decoded"} == {(30, 29, 22, 27)}
 
 
-def test_gf2_code_file(tmp_path):
+@pytest.mark.slow  # real mpiexec: N Python ranks start
+def test_gf2_code_file(tmp_path, ringlab):
     f = tmp_path / "ring-gf2.ringlab.json"
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "ringlab",
-            "preset",
-            "classic-ring-n3",
-            "--field",
-            "GF(2)",
-            "-o",
-            str(f),
-        ],
-        check=True,
-        capture_output=True,
-    )
+    assert ringlab("preset", "classic-ring-n3", "--field", "GF(2)", "-o", f).returncode == 0
     r = run(str(f), "--size", "48", "--repeat", "1")
     assert r.returncode == 0, r.stderr
     assert "over GF(2)" in r.stdout and "byte (8 GF(2) elements)" in r.stdout
     assert r.stdout.count("✓") == 3
 
 
+@pytest.mark.slow  # real mpiexec: N Python ranks start
 def test_wrong_code_exits_1_naming_rank_and_entry(tmp_path):
     from ringlab import preset
     from ringlab.core.codefile import code_to_dict
@@ -198,12 +193,13 @@ def test_wrong_code_exits_1_naming_rank_and_entry(tmp_path):
         ([], "expected a code"),
     ],
 )
-def test_bad_input_exits_2_with_one_line(args, says):
-    r = run(*args)
+def test_bad_input_exits_2_with_one_line(args, says, ringlab):
+    r = ringlab("run", *args)
     assert r.returncode == 2 and r.stdout == ""
     assert says in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.slow  # real mpiexec: N Python ranks start
 def test_deadlock_exits_4_within_the_timeout_and_leaves_nothing():
     # the silence timeout counts from the moment every rank is ready: then each rank has sent
     # its first symbol and waits for one that never comes, however slowly the ranks started
@@ -229,6 +225,7 @@ def test_deadlock_exits_4_within_the_timeout_and_leaves_nothing():
     assert leftovers(s) == []
 
 
+@pytest.mark.slow  # real mpiexec: N Python ranks start
 def test_a_start_up_that_never_ends_is_not_called_a_deadlock():
     # rank 1 never gets ready: its start-up runs out of time, whatever the others did meanwhile
     s = next(_SEEDS)
@@ -256,6 +253,7 @@ def test_a_start_up_that_never_ends_is_not_called_a_deadlock():
     assert leftovers(s) == []
 
 
+@pytest.mark.slow  # real mpiexec: N Python ranks start
 def test_a_tiny_start_up_budget_says_starting_ranks():
     s = next(_SEEDS)
     r = run("preset:classic-ring-n4", "--startup-timeout", "0.001", "--seed", str(s), "--json")
@@ -269,19 +267,16 @@ def test_a_tiny_start_up_budget_says_starting_ranks():
     assert leftovers(s) == []
 
 
-def test_the_start_up_budget_is_in_the_help():
-    r = subprocess.run(
-        [sys.executable, "-m", "ringlab", "run", "--help"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+def test_the_start_up_budget_is_in_the_help(ringlab):
+    r = ringlab("run", "--help")
+    assert r.returncode == 0
     text = " ".join(r.stdout.split())
     assert "--startup-timeout S" in text
     assert "10 s + 3 s per rank per core + 10 s per GiB of data per core" in text
     assert "once every rank is ready" in text
 
 
+@pytest.mark.slow  # real mpiexec: N Python ranks start
 def test_a_dying_rank_exits_4_naming_it():
     s = next(_SEEDS)
     r = run("preset:paper-k2-t3", "--seed", str(s), env={"RINGLAB_ENGINE_FAULT": "die:1"})
@@ -291,6 +286,7 @@ def test_a_dying_rank_exits_4_naming_it():
     assert leftovers(s) == []
 
 
+@pytest.mark.slow  # real mpiexec: N Python ranks start
 def test_a_rank_killed_by_sigkill_is_named_with_the_signal_and_no_times():
     # rank 2 dies in the middle of the timed repetitions (the OOM killer does this): the
     # message names the rank and the signal, not mpiexec's status, and no time is reported
@@ -322,8 +318,8 @@ def test_a_rank_killed_by_sigkill_is_named_with_the_signal_and_no_times():
     assert leftovers(s) == []
 
 
-def test_a_size_beyond_free_memory_is_refused_before_anything_starts():
-    r = run("preset:paper-k2-t3", "--size", "1024GiB")
+def test_a_size_beyond_free_memory_is_refused_before_anything_starts(ringlab):
+    r = ringlab("run", "preset:paper-k2-t3", "--size", "1024GiB")
     assert r.returncode == 2 and r.stdout == ""
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1, r.stderr
@@ -346,14 +342,10 @@ def _near_feasible(tmp_path) -> Path:
     return f
 
 
-def test_floating_point_does_not_hide_an_infeasible_code(tmp_path):
+@pytest.mark.slow  # real mpiexec: N Python ranks start
+def test_floating_point_does_not_hide_an_infeasible_code(tmp_path, ringlab):
     f = _near_feasible(tmp_path)
-    check = subprocess.run(
-        [sys.executable, "-m", "ringlab", "check", str(f)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    check = ringlab("check", f)
     assert check.returncode == 1  # Theorem 2, exact rationals
     s = next(_SEEDS)
     r = run(str(f), "--size", "64", "--repeat", "1", "--seed", str(s))
@@ -371,14 +363,17 @@ def test_floating_point_does_not_hide_an_infeasible_code(tmp_path):
     assert leftovers(s) == []
 
 
+@pytest.mark.slow  # real mpiexec: N Python ranks start
 def test_a_feasible_code_reports_theorem_2_beside_the_measurement():
     r = run("preset:paper-k1-t2", "--size", "64", "--repeat", "1", "--json")
     res = events(r.stdout)[-1]
     assert r.returncode == 0 and res["theorem2"]["feasible"] and not res["hidden_by_float"]
 
 
-def test_missing_mpiexec_exits_4():
-    r = run("preset:paper-k2-t3", env={"PATH": "/nonexistent", "RINGLAB_MPIEXEC": "mpiexec"})
+def test_missing_mpiexec_exits_4(ringlab, monkeypatch):
+    monkeypatch.setenv("PATH", "/nonexistent")
+    monkeypatch.setenv("RINGLAB_MPIEXEC", "mpiexec")
+    r = ringlab("run", "preset:paper-k2-t3")
     assert r.returncode == 4 and r.stdout == ""
     assert r.stderr.strip() == (
         "ringlab run: engine failed: mpiexec not found: "
@@ -386,6 +381,7 @@ def test_missing_mpiexec_exits_4():
     )
 
 
+@pytest.mark.slow  # real mpiexec: N Python ranks start
 def test_sigterm_cancels_the_job_and_leaves_nothing():
     # what the app's Cancel does (QProcess.terminate): the job must go with ringlab run
     s = next(_SEEDS)
@@ -410,6 +406,7 @@ def test_sigterm_cancels_the_job_and_leaves_nothing():
     assert leftovers(s) == []
 
 
+@pytest.mark.slow  # real mpiexec: N Python ranks start
 def test_calibrate_prints_alpha_beta():
     r = run("--calibrate", "--procs", "2")
     assert r.returncode == 0, r.stderr

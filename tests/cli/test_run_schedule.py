@@ -1,8 +1,9 @@
 """``ringlab run --schedule NAME``: library schedules as point-to-point MPI on real ranks.
 
-Real mpiexec, real ranks, small sizes, one or two repetitions.  No assertion rests on a
-wall-clock margin (the machine is shared); the silence timeout counts only once every rank is
-ready.  The fixture of ``test_run_cli`` (imported below, autouse) fails a test that leaves any
+Real mpiexec, real ranks, small sizes, one or two repetitions; all marked slow but for one
+small job (``test_json_lines_have_every_event``, 3 ranks); refusals run in-process.  No
+assertion rests on a wall-clock margin (the machine is shared); the silence timeout counts only
+once every rank is ready.  The fixture of ``test_run_cli`` (imported below, autouse) fails a test that leaves any
 process of its jobs alive: mpiexec, Hydra's proxy or a rank.
 """
 
@@ -38,6 +39,7 @@ ACCEPTED = {
 }
 
 
+@pytest.mark.slow  # real mpiexec: N Python ranks start
 def test_rabenseifner_on_4_ranks_equals_mpi_allreduce():
     # the issue's "done when"
     s = next(_SEEDS)
@@ -58,6 +60,7 @@ def test_every_known_schedule_is_run_below():
     assert set(ACCEPTED) == set(known_schedules())
 
 
+@pytest.mark.slow  # real mpiexec: N Python ranks start
 @pytest.mark.parametrize("name, N", [(n, N) for n, Ns in ACCEPTED.items() for N in Ns])
 def test_every_schedule_equals_allreduce_exactly_on_integers(name, N):
     # 104 bytes = 13 int64 elements: no schedule's block count divides it, so padding travels too
@@ -82,6 +85,7 @@ def test_every_schedule_equals_allreduce_exactly_on_integers(name, N):
     assert leftovers(s) == []
 
 
+@pytest.mark.slow  # real mpiexec: N Python ranks start
 @pytest.mark.parametrize("name", ["rabenseifner", "bruck-bw", "nccl-tree"])
 def test_ranks_send_what_the_trace_sends(name, tmp_path):
     # the worked matmul's partials as the ranks' data: every message on the wire carries the
@@ -160,6 +164,7 @@ def test_json_lines_have_every_event():
     assert leftovers(s) == []
 
 
+@pytest.mark.slow  # real mpiexec: N Python ranks start
 def test_a_tree_step_uses_send_recv_and_idles():
     r = run("--schedule", "tree", "--procs", "3", "--size", "64", "--repeat", "1", "--json")
     assert r.returncode == 0, r.stderr
@@ -167,6 +172,7 @@ def test_a_tree_step_uses_send_recv_and_idles():
     assert {"send", "recv", "idle"} <= modes
 
 
+@pytest.mark.slow  # real mpiexec: N Python ranks start
 @pytest.mark.parametrize(
     "name, algorithm",
     [("rabenseifner", "reduce_scatter_allgather"), ("recursive-doubling", "recursive_doubling")],
@@ -182,6 +188,7 @@ def test_mpich_runs_the_same_algorithm_and_mpi_t_says_so(name, algorithm):
     assert "falls back" not in r.stdout
 
 
+@pytest.mark.slow  # real mpiexec: N Python ranks start
 def test_too_few_elements_for_mpichs_rabenseifner_is_said():
     r = run(
         "--schedule",
@@ -200,6 +207,7 @@ def test_too_few_elements_for_mpichs_rabenseifner_is_said():
     assert "needs at least p' = 4" in res["library_fallback"]
 
 
+@pytest.mark.slow  # real mpiexec: N Python ranks start
 def test_a_rank_that_differs_exits_1_naming_it_and_the_first_element():
     # the test hook makes rank 2 drop the first message it should add (trivance, N = 3: only
     # its own sum misses a partial)
@@ -237,20 +245,20 @@ def test_a_rank_that_differs_exits_1_naming_it_and_the_first_element():
         (["--procs", "8", "--schedule", "trivance-bw"], "trivance-bw: N = 8 is not a power of 3"),
     ],
 )
-def test_a_refused_n_exits_2_with_the_reason(args, says):
-    r = run(*args)
+def test_a_refused_n_exits_2_with_the_reason(args, says, ringlab):
+    r = ringlab("run", *args)
     assert r.returncode == 2 and r.stdout == ""
     assert says in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
 
-def test_an_unknown_name_exits_2_listing_the_known_ones():
-    r = run("--schedule", "butterfly")
+def test_an_unknown_name_exits_2_listing_the_known_ones(ringlab):
+    r = ringlab("run", "--schedule", "butterfly")
     assert r.returncode == 2 and r.stdout == ""
     line = r.stderr.strip()
     assert "unknown schedule 'butterfly'; known: " in line and len(line.splitlines()) == 1
     for name in known_schedules():
         assert name in line
-    r = run("--schedule", "butterfly", "--json")
+    r = ringlab("run", "--schedule", "butterfly", "--json")
     assert r.returncode == 2
     ev = events(r.stdout)
     assert ev == [{"event": "error", "exit": 2, "message": ev[0]["message"]}]
@@ -270,19 +278,25 @@ def test_an_unknown_name_exits_2_listing_the_known_ones():
         (["--schedule", "ring", "--procs", "40"], "ring: N = 40"),
     ],
 )
-def test_bad_input_exits_2_with_one_line(args, says):
-    r = run(*args)
+def test_bad_input_exits_2_with_one_line(args, says, ringlab):
+    r = ringlab("run", *args)
     assert r.returncode == 2 and r.stdout == ""
     assert says in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
 
+def test_inputs_that_contradict_the_options_are_refused(tmp_path, ringlab):
+    f = tmp_path / "x.json"
+    f.write_text(json.dumps([[0.5, 1], [2, 3]]))
+    r = ringlab("run", "--schedule", "ring", "--inputs", f, "--procs", "3")
+    assert r.returncode == 2 and "the --inputs file has 2 rows" in r.stderr
+    r = ringlab("run", "--schedule", "ring", "--inputs", f, "--dtype", "int64")
+    assert r.returncode == 2 and "numbers that are not integers" in r.stderr
+
+
+@pytest.mark.slow  # real mpiexec: N Python ranks start
 def test_inputs_decide_n_and_the_element_type(tmp_path):
     f = tmp_path / "x.json"
     f.write_text(json.dumps([[0.5, 1], [2, 3]]))
-    r = run("--schedule", "ring", "--inputs", str(f), "--procs", "3")
-    assert r.returncode == 2 and "the --inputs file has 2 rows" in r.stderr
-    r = run("--schedule", "ring", "--inputs", str(f), "--dtype", "int64")
-    assert r.returncode == 2 and "numbers that are not integers" in r.stderr
     r = run("--schedule", "ring", "--inputs", str(f), "--repeat", "1", "--json")
     assert r.returncode == 0, r.stderr
     res = events(r.stdout)[-1]
@@ -290,6 +304,7 @@ def test_inputs_decide_n_and_the_element_type(tmp_path):
     assert {tuple(k["head"]) for k in res["ranks"]} == {(2.5, 4)}
 
 
+@pytest.mark.slow  # real mpiexec: N Python ranks start
 def test_a_deadlocked_schedule_exits_4_and_leaves_nothing():
     s = next(_SEEDS)
     r = run(

@@ -1,24 +1,21 @@
-"""``ringlab search`` as a user runs it: exit codes 0/1/3/2, the file, the progress line."""
+"""``ringlab search`` as a user runs it (in-process, conftest.py): exit codes 0/1/3/2, the file,
+the progress line."""
 
-import subprocess
-import sys
+from functools import partial
 
 import pytest
 
 from ringlab import check, load_code, reduce_multicast_shape
 
 
-def run(*args, cwd=None, timeout=120):
-    return subprocess.run(
-        [sys.executable, "-m", "ringlab", "search", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        timeout=timeout,
-    )
+@pytest.fixture
+def run(ringlab):
+    """``ringlab search ARGS`` in-process (conftest.py); the SAT solver runs in the worker
+    process the command starts, as for a user."""
+    return partial(ringlab, "search")
 
 
-def test_found_writes_a_verified_file(tmp_path):
+def test_found_writes_a_verified_file(tmp_path, run):
     out = tmp_path / "k2t3.ringlab.json"
     r = run("--N", "3", "--K", "2", "--T", "3", "-o", str(out))
     assert r.returncode == 0, r.stderr
@@ -30,7 +27,7 @@ def test_found_writes_a_verified_file(tmp_path):
     assert "SAT" in code.description and "general linear codes" in code.description
 
 
-def test_found_without_output_prints_the_file(tmp_path):
+def test_found_without_output_prints_the_file(tmp_path, run):
     r = run("--N", "3", "--K", "3", "--T", "4", "--routing-only")
     assert r.returncode == 0, r.stderr
     from ringlab import loads_code
@@ -39,7 +36,7 @@ def test_found_without_output_prints_the_file(tmp_path):
     assert check(code).feasible and reduce_multicast_shape(code).ok
 
 
-def test_appendix_routing_impossible_exit_1(tmp_path):
+def test_appendix_routing_impossible_exit_1(tmp_path, run):
     out = tmp_path / "x.json"
     r = run("--N", "3", "--K", "2", "--T", "3", "--routing-only", "-o", str(out))
     assert r.returncode == 1, r.stderr
@@ -48,18 +45,18 @@ def test_appendix_routing_impossible_exit_1(tmp_path):
     assert not out.exists()
 
 
-def test_proposition1_is_named():
+def test_proposition1_is_named(run):
     r = run("--N", "3", "--K", "4", "--T", "4")
     assert r.returncode == 1 and "Proposition 1" in r.stdout
 
 
-def test_undecided_exit_3():
+def test_undecided_exit_3(run):
     r = run("--N", "3", "--K", "4", "--T", "5", "--encoding", "plain", "--timeout", "1")
     assert r.returncode == 3, r.stdout + r.stderr
     assert "undecided" in r.stdout
 
 
-def test_gf3_and_symmetric():
+def test_gf3_and_symmetric(run):
     r = run("--N", "3", "--K", "3", "--T", "4", "--field", "GF(3)", "--symmetric")
     assert r.returncode == 0, r.stderr
     from ringlab import loads_code
@@ -67,8 +64,9 @@ def test_gf3_and_symmetric():
     assert loads_code(r.stdout).field.name == "GF(3)"
 
 
+@pytest.mark.slow  # two SAT searches each over GF(2^m), seconds
 @pytest.mark.parametrize("field,ringlab_name", [("GF(4)", "GF(2^2)"), ("GF(8)", "GF(2^3)")])
-def test_gf4_gf8_answer_names_field_and_class(tmp_path, field, ringlab_name):
+def test_gf4_gf8_answer_names_field_and_class(tmp_path, field, ringlab_name, run):
     out = tmp_path / "c.ringlab.json"
     r = run("--N", "4", "--K", "3", "--T", "5", "--field", field, "-o", str(out))
     assert r.returncode == 0, r.stderr
@@ -94,7 +92,7 @@ def test_gf4_gf8_answer_names_field_and_class(tmp_path, field, ringlab_name):
         (["--N", "12", "--K", "16", "--T", "40"], "too large"),
     ],
 )
-def test_bad_arguments_exit_2_one_line(args, words):
+def test_bad_arguments_exit_2_one_line(args, words, run):
     r = run(*args)
     assert r.returncode == 2
     lines = [ln for ln in r.stderr.splitlines() if ln.strip()]

@@ -1,6 +1,8 @@
 """Issue 20, as a teacher and a newcomer start ringlab: over ssh without a display, with a
 display but without Qt's xcb libraries, with ``preset:NAME`` as FILE; the lessons' counts in
-plain English; saved files readable by colleagues.  Every command runs as a subprocess."""
+plain English; saved files readable by colleagues.  What a process's start decides (a display,
+Qt's libraries, the window's first paint) runs as a subprocess; the rest in-process
+(conftest.py)."""
 
 import os
 import re
@@ -26,14 +28,13 @@ def scrubbed(tmp_path, **extra) -> dict:
     return env
 
 
-def ringlab(*args, env, timeout=120, prefix=(), umask=None):
+def ringlab_process(*args, env, timeout=120, prefix=()):
     return subprocess.run(
         [*prefix, sys.executable, "-m", "ringlab", *args],
         capture_output=True,
         text=True,
         timeout=timeout,
         env=env,
-        preexec_fn=(lambda: os.umask(umask)) if umask is not None else None,
     )
 
 
@@ -73,7 +74,7 @@ def unused_display() -> str:
 def test_without_a_display_one_line_says_how_to_run_headless(tmp_path, args):
     f = tmp_path / "mine.ringlab.json"
     save_code(preset("paper-k2-t3"), f)
-    r = ringlab(*[str(f) if a == "FILE" else a for a in args], env=scrubbed(tmp_path))
+    r = ringlab_process(*[str(f) if a == "FILE" else a for a in args], env=scrubbed(tmp_path))
     assert r.returncode == 2, (r.returncode, r.stderr)  # not Qt's abort (134)
     line = one_line(r)
     assert "no display found" in line and "DISPLAY and WAYLAND_DISPLAY unset" in line
@@ -82,7 +83,7 @@ def test_without_a_display_one_line_says_how_to_run_headless(tmp_path, args):
 
 @pytest.mark.parametrize("platform", ["xcb", "wayland"])
 def test_a_desktop_platform_chosen_without_its_display_is_the_same_one_line(tmp_path, platform):
-    r = ringlab(env=scrubbed(tmp_path, QT_QPA_PLATFORM=platform))
+    r = ringlab_process(env=scrubbed(tmp_path, QT_QPA_PLATFORM=platform))
     assert r.returncode == 2, r.stderr
     line = one_line(r)
     assert "no display found" in line
@@ -92,17 +93,19 @@ def test_a_desktop_platform_chosen_without_its_display_is_the_same_one_line(tmp_
 def test_the_advice_works(tmp_path):
     """What the line offers runs in that same environment."""
     out = tmp_path / "window.png"
-    r = ringlab("screenshot", "-o", str(out), "--size", "800x600", env=scrubbed(tmp_path))
+    r = ringlab_process("screenshot", "-o", str(out), "--size", "800x600", env=scrubbed(tmp_path))
     assert r.returncode == 0, r.stderr
     assert Image.open(out).size == (800, 600)
-    r = ringlab(env=scrubbed(tmp_path, QT_QPA_PLATFORM="offscreen", RINGLAB_EXIT_AFTER_PAINT="1"))
+    r = ringlab_process(
+        env=scrubbed(tmp_path, QT_QPA_PLATFORM="offscreen", RINGLAB_EXIT_AFTER_PAINT="1")
+    )
     assert r.returncode == 0 and r.stdout.startswith("first-paint "), r.stderr
 
 
 def test_a_display_nobody_answers_on_is_one_line(tmp_path):
     """ssh with a stale DISPLAY: Qt would abort with "could not connect to display"."""
     display = unused_display()
-    r = ringlab(env=scrubbed(tmp_path, DISPLAY=display))
+    r = ringlab_process(env=scrubbed(tmp_path, DISPLAY=display))
     assert r.returncode == 2, r.stderr
     line = one_line(r)
     assert f"cannot connect to the display DISPLAY={display}" in line
@@ -145,7 +148,7 @@ def test_a_missing_xcb_library_names_the_package(tmp_path):
         pytest.skip("libxcb-cursor.so.0 is not installed here, nothing to hide")
     env = scrubbed(tmp_path, DISPLAY=unused_display())
     hide = ["unshare", "-rm", "sh", "-c", f'mount --bind /dev/null "{lib}" && exec "$0" "$@"']
-    r = ringlab(env=env, prefix=hide)
+    r = ringlab_process(env=env, prefix=hide)
     assert r.returncode == 2, (r.returncode, r.stderr)
     line = one_line(r)
     assert "libxcb-cursor.so.0 is missing" in line and "sudo apt install libxcb-cursor0" in line
@@ -156,30 +159,27 @@ def test_a_missing_xcb_library_names_the_package(tmp_path):
 @pytest.mark.parametrize("command", [[], ["gui"]])
 def test_the_app_opens_a_preset_given_as_file(tmp_path, command):
     env = scrubbed(tmp_path, QT_QPA_PLATFORM="offscreen", RINGLAB_EXIT_AFTER_PAINT="1")
-    r = ringlab(*command, "preset:classic-ring-n8", env=env)
+    r = ringlab_process(*command, "preset:classic-ring-n8", env=env)
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith("first-paint ")
     assert "window: Classic ring all-reduce, N=8 (preset, untitled) — ringlab" in r.stderr
 
 
-def test_screenshot_of_a_preset_given_as_file_is_that_preset(tmp_path):
-    env = scrubbed(tmp_path)
+def test_screenshot_of_a_preset_given_as_file_is_that_preset(tmp_path, ringlab, qt_app):
     a, b = tmp_path / "file.png", tmp_path / "option.png"
-    r = ringlab("screenshot", "-o", str(a), "--size", "1000x700", "preset:classic-ring-n5", env=env)
+    r = ringlab("screenshot", "-o", a, "--size", "1000x700", "preset:classic-ring-n5")
     assert r.returncode == 0, r.stderr
-    r = ringlab(
-        "screenshot", "-o", str(b), "--size", "1000x700", "--preset", "classic-ring-n5", env=env
-    )
+    r = ringlab("screenshot", "-o", b, "--size", "1000x700", "--preset", "classic-ring-n5")
     assert r.returncode == 0, r.stderr
     same = ImageChops.difference(Image.open(a).convert("RGB"), Image.open(b).convert("RGB"))
     assert same.getbbox() is None  # the very same window
 
 
 @pytest.mark.parametrize("command", [[], ["gui"], ["screenshot", "-o", "x.png"]])
-def test_a_bad_preset_name_lists_the_names(tmp_path, command):
-    r = ringlab(
-        *command, "preset:classic-ring-nine", env=scrubbed(tmp_path, QT_QPA_PLATFORM="offscreen")
-    )
+def test_a_bad_preset_name_lists_the_names(command, ringlab, monkeypatch):
+    # refused before any window: should that regress, the window quits after its first paint
+    monkeypatch.setenv("RINGLAB_EXIT_AFTER_PAINT", "1")
+    r = ringlab(*command, "preset:classic-ring-nine")
     assert r.returncode == 2, r.stderr
     line = one_line(r)
     assert "unknown preset 'classic-ring-nine'" in line
@@ -194,8 +194,9 @@ def test_a_bad_preset_name_lists_the_names(tmp_path, command):
 
 
 # -- 6. the lessons' counts -----------------------------------------------------------------------
-def test_lessons_check_counts_in_plain_english(tmp_path):
-    r = ringlab("lessons", "check", env=scrubbed(tmp_path))
+def test_lessons_check_counts_in_plain_english(ringlab, tmp_path, monkeypatch):
+    monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path / "data"))  # a newcomer: no progress
+    r = ringlab("lessons", "check")
     assert r.returncode == 0, r.stderr
     counts = re.findall(r"\((\d+) (predictions?), (\d+) (tasks?)\)", r.stdout)
     assert len(counts) == len(r.stdout.strip().splitlines()) > 0
@@ -203,25 +204,36 @@ def test_lessons_check_counts_in_plain_english(tmp_path):
         assert word == ("prediction" if n == "1" else "predictions"), (n, word)
         assert word2 == ("task" if m == "1" else "tasks"), (m, word2)
     assert any(m == "1" for _, _, m, _ in counts)  # the case the issue saw: "1 tasks"
-    r = ringlab("lessons", env=scrubbed(tmp_path))
+    r = ringlab("lessons")
     assert re.search(r"^\d+ lessons, \d+ minutes;", r.stdout, re.M), r.stdout
 
 
 # -- 8. saved files get the user's umask --------------------------------------------------------------
-@pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o027, 0o640), (0o077, 0o600)])
-def test_a_written_code_file_has_the_users_umask(tmp_path, umask, mode):
+@pytest.fixture
+def umask():
+    """``umask(mask)`` sets this process's umask, as the user's shell does; put back after."""
+    old = os.umask(0o022)
+    os.umask(old)
+    yield os.umask
+    os.umask(old)
+
+
+@pytest.mark.parametrize("mask, mode", [(0o022, 0o644), (0o027, 0o640), (0o077, 0o600)])
+def test_a_written_code_file_has_the_users_umask(tmp_path, ringlab, umask, mask, mode):
     out = tmp_path / "k2.ringlab.json"
-    r = ringlab("preset", "paper-k2-t3", "-o", str(out), env=scrubbed(tmp_path), umask=umask)
+    umask(mask)
+    r = ringlab("preset", "paper-k2-t3", "-o", out)
     assert r.returncode == 0, r.stderr
     assert stat.S_IMODE(out.stat().st_mode) == mode
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]  # no leftovers
 
 
-def test_overwriting_keeps_the_files_mode(tmp_path):
+def test_overwriting_keeps_the_files_mode(tmp_path, ringlab, umask):
     out = tmp_path / "shared.ringlab.json"
     out.write_text("{}")
     out.chmod(0o664)  # a group-writable file in a shared course folder
-    r = ringlab("preset", "classic-ring-n4", "-o", str(out), env=scrubbed(tmp_path), umask=0o077)
+    umask(0o077)
+    r = ringlab("preset", "classic-ring-n4", "-o", out)
     assert r.returncode == 0, r.stderr
     assert stat.S_IMODE(out.stat().st_mode) == 0o664
     assert '"N": 4' in out.read_text()
