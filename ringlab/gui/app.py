@@ -7,6 +7,7 @@ or when chosen), nor NumPy for a code over Q (the core imports it on first use).
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import time
@@ -30,6 +31,28 @@ def release_clipboard() -> None:
         cb = app.clipboard()
         if cb.mimeData() is not None and cb.mimeData().hasFormat("text/x-latex"):
             cb.setText(cb.text())
+
+
+class StartupGC:
+    """No garbage collection from here to the first paint.
+
+    Start-up makes tens of thousands of objects (the modules, Qt's enums and wrappers, the
+    widgets), none of them garbage, and the collector would walk them all, several times over
+    (a seventh of the start-up).  :meth:`resume` freezes what start-up made (the collector
+    never walks it again: it lives as long as the window) and collects as before; called
+    once more it does nothing.
+    """
+
+    def __init__(self):
+        self.paused = gc.isenabled()
+        gc.disable()
+
+    def resume(self, freeze: bool = True) -> None:
+        if self.paused:
+            self.paused = False
+            if freeze:
+                gc.freeze()
+            gc.enable()
 
 
 def load_before_qt() -> None:
@@ -107,6 +130,14 @@ def run(path: str | None = None) -> int:
     also loads the extra view tabs (done after the first paint) and prints when they are in.
     Either also says the window's title on stderr (``window: …``).
     """
+    pause = StartupGC()
+    try:
+        return _run(path, pause)
+    finally:
+        pause.resume(freeze=False)  # a bad file, or the window closed: as it was
+
+
+def _run(path: str | None, pause: StartupGC) -> int:
     if path:
         from ..core.presets import is_preset_spec, open_code
 
@@ -140,6 +171,7 @@ def run(path: str | None = None) -> int:
 
     def after_paint():
         start = _process_start()
+        pause.resume()
         if exit_after:
             sys.stdout.write(f"first-paint {time.time() - start:.4f}\n")
         if exit_after == "views":
@@ -163,6 +195,7 @@ def run(path: str | None = None) -> int:
         w.installEventFilter(watcher)
     install_error_hook(win)
     win.show()
+    QTimer.singleShot(10_000, pause.resume)  # should the panel never paint (hidden at once)
     return app.exec()
 
 
@@ -211,6 +244,14 @@ def screenshot(
 ) -> Path:
     """Render the window (offscreen unless a display is set) to ``out`` as PNG; with
     ``lesson`` (1-based) the Lessons panel is open on that lesson."""
+    pause = StartupGC()  # (see there: none of what is made before the picture is garbage)
+    try:
+        return _screenshot(out, code, path, view, size, lesson)
+    finally:
+        pause.resume(freeze=False)
+
+
+def _screenshot(out, code, path, view, size, lesson) -> Path:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from ..core.errors import RinglabError
 

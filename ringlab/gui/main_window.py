@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QMainWindow, QMessageBox, QToolBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMainWindow, QToolBar, QVBoxLayout, QWidget
 
 from ..core.errors import RinglabError
 from ..state.tabs import PROPAGATION, SEARCH
@@ -260,6 +260,8 @@ class MainWindow(QMainWindow):
         """Say what went wrong without blocking (a window-modal box, plus the status bar)."""
         self.last_error = text
         self.statusBar().showMessage(text, 30000)
+        from PySide6.QtWidgets import QMessageBox  # (its enums are made on import: not at start)
+
         box = QMessageBox(QMessageBox.Warning, "ringlab", text, QMessageBox.Ok, self)
         box.setWindowModality(Qt.WindowModal)
         box.setAttribute(Qt.WA_DeleteOnClose)  # one box per error: none kept once read
@@ -275,6 +277,8 @@ class MainWindow(QMainWindow):
     # -- files (:mod:`.window_files`; the parameters and tests call them here) ----------
     def ask_unsaved(self, action: str) -> str:
         """'save', 'discard' or 'cancel' (a question box; tests replace this method)."""
+        from PySide6.QtWidgets import QMessageBox
+
         r = QMessageBox.question(
             self,
             "ringlab",

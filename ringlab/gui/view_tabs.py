@@ -12,7 +12,7 @@ import importlib
 import traceback
 
 from PySide6.QtCore import QTimer, Signal
-from PySide6.QtWidgets import QFrame, QPlainTextEdit, QScrollArea, QTabWidget
+from PySide6.QtWidgets import QFrame, QScrollArea, QTabWidget
 
 
 class _ViewSlot(QScrollArea):
@@ -131,6 +131,8 @@ class ViewTabs(QTabWidget):
             + "\nThe editor and the other views are unaffected.\n\n"
             + "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
         )
+        from PySide6.QtWidgets import QPlainTextEdit  # (only a view that failed needs one)
+
         w = QPlainTextEdit(text)
         w.setReadOnly(True)
         slot.view = w
