@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 import os
-import secrets
 import stat
 import time
 from contextlib import contextmanager
@@ -71,6 +70,8 @@ def write_text_atomic(path, text: str, make_dirs: bool = False) -> Path:
 def _create_temp(path: Path) -> tuple[int, str]:
     """A new, empty temporary file beside ``path``, created with mode 0666 so that the kernel
     applies the umask (and a folder's default ACL) as it does for any new file."""
+    import secrets  # (and hashlib: on the first save, not at the app's start)
+
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
     for _ in range(100):
         tmp = str(path.parent / f".{path.name}.{secrets.token_hex(6)}.tmp")
