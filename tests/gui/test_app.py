@@ -6,7 +6,6 @@ import types
 from PySide6.QtCore import Qt
 
 from ringlab import LinearCode, load_code, preset, save_code
-from ringlab.gui.app import create_window
 
 # `win` comes from tests/gui/conftest.py
 
@@ -88,7 +87,7 @@ def test_preset_load_is_undoable(qtbot, win):
     assert win.document.code == preset("paper-k2-t3")
 
 
-def test_save_and_reopen(qtbot, win, tmp_path):
+def test_save_and_reopen(qtbot, win, open_window, tmp_path):
     win.document.set_entry(0, "M", 0, 0, "1/2")
     assert win.isWindowModified()
     path = tmp_path / "mine.ringlab.json"
@@ -97,8 +96,7 @@ def test_save_and_reopen(qtbot, win, tmp_path):
     assert "mine.ringlab.json" in win.windowTitle()
     assert load_code(path) == win.document.code
     assert win.recent_files()[0] == str(path.resolve())
-    other = create_window(path=str(path), load_views=False, check_recovery=False, autosave=False)
-    qtbot.addWidget(other)
+    other = open_window(path=str(path), load_views=False, clear_settings=False, show=False)
     assert other.document.code == win.document.code
     assert other.editor.grid(0, "M").model.text(0, 0) == "1/2"
     # opening through the window (as Open Recent does)
@@ -149,7 +147,7 @@ def test_new_file(qtbot, win):
     assert not win.document.report.feasible
 
 
-def test_extra_view_tabs(qtbot, monkeypatch, tmp_path):
+def test_extra_view_tabs(qtbot, open_window, monkeypatch, tmp_path):
     """Registered views become tabs; a missing module or a view that breaks shows its
     error in its tab and the editor keeps working."""
     good = types.ModuleType("ringlab_test_views_good")
@@ -188,10 +186,7 @@ def test_extra_view_tabs(qtbot, monkeypatch, tmp_path):
             ("Needs", "ringlab_test_views_needs", "X"),
         ],
     )
-    w = create_window(
-        code=preset("paper-k1-t2"), load_views=True, check_recovery=False, autosave=False
-    )
-    qtbot.addWidget(w)
+    w = open_window("paper-k1-t2", show=False)
     names = w.view_names()
     assert names[0] == "Editor" and "Good" in names
     assert "Broken ⚠" in names

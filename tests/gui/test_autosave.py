@@ -12,9 +12,7 @@ import time
 from PySide6.QtCore import Qt
 
 from ringlab import preset
-from ringlab.gui.app import create_window
 from ringlab.gui.autosave import find_orphans
-from ringlab.gui.settings import settings
 
 # The app as `ringlab` starts it, then a user typing 7 into M_0[0,0] (through the cell editor).
 DRIVER = r"""
@@ -76,7 +74,7 @@ class _Lines:
         raise AssertionError(f"no {want!r} from the app; got {seen!r}; stderr: {err}")
 
 
-def test_autosave_recovered_after_kill(qtbot, tmp_path, monkeypatch):
+def test_autosave_recovered_after_kill(qtbot, open_window, tmp_path, monkeypatch):
     monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path / "data"))
     env = dict(os.environ, RINGLAB_AUTOSAVE_MS="100", QT_QPA_PLATFORM="offscreen")
     proc = subprocess.Popen(
@@ -102,11 +100,7 @@ def test_autosave_recovered_after_kill(qtbot, tmp_path, monkeypatch):
         proc.stderr.close()
     assert proc.returncode == -signal.SIGKILL
 
-    settings().clear()
-    w = create_window(load_views=False, check_recovery=True, autosave=True)
-    w.ask_unsaved = lambda action: "discard"
-    qtbot.addWidget(w)
-    w.show()
+    w = open_window(None, load_views=False, check_recovery=True, autosave=True)
     assert w.recovery is not None and w.recovery.isVisible()
     assert "stopped unexpectedly" in w.recovery.label.text()
     assert w.document.code == preset("paper-k2-t3")  # nothing restored until asked
@@ -120,11 +114,9 @@ def test_autosave_recovered_after_kill(qtbot, tmp_path, monkeypatch):
     assert not w.autosaver.code_path.exists()  # a normal close leaves nothing
 
 
-def test_clean_close_leaves_no_autosave_and_discard(qtbot, tmp_path, monkeypatch):
+def test_clean_close_leaves_no_autosave_and_discard(qtbot, open_window, tmp_path, monkeypatch):
     monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path / "data"))
-    settings().clear()
-    w = create_window(load_views=False, check_recovery=True, autosave=True)
-    qtbot.addWidget(w)
+    w = open_window(None, load_views=False, check_recovery=True, autosave=True, show=False)
     w.document.set_entry(0, "M", 0, 0, "3")
     assert w.autosaver.timer.isActive()  # debounced, not written per key
     assert w.autosaver.save_now() and w.autosaver.code_path.exists()
@@ -139,8 +131,7 @@ def test_clean_close_leaves_no_autosave_and_discard(qtbot, tmp_path, monkeypatch
     (dead / "999999.json").write_text('{"path": null, "time": 0}')
     w.ask_unsaved = lambda action: "discard"
     w.close()
-    w2 = create_window(load_views=False, check_recovery=True, autosave=True)
-    qtbot.addWidget(w2)
+    w2 = open_window(None, load_views=False, check_recovery=True, autosave=True, show=False)
     assert w2.recovery is not None
     qtbot.mouseClick(w2.recovery.discard_button, Qt.LeftButton)
     assert w2.recovery is None and find_orphans() == []

@@ -17,9 +17,7 @@ PAPER_R0 = r"\mathbf{R}_0 = \begin{bmatrix} 0 & 1 & -1 \\ 0 & 0 & 1 \end{bmatrix
 PAPER_M1 = r"\mathbf{M}_1 = \begin{bmatrix} 1 & 1 \\ 0 & 1 \\ 1 & 0 \end{bmatrix},"
 
 
-@pytest.fixture
-def win(open_window):
-    return open_window("paper-k2-t3", size=(1400, 900), load_views=False)
+pytestmark = pytest.mark.window(size=(1400, 900))
 
 
 def entry(win, node, which, r, c):
@@ -252,6 +250,12 @@ def test_translation_solved_then_typed(qtbot, win):
     assert grid.model.solved and doc.report.feasible
 
 
+def framed(grid) -> bool:
+    """Whether the grid shows the orange frame of a selected chain (what the user sees)."""
+    img = grid.grab().toImage()
+    return img.pixelColor(2, img.height() // 2).name() == "#e08000"
+
+
 def test_clicking_failing_check_selects_its_chain(qtbot, win):
     win.document.set_entry(1, "M", 0, 0, "0")  # M_1 feeds node 0 at j = 2 and node 2 at j = 1
     rep = win.document.report
@@ -264,10 +268,12 @@ def test_clicking_failing_check_selects_its_chain(qtbot, win):
     assert "node 0, j = 2" in text and "R₀" in text and "M₁" in text and "Λ₂" in text
     qtbot.wait(1)  # the selection batch closes on the next event-loop turn
     assert win.editor.highlighted == {(0, "R"), (2, "Lambda"), (1, "M")}
-    assert win.editor.grid(1, "M")._highlight
+    assert framed(win.editor.grid(1, "M")) and not framed(win.editor.grid(1, "R"))
     # a second click replaces the selection
     qtbot.mouseClick(canvas, Qt.LeftButton, pos=canvas.block_rect(2, 0).center())
     assert win.editor.highlighted == {(2, "R"), (1, "M")}
+    qtbot.wait(1)
+    assert framed(win.editor.grid(2, "R")) and not framed(win.editor.grid(0, "R"))
 
 
 def test_font_size_keys(qtbot, win):

@@ -5,7 +5,7 @@ import re
 
 from PySide6.QtCore import Qt
 
-from ringlab.gui.glossary import anchors
+from ringlab.gui.glossary import GlossaryWindow, anchors
 
 
 def menu_action(w, text):
@@ -13,11 +13,17 @@ def menu_action(w, text):
     return next(a for a in menu.actions() if a.text() == text)
 
 
+def shown_glossary(w):
+    """The glossary window open over ``w``, or None."""
+    box = w.findChild(GlossaryWindow)
+    return box if box is not None and box.isVisible() else None
+
+
 def test_help_glossary_opens_the_glossary(open_window, qtbot):
     w = open_window("paper-k2-t3", load_views=False)
     menu_action(w, "&Glossary…").trigger()
-    box = w._glossary
-    qtbot.waitUntil(box.isVisible)
+    qtbot.waitUntil(lambda: shown_glossary(w) is not None)
+    box = shown_glossary(w)
     text = box.browser.toPlainText()
     assert "Glossary of the notation" in text and "time-expanded graph" in text
     assert "<a id=" not in text and "**" not in text
@@ -32,8 +38,8 @@ def test_shift_f1_over_a_notation_opens_its_term(open_window, qtbot):
     qtbot.waitUntil(w.isActiveWindow)
     spin.setFocus()
     qtbot.keyClick(spin, Qt.Key_F1, Qt.ShiftModifier)
-    box = w._glossary
-    qtbot.waitUntil(box.isVisible)
+    qtbot.waitUntil(lambda: shown_glossary(w) is not None)
+    box = shown_glossary(w)
     assert box.term == term
 
     # the entry is in view: the line "x_{i,k}. Message symbol …" lies inside the viewport
@@ -73,8 +79,8 @@ def test_a_lessons_glossary_link_opens_the_term(open_window, qtbot):
     ]
     assert labels, "lesson 8 links 'feasible' to the glossary"
     labels[0].linkActivated.emit("glossary.md#feasible")  # what a click on the link sends
-    qtbot.waitUntil(lambda: getattr(w, "_glossary", None) is not None and w._glossary.isVisible())
-    assert w._glossary.term == "feasible"
+    qtbot.waitUntil(lambda: shown_glossary(w) is not None)
+    assert shown_glossary(w).term == "feasible"
 
 
 def test_every_glossary_term_is_linked_from_a_lesson():

@@ -3,15 +3,10 @@
 from PySide6.QtWidgets import QFileDialog
 
 from ringlab import preset
-from ringlab.gui.app import create_window
 
 
-def test_file_menu_exports_a_gif(qtbot, tmp_path, monkeypatch):
-    w = create_window(
-        code=preset("paper-k2-t3"), load_views=True, check_recovery=False, autosave=False
-    )
-    w.ask_unsaved = lambda action: "discard"
-    qtbot.addWidget(w)
+def test_file_menu_exports_a_gif(qtbot, open_window, tmp_path, monkeypatch):
+    w = open_window("paper-k2-t3", show=False)
     out = tmp_path / "walk.gif"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
     action = next(

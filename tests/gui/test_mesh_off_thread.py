@@ -28,6 +28,7 @@ def gate(monkeypatch):
         def __init__(self):
             self.events: dict[int, threading.Event] = {}
             self.lock = threading.Lock()
+            self.started: list[int] = []  # the k of every computation begun, in order
 
         def event(self, k: int) -> threading.Event:
             with self.lock:
@@ -40,6 +41,7 @@ def gate(monkeypatch):
     real = mesh.compute
 
     def gated(key, wanted=lambda: True):
+        g.started.append(key.k)
         result = real(key)  # in full: a stale result really arrives
         g.event(key.k).wait(timeout=120)  # (only a failed test leaves one closed)
         return result
@@ -184,7 +186,8 @@ def test_back_to_parameters_still_computing_waits_for_that_job(view, qtbot, gate
     assert view.busy and view.key.k == 4
     view.k_box.setValue(5)
     view.k_box.setValue(4)  # back while k = 4 still computes: no second job for it
-    assert view.busy and view.key.k == 4 and len(view._jobs) == 2
+    assert view.busy and view.key.k == 4
+    qtbot.waitUntil(lambda: sorted(gate.started) == [4, 5])  # k = 4's first job, and k = 5's
     with qtbot.waitSignal(
         view.result_arrived, timeout=60_000, check_params_cb=lambda key, a: key.k == 4 and a
     ):
@@ -195,6 +198,7 @@ def test_back_to_parameters_still_computing_waits_for_that_job(view, qtbot, gate
     ):
         gate.open(5)
     assert view.totals == core_totals(4)
+    assert sorted(gate.started) == [4, 5]  # no second job for k = 4 ever ran
     # a result seen before comes back at once, with no job and no "computing"
     view.k_box.setValue(5)
     assert not view.busy and view.totals == core_totals(5) and not view._jobs

@@ -6,14 +6,11 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTabBar
 
-from ringlab import preset
-from ringlab.gui.app import create_window
 from ringlab.gui.settings import settings
 
-
-@pytest.fixture
-def win(open_window):
-    return open_window("classic-ring-n8", size=(1280, 720), use_settings=False)
+pytestmark = pytest.mark.window(
+    name="classic-ring-n8", size=(1280, 720), load_views=True, use_settings=False
+)
 
 
 def click_tab(qtbot, win, title):
@@ -59,28 +56,15 @@ def test_send_lines_fit_the_side_table_at_n8(qtbot, win):
                 assert txt.get_window_extent(renderer).x1 <= right, (t, txt.get_text())
 
 
-def test_closing_on_a_view_saves_the_editors_split(qtbot):
-    settings().clear()
-    w = create_window(code=preset("classic-ring-n8"), check_recovery=False, autosave=False)
-    w.ask_unsaved = lambda action: "discard"
-    qtbot.addWidget(w)
-    w.resize(1280, 720)
-    w.show()
-    qtbot.waitExposed(w)
+def test_closing_on_a_view_saves_the_editors_split(qtbot, open_window):
+    w = open_window("classic-ring-n8", size=(1280, 720))
     editor_panel = w.splitter.sizes()[1]
     click_tab(qtbot, w, "Propagation")
     assert w.splitter.sizes()[1] < editor_panel - 100
     assert w.close()
     saved = settings().value("splitter")
     # (a fresh window of the same size; offscreen Qt does not restore the geometry itself)
-    again = create_window(
-        code=preset("classic-ring-n8"), check_recovery=False, autosave=False, use_settings=False
-    )
-    again.ask_unsaved = lambda action: "discard"
-    qtbot.addWidget(again)
-    again.resize(1280, 720)
-    again.show()
-    qtbot.waitExposed(again)
+    again = open_window("classic-ring-n8", (1280, 720), clear_settings=False, use_settings=False)
     assert again.splitter.restoreState(saved)
     assert abs(again.splitter.sizes()[1] - editor_panel) <= 2
     settings().clear()

@@ -6,21 +6,10 @@ issue are given to the window's ``ScreenFit.available`` (the only place it reads
 import pytest
 from PySide6.QtCore import QPoint, QRect
 
-from ringlab import preset
 from ringlab.core.code import LinearCode
-from ringlab.gui.app import create_window
 from ringlab.gui.settings import settings
 
 SIZES = [(1280, 720), (1920, 1080)]
-
-
-def new_window(qtbot, code=None, **kw):
-    kw.setdefault("check_recovery", False)
-    kw.setdefault("autosave", False)
-    w = create_window(code=code or preset("paper-k2-t3"), **kw)
-    w.ask_unsaved = lambda action: "discard"
-    qtbot.addWidget(w)
-    return w
 
 
 # (screen) → (window) worked out by hand from "90 % of the available area, at least
@@ -29,54 +18,49 @@ def new_window(qtbot, code=None, **kw):
     "screen, want",
     [((1280, 720), (1280, 680)), ((1920, 1080), (1728, 936)), ((800, 800), (800, 760))],
 )
-def test_first_start_fits_the_screen(qtbot, monkeypatch, screen, want):
+def test_first_start_fits_the_screen(qtbot, open_window, monkeypatch, screen, want):
     from ringlab.gui.screen_fit import ScreenFit
 
     monkeypatch.setattr(ScreenFit, "available", lambda self: QRect(0, 0, *screen))
-    settings().clear()
-    w = new_window(qtbot)
+    w = open_window(show=False)  # (a first start: no settings)
     assert (w.width(), w.height()) == want
     assert w.x() >= 0 and w.y() >= 0 and w.x() + w.width() <= screen[0]
     settings().clear()
 
 
-def test_the_real_offscreen_screen(qtbot):
-    settings().clear()
-    w = new_window(qtbot)
+def test_the_real_offscreen_screen(qtbot, open_window):
+    w = open_window(show=False)  # (a first start: no settings)
     avail = w.screen().availableGeometry()
     assert w.width() <= avail.width() and w.height() <= avail.height() - 40
     settings().clear()
 
 
-def test_geometry_is_remembered_per_screen_and_never_exceeds_it(qtbot, monkeypatch):
+def test_geometry_is_remembered_per_screen_and_never_exceeds_it(qtbot, open_window, monkeypatch):
     from ringlab.gui.screen_fit import ScreenFit
 
-    settings().clear()
     screen = {"rect": QRect(0, 0, 1920, 1080)}
     monkeypatch.setattr(ScreenFit, "available", lambda self: screen["rect"])
-    w = new_window(qtbot)
-    w.resize(760, 560)  # (Qt's restoreGeometry also keeps to the real screen)
-    w.show()
-    qtbot.waitExposed(w)
+    # a first start, then resized (Qt's restoreGeometry also keeps to the real screen)
+    w = open_window(size=(760, 560))
     assert w.close()
     keys = [k for k in settings().allKeys() if k.startswith("geometry/")]
     assert len(keys) == 1 and keys[0].endswith("-1920x1080")
-    again = new_window(qtbot)
+    again = open_window(show=False, clear_settings=False)
     assert (again.width(), again.height()) == (760, 560)  # same screen: remembered
     screen["rect"] = QRect(0, 0, 1280, 720)  # the projector
-    small = new_window(qtbot)
+    small = open_window(show=False, clear_settings=False)
     assert (small.width(), small.height()) == (1280, 680)  # its own first start
     # a geometry remembered for a screen that then shrank is cut to the screen
     screen["rect"] = QRect(0, 0, 740, 500)
     settings().setValue(small.screen_fit.key(), again.saveGeometry())
-    cut = new_window(qtbot)
+    cut = open_window(show=False, clear_settings=False)
     assert (cut.width(), cut.height()) == (740, 460)
     settings().clear()
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_n32_does_not_grow_the_window(qtbot, size):
-    w = new_window(qtbot, LinearCode.zeros(32, 2, 32), use_settings=False)
+def test_n32_does_not_grow_the_window(qtbot, open_window, size):
+    w = open_window(code=LinearCode.zeros(32, 2, 32), show=False, use_settings=False)
     w.resize(*size)
     w.show()
     qtbot.waitExposed(w)
@@ -123,4 +107,5 @@ def test_theorem_panel_is_not_clipped_beside_other_tabs(open_window, qtbot, size
     w.show_view("Editor")
     qtbot.waitUntil(lambda: not panel.compact)
     c = panel.canvas
-    assert panel.scroll.viewport().width() >= min(c.width(), 2 * c._block_w())
+    two_checks = c.block_rect(0, 1).right() - c.block_rect(0, 0).left()  # side by side
+    assert panel.scroll.viewport().width() >= min(c.width(), two_checks)
