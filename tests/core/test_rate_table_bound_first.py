@@ -277,12 +277,15 @@ def test_the_audit_claims_not_reproduced_record_their_search_at_the_bound(table,
     assert at_bound[0]["cpu_s"] >= 200  # solved for that long, not starved by the load
 
 
+@pytest.mark.slow  # a SAT search of ~18 s on a quiet machine; test_search.py's
+# test_appendix_over_gf3_too takes the same path (a GF(3) code found at the bound, checked)
 def test_an_audit_code_found_at_the_bound_reverifies():
     """The quickest of them (N = 6, K = 4 over GF(3) at T = 8: about 8 s shared) searched
-    again and checked by Theorem 2 (``ringlab.check``) — the JSON stores no codes."""
+    again and checked by Theorem 2 (``ringlab.check``) — the JSON stores no codes.  No time
+    limit: on a loaded machine a limit would turn the search undecided, not wrong."""
     from ringlab import check
 
-    r = search(6, 4, 8, "GF(3)", timeout=120)
+    r = search(6, 4, 8, "GF(3)")
     assert r.status == "found"
     assert check(r.code).feasible
 

@@ -97,7 +97,10 @@ def test_report_matches_reference_formula(code):
         assert [[ref.plain_value(v) for v in r] for r in rep.translation[i]] == trans[i].tolist()
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# budgets sized to what they find: a verdict that forgets the last node's checks was caught
+# by example 5–35 (10 seeds) here and by example 6–57 (8 seeds) in the random-codes test below;
+# one that forgets the farthest source's check by example ≤ 2
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(perturbed_presets())
 def test_verdict_agrees_with_propagation(code):
     """Theorem 2: feasible ⇔ every node decodes the sum for every input (checked symbolically
@@ -122,7 +125,7 @@ def test_verdict_agrees_with_propagation(code):
         assert all(d == total for d in decoded)
 
 
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(codes(dense=0.2))
 def test_verdict_agrees_with_propagation_random_codes(code):
     rep = check(code)
