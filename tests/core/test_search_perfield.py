@@ -8,6 +8,8 @@ the formulas of the issue, not computed by the module under test.
 import json
 from pathlib import Path
 
+import pytest
+
 from ringlab.core.search.perfield import (
     conjecture_T,
     counting_min_T,
@@ -49,6 +51,7 @@ def test_verdicts():
     assert v["verdict"] == "undecided" and v["per_field"]["GF(8)"] == "not computed"
 
 
+@pytest.mark.slow  # two SAT cells (one UNSAT proof at T = 7); the fast sibling is the next test
 def test_gf4_cell_uses_the_gf2_code_and_routing_class():
     base = field_cell(4, 5, "GF(2)", per_T=30)
     assert (base["general"]["min_T"], base["general"]["status"]) == (8, "proven")
