@@ -1,8 +1,6 @@
 """View → Palette: Okabe–Ito and high contrast reach the drawings, are remembered, and the
 command line's --palette draws the same colours into exports."""
 
-import subprocess
-import sys
 
 import pytest
 from PIL import Image
@@ -56,39 +54,19 @@ def test_menu_palette_reaches_the_walkthrough_and_is_remembered(qtbot, open_wind
     assert PANEL_COLOURS["default"][0].lower() not in cells
     win.close()
     use_palette("default")
-    from ringlab.gui.app import create_window
-
-    again = create_window(check_recovery=False, autosave=False, load_views=False)
-    qtbot.addWidget(again)
+    again = open_window(None, load_views=False, clear_settings=False, show=False)  # a restart
     assert palette_name() == "colour-blind" and again.palette_actions["colour-blind"].isChecked()
 
 
 @pytest.mark.parametrize("name", ["colour-blind", "high-contrast"])
-def test_export_palette_on_the_command_line(tmp_path, name):
+def test_export_palette_on_the_command_line(tmp_path, capsys, name):
+    from ringlab.cli import main
+
     out = {}
     for pal in ("default", name):
         p = tmp_path / f"{pal}.png"
-        r = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "ringlab",
-                "export",
-                "preset:paper-k2-t3",
-                "--format",
-                "png",
-                "--step",
-                "1",
-                "-o",
-                str(p),
-                "--palette",
-                pal,
-            ],
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-        assert r.returncode == 0, r.stderr
+        argv = ["export", "preset:paper-k2-t3", "--format", "png", "--step", "1", "-o", str(p)]
+        assert main([*argv, "--palette", pal]) == 0, capsys.readouterr().err
         out[pal] = colours_of(p)
     assert (
         rgb(PALETTES[name]["now"]) in out[name] and rgb(PALETTES[name]["now"]) not in out["default"]

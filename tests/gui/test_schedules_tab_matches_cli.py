@@ -1,14 +1,14 @@
 """The Schedules tab as a newcomer meets it, through the real window.
 
 The cost explorer's table and note must show what ``ringlab compare --N n`` prints for the
-same α, B and S (the CLI runs as a user runs it: a subprocess); the coded column must say what
-its cells are and the tab must open without an error.
+same α, B and S (the command run in-process, through ``ringlab.cli.main``); the coded column
+must say what its cells are and the tab must open without an error.
 """
 
+import contextlib
 import functools
+import io
 import json
-import subprocess
-import sys
 
 import pytest
 from PySide6.QtCore import Qt
@@ -25,28 +25,15 @@ SIZES = [(1280, 720), (1920, 1080)]
 
 @functools.cache
 def cli_costs(N: int, alpha: str, bandwidth: str, size: str) -> dict:
-    out = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "ringlab",
-            "compare",
-            "--N",
-            str(N),
-            "--alpha",
-            alpha,
-            "--bandwidth",
-            bandwidth,
-            "--size",
-            size,
-            "--json",
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert out.returncode in (0, 1), out.stderr
-    return json.loads(out.stdout)["costs"]
+    """What ``ringlab compare --N … --json`` prints (in-process: the command's own code)."""
+    from ringlab.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["compare", "--N", str(N), "--alpha", alpha, "--bandwidth", bandwidth]
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        rc = main([*argv, "--size", size, "--json"])
+    assert rc in (0, 1), err.getvalue()
+    return json.loads(out.getvalue())["costs"]
 
 
 def cli_row(costs: dict, name: str) -> list[str]:
