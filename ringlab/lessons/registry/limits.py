@@ -41,8 +41,8 @@ def brief(v, limit: int = 60) -> str:
     if isinstance(v, (list, tuple, dict)) and len(v) > limit:
         return f"<a {type(v).__name__} of {len(v)} items>"
     if isinstance(v, str) and len(v) > limit:
-        v = v[:limit]
-        return repr(v)[:-1] + "…" + repr(v)[-1]
+        r = repr(v[:limit])  # escapes (\x1f, \U0001342f) make a repr longer than its text
+        return (r[: limit + 1] if len(r) > limit + 2 else r[:-1]) + "…" + r[-1]
     try:
         r = repr(v)
     except (ValueError, RecursionError):
