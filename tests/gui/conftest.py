@@ -25,43 +25,76 @@ def pytest_configure(config):
     )
 
 
-@pytest.fixture
-def open_window(qtbot, tmp_path, monkeypatch):
-    """``open_window(name="paper-k2-t3", size=None, **options)`` → a main window."""
+def _new_window(
+    monkeypatch,
+    data_dir,
+    name="paper-k2-t3",
+    size=None,
+    *,
+    code=None,
+    lessons=False,
+    show=True,
+    clear_settings=True,
+    **kw,
+):
+    """A main window as the options say (the one place a GUI test builds one)."""
+    from PySide6.QtTest import QTest
+
     from ringlab.gui.app import create_window
     from ringlab.gui.settings import settings
 
-    def make(
-        name="paper-k2-t3",
-        size=None,
-        *,
-        code=None,
-        lessons=False,
-        show=True,
-        clear_settings=True,
-        **kw,
-    ):
-        if clear_settings:
-            settings().clear()
-        if lessons:  # this test's own progress file
-            monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path / "data"))
-        kw.setdefault("check_recovery", False)
-        kw.setdefault("autosave", False)
-        if code is None and name is not None and not kw.get("path"):
-            code = preset(name)
-        w = create_window(code=code, **kw)
-        w.ask_unsaved = lambda action: "discard"
+    if clear_settings:
+        settings().clear()
+    if lessons:  # this test's (or module's) own progress file
+        monkeypatch.setenv("RINGLAB_DATA_DIR", str(data_dir))
+    kw.setdefault("check_recovery", False)
+    kw.setdefault("autosave", False)
+    if code is None and name is not None and not kw.get("path"):
+        code = preset(name)
+    w = create_window(code=code, **kw)
+    w.ask_unsaved = lambda action: "discard"
+    if size:
+        w.resize(*size)
+    if show:
+        w.show()
+        assert QTest.qWaitForWindowExposed(w, 60_000)
+    if lessons:
+        w.show_lessons()
+    return w
+
+
+@pytest.fixture
+def open_window(qtbot, tmp_path, monkeypatch):
+    """``open_window(name="paper-k2-t3", size=None, **options)`` → a main window of its own."""
+
+    def make(*args, **kw):
+        w = _new_window(monkeypatch, tmp_path / "data", *args, **kw)
         qtbot.addWidget(w)
-        if size:
-            w.resize(*size)
-        if show:
-            w.show()
-            qtbot.waitExposed(w)
-        if lessons:
-            w.show_lessons()
         return w
 
     return make
+
+
+@pytest.fixture(scope="module")
+def shared_window(qapp, tmp_path_factory):
+    """``shared_window(**options)`` → one window for the module's tests that only look at it
+    (open a lesson, click a tab, scroll, read): built once per set of options, closed when the
+    module ends.  A test that edits the code or answers takes ``win`` / ``open_window``."""
+    made = {}
+
+    with pytest.MonkeyPatch.context() as mp:
+
+        def get(**options):
+            key = repr(sorted(options.items()))
+            if key not in made:
+                data = tmp_path_factory.mktemp("shared-window")
+                made[key] = _new_window(mp, data, **options)
+            return made[key]
+
+        yield get
+        for w in made.values():
+            w.close()
+            w.deleteLater()
 
 
 @pytest.fixture

@@ -59,12 +59,10 @@ def on_screen(s, w):
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=["1280x720", "1920x1080"])
 @pytest.mark.parametrize("index,tid", CASES, ids=[f"{LESSONS[i].key}:{t}" for i, t in CASES])
-def test_each_task_control_is_on_screen(
-    open_window, qtbot, tmp_path, monkeypatch, size, index, tid
-):
-    monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path))
-    win = open_window("paper-k2-t3", size=size)
-    win.show_lessons()
+def test_each_task_control_is_on_screen(shared_window, qtbot, size, index, tid):
+    # one window a size, the lessons opened one after another in it (as a student does): the
+    # test only looks — it goes to the tabs and scrolls the task asks for, and measures
+    win = shared_window(size=size, lessons=True)
     s = Student(qtbot, win)
     s.open_lesson(index)
     task = next(b for b in LESSONS[index].blocks if isinstance(b, Task) and b.id == tid)
