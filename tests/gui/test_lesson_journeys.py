@@ -229,11 +229,12 @@ class Student:
         self.answer(id, value, task.input)
 
 
+pytestmark = pytest.mark.window(size=SIZE, lessons=True, load_views=True)
+
+
 @pytest.fixture
-def student(open_window, qtbot, tmp_path, monkeypatch):
-    monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path))  # this test's own progress file
-    win = open_window("paper-k2-t3", size=SIZE)
-    win.show_lessons()
+def student(win, qtbot):
+    """The student at the window, the Lessons panel open (with this test's own progress)."""
     return Student(qtbot, win)
 
 

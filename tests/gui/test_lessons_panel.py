@@ -31,30 +31,26 @@ def type_answer(qtbot, box, value):
         qtbot.keyClicks(w, registry.show(value))
 
 
-@pytest.fixture
-def lessons_window(open_window, tmp_path, monkeypatch):
-    monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path / "data"))  # its own progress
-    win = open_window("paper-k2-t3", size=(1600, 1000))
-    win.show_lessons()
-    return win
+# the window of the tests taking ``win``: the Lessons panel open, with their own progress file
+pytestmark = pytest.mark.window(size=(1600, 1000), lessons=True, load_views=True)
 
 
-def test_the_panel_lists_the_course_with_progress(qtbot, lessons_window):
-    panel = lessons_window.lessons_panel
+def test_the_panel_lists_the_course_with_progress(qtbot, win):
+    panel = win.lessons_panel
     assert panel.list.count() == len(LESSONS) >= 12
     assert "not started" in panel.list.item(0).text()
-    assert lessons_window.findChild(type(panel)).isVisible()
+    assert win.findChild(type(panel)).isVisible()
 
 
 # Each lesson done through the real widgets, by a student: tests/gui/test_lesson_journeys.py
 
 
-def test_reset_export_and_import(qtbot, lessons_window, tmp_path, monkeypatch):
+def test_reset_export_and_import(qtbot, win, tmp_path, monkeypatch):
     """The student clicks Export progress…, Reset and Import progress…, choosing the files in
     the dialogs (answered here by the dialog functions)."""
     from PySide6.QtWidgets import QFileDialog
 
-    panel = lessons_window.lessons_panel
+    panel = win.lessons_panel
     buttons = panel.course_list
     chosen = {}
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (chosen["path"], ""))
@@ -85,9 +81,9 @@ def test_reset_export_and_import(qtbot, lessons_window, tmp_path, monkeypatch):
     assert len(said) == n
 
 
-def test_a_huge_number_typed_as_an_answer_is_refused_at_once(qtbot, lessons_window):
+def test_a_huge_number_typed_as_an_answer_is_refused_at_once(qtbot, win):
     """Issue 18: `1e999999999` in an answer box froze the window (Fraction of a billion digits)."""
-    panel = lessons_window.lessons_panel
+    panel = win.lessons_panel
     panel.open_lesson(0)
     p = LESSONS[0].predicts[0]
     w = panel.block(p.id)
@@ -98,14 +94,14 @@ def test_a_huge_number_typed_as_an_answer_is_refused_at_once(qtbot, lessons_wind
     assert Progress().done(LESSONS[0])[0] == 0  # nothing recorded for it
 
 
-def test_the_wheel_over_an_answer_box_does_not_change_the_answer(qtbot, lessons_window):
+def test_the_wheel_over_an_answer_box_does_not_change_the_answer(qtbot, win):
     """Issue 19's report, fixed with the blocks: the wheel scrolled "node 10" into a 3-node
     answer.  Unfocused, the box ignores it (the lesson scrolls instead)."""
     from PySide6.QtCore import QPoint, QPointF
     from PySide6.QtGui import QWheelEvent
     from PySide6.QtWidgets import QApplication
 
-    panel = lessons_window.lessons_panel
+    panel = win.lessons_panel
     index = next(
         k
         for k, lesson in enumerate(LESSONS)
@@ -114,7 +110,7 @@ def test_the_wheel_over_an_answer_box_does_not_change_the_answer(qtbot, lessons_
     panel.open_lesson(index)
     q = next(q for q in LESSONS[index].predicts if q.ask in ("node", "choice", "truth"))
     box = panel.block(q.id).answer.box
-    lessons_window.setFocus()
+    win.setFocus()
     before = box.currentIndex() if isinstance(box, QComboBox) else box.value()
     pos = QPointF(box.rect().center())
     ev = QWheelEvent(
@@ -132,17 +128,17 @@ def test_the_wheel_over_an_answer_box_does_not_change_the_answer(qtbot, lessons_
     assert after == before
 
 
-def test_a_corrupt_progress_file_is_set_aside_and_said(qtbot, open_window, tmp_path, monkeypatch):
-    monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path))
-    (tmp_path / "progress.json").write_text("{ not json", encoding="utf-8")
-    win = open_window("paper-k2-t3", size=(1280, 720))
-    win.show_lessons()
+def test_a_corrupt_progress_file_is_set_aside_and_said(qtbot, open_window, tmp_path):
+    data = tmp_path / "data"  # the progress folder of a window opened with lessons=True
+    data.mkdir()
+    (data / "progress.json").write_text("{ not json", encoding="utf-8")
+    win = open_window("paper-k2-t3", size=(1280, 720), lessons=True)
     assert win.lessons_panel.list.count() == len(LESSONS)
     qtbot.waitUntil(lambda: "progress" in win.statusBar().currentMessage().lower())
-    assert list(tmp_path.glob("progress.json.corrupt-*"))
+    assert list(data.glob("progress.json.corrupt-*"))
 
 
-def test_task_goals_are_checked_off_the_gui_thread(qtbot, lessons_window, monkeypatch):
+def test_task_goals_are_checked_off_the_gui_thread(qtbot, win, monkeypatch):
     """A goal may need a trace or a comparison: it is checked on a snapshot of the state in a
     worker thread, and the status follows when the check ends."""
     import threading
@@ -157,7 +153,7 @@ def test_task_goals_are_checked_off_the_gui_thread(qtbot, lessons_window, monkey
         return real(task, state)
 
     monkeypatch.setattr(lessons_panel, "check_goal", spy)
-    panel = lessons_window.lessons_panel
+    panel = win.lessons_panel
     index = next(k for k, lesson in enumerate(LESSONS) if lesson.key.startswith("09-"))
     panel.open_lesson(index)
     for q in LESSONS[index].predicts:  # reach the tasks: answer what is above
@@ -169,20 +165,17 @@ def test_task_goals_are_checked_off_the_gui_thread(qtbot, lessons_window, monkey
     assert threads and not any(threads)
 
 
-def test_answers_show_again_after_a_restart(qtbot, open_window, tmp_path, monkeypatch):
+def test_answers_show_again_after_a_restart(qtbot, open_window):
     """A prediction answered in one session shows its answer and verdict in the next."""
-    monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path))
     p = LESSONS[1].predicts[0]
-    first = open_window("paper-k2-t3", size=(1280, 720))
-    first.show_lessons()
+    first = open_window("paper-k2-t3", size=(1280, 720), lessons=True)
     first.lessons_panel.open_lesson(1)
     w = first.lessons_panel.block(p.id)
     type_answer(qtbot, w.answer, p.answer)
     qtbot.mouseClick(w.check_button, Qt.LeftButton)
     assert w.result.text().startswith("✓")
     first.close()
-    again = open_window("paper-k2-t3", size=(1280, 720))  # a new window: a restart
-    again.show_lessons()
+    again = open_window("paper-k2-t3", size=(1280, 720), lessons=True)  # a restart
     again.lessons_panel.open_lesson(1)
     w = again.lessons_panel.block(p.id)
     assert w.result.text().startswith("✓ Right (answered before)")
@@ -194,45 +187,43 @@ def _click_lesson(qtbot, win, index):
     assert win.lessons_panel.lesson.key == LESSONS[index].key
 
 
-def test_opening_a_lesson_leaves_nothing_to_save(qtbot, lessons_window, tmp_path):
+def test_opening_a_lesson_leaves_nothing_to_save(qtbot, win, tmp_path):
     # a trial: quitting after only opening a lesson asked about "unsaved changes"
     from ringlab import save_code
 
     path = tmp_path / "mine.ringlab.json"
-    save_code(lessons_window.document.code, path)
-    lessons_window.open_file(str(path)) if hasattr(
-        lessons_window, "open_file"
-    ) else lessons_window.document.open_code(lessons_window.document.code, str(path), "Open")
-    assert not lessons_window.document.dirty
-    index = next(
-        i
-        for i, lesson in enumerate(LESSONS)
-        if lesson.new_state().code != lessons_window.document.code
+    save_code(win.document.code, path)
+    win.open_file(str(path)) if hasattr(win, "open_file") else win.document.open_code(
+        win.document.code, str(path), "Open"
     )
-    _click_lesson(qtbot, lessons_window, index)
-    doc = lessons_window.document
+    assert not win.document.dirty
+    index = next(
+        i for i, lesson in enumerate(LESSONS) if lesson.new_state().code != win.document.code
+    )
+    _click_lesson(qtbot, win, index)
+    doc = win.document
     assert doc.code != LESSONS[0].new_state().code or index == 0
     assert not doc.dirty  # nothing of the user's to save
     assert doc.path is None  # Ctrl+S will not write it over mine.ringlab.json
-    qtbot.keyClick(lessons_window.editor, Qt.Key_Z, Qt.ControlModifier)
+    qtbot.keyClick(win.editor, Qt.Key_Z, Qt.ControlModifier)
     qtbot.waitUntil(lambda: doc.code == __import__("ringlab").load_code(path))
 
 
-def test_a_lesson_over_unsaved_work_asks_first_and_keeps_it(qtbot, lessons_window):
-    doc = lessons_window.document
+def test_a_lesson_over_unsaved_work_asks_first_and_keeps_it(qtbot, win):
+    doc = win.document
     doc.set_entry(0, "M", 0, 0, 5)  # the user's own unsaved edit
     mine = doc.code
     assert doc.dirty
     index = next(i for i, lesson in enumerate(LESSONS) if lesson.new_state().code != doc.code)
     asked = []
-    lessons_window.ask_unsaved = lambda action: asked.append(action) or "cancel"
-    click_lesson(qtbot, lessons_window, index)
+    win.ask_unsaved = lambda action: asked.append(action) or "cancel"
+    click_lesson(qtbot, win, index)
     assert asked and "lesson" in asked[0]  # the question came before the code changed
     assert doc.code is mine and doc.dirty  # cancel: the work stays, the lesson not opened
-    lessons_window.ask_unsaved = lambda action: "discard"
-    _click_lesson(qtbot, lessons_window, index)
+    win.ask_unsaved = lambda action: "discard"
+    _click_lesson(qtbot, win, index)
     assert not doc.dirty and doc.path is None  # the lesson's code: untitled, unmodified
-    qtbot.keyClick(lessons_window.editor, Qt.Key_Z, Qt.ControlModifier)
+    qtbot.keyClick(win.editor, Qt.Key_Z, Qt.ControlModifier)
     qtbot.waitUntil(lambda: doc.code == mine)  # Ctrl+Z: the unsaved edit is back, still unsaved
     assert doc.dirty
 
@@ -274,9 +265,7 @@ Make the ring 9 nodes.
     lesson("b.md", 2, "None", "")
     mine = [load_lesson(tmp_path / "a.md"), load_lesson(tmp_path / "b.md")]
     monkeypatch.setattr(lp, "course", lambda: mine)
-    monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path / "data"))
-    win = open_window("paper-k2-t3", size=(1280, 720))
-    win.show_lessons()
+    win = open_window("paper-k2-t3", size=(1280, 720), lessons=True)
     _, view = win.view_by_title("Schedules")
     for index, ticked in ((0, {"recursive-doubling", "swing"}), (1, set())):
         lst = win.lessons_panel.list

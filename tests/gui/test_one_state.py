@@ -32,14 +32,10 @@ def click_lesson(qtbot, win, index):
 
 
 @pytest.mark.slow
-def test_every_lesson_and_tab_no_view_waits_for_a_job_that_does_not_exist(
-    qtbot, open_window, tmp_path, monkeypatch
-):
+@pytest.mark.window(size=(1280, 720), lessons=True, load_views=True)
+def test_every_lesson_and_tab_no_view_waits_for_a_job_that_does_not_exist(qtbot, win):
     # the trial: after lessons 1-6, 14, 15, 17 the Schedules column said "being checked in the
     # background" for 16 minutes with no check running
-    monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path / "data"))
-    win = open_window("paper-k2-t3", size=(1280, 720))
-    win.show_lessons()
     state = win.state
     for index in range(len(LESSONS)):
         click_lesson(qtbot, win, index)
@@ -66,9 +62,8 @@ def test_an_equal_copy_of_the_code_keeps_its_verdict(win):
 
 
 @pytest.fixture
-def opened(open_window, tmp_path):
+def opened(win, tmp_path):
     """The window with ``mine.ringlab.json`` (the paper's code, N = 3) opened from disk."""
-    win = open_window("paper-k2-t3", load_views=False)
     path = tmp_path / "mine.ringlab.json"
     save_code(preset("paper-k2-t3").with_meta(name="mine"), path)
     assert win.open_file(str(path))
@@ -198,14 +193,14 @@ def _break_and_click(qtbot, win):
     rect = canvas.block_rect(bad.node, bad.j - 1)
     qtbot.mouseClick(canvas, Qt.LeftButton, pos=rect.center())
     assert "fails" in panel.chain.text()
-    assert win.editor._highlighted
+    assert win.editor.highlighted
     return bad
 
 
 def _line_gone(win):
     assert "fails" not in win.panel.chain.text() and "holds" not in win.panel.chain.text()
     assert win.state.selected_check is None and win.panel.canvas.selected is None
-    assert not win.editor._highlighted
+    assert not win.editor.highlighted
 
 
 def test_the_failure_line_goes_with_undo(qtbot, win):
@@ -323,10 +318,8 @@ def test_typing_a_coefficient_flows_one_way(qtbot, win):
     assert rest == ["document", "views"], said
 
 
-def test_the_open_lesson_is_the_states(qtbot, open_window, tmp_path, monkeypatch):
-    monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path / "data"))
-    win = open_window("paper-k2-t3", size=(1280, 720))
-    win.show_lessons()
+@pytest.mark.window(size=(1280, 720), lessons=True, load_views=True)
+def test_the_open_lesson_is_the_states(qtbot, win):
     panel = win.lessons_panel
     click_lesson(qtbot, win, 2)
     assert win.state.lesson == LESSONS[2].key

@@ -254,11 +254,9 @@ EXPLAINED = next(
 )
 
 
-def test_a_verdicts_explanation_is_typeset_in_the_panel(qtbot, open_window, tmp_path, monkeypatch):
+@pytest.mark.window(size=(1280, 720), lessons=True, load_views=True)
+def test_a_verdicts_explanation_is_typeset_in_the_panel(qtbot, win):
     """Through the real widgets: a prediction answered, its explanation's formulas typeset."""
-    monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path))
-    win = open_window("paper-k2-t3", size=(1280, 720))
-    win.show_lessons()
     panel = win.lessons_panel
     panel.open_lesson(EXPLAINED)
     for q in LESSONS[EXPLAINED].predicts:
