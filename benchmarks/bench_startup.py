@@ -7,7 +7,9 @@ same run: a bare PySide6 window (QApplication + one QLabel) to its first paint, 
 any Qt app pays here.  Also reported: when the extra view tabs (imported after the first paint,
 some draw with matplotlib) are in.  Second pair: the whole ``ringlab screenshot`` process
 (editor, 1280×720, to a PNG) against a bare PySide6 process that shows a QLabel, grabs it and
-writes a PNG.  Target: both ratios against bare Qt ≤ 1.8× (median of ≥ 10 runs, same run).
+writes a PNG.  Third peer: the bare window after importing what the app has imported at its
+first paint (the imports' share of the start).  Target: both ratios against bare Qt ≤ 1.8×
+(median of ≥ 10 runs, same run).
 
     python benchmarks/bench_startup.py [RUNS]
 """
@@ -46,6 +48,34 @@ app = QApplication(sys.argv[:1])
 w = QLabel("hello"); w.resize(1280, 720); w.show(); app.processEvents()
 w.grab().save(sys.argv[1], "PNG")
 """
+
+
+# the app's own modules at its first paint (the app reads its start time exactly then)
+MODULES = r"""
+import sys
+import ringlab.gui.app as app
+start = app._process_start
+def at_first_paint():
+    print("modules", *sorted(sys.modules), file=sys.stderr)
+    return start()
+app._process_start = at_first_paint
+from ringlab.cli import main
+sys.exit(main([]))
+"""
+
+
+def floor_peer(env):
+    """The bare peer after importing every ringlab, psygnal and flint module the app has at its
+    first paint (with the Qt classes and enums they import): what the imports alone cost."""
+    r = subprocess.run(
+        [sys.executable, "-c", MODULES], capture_output=True, text=True, env=env, timeout=60
+    )
+    line = next(x for x in r.stderr.splitlines() if x.startswith("modules "))
+    mods = [m for m in line.split()[1:] if m.split(".")[0] in ("ringlab", "psygnal", "flint")]
+    pre = "import importlib\n" + "".join(
+        f"importlib.import_module({m!r})\n" for m in mods if m.count(".") < 3
+    )
+    return PEER.replace("app = QApplication", pre + "app = QApplication", 1)
 
 
 def wall(cmd, env):
@@ -89,12 +119,14 @@ def main():
     # every start (~0.1 s) and measure the compiler, not the app
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     once([sys.executable, "-m", "ringlab"], env)  # warm the OS file cache once
-    app, peer, full = [], [], []
+    app, peer, full, floor = [], [], [], []
     env_views = dict(env, RINGLAB_EXIT_AFTER_PAINT="views")
+    imports_only = floor_peer(env)
     for _ in range(runs):  # interleaved: same machine load
         app.append(once([sys.executable, "-m", "ringlab"], env))
         peer.append(once([sys.executable, "-c", PEER], env))
         full.append(once([sys.executable, "-m", "ringlab"], env_views))
+        floor.append(once([sys.executable, "-c", imports_only], env))
     png = os.path.join(home, "shot.png")
     shot, shot_peer = [], []
     for _ in range(runs):
@@ -118,6 +150,10 @@ def main():
     )
     print(
         f"ringlab with the extra view tabs loaded (after the first paint): median {med(full, 2):.3f} s"
+    )
+    print(
+        f"peer + only the app's imports (ringlab, psygnal, flint): first paint median "
+        f"{med(floor, 0):.3f} s ({med(floor, 0) / med(peer, 0):.2f}× bare Qt): the imports' share"
     )
     r1 = med(app, 0) / med(peer, 0)
     print(f"ratio ringlab / bare Qt, start → first paint: {r1:.2f}× ({verdict(r1)})")
