@@ -79,8 +79,6 @@ def build_menus(window) -> dict:
 
 
 def _file_menu(window, bar):
-    from .properties import edit_properties
-
     m = bar.addMenu("&File")
     _act(window, m, "&New", QKeySequence.New, lambda: window.files.new_file())
     _act(window, m, "&Open…", QKeySequence.Open, lambda: window.files.open_file())
@@ -89,7 +87,7 @@ def _file_menu(window, bar):
     _act(window, m, "&Save", QKeySequence.Save, lambda: window.files.save())
     _act(window, m, "Save &As…", QKeySequence.SaveAs, lambda: window.files.save_as())
     m.addSeparator()
-    _act(window, m, "&Properties…", None, lambda: edit_properties(window))
+    _act(window, m, "&Properties…", None, lambda: _edit_properties(window))
     m.addSeparator()
     _act(window, m, "&Export walkthrough…", QKeySequence("Ctrl+E"), window.export_walkthrough)
     m.addSeparator()
@@ -171,8 +169,6 @@ def _about(window):
 
 def _help_menu(window, bar):
     """Help: the keys, the file format, where the lessons are, the glossary, about."""
-    from .glossary import open_glossary
-
     hm = bar.addMenu("&Help")
     for text, title, keys in (
         ("&Keys…", "Keys", QKeySequence.HelpContents),
@@ -180,12 +176,25 @@ def _help_menu(window, bar):
         ("Where the &lessons are…", "Lessons", None),
     ):
         _act(window, hm, text, keys, lambda t=title: _help_box(window, t, HELP_TEXTS[t]))
-    _act(window, hm, "&Glossary…", QKeySequence("Ctrl+Shift+G"), lambda: open_glossary(window))
+    _act(window, hm, "&Glossary…", QKeySequence("Ctrl+Shift+G"), lambda: _open_glossary(window))
     _act(
         window,
         hm,
         "Glossary at this &term",
         QKeySequence("Shift+F1"),
-        lambda: open_glossary(window, here=True),
+        lambda: _open_glossary(window, here=True),
     )
     _act(window, hm, "&About ringlab…", None, lambda: _about(window))
+
+
+# the dialogs' modules load when first asked for, not while the first window is built
+def _edit_properties(window) -> None:
+    from .properties import edit_properties
+
+    edit_properties(window)
+
+
+def _open_glossary(window, here: bool = False) -> None:
+    from .glossary import open_glossary
+
+    open_glossary(window, here=here)

@@ -12,7 +12,6 @@ import re
 from pathlib import Path
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QFileDialog
 
 from ..core.code import LinearCode
 from ..core.codefile import load_code, save_code
@@ -67,6 +66,8 @@ class FileActions(QObject):
         if not self.maybe_save("open another file"):
             return False
         if path is None:
+            from PySide6.QtWidgets import QFileDialog  # a dialog's module: not at start
+
             path, _ = QFileDialog.getOpenFileName(
                 self.window, "Open a code", self.recent.last_dir(), FILE_FILTER
             )
@@ -102,6 +103,8 @@ class FileActions(QObject):
             start = self.document.path or str(
                 Path(self.recent.last_dir()) / suggested_file_name(self.document.code)
             )
+            from PySide6.QtWidgets import QFileDialog
+
             path, _ = QFileDialog.getSaveFileName(
                 self.window, "Save the code as", start, FILE_FILTER
             )
