@@ -1,7 +1,6 @@
 """View → Palette: Okabe–Ito and high contrast reach the drawings, are remembered, and the
 command line's --palette draws the same colours into exports."""
 
-
 import pytest
 from PIL import Image
 
