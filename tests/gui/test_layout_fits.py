@@ -1,0 +1,83 @@
+"""Every tab and sub-tab fits the rooms it is shown in (issue 32): a laptop at 1280×720 with a
+lesson open, a 1024×768 projector, each at the default text size and at 22 pt (the back row).
+
+Read from Qt's own geometry (``tests/gui/_fit.py``): no one-line text narrower than its text,
+no horizontal scroll bar with a range, no two visible siblings overlapping; the Search tab's
+rate table shows at least eight whole rows.  The user's path: the window resized, the Lessons
+panel opened from its menu action, Ctrl+= pressed up to 22 pt, each tab clicked."""
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QTabBar, QTableWidget, QTabWidget
+
+from tests.gui._fit import layout_problems
+
+ROOMS = {
+    "laptop-lesson": dict(size=(1280, 720), lessons=True),
+    "projector": dict(size=(1024, 768), lessons=False),
+}
+TABS = ["Editor", "Propagation", "Schedules", "Search", "Mesh"]
+
+
+def _click_tab(qtbot, bar: QTabBar, index: int) -> None:
+    rect = bar.tabRect(index)
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.waitUntil(lambda: bar.currentIndex() == index)
+
+
+def _zoom_to(qtbot, w, points: int) -> None:
+    while w.view_options.font_size() < points:
+        before = w.view_options.font_size()
+        qtbot.keyClick(w, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
+        qtbot.waitUntil(lambda: w.view_options.font_size() > before)
+
+
+def _window(open_window, qtbot, room, points):
+    w = open_window(load_views=True, **ROOMS[room])
+    if points:
+        _zoom_to(qtbot, w, points)
+    return w
+
+
+def _pages(qtbot, w, tab: str):
+    """Click the tab, then each of its sub-tabs: yield the page's name once it is shown."""
+    bar = w.tabs.tabBar()
+    index = [w.tabs.tabText(i) for i in range(w.tabs.count())].index(tab)
+    _click_tab(qtbot, bar, index)
+    qtbot.waitUntil(lambda: w.tabs.view(index, build=False) is not None)
+    yield tab
+    view = w.tabs.view(index, build=False)
+    for sub in [t for t in view.findChildren(QTabWidget) if t.isVisible()]:
+        for j in range(sub.count()):
+            _click_tab(qtbot, sub.tabBar(), j)
+            yield f"{tab} / {sub.tabText(j)}"
+
+
+@pytest.mark.parametrize("points", [None, 22], ids=["default-text", "22pt"])
+@pytest.mark.parametrize("room", list(ROOMS))
+@pytest.mark.parametrize("tab", TABS)
+def test_every_page_fits(open_window, qtbot, room, points, tab):
+    w = _window(open_window, qtbot, room, points)
+    found = {}
+    for page in _pages(qtbot, w, tab):
+        qtbot.wait(0)  # let the layouts settle after the click
+        problems = layout_problems(w)
+        if problems:
+            found[page] = problems
+    assert not found, "\n".join(f"{p}:\n  " + "\n  ".join(v) for p, v in found.items())
+
+
+@pytest.mark.parametrize("points", [None, 22], ids=["default-text", "22pt"])
+@pytest.mark.parametrize("room", list(ROOMS))
+def test_the_rate_table_shows_eight_whole_rows(open_window, qtbot, room, points):
+    w = _window(open_window, qtbot, room, points)
+    list(_pages(qtbot, w, "Search"))
+    table = w.findChild(QTableWidget, "search_rate_table")
+    assert table is not None and table.isVisible()
+    view = table.viewport()
+    whole = 0
+    for row in range(table.rowCount()):
+        top = table.rowViewportPosition(row)
+        if top >= 0 and top + table.rowHeight(row) <= view.height():
+            whole += 1
+    assert whole >= 8, f"{whole} whole rows in a {view.height()} px high table"
