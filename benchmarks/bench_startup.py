@@ -65,13 +65,13 @@ sys.exit(main([]))
 
 
 def floor_peer(env):
-    """The bare peer after importing every ringlab, psygnal and flint module the app has at its
+    """The bare peer after importing every ringlab and flint module the app has at its
     first paint (with the Qt classes and enums they import): what the imports alone cost."""
     r = subprocess.run(
         [sys.executable, "-c", MODULES], capture_output=True, text=True, env=env, timeout=60
     )
     line = next(x for x in r.stderr.splitlines() if x.startswith("modules "))
-    mods = [m for m in line.split()[1:] if m.split(".")[0] in ("ringlab", "psygnal", "flint")]
+    mods = [m for m in line.split()[1:] if m.split(".")[0] in ("ringlab", "flint")]
     pre = "import importlib\n" + "".join(
         f"importlib.import_module({m!r})\n" for m in mods if m.count(".") < 3
     )
@@ -152,7 +152,7 @@ def main():
         f"ringlab with the extra view tabs loaded (after the first paint): median {med(full, 2):.3f} s"
     )
     print(
-        f"peer + only the app's imports (ringlab, psygnal, flint): first paint median "
+        f"peer + only the app's imports (ringlab, flint): first paint median "
         f"{med(floor, 0):.3f} s ({med(floor, 0) / med(peer, 0):.2f}× bare Qt): the imports' share"
     )
     r1 = med(app, 0) / med(peer, 0)

@@ -56,13 +56,13 @@ class StartupGC:
 
 
 def load_before_qt() -> None:
-    """Import the window's Qt-free part (the state, psygnal, the analysis) before PySide6.
+    """Import the window's Qt-free part (the state, flint, the analysis) before PySide6.
 
     Once PySide6 is imported, its ``__feature__`` import hook reads the source of every module
-    imported after it (to see whether it mentions PySide6): the core's and psygnal's modules
+    imported after it (to see whether it mentions PySide6): the core's and the state's modules
     loaded first are spared that, a tenth of the start-up.
     """
-    from .. import state  # noqa: F401  (psygnal, the records, the acts)
+    from .. import state  # noqa: F401  (the records, the acts)
     from ..core import analysis, theorem2  # noqa: F401  (what the document computes)
 
 

@@ -1,7 +1,8 @@
 r"""The one application state (no Qt): everything the window shows and a lesson reads.
 
-:class:`AppState` is an evented dataclass (psygnal, as napari's models): assigning a field
-emits ``state.events.<field>(new, old)``; ``state.events`` as a whole emits for any field.
+:class:`AppState` is an evented dataclass (psygnal's pattern, as napari's models; the small
+implementation is :mod:`._evented`): assigning a field emits ``state.events.<field>(new,
+old)``; ``state.events`` as a whole emits for any field.
 Every widget reads its value from here and writes the user's act back here; every lesson
 action changes it and every lesson check reads it — in the window and in the headless
 replay of ``ringlab lessons check`` alike, so the two cannot drift.

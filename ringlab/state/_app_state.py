@@ -5,13 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, ClassVar
 
-from psygnal import Signal, evented
-
 from ..core.analysis import Analysis
 from ..core.code import LinearCode
 from ..core.errors import RinglabError
 from ..core.quantities import DEFAULT_ALPHA, DEFAULT_BANDWIDTH, DEFAULT_SIZE
 from ._edits import CodeEdits
+from ._evented import Signal, evented
 from ._records import (
     REPORT_START_DELAY,
     SYNC_REPORT_COST,

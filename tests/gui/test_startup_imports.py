@@ -17,8 +17,11 @@ import pytest
 
 # what the first frame (the editor, the Theorem 2 panel, the status bar) does not need: the
 # plotting and numerics libraries, the view tabs (built after the first paint), the drawings,
-# the course and the MPI engine
+# the course and the MPI engine; nor psygnal or a package's metadata (importlib.metadata, a
+# twentieth of the start-up: the state's events are its own)
 NOT_BEFORE_FIRST_PAINT = (
+    "psygnal",
+    "importlib.metadata",
     "matplotlib",
     "numpy",
     "networkx",
@@ -105,6 +108,8 @@ def test_the_screenshot_process_loads_no_plotting_library(tmp_path):
         ("ringlab.render.palette", False),
         ("ringlab.gui.views", False),
         ("numpyish", False),
+        ("importlib.metadata._adapters", True),
+        ("importlib.util", False),
     ],
 )
 def test_the_list_names_what_it_means(name, unneeded):
