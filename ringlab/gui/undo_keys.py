@@ -82,6 +82,17 @@ class UndoKeys(QObject):
         super().__init__(window)
         self._window = window
         self._undo, self._redo = undo, redo
+        # the application filter from the window's first paint on: no key reaches a window
+        # before it is on screen, and an application filter installed before would also see
+        # Qt's own objects (the animation timer the window's layout starts, whose first sight
+        # makes PySide build every class of QtCore, QtGui and QtWidgets: a twentieth of the
+        # start-up)
+        self._on_app = False
+        window.installEventFilter(self)
+
+    def _watch_the_application(self) -> None:
+        self._on_app = True
+        self._window.removeEventFilter(self)
         QApplication.instance().installEventFilter(self)
 
     def _is_ours(self, obj) -> bool:
@@ -103,6 +114,10 @@ class UndoKeys(QObject):
 
     def eventFilter(self, obj, event):  # noqa: N802 (Qt's name)
         kind = event.type()
+        if not self._on_app:
+            if kind == QEvent.Paint:
+                self._watch_the_application()
+            return False
         if kind == QEvent.KeyPress and event.key() in _ENTER and self._is_ours(obj):
             edit = _line_edit(obj)
             if edit is not None:
