@@ -30,6 +30,7 @@ Directive options may also be MyST's short form, ``:key: value`` lines at the to
 
 from __future__ import annotations
 
+import pickle
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -110,7 +111,20 @@ def load_lesson(path) -> Lesson:
         raise LessonError(path, 1, f"not UTF-8 text ({e.reason})") from None
     except OSError as e:
         raise LessonError(path, 1, f"cannot be read ({e.strerror})") from None
-    return parse_lesson(text, path)
+    # Reading the YAML of the whole course takes about a second; each opening of the Lessons
+    # panel reads it again.  The same text parses to the same lesson, so it is kept (pickled:
+    # every caller gets objects of its own, as from a fresh parse).
+    key = (str(path), text)
+    kept = _PARSED.get(key)
+    if kept is None:
+        kept = _PARSED[key] = pickle.dumps(parse_lesson(text, path))
+        if len(_PARSED) > _KEEP:
+            del _PARSED[next(iter(_PARSED))]
+    return pickle.loads(kept)
+
+
+_PARSED: dict[tuple[str, str], bytes] = {}
+_KEEP = 64  # lessons kept parsed (the course is 17)
 
 
 def parse_lesson(text: str, path="<lesson>") -> Lesson:
