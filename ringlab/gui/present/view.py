@@ -55,7 +55,9 @@ class PresentView(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.stack, 1)
         lay.addWidget(self.status)
-        self.halo = PointerHalo(self.canvas)
+        self.halo = PointerHalo(self)
+        self.halo.follow(self.stack)
+        self.halo.follow(self.status)
         self.keys = PresentKeys(self)
         self._apply_zoom()
         self.show_step(0)
@@ -296,19 +298,24 @@ class PresentView(QWidget):
             w.setCursor(cursor)
 
     def halo_at(self, x: float, y: float) -> None:
-        """Put the pointer halo at widget pixel (x, y) of the canvas (figure coordinates)."""
+        """Put the pointer halo at pixel (x, y) of the slide."""
         self.halo.move_to(x, y)
 
     def mouseMoveEvent(self, event):
-        if self.canvas is not None:
-            p = self.canvas.mapFrom(self, event.position().toPoint())
-            self.halo_at(p.x(), p.y())
+        p = event.position()
+        self.halo_at(p.x(), p.y())
         super().mouseMoveEvent(event)
+
+    def resizeEvent(self, event):
+        super().resizeEvent(event)
+        if self.halo.on:
+            self.halo.setGeometry(self.rect())
 
     def export_frame(self, path: str) -> str:
         """The slide as it is on screen (halo included) to a PNG/SVG/PDF."""
         if self.canvas is not None:
-            self.deck.renderer.figure.savefig(path)
+            with self.halo.in_figure(self.canvas):
+                self.deck.renderer.figure.savefig(path)
         else:
             self.grab().save(path)
         return path
