@@ -64,7 +64,8 @@ def register(sub) -> None:
         "source",
         nargs="?",
         default="preset:paper-k2-t3",
-        help="a code file, preset:NAME, or a lesson file (*.md); default preset:paper-k2-t3",
+        help="a code file, preset:NAME, a lesson file (*.md) or lesson:N (lesson:11, "
+        "lesson:11-k2-t3-needs-coding); default preset:paper-k2-t3",
     )
     p.add_argument(
         "--inputs", default="random", help="walkthrough inputs: random, matmul or a JSON file"
@@ -82,9 +83,15 @@ def register(sub) -> None:
 
 
 def present_deck(source: str, inputs="random", seed: int = 0, schedules: bool = False):
-    """A deck from a code file, ``preset:NAME`` or a lesson file (bad input: RinglabError)."""
+    """A deck from a code file, ``preset:NAME``, a lesson file or ``lesson:N`` / ``lesson:NAME``
+    of the course, as ``ringlab export`` takes them (bad input: RinglabError)."""
     from pathlib import Path
 
+    if source.startswith("lesson:"):
+        from ..render.present_decks import LessonDeck
+        from ._export import open_lesson
+
+        return LessonDeck(open_lesson(source))
     if source.endswith(".md"):
         if not Path(source).is_file():
             raise RinglabError(f"{source}: no such lesson file")
