@@ -75,8 +75,11 @@ class ViewOptions(QObject):
         self._choose("zoom", clamp_point_size(size), remember, self._on_zoom_changed)
 
     def apply_zoom_quietly(self, size: int) -> None:
-        """A start-up text size: applied and held by the state, neither said nor remembered."""
-        apply_point_size(self.window, size)
+        """A start-up text size: applied and held by the state, neither said nor remembered;
+        a window (and every menu) already at that size, as the app's text usually is, is left
+        as it is (applying it would find the menus among all the window's objects)."""
+        if size != self.font_size():
+            apply_point_size(self.window, size)
         with self.state.events.zoom.blocked():
             self.state.zoom = size
 
