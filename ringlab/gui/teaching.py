@@ -48,19 +48,20 @@ class LessonsDock(QDockWidget):
 
 
 def presentation_deck(window):
-    """The deck View → Present shows: the open lesson when the Lessons panel is visible, the
-    schedules when the Schedules tab is shown, else the walkthrough of the code with the
-    Propagation view's inputs (raises RinglabError when the code cannot be presented)."""
-    from ..render.present_decks import lesson_deck, schedules_deck, walkthrough_deck
+    """The deck View → Present shows: the open lesson when the Lessons panel is visible, what
+    the Schedules tab shows when it is shown (its example, ticked algorithms and step), else
+    the walkthrough of the code with the Propagation view's inputs, at its step (raises
+    RinglabError when the code cannot be presented)."""
+    from ..render.present_decks import lesson_deck, schedules_deck_of, walkthrough_deck
 
     dock = window.lessons_dock
     if dock is not None and dock.isVisible() and dock.panel.lesson is not None:
         return lesson_deck(dock.panel.lesson.path)
     if window.state.tab == SCHEDULES:
-        return schedules_deck(window.document.code)
+        return schedules_deck_of(window.state)
     st = window.state
     refused = st.walkthrough_inputs()[1]
     inputs = (
         st.inputs if not (isinstance(st.inputs, list) and (refused or not st.inputs)) else "random"
     )
-    return walkthrough_deck(window.document.code, inputs, st.seed)
+    return walkthrough_deck(window.document.code, inputs, st.seed, start=st.step)

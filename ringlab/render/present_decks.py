@@ -21,8 +21,9 @@ MIN_TEXT_PX = 18  # no text in present mode is smaller than this many pixels
 BASE_DPI = 160  # 9-pt figure text is 20 px: nothing on a slide below MIN_TEXT_PX
 
 
-def walkthrough_deck(code, inputs="random", seed: int = 0, note: str = ""):
-    """The deck of a code's walkthrough, drawn by the same renderer as the app and exports."""
+def walkthrough_deck(code, inputs="random", seed: int = 0, note: str = "", start: int = 0):
+    """The deck of a code's walkthrough, drawn by the same renderer as the app and exports;
+    present mode opens it at step ``start`` (F5 from the Propagation tab: the step shown)."""
     from matplotlib.figure import Figure
 
     from ..core.analysis import Analysis
@@ -39,6 +40,7 @@ def walkthrough_deck(code, inputs="random", seed: int = 0, note: str = ""):
     renderer.set_trace(trace, note="")
     deck = WalkthroughDeck(renderer)
     deck.inputs_note = note or (inputs if isinstance(inputs, str) else "typed")
+    deck.start = max(0, min(int(start), deck.count - 1))
     return deck
 
 
@@ -53,6 +55,34 @@ def schedules_deck(code, alpha=DEFAULT_ALPHA, bandwidth=DEFAULT_BANDWIDTH, size=
     return SchedulesDeck(c)
 
 
+def schedules_deck_of(state) -> SchedulesDeck:
+    """What the Schedules tab of ``state`` (an :class:`~ringlab.state.AppState`) shows: its
+    worked example (its N), ring, tree and the code, the algorithms ticked beside them, opened
+    at its step (F5 from that tab)."""
+    c = state.comparison()
+    deck = SchedulesDeck(c, extras=extra_traces(state.schedules, c.example))
+    deck.start = max(0, min(int(state.schedule_step), deck.count - 1))
+    return deck
+
+
+def extra_traces(names, example) -> list[tuple[str, object, str]]:
+    """``(title, trace, why)`` of each algorithm ``names`` ticks beside ring and tree, traced on
+    ``example`` (trace None and ``why`` said when its form does not reach the example's N)."""
+    from ..core.schedules import schedule_info, schedule_refusal, schedule_trace
+
+    out = []
+    for name in names:
+        info = schedule_info(name)
+        if info.name in ("ring", "tree"):
+            continue  # always shown
+        why = schedule_refusal(info.name, example.N)
+        trace = None if why else schedule_trace(info.name, example)
+        # the column's title as the Schedules tab heads it (without its ", n steps")
+        title = trace.title.split(",")[0] if trace is not None else info.title
+        out.append((title, trace, why or ""))
+    return out
+
+
 def lesson_deck(path):
     from ..lessons import load_lesson
 
@@ -63,6 +93,7 @@ class WalkthroughDeck:
     """Steps t = 0..T of a trace, drawn by a :class:`WalkthroughRenderer`."""
 
     kind = "walkthrough"
+    start = 0  # the step present mode opens at
 
     def __init__(self, renderer):
         self.renderer = renderer
@@ -171,6 +202,7 @@ def drawn_state(st) -> tuple:
         st.seed,
         st.schedule_step,
         repr(st.worked_example),
+        tuple(st.schedules),
     )
 
 
@@ -212,14 +244,22 @@ class Drawing:
     def key(self) -> tuple:
         """Equal keys draw the same trace (only the step may differ)."""
         st = self.state
-        return (self.kind, id(st.code), repr(st.inputs), st.seed, repr(st.worked_example))
+        return (
+            self.kind,
+            id(st.code),
+            repr(st.inputs),
+            st.seed,
+            repr(st.worked_example),
+            tuple(st.schedules),
+        )
 
     def trace(self):
         """The walkthrough's run, as the Propagation view draws it."""
         return self.state.trace()
 
     def schedules(self) -> SchedulesDeck:
-        return SchedulesDeck(self.state.comparison())
+        c = self.state.comparison()
+        return SchedulesDeck(c, extra_traces(self.state.schedules, c.example))
 
 
 def _compact_grid(trace, k: int) -> list[str]:
@@ -238,6 +278,11 @@ def _compact_grid(trace, k: int) -> list[str]:
     lines = ["     " + " ".join(f"c{c}".rjust(w) for c in range(trace.n_chunks))]
     lines += [f"{i:<4} " + " ".join(x.rjust(w) for x in row) for i, row in enumerate(cells)]
     return lines
+
+
+def cut_line(text: str, width: int) -> str:
+    """``text``'s first line in at most ``width`` characters (present mode's footer)."""
+    return _first_line(text, width)
 
 
 def _first_line(text: str, width: int = 120) -> str:
@@ -260,8 +305,9 @@ class SchedulesDeck:
     the Schedules tab shows: rows are cores, columns chunks, ``*`` marks a cell written now)."""
 
     kind = "schedules"
+    start = 0  # the step present mode opens at
 
-    def __init__(self, comparison):
+    def __init__(self, comparison, extras=()):
         self.comparison = comparison
         self.traces = [
             (name, t)
@@ -272,34 +318,54 @@ class SchedulesDeck:
             )
             if t is not None
         ]
+        self.traces += [(title, t) for title, t, _ in extras if t is not None]
+        # ticked algorithms whose form does not reach this N: named, with the reason
+        self.refused = [(title, why) for title, t, why in extras if t is None]
 
     @property
     def count(self) -> int:
-        return self.comparison.max_steps + 1
+        return max([self.comparison.max_steps, *(t.T for _, t in self.traces)]) + 1
 
-    def html(self, k: int) -> str:
+    def html(self, k: int, per_row: int = 3, sends: bool = True) -> str:
+        """Step k: the grids side by side, ``per_row`` to a row (more wrap to the next), each
+        with the step's messages under it unless ``sends`` is False."""
         from html import escape
 
         from ..core.schedules.text import step_caption
 
         target = " ".join(str(v) for v in self.comparison.example.target)
+        show_sends = sends
         cols = []
         for name, tr in self.traces:
             kk = min(k, tr.T)
             sends = tr.steps[kk - 1].sends if 0 < k <= tr.T else ()
             lines = _compact_grid(tr, kk)
-            msg = "<br>".join(escape(s.describe()) for s in sends[:4])
-            more = f"<br>… {len(sends) - 4} more" if len(sends) > 4 else ""
+            msg = "<br>".join(escape(s.describe()) for s in sends[:4]) if show_sends else ""
+            more = f"<br>… {len(sends) - 4} more" if show_sends and len(sends) > 4 else ""
             cols.append(
                 f"<td style='vertical-align:top; padding-right:28px'><b>{name}</b> — "
                 f"{escape(step_caption(tr, k))}<pre>{escape(chr(10).join(lines))}</pre>"
                 f"<span style='font-size:80%'>{msg}{more}</span></td>"
             )
-        return (
-            f"<p><b>All-reduce of the worked matmul: every core must end with X·W = "
-            f"[{escape(target)}]</b> — step {k} of {self.count - 1}</p>"
-            f"<table><tr>{''.join(cols)}</tr></table>"
+        per_row = max(1, per_row)
+        rows = "".join(
+            f"<tr>{''.join(cols[i : i + per_row])}</tr>" for i in range(0, len(cols), per_row)
         )
+        refused = "".join(
+            f"<p style='font-size:80%'><b>{escape(title)}</b>: not for N = "
+            f"{self.comparison.example.N} — {escape(why)}</p>"
+            for title, why in self.refused
+        )
+        return (
+            f"<p><b>All-reduce of the worked matmul on {self.comparison.example.N} cores: every "
+            f"core must end with X·W = [{escape(target)}]</b> — step {k} of {self.count - 1}</p>"
+            f"<table>{rows}</table>{refused}"
+        )
+
+    def grid_chars(self) -> int:
+        """The widest grid's width in characters (a column of :meth:`html` at its text size)."""
+        widths = [len(_compact_grid(tr, k)[-1]) for _, tr in self.traces for k in (0, tr.T)]
+        return max(widths, default=20)
 
     def caption(self, k: int) -> str:
         from ..core.schedules.text import step_caption

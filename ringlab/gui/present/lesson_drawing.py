@@ -13,6 +13,31 @@ from .canvas import present_canvas
 LESSON_DRAWING_DPI = 144  # 9-pt text at scale 1 is 18 px: MIN_TEXT_PX
 
 
+def grids_per_row(label: QLabel, deck) -> int:
+    """How many of ``deck``'s grids fit across ``label`` at its text size, each with its
+    28 px gap (the grids are ``<pre>``: the fixed-pitch font, measured)."""
+    from PySide6.QtGui import QFontDatabase, QFontMetricsF
+
+    label.ensurePolished()  # (its style sheet sets the size)
+    px = label.font().pixelSize()
+    if px <= 0:
+        px = label.fontMetrics().height()
+    mono = QFontDatabase.systemFont(QFontDatabase.FixedFont)
+    mono.setPixelSize(px)
+    # (+2 characters: a star may widen a cell; +40 px: the gap and the table's padding)
+    grid = QFontMetricsF(mono).horizontalAdvance("0" * (deck.grid_chars() + 2))
+    room = label.contentsRect().width() - 2 * label.margin()
+    return max(1, int(room // (grid + 40)))
+
+
+def schedules_html(label: QLabel, deck, step: int) -> str:
+    """Step ``step`` of ``deck`` for ``label``: as many grids to a row as fit; with more
+    than one row the messages under each grid go (the stars mark what each step wrote; the
+    speaker view and the tab list them), so two rows of 8-core grids fit a slide."""
+    per_row = grids_per_row(label, deck)
+    return deck.html(step, per_row, sends=len(deck.traces) <= per_row)
+
+
 class LessonDrawing(QStackedWidget):
     """The walkthrough canvas or the grids; ``zoom`` is the drawing's own zoom (≤ the
     slide's: what fits)."""
@@ -62,7 +87,9 @@ class LessonDrawing(QStackedWidget):
 
     def show_schedules(self, d) -> None:
         sched = d.schedules()
-        self.grids.setText(sched.html(min(d.step, sched.count - 1)))
+        self.grids.setText(
+            sched.html(min(d.step, sched.count - 1), grids_per_row(self.grids, sched))
+        )
         self.setCurrentWidget(self.grids)
 
     def apply_zoom(self, slide_zoom: float) -> None:

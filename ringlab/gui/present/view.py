@@ -12,14 +12,15 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
 from ...core.errors import RinglabError
-from ...render.present_decks import BASE_DPI, MIN_TEXT_PX
+from ...render.present_decks import BASE_DPI, MIN_TEXT_PX, cut_line
 from ..rich_text import set_rich
 from .canvas import figure_fits, present_canvas
 from .halo import PointerHalo
 from .keys import PresentKeys
-from .lesson_drawing import LESSON_DRAWING_DPI, LessonDrawing
+from .lesson_drawing import LESSON_DRAWING_DPI, LessonDrawing, schedules_html
 
 ZOOM_RANGE = (0.5, 3.0)
+STATUS_PX = max(MIN_TEXT_PX, 19)  # the footer: one readable size (it says how to undo a zoom)
 
 
 class PresentView(QWidget):
@@ -50,7 +51,7 @@ class PresentView(QWidget):
         self.status = QLabel()
         self.status.setObjectName("present_status")
         self.status.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
-        self.status.setWordWrap(True)
+        self.status.setWordWrap(False)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.stack, 1)
@@ -60,7 +61,7 @@ class PresentView(QWidget):
         self.halo.follow(self.status)
         self.keys = PresentKeys(self)
         self._apply_zoom()
-        self.show_step(0)
+        self.show_step(getattr(deck, "start", 0))  # F5: the step the tab shows
 
     def _build_slide(self) -> QWidget:
         """The walkthrough's canvas, or a text slide (a lesson's with its drawing under it)."""
@@ -145,7 +146,7 @@ class PresentView(QWidget):
             self.deck.renderer.show_step(self.step)
             self.canvas.draw_idle()
         elif self.deck.kind == "schedules":
-            self.slide.setText(self.deck.html(self.step))
+            self.slide.setText(schedules_html(self.slide, self.deck, self.step))
         else:
             set_rich(self.slide, self.deck.markdown(self.step))
             self._show_drawing(self.step)
@@ -153,6 +154,9 @@ class PresentView(QWidget):
         self.step_changed.emit(self.step)
 
     def _show_status(self) -> None:
+        """The footer, one line at its size: what matters first (the step, how to undo a
+        zoom, the keys), the rest cut to the width — it never wraps (it was clipped)."""
+        chars = max(20, int(self.status.width() / (0.56 * STATUS_PX)) - 2)
         if self.deck.kind == "lesson":
             # the caption is the slide's first line (a formula in it typeset, never cut)
             # (no-break spaces: rich text would drop plain leading ones)
@@ -161,23 +165,29 @@ class PresentView(QWidget):
                 if abs(self.zoom - 1) < 1e-9 and not self.zoom_clamped
                 else f"  ·  {self.zoom_note()}"
             )
+            head = f"\u00a0\u00a0{self.step + 1} / {self.deck.count}  ·  "
+            room = chars - len(head) - len(zoom)
             set_rich(
                 self.status,
-                f"\u00a0\u00a0{self.step + 1} / {self.deck.count}  ·  "
-                f"{self.deck.caption(self.step)}{zoom}",
+                f"{head}{cut_line(self.deck.caption(self.step), max(10, room))}{zoom}",
                 inline=True,
             )
-        elif self.deck.kind == "schedules":
-            self.status.setText(
+            return
+        if self.deck.kind == "schedules":
+            text = (
                 f"  step {self.step} / {self.last}  ·  {self.zoom_note()}  ·  "
-                f"{self.deck.caption(self.step)[:160]}"
+                f"{self.deck.caption(self.step)}"
             )
         else:
-            self.status.setText(
-                f"  t = {self.step} / {self.last}  ·  inputs: "
-                f"{getattr(self.deck, 'inputs_note', '')}  ·  {self.zoom_note()}"
-                f"  ·  Space/→ next, ← back, S notes, Esc leave"
+            text = (
+                f"  t = {self.step} / {self.last}  ·  {self.zoom_note()}  ·  S notes, Esc leave"
+                f"  ·  inputs: {getattr(self.deck, 'inputs_note', '')}"
             )
+        self.status.setText(
+            self.status.fontMetrics().elidedText(text, Qt.ElideRight, self.status.width() - 4)
+            if self.status.width() > 50
+            else text
+        )
 
     def next(self):
         self.show_step(self.step + 1)
@@ -270,9 +280,7 @@ class PresentView(QWidget):
 
     def _apply_zoom(self) -> None:
         # the footer stays one readable size: it says how to undo the zoom
-        self.status.setStyleSheet(
-            f"font-size: {max(MIN_TEXT_PX, 20)}px; color: #333; background: #f4f4f4;"
-        )
+        self.status.setStyleSheet(f"font-size: {STATUS_PX}px; color: #333; background: #f4f4f4;")
         if self.slide is not None:
             self._style_slide()
         if self.drawing_panel is not None:
@@ -308,6 +316,9 @@ class PresentView(QWidget):
 
     def resizeEvent(self, event):
         super().resizeEvent(event)
+        self._show_status()  # cut to the new width
+        if self.deck.kind == "schedules":  # as many grids to a row as the width holds
+            self.slide.setText(schedules_html(self.slide, self.deck, self.step))
         if self.halo.on:
             self.halo.setGeometry(self.rect())
 
