@@ -63,7 +63,8 @@ def load_before_qt() -> None:
     loaded first are spared that, a tenth of the start-up.
     """
     from .. import state  # noqa: F401  (the records, the acts)
-    from ..core import analysis, theorem2  # noqa: F401  (what the document computes)
+    from ..core import analysis, codefile, files, theorem2  # noqa: F401  (the document's)
+    from ..render import palette  # noqa: F401  (the colours: no matplotlib)
 
 
 def make_app(argv=None):
