@@ -268,7 +268,8 @@ def _screenshot(out, code, path, view, size, lesson) -> Path:
     )
     from .settings import apply_point_size, default_point_size
 
-    apply_point_size(win, default_point_size(size[0]))
+    if win.font_size() != default_point_size(size[0]):  # (a window made at it keeps it)
+        apply_point_size(win, default_point_size(size[0]))
     if view and win.find_view(view) < 0:
         raise RinglabError(
             f"--view {view}: no such view; the window has {', '.join(win.view_names())}"
