@@ -16,6 +16,7 @@ from ..core.errors import RinglabError
 from ..core.quantities import DEFAULT_ALPHA, DEFAULT_BANDWIDTH, DEFAULT_SIZE
 from ..lessons import Notes, Predict, Prose, Task, registry
 from ..state.tabs import EDITOR, PROPAGATION, SCHEDULES
+from .present_lesson import search_drawing, solution_prose
 
 MIN_TEXT_PX = 18  # no text in present mode is smaller than this many pixels
 BASE_DPI = 160  # 9-pt figure text is 20 px: nothing on a slide below MIN_TEXT_PX
@@ -135,7 +136,10 @@ class LessonDeck:
             elif isinstance(block, Prose):
                 self._add(block.text, _first_line(block.text))
             elif isinstance(block, Predict):
-                self._add("**Predict.** " + block.text, "predict: " + _first_line(block.text))
+                self._add(
+                    "**Predict.** " + block.text + _choices(block),
+                    "predict: " + _first_line(block.text),
+                )
                 truth, moved = replay(
                     st,
                     block.reveal,
@@ -155,13 +159,15 @@ class LessonDeck:
                 done, moved = replay(
                     st,
                     block.solution,
-                    lambda block=block: "solution: " + ", ".join(str(c) for c in block.solution),
+                    lambda block=block: solution_prose(block.solution, st),
                     lambda e: f"the solution does not run here: {e}",
                 )
+                found = search_drawing(block.solution, st, Drawing)
+                explain = f"\n\n{block.explain}" if block.explain else ""
                 self._add(
-                    "**Task.** " + block.text + f"\n\n*{done}*",
-                    done,
-                    Drawing.of(st) if moved else None,
+                    "**Task.** " + block.text + f"\n\n**Solved.** {done}" + explain,
+                    "solved: " + _first_line(done),
+                    found or (Drawing.of(st) if moved else None),
                 )
 
     def _add(self, markdown: str, caption: str, drawing: Drawing | None = None) -> None:
@@ -190,6 +196,13 @@ class LessonDeck:
 
     def notes(self, i: int) -> str:
         return self.slides[i][2] or "(no notes for this slide)"
+
+
+def _choices(block) -> str:
+    """A choice question's answers to pick from, as a list under it."""
+    if not block.choices:
+        return ""
+    return "\n\n" + "\n".join(f"- {registry.show(c)}" for c in block.choices)
 
 
 def drawn_state(st) -> tuple:

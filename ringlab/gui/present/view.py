@@ -20,6 +20,21 @@ from .keys import PresentKeys
 from .lesson_drawing import LESSON_DRAWING_DPI, LessonDrawing, schedules_html
 
 ZOOM_RANGE = (0.5, 3.0)
+
+
+def text_height(label: QLabel, width: int) -> int:
+    """The height ``label``'s rich text needs at ``width`` (QLabel.heightForWidth answered
+    over 100 px more for a slide's heading and paragraph)."""
+    from PySide6.QtGui import QTextDocument
+
+    label.ensurePolished()
+    doc = QTextDocument()
+    doc.setDefaultFont(label.font())
+    doc.setHtml(label.text())
+    doc.setTextWidth(max(1, width - 2 * label.margin()))
+    return int(doc.size().height()) + 2 * label.margin() + 2
+
+
 STATUS_PX = max(MIN_TEXT_PX, 19)  # the footer: one readable size (it says how to undo a zoom)
 
 
@@ -89,13 +104,29 @@ class PresentView(QWidget):
         row = QVBoxLayout(page)
         row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(0)
-        row.addWidget(self.slide, 2)
+        row.addWidget(self.slide, 1)
         self.drawing_panel = LessonDrawing()
         self.lesson_renderer = self.drawing_panel.renderer
         self.lesson_canvas = self.drawing_panel.canvas
         self.lesson_grids = self.drawing_panel.grids
         row.addWidget(self.drawing_panel, 3)
+        self._page_layout = row
         return page
+
+    def _text_takes(self, drawn: bool) -> None:
+        """With a drawing under it the text keeps the height its lines need and the drawing
+        gets the rest (a fixed share left a 100–130 px empty band between them); alone, the
+        text has the slide."""
+        row = self._page_layout
+        if drawn:
+            self.slide.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Fixed)
+            self.slide.setFixedHeight(text_height(self.slide, max(self.width(), 1)))
+            row.setStretchFactor(self.slide, 0)
+        else:
+            self.slide.setMinimumHeight(0)
+            self.slide.setMaximumHeight(16777215)
+            self.slide.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Ignored)
+            row.setStretchFactor(self.slide, 1)
 
     @property
     def drawing_zoom(self) -> float:
@@ -109,6 +140,8 @@ class PresentView(QWidget):
         base = 19 if self.deck.kind == "schedules" else (22 if drawn else 30)
         px = max(MIN_TEXT_PX, round(base * self.zoom))
         self.slide.setStyleSheet(f"font-size: {px}px; color: #111; background: white;")
+        if drawn and self.drawing_panel is not None:
+            self._text_takes(True)  # the text's new height
 
     def _show_drawing(self, i: int) -> None:
         d = self.deck.drawing(i) if hasattr(self.deck, "drawing") else None
@@ -121,8 +154,10 @@ class PresentView(QWidget):
         if d is None:
             self.drawing_panel.hide()
             self.slide.setMargin(40)
+            self._text_takes(False)
             return
         self.slide.setMargin(20)
+        self._text_takes(True)
         try:
             if d.kind == "walkthrough":
                 self.drawing_panel.show_walkthrough(d)
@@ -317,6 +352,8 @@ class PresentView(QWidget):
     def resizeEvent(self, event):
         super().resizeEvent(event)
         self._show_status()  # cut to the new width
+        if getattr(self, "_drawing_shown", False) and self.drawing_panel is not None:
+            self._text_takes(True)
         if self.deck.kind == "schedules":  # as many grids to a row as the width holds
             self.slide.setText(schedules_html(self.slide, self.deck, self.step))
         if self.halo.on:
