@@ -53,6 +53,13 @@ class Job:
         """Whether this job's process (if it has one) is still running."""
         return self._proc is not None and self._proc.is_alive()
 
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until this job has ended — its outcome handed to the runner (and so to
+        ``post``), or dropped because it was cancelled before it started — for at most
+        ``timeout`` seconds (None: as long as it takes); whether it ended.  A caller that must
+        not leave work behind (the window closing, a headless script) waits on it."""
+        return self._ended.wait(timeout)
+
 
 def _call_in_child(conn, fn, args) -> None:
     """The child side of a process job: send ``("ok", result)`` or ``("error", text)``."""
@@ -169,7 +176,7 @@ class JobRunner:
     def _run_thread(self, job: Job) -> None:
         try:
             if job._after is not None:
-                job._after._ended.wait()  # one computation per slot at a time
+                job._after.wait()  # one computation per slot at a time
                 job._after = None
             if not job.alive:
                 return  # replaced while it waited

@@ -68,7 +68,7 @@ def test_replace_drops_the_old_result_and_computes_one_at_a_time():
     second = r.submit("view", work, 2, replace=True, on_done=got.append)
     third = r.submit("view", work, 3, replace=True, on_done=got.append)
     gate.set()
-    assert third._ended.wait(30) and second._ended.wait(30)
+    assert third.wait(30) and second.wait(30)
     post.run()
     assert got == [3]  # only the input still wanted
     assert most[0] == 1  # never two computations in one slot
@@ -83,7 +83,7 @@ def test_without_replace_a_running_key_keeps_its_job_and_the_newest_reader_hears
     j2 = r.submit("k", lambda: "other", on_done=second.append)
     assert j1 is j2
     gate.set()
-    assert j1._ended.wait(30)
+    assert j1.wait(30)
     post.run()
     assert first == [] and second == ["done"]
 
@@ -93,7 +93,7 @@ def test_a_process_job_that_cannot_start_says_so():
     r = JobRunner(post)
     errors = []
     job = r.submit("p", len, lambda: None, process=True, on_error=errors.append)  # a lambda
-    assert job._ended.wait(60)  # does not pickle
+    assert job.wait(60)  # does not pickle
     post.run()
     assert errors and "could not start" in errors[0] and not r.running()
 
