@@ -201,7 +201,7 @@ def test_back_to_parameters_still_computing_waits_for_that_job(view, qtbot, gate
     assert sorted(gate.started) == [4, 5]  # no second job for k = 4 ever ran
     # a result seen before comes back at once, with no job and no "computing"
     view.k_box.setValue(5)
-    assert not view.busy and view.totals == core_totals(5) and not view._jobs
+    assert not view.busy and view.totals == core_totals(5) and not view.computing()
 
 
 def test_an_unwanted_computation_stops_early():

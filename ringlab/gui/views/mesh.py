@@ -314,3 +314,9 @@ class MeshView(DocumentView):
             self.message.emit(f"Export failed: {e}")
         else:
             self.message.emit(f"Exported {out}")
+
+    def computing(self) -> list[MeshKey]:
+        """The parameters background jobs are computing now: the tab's own while "computing …"
+        shows, and any it no longer shows that are still finishing (what a quit or a status
+        line can say is still in flight)."""
+        return list(self._jobs)
