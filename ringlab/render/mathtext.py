@@ -149,6 +149,21 @@ def formula_image(
     return _cached(*args)
 
 
+class Kept(NamedTuple):
+    """What the formula caches hold (each a ``functools`` cache info: ``hits``, ``misses``,
+    ``maxsize``, ``currsize``)."""
+
+    images: object  # typeset images (formula_image): at most FORMULA_IMAGES_KEPT
+    rasters: object  # mathtext's rasters (prepare, formula_image): at most RASTERS_KEPT
+
+
+def kept() -> Kept:
+    """How many typeset formulas and rasters are kept now, and the most that are: what a long
+    session holds for its formulas (a memory report reads it; Ctrl+= / Ctrl+− back and forth
+    shows as hits)."""
+    return Kept(_cached.cache_info(), _raster.cache_info())
+
+
 @lru_cache(maxsize=FORMULA_IMAGES_KEPT)
 def _cached(*args):
     try:

@@ -27,8 +27,8 @@ def test_help_boxes_go_away_when_closed(open_window, qtbot):
 def test_typeset_formulas_kept_have_a_limit():
     import ringlab.render.mathtext as mt
 
-    assert mt._cached.cache_info().maxsize == mt.FORMULA_IMAGES_KEPT
-    assert mt._raster.cache_info().maxsize == mt.RASTERS_KEPT
+    assert mt.kept().images.maxsize == mt.FORMULA_IMAGES_KEPT
+    assert mt.kept().rasters.maxsize == mt.RASTERS_KEPT
     # a few text sizes of the whole course (~510 images, ~260 rasters a size), not every size
     assert 3 * 510 <= mt.FORMULA_IMAGES_KEPT <= 2048
     assert 3 * 260 <= mt.RASTERS_KEPT <= 1024
@@ -36,9 +36,15 @@ def test_typeset_formulas_kept_have_a_limit():
 
 def test_schedule_traces_kept_have_a_limit():
     from ringlab.core.schedules import algorithms
+    from ringlab.core.schedules.matmul import default_example
     from ringlab.gui.views.schedules import more
 
-    assert algorithms._trace_of.cache_info().maxsize == algorithms.TRACES_KEPT <= 32
+    # more traces asked for than are kept: the ring and the tree for TRACES_KEPT / 2 + 2 sizes
+    for n in range(2, 2 + algorithms.TRACES_KEPT // 2 + 2):
+        for name in ("ring", "tree"):
+            algorithms.schedule_trace(name, default_example(n))
+    kept = algorithms.traces_kept()
+    assert kept.currsize == kept.maxsize == algorithms.TRACES_KEPT <= 32
     assert more.traced.cache_info().maxsize == more.TRACED_KEPT <= algorithms.TRACES_KEPT
     assert more.rows_for.cache_info().maxsize == more.ROWS_KEPT
 

@@ -278,6 +278,13 @@ def _trace_of(key: str, ex: WorkedExample) -> ScheduleTrace:
     return trace_plan(schedule_plan(key, ex.N), ex)
 
 
+def traces_kept():
+    """How many schedule traces are kept now, and the most that are (a ``functools`` cache
+    info: ``hits``, ``misses``, ``maxsize``, ``currsize``): the Schedules tab asks for the same
+    traces again and again, and a long session holds at most :data:`TRACES_KEPT`."""
+    return _trace_of.cache_info()
+
+
 def sum_of_partials(ex: WorkedExample) -> tuple[Fraction, ...]:
     """Σ_i P_i entry by entry (what every core must end with), added up directly."""
     ps = ex.partials  # a property that multiplies afresh: read it once
