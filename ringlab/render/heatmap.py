@@ -230,6 +230,13 @@ class HeatmapRenderer(StepFrames):
     def caption(self, t: int | None = None, width: int | None = None) -> str:
         return step_caption(self.trace, self.step if t is None else t, width or 160)
 
+    @property
+    def axes(self):
+        """The heat map's axes (None before a trace is drawn): data coordinates (t, i) are a
+        cell's centre, the step shown is the framed column — a tooltip or a pointer placed on
+        a cell reads its pixels here."""
+        return self._ax
+
     def cell(self, i: int, t: int) -> tuple[int, int]:
         """``(terms, complete)`` of node i at time t (see :class:`Holdings`)."""
         return int(self.summary.terms[i, t]), int(self.summary.complete[i, t])

@@ -50,12 +50,13 @@ def test_renderer_steps_tooltips_and_export():
     assert r.steps == code.T + 1
     first = r.rgb()
     r.show_step(5)
-    assert r.step == 5 and r._frame.get_x() == pytest.approx(4.5)
+    # the frame (the one patch on the heat map) is the column of t = 5: from 4.5 to 5.5
+    assert r.step == 5 and [p.get_x() for p in r.axes.patches] == [pytest.approx(4.5)]
     assert (r.rgb() != first).any()
     r.show_step(10_000)
     assert r.step == code.T
     # the cell under a point of the axes is the one the tooltip describes
-    x, y = r._ax.transData.transform((7, 12))
+    x, y = r.axes.transData.transform((7, 12))
     assert r.node_at(x, y) == (12, 7)
     assert r.node_tooltip(12, 7).startswith("node 12 at t = 7")
     out = io.BytesIO()
