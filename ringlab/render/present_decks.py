@@ -36,6 +36,7 @@ def walkthrough_deck(code, inputs="random", seed: int = 0, note: str = "", start
     )
     renderer.min_scale = 1.0
     renderer.min_text_px = MIN_TEXT_PX
+    renderer.labels_beside = True  # no label over an arrow or a node
     trace = Analysis(code).trace(resolve_inputs(code, inputs, seed))
     # the inputs note goes to the status line: at 4:3 it would meet the legend in the figure
     renderer.set_trace(trace, note="")

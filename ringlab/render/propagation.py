@@ -71,6 +71,8 @@ class WalkthroughRenderer(StepFrames):
         self.min_title_pt = 0.0
         # the side table keeps its full text size, the graph narrowing instead (the window)
         self.full_table = False
+        # edge labels beside their arrows, never over an arrow or a node (present mode)
+        self.labels_beside = False
         self.trace = None
         self.step = 0
         self._note = ""
@@ -106,6 +108,26 @@ class WalkthroughRenderer(StepFrames):
     def table_text(self) -> str:
         """Everything the side table shows at the current step, line by line (top first)."""
         return self._table.text()
+
+    @property
+    def graph_axes(self):
+        """The $G_T$ axes: data coordinates (t, −i) are node i at time t, the time labels are
+        its x tick labels — a tooltip or a pointer placed on a node reads its pixels here."""
+        return self._graph.ax
+
+    def transmissions(self) -> list[tuple[tuple, tuple, bool]]:
+        """The transmission edges as drawn, by send time then sender: ``(start, end, wrap)``
+        in the graph's data coordinates; the wrap edge (node N−1 to node 0) ends at node 0's
+        copy one row below node N−1, so every diagonal is alike (an export of $G_T$ to
+        another format draws these)."""
+        g = self._graph
+        return [(p0, p1, w) for (p0, p1), w in zip(g.trans, g.wrap)]
+
+    def table_overlays(self) -> list:
+        """The side table's texts for the current step alone, in drawing order: the red
+        overlays on wrong entries and the failing Theorem 2 lines (matplotlib ``Text``), e.g.
+        to check they sit on the entries they mark."""
+        return list(self._table.extra)
 
     MAX_CAPTION_LINES = 4
 
@@ -228,7 +250,7 @@ class WalkthroughRenderer(StepFrames):
             self.caption_in_figure,
             max(self.min_text_px * 72 / fig.dpi, self.min_title_pt * s),
         )
-        self._graph = GraphPanel(fig, graph_rect, tr, s)
+        self._graph = GraphPanel(fig, graph_rect, tr, s, beside=self.labels_beside)
         add_legend(fig, tr.code.N, tr.code.T, s)
         self._table = SideTable(fig, table_rect, tr, s, self.min_text_px * 72 / fig.dpi)
         self._built_trace = tr

@@ -55,6 +55,7 @@ class LessonDrawing(QStackedWidget):
             Figure(figsize=(6.4, 4.8), dpi=BASE_DPI), caption_in_figure=False
         )
         self.renderer.min_text_px = MIN_TEXT_PX
+        self.renderer.labels_beside = True  # no label over an arrow or a node
         self.renderer.min_scale = 1.0  # with LESSON_DRAWING_DPI: no text under 18 px
         self.canvas = present_canvas(self.renderer.figure)
         self.canvas.renderer_hook = self.renderer

@@ -1,0 +1,107 @@
+"""Where an edge label goes so that it covers no arrow of the step and no node (present mode).
+
+Positions are tried on a grid around the arrow's middle (up to a column and a row away), in
+points of the $G_T$ axes; a box must keep ``gap`` from every arrow drawn now (a thick segment),
+from every node disc and from the labels placed before it, and stay inside the axes.  The
+candidates are tried longest first, each at the free position nearest its arrow; a label that
+fits nowhere is not drawn (the side table says what each node sends), rather than laid over
+the arrow it names.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+GRID = 8  # positions per column and per row
+
+
+def _seg_rect_dist(p, q, box) -> float:
+    """Distance between the segment pq and the box (x0, y0, x1, y1); 0 when they meet."""
+    x0, y0, x1, y1 = box
+    (px, py), (qx, qy) = p, q
+    # the segment crosses the box: clip it (Liang–Barsky)
+    dx, dy = qx - px, qy - py
+    lo, hi = 0.0, 1.0
+    for d, a in ((-dx, px - x0), (dx, x1 - px), (-dy, py - y0), (dy, y1 - py)):
+        if d == 0:
+            if a < 0:
+                break
+        else:
+            t = a / d
+            if d < 0:
+                lo = max(lo, t)
+            else:
+                hi = min(hi, t)
+    else:
+        if lo <= hi:
+            return 0.0
+    pts = [(px, py), (qx, qy)]
+    best = min(_pt_rect(x, y, box) for x, y in pts)
+    L2 = dx * dx + dy * dy or 1.0
+    for cx, cy in ((x0, y0), (x0, y1), (x1, y0), (x1, y1)):
+        t = max(0.0, min(1.0, ((cx - px) * dx + (cy - py) * dy) / L2))
+        best = min(best, math.hypot(px + t * dx - cx, py + t * dy - cy))
+    return best
+
+
+def _pt_rect(x, y, box) -> float:
+    x0, y0, x1, y1 = box
+    return math.hypot(max(x0 - x, 0.0, x - x1), max(y0 - y, 0.0, y - y1))
+
+
+def place(w, h, mid, arrows, nodes, boxes, r, gap, bounds, cell):
+    """The centre (points) of a w×h box nearest ``mid`` that keeps ``gap`` from each arrow
+    segment, r + gap from each node centre and ``gap`` from each placed box, inside
+    ``bounds``; None when there is none within a ``cell`` (column, row) of ``mid``."""
+    cw, ch = cell
+    bx0, by0, bx1, by1 = bounds
+    best = None
+    for k in range(-GRID, GRID + 1):
+        for m in range(-GRID, GRID + 1):
+            cx, cy = mid[0] + k * cw / GRID, mid[1] + m * ch / GRID
+            box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+            d = math.hypot(cx - mid[0], cy - mid[1])
+            if best is not None and d >= best[0]:
+                continue
+            if box[0] < bx0 or box[1] < by0 or box[2] > bx1 or box[3] > by1:
+                continue
+            if any(_pt_rect(x, y, box) < r + gap for x, y in nodes):
+                continue
+            if any(_seg_rect_dist(p, q, box) < gap for p, q in arrows):
+                continue
+            if any(
+                box[0] < o[2] + gap
+                and o[0] < box[2] + gap
+                and box[1] < o[3] + gap
+                and o[1] < box[3] + gap
+                for o in boxes
+            ):
+                continue
+            best = (d, cx, cy, box)
+    return None if best is None else best[1:]
+
+
+@lru_cache(maxsize=4096)
+def _line_width_pt(line: str, fontsize: float) -> float:
+    """A line's advance in points (measured at 72 dpi by Agg, as the figure draws it)."""
+    from matplotlib.backends.backend_agg import RendererAgg
+    from matplotlib.font_manager import FontProperties
+
+    return _agg(RendererAgg).get_text_width_height_descent(
+        line, FontProperties(size=fontsize), ismath=False
+    )[0]
+
+
+@lru_cache(maxsize=1)
+def _agg(cls):
+    return cls(1, 1, 72)
+
+
+def label_box(text: str, fontsize: float, pad: float = 0.25):
+    """The label's box in points: its lines measured at ``fontsize`` plus the round box's pad
+    (``pad`` font sizes each side)."""
+    lines = text.split("\n")
+    w = max(_line_width_pt(s, fontsize) for s in lines) + 2 * pad * fontsize
+    h = len(lines) * 1.2 * fontsize + 2 * pad * fontsize
+    return w, h
