@@ -70,8 +70,9 @@ def register(sub) -> None:
         metavar="a,b,…",
         help="compare these schedules instead (N ≤ 32): "
         + ", ".join(known_schedules())
-        + "; per schedule its steps and messages, α-β time on a fully connected "
-        "network, slots and busiest link on the bidirectional ring, sum check",
+        + "; per schedule its form (ports a step, pipelined or not), steps and messages, "
+        "α-β time on a fully connected network on its own ports and on one port, slots and "
+        "busiest link on a bidirectional ring (ties clockwise, and split), sum check",
     )
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_compare)
@@ -260,6 +261,7 @@ def cmd_schedules(args) -> int:
     a, B, S = parse_seconds(args.alpha), parse_bandwidth(args.bandwidth), parse_bytes(args.size)
     rows = schedule_rows(names, ex, size=S, alpha=a, bandwidth=B)
     xs = schedule_crossovers(rows, a, B)
+    xs1 = schedule_crossovers(rows, a, B, ports=1)
     ok = all(r.sum_ok for r in rows if r.refused is None)
     if args.json:
         print(
@@ -269,47 +271,94 @@ def cmd_schedules(args) -> int:
                     "alpha_s": float(a),
                     "bandwidth_Bps": float(B),
                     "size_bytes": float(S),
+                    "models": MODELS_JSON,
                     "schedules": [r.to_json() for r in rows],
                     "crossovers": [x.to_json() for x in xs],
+                    "crossovers_one_port": [x.to_json() for x in xs1],
                 },
                 ensure_ascii=False,
                 indent=1,
             )
         )
         return 0 if ok else 1
-    print("\n".join(_schedule_lines(ex, rows, xs, a, B, S)))
+    print("\n".join(_schedule_lines(ex, rows, (xs, xs1), a, B, S)))
     return 0 if ok else 1
 
 
-def _schedule_lines(ex, rows, xs, a, B, S) -> list[str]:
+MODELS_JSON = {
+    "alpha_beta_s": "model (a) on the schedule's own ports ('ports'): a step costs α + its "
+    "largest message/B",
+    "alpha_beta_one_port_s": "model (a) on one port: each of a core's messages in a step costs "
+    "α + message/B, one after another (sends and receives each)",
+    "ring_steps": "model (b), a bidirectional ring (ringlab's; the paper's ring is directed): "
+    "slots, ties (d = N/2) clockwise",
+    "ring_steps_ties_split": "the same with ties split: clockwise from an even core, "
+    "counter-clockwise from an odd one",
+}
+
+MODEL_LINES = (
+    "  form: the ports a core uses at once in a step (sends or receives), and for trees "
+    "whether chunks are pipelined",
+    "  (a) fully connected, α + message/B: 'own ports' charges a step only its largest message "
+    "(a core has as many ports as its form says); '1 port' charges each of a core's messages "
+    "one after another — like with like",
+    "  (b) a bidirectional ring (ringlab's model; the paper's ring is directed, i → i+1): "
+    "shortest paths, ties (d = N/2) clockwise, '/ n' = n with ties split (clockwise from "
+    "even cores, counter-clockwise from odd); a directed link carries one message per slot; "
+    "'ring slots' = Σ busiest link per step, 'busiest link' = most bytes on one directed link",
+)
+
+
+def _schedule_cells(r) -> list[str]:
+    """One row's cells after its name and form (model (b)'s with the split-tie figure where
+    the tie rule changes it)."""
+    slots, load = str(r.ring_steps), format_bytes(r.max_link_load)
+    if r.ties_matter:
+        slots += f" / {r.ring_split.slots}"
+        load += f" / {format_bytes(r.ring_split.max_link_load)}"
+    return [
+        str(r.steps),
+        str(r.messages),
+        format_bytes(r.bytes_per_node),
+        format_seconds(r.alpha_beta_s),
+        format_seconds(r.alpha_beta_one_port_s),
+        slots,
+        load,
+    ]
+
+
+def _schedule_lines(ex, rows, crossings, a, B, S) -> list[str]:
     out = [
         f"All-Reduce schedules on N = {ex.N} cores, traced on the worked matmul (d = {ex.d}); "
         f"S = {format_bytes(S)}, α = {format_seconds(a)}, B = {format_bandwidth(B)}",
-        "  (a) fully connected: a step costs α + largest message/B (every port a schedule "
-        "uses at once)",
-        "  (b) bidirectional ring: shortest paths, a directed link carries one message per "
-        "slot; 'ring slots' = Σ busiest link per step, 'busiest link' = most bytes on one "
-        "directed link",
+        *MODEL_LINES,
         "",
     ]
+    heads = ["steps", "msgs", "sent/core", "(a) own ports", "(a) 1 port", "ring slots"]
+    heads.append("busiest link")
+    cells = {r.name: _schedule_cells(r) for r in rows if not r.refused}
     w = max([len("schedule")] + [len(r.name) for r in rows])
-    out.append(
-        f"  {'schedule':<{w}}{'steps':>7}{'msgs':>7}{'sent/core':>12}{'(a) time':>12}"
-        f"{'ring slots':>12}{'busiest link':>14}  sum"
-    )
+    fw = max([len("form")] + [len(r.form) for r in rows])
+    widths = [max([len(h)] + [len(c[i]) for c in cells.values()]) for i, h in enumerate(heads)]
+    head = "".join(f"  {h:>{wd}}" for h, wd in zip(heads, widths))
+    out.append(f"  {'schedule':<{w}}  {'form':<{fw}}{head}  sum")
     for r in rows:
         if r.refused:
-            out.append(f"  {r.name:<{w}}  refused: {r.refused.split(': ', 1)[-1]}")
+            out.append(f"  {r.name:<{w}}  {r.form:<{fw}}  refused: {r.refused.split(': ', 1)[-1]}")
             continue
-        out.append(
-            f"  {r.name:<{w}}{r.steps:>7}{r.messages:>7}{format_bytes(r.bytes_per_node):>12}"
-            f"{format_seconds(r.alpha_beta_s):>12}{r.ring_steps:>12}"
-            f"{format_bytes(r.max_link_load):>14}  {'ok' if r.sum_ok else 'WRONG'}"
-        )
+        body = "".join(f"  {c:>{wd}}" for c, wd in zip(cells[r.name], widths))
+        out.append(f"  {r.name:<{w}}  {r.form:<{fw}}{body}  {'ok' if r.sum_ok else 'WRONG'}")
     out.append("")
-    if xs:
-        out.append("Crossovers in (a) (below S the first is faster):")
-        out += [f"  S = {format_bytes(x.S)} ({float(x.S):.0f} B): {x.label}" for x in xs]
-    elif sum(r.refused is None for r in rows) > 1:
-        out.append("No crossover in (a): the order of the schedules is the same for every S")
+    xs, xs1 = crossings
+    many = sum(r.refused is None for r in rows) > 1
+    multi = any(r.ports > 1 for r in rows if r.refused is None)
+    lists = [("one port each (like with like)", xs1)]
+    if multi:
+        lists.append(("each on its own ports", xs))
+    for what, found in lists:
+        if found:
+            out.append(f"Crossovers in (a), {what} (below S the first is faster):")
+            out += [f"  S = {format_bytes(x.S)} ({float(x.S):.0f} B): {x.label}" for x in found]
+        elif many:
+            out.append(f"No crossover in (a), {what}: the order is the same for every S")
     return out

@@ -106,7 +106,7 @@ def _add_what_runs(p) -> None:
         metavar="NAME",
         help="run a library schedule instead of a code, as point-to-point MPI: "
         "ring, tree, recursive-doubling, rabenseifner, swing, bruck, bruck-bw, "
-        "trivance, trivance-bw, nccl-tree, nccl-ring (see `ringlab compare "
+        "trivance, trivance-bw, nccl-tree, nccl-tree-pipelined, nccl-ring (see `ringlab compare "
         "--schedules`)",
     )
     p.add_argument(

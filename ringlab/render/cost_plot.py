@@ -28,6 +28,7 @@ SCHEDULE_COLORS = {
     "trivance": "#e6ab02",
     "trivance-bw": "#a6761d",
     "nccl-tree": "#000000",
+    "nccl-tree-pipelined": "#7f7f7f",
 }
 _WHOLE_VECTOR = ("recursive-doubling", "bruck", "trivance", "nccl-tree")
 

@@ -87,7 +87,7 @@ def test_readable_table(run):
     out = r.stdout
     assert "schedule" in out and "ring slots" in out and "busiest link" in out
     line = next(ln for ln in out.splitlines() if ln.strip().startswith("rabenseifner"))
-    assert line.split()[1:3] == ["6", "48"] and line.rstrip().endswith("ok")
+    assert line.split()[1:5] == ["1", "port", "6", "48"] and line.rstrip().endswith("ok")
     assert "bruck" in out and "refused: N = 8 is not a power of 3" in out
     assert "tree → ring" in out
 

@@ -35,6 +35,7 @@ ACCEPTED = {
     "trivance": [3, 9],
     "trivance-bw": [3, 9],
     "nccl-tree": [4, 5],
+    "nccl-tree-pipelined": [4, 5],
     "nccl-ring": [4],
 }
 

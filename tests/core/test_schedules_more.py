@@ -262,6 +262,8 @@ def formula(name, N, S, a, B):
         "trivance-bw": 2 * L3 * a + Fraction(N - 1, N) * S * b,
         "bruck-bw": 2 * L3 * a + (c - 1 + 2 * min(c, N - c)) * S * b / N,
         "nccl-tree": 2 * lg2 * (a + S * b / 2),
+        # pipelined, 8 chunks a tree: 8 − 1 steps more than unpipelined, each S/16
+        "nccl-tree-pipelined": (8 + 2 * lg2 - 1) * (a + S * b / 16),
     }[name]
 
 
@@ -293,12 +295,13 @@ def test_the_ring_costs_what_compare_always_said():
 # -- model (b): walk every message around the ring by hand ----------------------------------------
 
 
-def walk(N, src, dst):
-    """The directed links from src to dst the short way round (clockwise on a tie)."""
+def walk(N, src, dst, ties="clockwise"):
+    """The directed links from src to dst the short way round (on a tie clockwise, or with
+    ties split clockwise from an even core and counter-clockwise from an odd one)."""
     cw = (dst - src) % N
     ccw = (src - dst) % N
     links, here = [], src
-    if cw <= ccw:
+    if cw < ccw or (cw == ccw and (ties == "clockwise" or src % 2 == 0)):
         for _ in range(cw):
             links.append((here, 1))
             here = (here + 1) % N
@@ -310,20 +313,21 @@ def walk(N, src, dst):
     return links
 
 
+@pytest.mark.parametrize("ties", ["clockwise", "split"])
 @pytest.mark.parametrize("name", NAMES)
-def test_ring_loads_equal_a_hop_count_by_hand(name):
+def test_ring_loads_equal_a_hop_count_by_hand(name, ties):
     S = Fraction(10**6)
     for N in (2, 3, 5, 8, 9, 12, 16, 27, 32):
         if refused(name, N):
             continue
         tr = traced(name, N)
-        m = ring_model(tr, S)
+        m = ring_model(tr, S, ties=ties)
         total, slots = {}, 0
         for k, step in enumerate(tr.steps):
             count = {}
             for s in step.sends:
                 size = S * len(s.value) / (tr.n_chunks * tr.chunk_size)
-                for link in walk(N, s.src, s.dst):
+                for link in walk(N, s.src, s.dst, ties):
                     count[link] = count.get(link, 0) + 1
                     total[link] = total.get(link, 0) + size
             assert m.link_messages[k] == count, (name, N, k)
@@ -340,6 +344,13 @@ def test_ring_model_numbers_worth_seeing():
     assert ring_model(traced("recursive-doubling", 8), S).congestion == (1, 2, 4)
     assert ring_model(traced("swing", 8), S).congestion == (1, 1, 2, 2, 1, 1)  # short-cutting
     assert ring_model(traced("rabenseifner", 8), S).congestion == (1, 2, 4, 4, 2, 1)
+    # ties split: an exchange at distance 4 puts its 8 messages 4 hops on 16 directed links,
+    # 2 on each, instead of 4 on the 8 clockwise ones
+    assert ring_model(traced("recursive-doubling", 8), S, ties="split").congestion == (1, 2, 2)
+    split = ring_model(traced("rabenseifner", 8), S, ties="split")
+    assert split.congestion == (1, 2, 2, 2, 2, 1)
+    # the binomial tree, like the ring, never queues two messages on a link (6 slots, 6 steps)
+    assert ring_model(traced("tree", 8), S).congestion == (1,) * 6
     # Trivance uses both directions: per step a third of Bruck's congestion while 2·3^s ≤ N/2
     assert ring_model(traced("bruck", 27), S).congestion == (3, 9, 9)
     assert ring_model(traced("trivance", 27), S).congestion == (1, 3, 9)

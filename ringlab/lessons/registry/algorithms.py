@@ -17,6 +17,7 @@ ALGORITHMS = (
     "trivance",
     "trivance-bw",
     "nccl-tree",
+    "nccl-tree-pipelined",
 )
 EXTRAS = ALGORITHMS[2:]  # the ones ticked under 'Also show'; ring and tree are always shown
 

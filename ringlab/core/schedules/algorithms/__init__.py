@@ -15,8 +15,15 @@ The schedules (``SCHEDULES``; each module names the sources its implementation f
 * ``recursive-doubling``, ``rabenseifner`` — MPICH's (:mod:`.mpich`).
 * ``swing`` — De Sensi et al., NSDI 2024 (:mod:`.swing`), N a power of two.
 * ``bruck``, ``bruck-bw``, ``trivance``, ``trivance-bw`` — two ports a step at distances
-  growing by 3 (:mod:`.ternary`); all but ``bruck-bw`` for N a power of 3.
-* ``nccl-tree`` — NCCL's double binary tree, unpipelined (:mod:`.nccl`).
+  growing by 3 (:mod:`.ternary`); all but ``bruck-bw`` for N a power of 3.  ``bruck`` is a
+  radix-3 all-reduce of running sums on Bruck's peers, not MPI's Bruck (an allgather).
+* ``nccl-tree`` — NCCL's double binary tree, unpipelined; ``nccl-tree-pipelined`` — the same
+  trees with each half cut into chunks that follow each other, as NCCL runs it (:mod:`.nccl`).
+
+Each entry declares its **ports**: the most messages one core sends or receives at once in one
+step (a test recounts them from the plans).  Model (a) charges a step its largest message on
+the schedule's own ports, or every message of a core one after another on one port
+(:mod:`..models`); compare like with like.
 
 One rank per core throughout: NCCL's intra-node chains and MPICH's SMP-aware variants are out.
 """
@@ -33,7 +40,7 @@ from ..ring import ring_trace
 from ..trace import ScheduleTrace
 from ..tree import tree_trace
 from .mpich import pof2_below, rabenseifner_plan, recursive_doubling_plan
-from .nccl import nccl_btree, nccl_tree_plan, nccl_trees
+from .nccl import PIPELINE_CHUNKS, nccl_btree, nccl_tree_pipelined_plan, nccl_tree_plan, nccl_trees
 from .plan import Message, Plan, PlanStep, ring_plan, tree_plan
 from .swing import swing_peer, swing_plan, swing_rho
 from .ternary import (
@@ -121,6 +128,16 @@ class ScheduleInfo:
     title: str
     which_N: str  # the N it is traced for
     source: str
+    ports: int = 1  # the most messages one core sends or receives at once in a step (any N)
+    pipelined: bool | None = None  # for trees: whether chunks follow each other through them
+
+    @property
+    def form(self) -> str:
+        """What a comparison must say beside its numbers: ports, and pipelined or not."""
+        ports = f"{self.ports} port{'s' if self.ports > 1 else ''}"
+        if self.pipelined is None:
+            return ports
+        return f"{ports}, {'pipelined' if self.pipelined else 'unpipelined'}"
 
 
 SCHEDULES = {
@@ -135,7 +152,11 @@ SCHEDULES = {
     ),
     "tree": (
         ScheduleInfo(
-            "tree", "Tree all-reduce (binomial reduce + broadcast)", "every N", "seed 003"
+            "tree",
+            "Tree all-reduce (binomial reduce + broadcast)",
+            "every N",
+            "seed 003",
+            pipelined=False,
         ),
         tree_plan,
     ),
@@ -169,9 +190,11 @@ SCHEDULES = {
     "bruck": (
         ScheduleInfo(
             "bruck",
-            "Bruck dissemination, 2 ports (latency-optimal)",
+            "Radix-3 all-reduce on Bruck's peers, 2 ports (latency-optimal; not MPI's "
+            "Bruck, which is an allgather)",
             "N a power of 3",
             "Bruck et al. 1997; the form of the Trivance authors' simulator (emberbruckcoll.cc)",
+            ports=2,
         ),
         bruck_plan,
     ),
@@ -181,6 +204,7 @@ SCHEDULES = {
             "Bruck concatenation, reduce-scatter + all-gather",
             "every N",
             "Bruck, Ho, Kipnis, Upfal & Weathersby 1997",
+            ports=2,
         ),
         bruck_bw_plan,
     ),
@@ -191,12 +215,13 @@ SCHEDULES = {
             "N a power of 3",
             "Jürß, Addanki & Schmid 2026 (arXiv 2602.17254), the authors' "
             "simulator embertrivancecoll.cc",
+            ports=2,
         ),
         trivance_plan,
     ),
     "trivance-bw": (
         ScheduleInfo(
-            "trivance-bw", "Trivance (bandwidth-optimal)", "N a power of 3", "as trivance"
+            "trivance-bw", "Trivance (bandwidth-optimal)", "N a power of 3", "as trivance", 2
         ),
         trivance_bw_plan,
     ),
@@ -206,8 +231,21 @@ SCHEDULES = {
             "NCCL double binary tree (unpipelined)",
             "every N",
             "NCCL src/graph/trees.cc (ncclGetBtree, ncclGetDtree)",
+            ports=2,
+            pipelined=False,
         ),
         nccl_tree_plan,
+    ),
+    "nccl-tree-pipelined": (
+        ScheduleInfo(
+            "nccl-tree-pipelined",
+            f"NCCL double binary tree, pipelined ({PIPELINE_CHUNKS} chunks a tree)",
+            "every N",
+            "NCCL src/graph/trees.cc; chunks pipelined as NCCL's tree all-reduce runs them",
+            ports=4,
+            pipelined=True,
+        ),
+        nccl_tree_pipelined_plan,
     ),
 }
 ALIASES = {"nccl-ring": "ring"}
@@ -262,7 +300,7 @@ def schedule_trace(name: str, ex: WorkedExample) -> ScheduleTrace:
 
 
 # A trace holds every core's buffers at every step: ~10 KB at N = 4, 40–60 KB at N = 8, 0.5 MB
-# at N = 32 (the ring's 1.8 MB).  The Schedules tab shows at most 11 algorithms on the example
+# at N = 32 (the ring's 1.8 MB).  The Schedules tab shows at most 12 algorithms on the example
 # and asks for them again on the explorer's N: 32 hold both twice over (~25 MB at N = 32).
 TRACES_KEPT = 32
 

@@ -1,6 +1,7 @@
 r"""Two ports a step, distances growing by 3: Bruck's dissemination and concatenation, Trivance.
 
-* ``bruck`` — the round structure of Bruck, Ho, Kipnis, Upfal & Weathersby 1997 (k-port
+* ``bruck`` — a radix-3 all-reduce, **not** MPI's Bruck algorithm (an allgather): the round
+  structure of Bruck, Ho, Kipnis, Upfal & Weathersby 1997 (k-port
   concatenation, k = 2: round s talks to r + 3^s and r + 2·3^s) applied to running sums — the
   latency-optimal "Bruck all-reduce" the Trivance paper compares against, as its authors'
   simulator (``emberbruckcoll.cc``) runs it; Bruck et al. themselves treat concatenation and
@@ -64,7 +65,7 @@ def bruck_plan(N: int) -> Plan:
         N,
         1,
         steps,
-        f"Bruck dissemination, k = 2 ports, {len(steps)} steps",
+        f"Radix-3 all-reduce on Bruck's peers (not MPI's Bruck), 2 ports, {len(steps)} steps",
         "Step s: core r sends its running sum to r + 3^s and r + 2·3^s and adds the "
         "two it receives; after step s it holds the 3^(s+1) partials ending at itself.",
     )
