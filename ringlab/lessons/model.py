@@ -132,6 +132,7 @@ class Predict:
     wrong: list = field(default_factory=list)
     tol: object = None
     explain: str = ""
+    hide: tuple = ()  # what the window hides until answered (names: visibility.HIDE)
 
     def truth(self, state):
         """What the app shows for this question (run the ``reveal`` actions first)."""

@@ -7,7 +7,7 @@ from .model import ASK_KINDS, INPUT_KINDS, AnswerRef, Call, Check, Predict, Task
 from .parse_calls import CallReader
 from .yamlines import LineList
 
-PREDICT_KEYS = {"ask", "show", "answer", "reveal", "choices", "wrong", "tol", "explain"}
+PREDICT_KEYS = {"ask", "show", "answer", "reveal", "choices", "wrong", "tol", "explain", "hide"}
 TASK_KEYS = {"goal", "input", "expect", "solution", "wrong", "hints", "choices", "tol", "explain"}
 
 
@@ -51,7 +51,29 @@ class BlockBuilder:
             list(wrong),
             self.tol(opts, what),
             self.text_option(opts, "explain", what),
+            self.hide(opts, what),
         )
+
+    def hide(self, opts, what) -> tuple:
+        """``hide:``: the parts of the window hidden until the prediction is answered, each
+        one of :data:`ringlab.lessons.screen_texts.HIDE`'s names."""
+        from .screen_texts import HIDE
+
+        if "hide" not in opts:
+            return ()
+        names = opts["hide"]
+        names = [names] if isinstance(names, str) else names
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            self.fail(
+                opts.line_of("hide"), f"{what}: hide must be a list of names ({', '.join(HIDE)})"
+            )
+        for n in names:
+            if n not in HIDE:
+                self.fail(
+                    opts.line_of("hide"),
+                    f"{what}: hide: unknown name {n!r}: the window can hide {', '.join(HIDE)}",
+                )
+        return tuple(dict.fromkeys(names))
 
     # -- {task} ------------------------------------------------------------------------------
     def task(self, tid, line, opts, body) -> Task:

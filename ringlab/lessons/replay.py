@@ -27,7 +27,7 @@ from . import registry
 from .errors import LessonError
 from .model import Lesson, Predict, Task
 from .parse import load_lesson
-from .visibility import on_screen
+from .visibility import given_away, on_screen
 
 OK, FAILS, MALFORMED = 0, 1, 2
 
@@ -70,6 +70,7 @@ def replay(lesson: Lesson) -> list[str]:
     ]
     for block in lesson.blocks:
         if isinstance(block, Predict):
+            problems += _given_away(lesson, block, st, where)  # the replay goes on
             found = _predict(block, st, where)
         elif isinstance(block, Task):
             if any(t is block for t in early) and _unmet(block, st) is None:
@@ -102,9 +103,23 @@ class _Fail(Exception):
         self.line, self.message = line, message
 
 
+def _given_away(lesson, p: Predict, st, where) -> list[str]:
+    """A numeric prediction whose answer a text already states (see :mod:`.visibility`)."""
+    if on_screen(p.show, st, p.hide) is not None:
+        return []  # the value itself is on screen: _predict says where
+    said = given_away(lesson, p, st)
+    if said is None:
+        return []
+    return [
+        f"{where(p.line)}: {{predict}} {p.id}: the answer {registry.show(p.answer)} is given "
+        f"away before the student predicts: {said}; move the sentence below the question, or "
+        "hide that part of the window until it is answered (hide:)"
+    ]
+
+
 def _predict(p: Predict, st, where) -> list[str]:
     what = f"{{predict}} {p.id}"
-    shown = on_screen(p.show, st)
+    shown = on_screen(p.show, st, p.hide)
     if shown is not None:
         return [
             f"{where(p.line)}: {what}: the answer is on screen before the student "

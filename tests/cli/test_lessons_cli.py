@@ -79,3 +79,24 @@ def test_worst_code_wins_and_all_files_are_reported(tmp_path, run):
         and r.stderr.strip()
         == f"{bad}:1: expected front matter first: a '---' line, title/minutes/order, a '---' line"
     )
+
+
+def test_lesson_10_as_it_was_gives_its_answer_away(tmp_path, run):
+    """Lesson 10 before its ``hide:``: the status bar says "Theorem 3: T ≥ 7" while the lesson
+    asks for the minimum T at N = 3, K = 5 (⌈4·5/3⌉ = 7): ``lessons check`` fails, naming the
+    prediction and the text."""
+    kept = ROOT / "tests" / "lessons" / "data" / "10-bounds-before-hide.md"
+    lesson = tmp_path / "10-bounds.md"
+    lesson.write_text(kept.read_text(encoding="utf-8"), encoding="utf-8")
+    r = run("check", lesson)
+    assert r.returncode == 1
+    line = next(
+        k
+        for k, ln in enumerate(lesson.read_text(encoding="utf-8").splitlines(), 1)
+        if ln == ":::{predict} min-n3-k5"
+    )
+    assert (
+        f"{lesson}:{line}: {{predict}} min-n3-k5: the answer 7 is given away" in r.stderr + r.stdout
+    )
+    assert 'the status bar shows "Theorem 3: T ≥ 7' in r.stderr + r.stdout
+    assert "prop1-n3-k5" not in r.stderr + r.stdout  # its answer, 6, is nowhere above it
