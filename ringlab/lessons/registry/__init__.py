@@ -107,9 +107,9 @@ size (``B``, ``KB``, ``MB``, ``GB``; 1 KB = 1000 B as in the cost example); ``ma
 The probes of the algorithms beyond ring and tree (``algorithm_steps`` … ``which_schedule``)
 take any schedule the core traces — ``ring``, ``tree``, ``recursive-doubling``,
 ``rabenseifner``, ``swing``, ``bruck``, ``bruck-bw``, ``trivance``, ``trivance-bw``,
-``nccl-tree`` — and read it only while the Schedules tab shows it (ring and tree always; the others once ticked, ``show_schedule``).  (a)
+``nccl-tree``, ``nccl-tree-pipelined`` — and read it only while the Schedules tab shows it (ring and tree always; the others once ticked, ``show_schedule``).  (a)
 is model (a) of :mod:`ringlab.core.schedules.models`, α-β on a fully connected network, on the
-cost explorer's N; (b) is model (b), the paper's bidirectional ring, on the worked example;
+cost explorer's N; (b) is model (b), a bidirectional ring (the paper's ring is directed), on the worked example;
 ``way`` is +1 for the link i → i+1 and −1 for i → i−1.
 
 **Limits.**  Every argument is bounded before anything runs — when the lesson is parsed (a
