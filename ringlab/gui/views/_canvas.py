@@ -1,13 +1,20 @@
 """matplotlib's Qt canvas as the views use it: a modest size hint (a figure's own size would
 make a scroll area or a height-for-width layout overflow), stretching to the room it gets, no
 keyboard focus (the view's playback keys must reach the view), and an optional ``before_draw``
-hook (the walkthrough rebuilds its layout for a new size before a full draw).  matplotlib is
+hook (the walkthrough rebuilds its layout for a new size before a full draw).
+
+The drawing is laid out in at least its room (``minimum`` pixels at zoom 1, times the zoom):
+on a narrower tab (beside a lesson, at 22 pt) it is shown smaller, every part by one factor,
+down to ``FIT_FLOOR`` of its room at zoom 1 — the tab scrolls vertically only, never
+sideways.  matplotlib is
 imported only when a view that draws is built, never by ``ringlab.gui``."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QSizePolicy
+
+FIT_FLOOR = 0.5  # the narrowest a drawing is shown: this much of its room's width at zoom 1
 
 
 def sized_canvas(figure, hint: tuple[int, int], minimum: tuple[int, int] | None = None):
@@ -25,11 +32,31 @@ def sized_canvas(figure, hint: tuple[int, int], minimum: tuple[int, int] | None 
 
         zoomed_room = None
 
-        def minimumSizeHint(self):
-            # zoomed in, the drawing is laid out in at least ``zoomed_room`` (points' worth of
-            # pixels at zoom 1) and magnified: a scroll area shows the rest
+        def room(self) -> tuple[float, float]:
+            """The least size the drawing is laid out in, in pixels at this zoom: zoomed in,
+            ``zoomed_room`` (points' worth of pixels at zoom 1) magnified."""
             lw, lh = (mw, mh) if self.zoom <= 1 or not self.zoomed_room else self.zoomed_room
-            return QSize(round(lw * self.zoom), round(lh * self.zoom))
+            return lw * self.zoom, lh * self.zoom
+
+        def least_width(self) -> int:
+            lw = (self.zoomed_room or (mw, mh))[0] if self.zoom > 1 else mw
+            return round(lw * FIT_FLOOR)
+
+        def fit(self, width: int) -> float:
+            """How much smaller than its zoom the drawing is shown at ``width`` px (≤ 1)."""
+            return min(1.0, max(width, self.least_width()) / self.room()[0])
+
+        def minimumSizeHint(self):
+            return QSize(self.least_width(), round(self.room()[1]))
+
+        def resizeEvent(self, event):  # noqa: N802 (Qt's name)
+            self._set_dpi(event.size().width())
+            super().resizeEvent(event)
+
+        def _set_dpi(self, width: int) -> None:
+            fig = self.figure
+            fig._original_dpi = 100.0 * self.zoom * self.fit(width)
+            fig._set_dpi(fig._original_dpi * self.device_pixel_ratio, forward=False)
 
         def wheelEvent(self, event):  # noqa: N802 (Qt's name)
             # nothing on the drawing uses the wheel: let a scroll area around it scroll
@@ -42,9 +69,6 @@ def sized_canvas(figure, hint: tuple[int, int], minimum: tuple[int, int] | None 
             from PySide6.QtGui import QResizeEvent
 
             self.zoom = float(zoom)
-            fig = self.figure
-            fig._original_dpi = 100.0 * self.zoom
-            fig._set_dpi(fig._original_dpi * self.device_pixel_ratio, forward=False)
             self.updateGeometry()
             self.resizeEvent(QResizeEvent(self.size(), self.size()))
 

@@ -5,10 +5,11 @@ parameters, and :attr:`MeshParams.key` is what its result is computed for."""
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QSpinBox, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QSizePolicy, QSpinBox, QWidget
 
 from ...core.mesh import BASES, MAX_NODES, MEASURES, Mesh, group_sizes
 from ._mesh_compute import MeshKey
+from ._reflow import FlowRow, group
 
 SCHEMES = ("coded", "tree", "all-at-once")
 
@@ -59,22 +60,21 @@ class MeshParams(QWidget):
         self.measure_box.currentIndexChanged.connect(self._on_mesh_changed)
         self.group_box.currentIndexChanged.connect(lambda *_: self.changed.emit())
         self.scheme_box.currentIndexChanged.connect(lambda *_: self.scheme_changed.emit())
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
+        # the form wraps on a narrow tab (each label with its box); the view adds its Export
+        sp = QSizePolicy(QSizePolicy.Preferred, QSizePolicy.Preferred)
+        sp.setHeightForWidth(True)
+        self.setSizePolicy(sp)
+        self.row = FlowRow(self)
         for w in (
             self.k_box,
             self.n_box,
             self.torus_box,
-            QLabel("group"),
-            self.group_box,
-            QLabel("scheme"),
-            self.scheme_box,
-            QLabel("base"),
-            self.base_box,
-            QLabel("hops per"),
-            self.measure_box,
+            group("group", self.group_box),
+            group("scheme", self.scheme_box),
+            group("base", self.base_box),
+            group("hops per", self.measure_box),
         ):
-            row.addWidget(w)
+            self.row.add(w)
         self._fill_groups()
 
     @property

@@ -5,36 +5,47 @@ result is computed, a line saying so in their place — and their export.  Drawi
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QSplitter, QStackedWidget
+from PySide6.QtWidgets import QLabel, QStackedWidget
 
 from ...core.errors import RinglabError
 from ._canvas import sized_canvas
 from ._mesh_compute import DRAW_NODES, MeshResult
+from ._reflow import SideBySide
 
 
 class MeshPlots(QStackedWidget):
-    """The step drawing and the sweep plot side by side (or "computing …")."""
+    """The step drawing and the sweep plot side by side — the sweep under the drawing on a
+    narrow tab — (or "computing …").  Their text follows the window's (Ctrl+=)."""
+
+    BASE_POINT_SIZE = 11  # the app's default text size: the drawings' zoom 1 there
 
     def __init__(self, parent=None):
         super().__init__(parent)
         from matplotlib.figure import Figure
 
         self.figure = Figure(figsize=(9.6, 7.2), dpi=100)
-        self.canvas = sized_canvas(self.figure, (560, 420))
+        # the least room each is laid out in (its title and labels whole); a narrower tab
+        # shows it smaller (sized_canvas)
+        self.canvas = sized_canvas(self.figure, (560, 420), (520, 390))
         self.sweep_figure = Figure(figsize=(8, 5), dpi=100)
-        self.sweep_canvas = sized_canvas(self.sweep_figure, (480, 300))
+        self.sweep_canvas = sized_canvas(self.sweep_figure, (480, 300), (440, 280))
         self._sweep_drawn = None  # (sweep_key, k) of the sweep drawn
-        split = QSplitter(Qt.Horizontal)
-        split.addWidget(self.canvas)
-        split.addWidget(self.sweep_canvas)
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
+        split = SideBySide(self.canvas, self.sweep_canvas, stretch=(3, 2))
         self.placeholder = QLabel()
         self.placeholder.setObjectName("mesh_plots_computing")
         self.placeholder.setAlignment(Qt.AlignCenter)
         self.placeholder.setWordWrap(True)
         self.addWidget(split)
         self.addWidget(self.placeholder)
+
+    def changeEvent(self, e):  # noqa: N802 (Qt's name)
+        super().changeEvent(e)
+        if e.type() == e.Type.FontChange:
+            zoom = self.font().pointSizeF() / self.BASE_POINT_SIZE
+            for canvas in (self.canvas, self.sweep_canvas):
+                if canvas.zoom != zoom:
+                    canvas.set_zoom(zoom)
+                    canvas.draw_idle()
 
     def show_computing(self, text: str | None) -> None:
         """``text`` in place of the plots while computing; None: the plots."""

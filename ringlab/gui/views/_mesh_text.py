@@ -27,7 +27,7 @@ def totals_html(r: MeshResult) -> str:
     gp = c.grouping
     return (
         f"<b>{r.mesh.name}, {r.mesh.N} nodes — {r.key.measure} hops</b>"
-        f"<table cellspacing=6><tr><th align=left>scheme</th><th>hops</th><th>steps</th>"
+        f"<table cellspacing=4><tr><th align=left>scheme</th><th>hops</th><th>steps</th>"
         f"<th>packets</th><th>unicasts</th></tr>{rows}</table>"
         f"coded: group {gp.M} ({'×'.join(map(str, gp.extents))}, {gp.G} "
         f"group{'s' * (gp.G != 1)}), base "

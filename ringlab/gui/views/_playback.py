@@ -9,23 +9,31 @@ The bar drives a *stepper* — the view — that provides ``step``, ``last_step`
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QStyle, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QStyle, QWidget
+
+from ._reflow import FlowRow
+from ._widgets import WheelSafeSlider
 
 
 class PlaybackBar(QWidget):
     """The playback row of ``stepper`` (a view); its keys work anywhere in the view.
 
     ``speeds``: ``(text, steps per second)`` choices for a speed box (index 1 chosen), or None
-    for one step a second."""
+    for one step a second; ``widest_step``: the longest text the step label shows (it keeps
+    that width, so the bar does not jump as the steps go by).
+
+    The buttons keep together; the scrubber takes what their row leaves; the step, the speed
+    and what a view adds (:meth:`add`) wrap to a further row on a narrow tab.  The buttons'
+    icons follow the text size (Ctrl+=)."""
 
     def __init__(
         self,
         stepper: QWidget,
         last_tip: str = "Last step (End)",
         speeds: list | None = None,
-        label_width: int = 90,
+        widest_step: str = "t = 00 / 00",
     ):
         super().__init__()  # (parented where the view lays it out: the tab order follows)
         self.stepper = stepper
@@ -50,17 +58,21 @@ class PlaybackBar(QWidget):
         self.timer = QTimer(stepper)
         self.timer.timeout.connect(self._on_timer)
         self._bind_keys(stepper)
-        self.slider = QSlider(Qt.Horizontal)
+        self.slider = WheelSafeSlider(Qt.Horizontal)
         self.slider.setFocusPolicy(Qt.NoFocus)
         self.slider.valueChanged.connect(self._on_slider_changed)
+        self._widest_step = widest_step
         self.step_label = QLabel()
-        self.step_label.setMinimumWidth(label_width)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
+        buttons = QWidget()
+        together = QHBoxLayout(buttons)
+        together.setContentsMargins(0, 0, 0, 0)
+        together.setSpacing(2)
         for w in self.buttons:
-            row.addWidget(w)
-        row.addWidget(self.slider, 1)
-        row.addWidget(self.step_label)
+            together.addWidget(w)
+        row = self._row = FlowRow(self)
+        row.add(buttons)
+        row.add(self.slider, 1)
+        row.add(self.step_label)
         self.speed_box = None
         if speeds:
             self.speed_box = QComboBox()
@@ -70,7 +82,25 @@ class PlaybackBar(QWidget):
             self.speed_box.setToolTip("Playback speed")
             self.speed_box.setAccessibleName("Playback speed")
             self.speed_box.currentIndexChanged.connect(self._on_speed_changed)
-            row.addWidget(self.speed_box)
+            row.add(self.speed_box)
+        self._fit_to_text()
+
+    def add(self, widget: QWidget) -> None:
+        """``widget`` at the end of the bar (it wraps with the rest)."""
+        self._row.add(widget)
+
+    def _fit_to_text(self) -> None:
+        """Icons as tall as a line of text; the step label as wide as its widest text."""
+        fm = self.fontMetrics()
+        side = max(16, fm.height())
+        for b in self.buttons:
+            b.setIconSize(QSize(side, side))
+        self.step_label.setMinimumWidth(fm.horizontalAdvance(self._widest_step) + 4)
+
+    def changeEvent(self, e):  # noqa: N802 (Qt's name)
+        super().changeEvent(e)
+        if e.type() == e.Type.FontChange:
+            self._fit_to_text()
 
     def _button(self, icon, tip: str, slot) -> QPushButton:
         b = QPushButton(self.style().standardIcon(icon), "")

@@ -9,23 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import (
-    QComboBox,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QSizePolicy,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QSizePolicy, QVBoxLayout, QWidget
 
 from ...core.inputs import matmul_note
 from ..params import SizeSpin
+from ._reflow import flow_widget
 
 INPUT_MODES = [
     ("Random (seeded)", "random"),
     ("Typed per node", "typed"),
-    ("Worked matmul partials (the ring all-reduce example)", "matmul"),
+    ("Worked matmul partials", "matmul"),
 ]
 
 
@@ -44,6 +38,9 @@ class InputsBox(QWidget):
             self.mode_box.addItem(text, mode)
         self.mode_box.currentIndexChanged.connect(self._on_mode_changed)
         self.mode_box.setAccessibleName("Inputs")
+        self.mode_box.setItemData(
+            2, "The partial sums X_i·W_i of the ring all-reduce example", Qt.ToolTipRole
+        )
         self.seed_box = SizeSpin("seed")
         self.seed_box.setRange(0, 999_999)
         self.seed_box.setPrefix("seed ")
@@ -60,14 +57,20 @@ class InputsBox(QWidget):
         # the matmul note is a sentence: wrap it, or it pushes the view wider than 1280 px
         self.status.setWordWrap(True)
         self.status.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
-        self.row = QHBoxLayout()
-        self.row.addWidget(QLabel("Inputs:"))
-        self.row.addWidget(self.mode_box)
-        self.row.addWidget(self.seed_box)
-        self.row.addWidget(self.typed_edit, 1)
+        # the row wraps on a narrow tab (beside a lesson, at 22 pt) instead of scrolling
+        # sideways; the view adds its buttons to it
+        self.typed_edit.setMinimumWidth(self.typed_edit.fontMetrics().averageCharWidth() * 16)
+        self.row_widget = flow_widget(
+            QLabel("Inputs:"),
+            self.mode_box,
+            self.seed_box,
+            self.typed_edit,
+            stretch={self.typed_edit: 1},
+        )
+        self.row = self.row_widget.flow
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
-        lay.addLayout(self.row)
+        lay.addWidget(self.row_widget)
         # on a line of its own: beside the typed inputs a refusal is squeezed into a narrow
         # column, pushing the drawing out of view
         lay.addWidget(self.status)

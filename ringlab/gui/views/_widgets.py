@@ -3,7 +3,7 @@ table as tall as its rows.  Object names are what tests and lessons find the wid
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QPushButton
+from PySide6.QtWidgets import QLabel, QPushButton, QSlider
 
 from ..settings import set_text_colour
 
@@ -38,3 +38,20 @@ def fit_table_height(table) -> None:
         + table.horizontalScrollBar().sizeHint().height()
         + 6
     )
+
+
+class WheelSafeSlider(QSlider):
+    """A slider the mouse wheel moves only once it has the focus (clicked or tabbed to):
+    a wheel turned to scroll the page past it scrolls the page and leaves the value alone.
+    At least ten characters long, at the current text size."""
+
+    def minimumSizeHint(self):  # noqa: N802 (Qt's name)
+        hint = super().minimumSizeHint()
+        hint.setWidth(max(hint.width(), self.fontMetrics().averageCharWidth() * 10))
+        return hint
+
+    def wheelEvent(self, event):  # noqa: N802 (Qt's name)
+        if self.hasFocus():
+            super().wheelEvent(event)
+        else:
+            event.ignore()  # → the scroll area around the tab scrolls

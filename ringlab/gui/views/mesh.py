@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
+from PySide6.QtWidgets import QFileDialog, QLabel, QPushButton, QVBoxLayout
 
 from ...core.errors import RinglabError
 from ...core.mesh import Mesh
@@ -33,6 +33,7 @@ from ._mesh_params import MeshParams
 from ._mesh_plots import MeshPlots
 from ._mesh_text import computing_lines, note_html, step_caption, totals_html
 from ._playback import PlaybackBar
+from ._reflow import SideBySide
 
 __all__ = ["DRAW_NODES", "Dropped", "MeshKey", "MeshResult", "MeshView", "compute"]
 
@@ -64,14 +65,11 @@ class MeshView(DocumentView):
         self.export_button = QPushButton("Export…")
         self.export_button.setToolTip("Steps as GIF, this step as PNG/SVG, or the sweep as PNG")
         self.export_button.clicked.connect(self._on_export_clicked)
-        top = QHBoxLayout()
-        top.addWidget(self.params)
-        top.addStretch(1)
-        top.addWidget(self.export_button)
+        self.params.row.add(self.export_button)
         self.busy_line = BusyLine("mesh_busy")
         self.busy_line.label.setWordWrap(True)  # (never widens the tab)
         self.plots = MeshPlots()
-        self.playback = PlaybackBar(self, label_width=110)
+        self.playback = PlaybackBar(self, widest_step="step A (00/00)")
         self.caption_label = QLabel()
         self.caption_label.setWordWrap(True)
         self.caption_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
@@ -79,18 +77,18 @@ class MeshView(DocumentView):
         self.totals_label.setObjectName("mesh_totals")
         self.totals_label.setAccessibleName("Mesh hop totals")
         self.totals_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.totals_label.setWordWrap(True)  # (its last line wraps on a narrow tab)
         self.note_label = QLabel()
         self.note_label.setWordWrap(True)
-        bottom = QHBoxLayout()
-        bottom.addWidget(self.totals_label, 0)
-        bottom.addWidget(self.note_label, 1)
+        # the note beside the hop table, or under it on a narrow tab
+        bottom = SideBySide(self.totals_label, self.note_label, stretch=(0, 1))
         lay = QVBoxLayout(self)
-        lay.addLayout(top)
+        lay.addWidget(self.params)
         lay.addWidget(self.busy_line)
         lay.addWidget(self.plots, 1)
         lay.addWidget(self.caption_label)
         lay.addWidget(self.playback)
-        lay.addLayout(bottom)
+        lay.addWidget(bottom)
         self._name_parts()
         self._set_busy(None)
         # a computation still running when the tab goes away stops at its next check

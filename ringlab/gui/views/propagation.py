@@ -67,7 +67,7 @@ class PropagationView(DocumentView):
             "Save this walkthrough as GIF, MP4, PNG, SVG, PDF or one HTML page"
         )
         self.export_button.clicked.connect(self.export_dialog)
-        self.inputs.row.addWidget(self.export_button)
+        self.inputs.row.add(self.export_button)
         self.busy_line = BusyLine("propagation_busy")
         self.drawing = WalkthroughDrawing()
         self.drawing.set_caption_font(self.font())
@@ -81,7 +81,7 @@ class PropagationView(DocumentView):
             f"open, about a second a step) and hard to read"
         )
         self.full_graph_box.toggled.connect(self.set_full_graph)
-        self.playback.layout().addWidget(self.full_graph_box)
+        self.playback.add(self.full_graph_box)
         lay = QVBoxLayout(self)
         lay.addWidget(self.inputs)
         lay.addWidget(self.busy_line)
@@ -99,7 +99,7 @@ class PropagationView(DocumentView):
         )
         self.run_button.clicked.connect(self.open_run_panel)
         row = self.inputs.row
-        row.insertWidget(row.indexOf(self.export_button), self.run_button)
+        row.insert(row.index_of(self.export_button), self.run_button)
 
     def _name_parts(self) -> None:
         """The parts' widgets by the names lessons and tests reach them through."""

@@ -18,12 +18,10 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
     QGridLayout,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
     QScrollArea,
-    QSizePolicy,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -38,6 +36,7 @@ from ....core.schedules.costs import (
     format_seconds,
 )
 from ...params import SizeSpin
+from .._reflow import SideBySide
 from .._widgets import fit_table_height, label
 from .measure import MeasureControls, fill_rows, measured_note
 
@@ -249,14 +248,14 @@ class CostPlot:
     with measured medians as markers."""
 
     def __init__(self):
-        from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
         from matplotlib.figure import Figure
 
+        from .._canvas import sized_canvas
+
         self.figure = Figure(figsize=(6.5, 3.6), dpi=90)
-        self.canvas = FigureCanvasQTAgg(self.figure)
+        # its text follows the window's (Ctrl+=, CostPanel), shown smaller on a narrow tab
+        self.canvas = sized_canvas(self.figure, (585, 324), (440, 240))
         self.canvas.setObjectName("compare_canvas")
-        self.canvas.setMinimumHeight(220)
-        self.canvas.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
         self._markers: list = []
 
     def draw(self, explorer) -> None:
@@ -503,13 +502,17 @@ class CostPanel(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.inputs)
-        body = QHBoxLayout()  # plot left, numbers right: both stay visible
-        body.addWidget(self.canvas, 5)
-        body.addWidget(_scrolling(t), 4)
-        lay.addLayout(body, 1)
+        # plot left, numbers right: both stay visible; the numbers under the plot when narrow
+        lay.addWidget(SideBySide(self.canvas, _scrolling(t), stretch=(5, 4)), 1)
         self.inputs.params_changed.connect(self.params_changed)
         self.n_spin.valueChanged.connect(self.measure.set_N)
         self.measure.updated.connect(self._show_measured)
+
+    def changeEvent(self, e):  # noqa: N802 (Qt's name)
+        super().changeEvent(e)
+        if e.type() == e.Type.FontChange:  # the plot's text follows the window's (Ctrl+=)
+            self.canvas.set_zoom(self.font().pointSizeF() / 11)
+            self.canvas.draw_idle()
 
     # the inputs' state, as the view reads and writes it
     @property
@@ -566,11 +569,22 @@ class CostPanel(QWidget):
         self.plot.draw_markers(m if here else None)
 
 
+class _UpAndDown(QScrollArea):
+    """A scroll area as wide as its widget needs (it scrolls only up and down)."""
+
+    def minimumSizeHint(self):  # noqa: N802 (Qt's name)
+        hint = super().minimumSizeHint()
+        w = self.widget()
+        if w is not None:
+            hint.setWidth(w.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width())
+        return hint
+
+
 def _scrolling(widget) -> QScrollArea:
     """``widget`` in a scroll area without a frame that scrolls only up and down: the numbers
     scroll when the explorer is short (word-wrapped notes under a fixed-height table were
     drawn over it at 1920×1080 with larger text)."""
-    area = QScrollArea()
+    area = _UpAndDown()
     area.setWidgetResizable(True)
     area.setFrameShape(QFrame.NoFrame)
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)

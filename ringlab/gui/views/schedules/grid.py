@@ -8,7 +8,7 @@ which nothing is known yet shows "·".  All text comes from :mod:`ringlab.core.s
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -36,6 +36,7 @@ FINAL = QColor("#cfeccf")
 STALE_TEXT = QColor("#9a9a9a")
 BASE_COLUMNS = ("ring", "tree", "coded")
 COLUMNS_PER_ROW = 3  # ring, tree, code on the first row; chosen algorithms below, 3 a row
+# (fewer a row on a tab too narrow for three whole grids: each grid keeps its whole width)
 # a note of the core's traces meant for programmers (which cost function to call), not shown
 _PROGRAMMER_NOTE = "messages carry different numbers of chunks"
 
@@ -61,7 +62,10 @@ def coded_caption(trace, k: int) -> str:
 
 
 class ScheduleColumn(QWidget):
-    """Shows one :class:`~ringlab.core.schedules.trace.ScheduleTrace` at step k."""
+    """Shows one :class:`~ringlab.core.schedules.trace.ScheduleTrace` at step k; ``fitted``
+    when its grid's width may have changed (a new step, trace or text size)."""
+
+    fitted = Signal()
 
     def __init__(self, name: str, parent=None):
         super().__init__(parent)
@@ -217,11 +221,29 @@ class ScheduleColumn(QWidget):
         t.resizeColumnsToContents()
         t.resizeRowsToContents()
         h = t.horizontalHeader().height() + sum(t.rowHeight(i) for i in range(t.rowCount())) + 4
-        wide = t.verticalHeader().width() + t.horizontalHeader().length() + 2 * t.frameWidth()
-        if wide > t.width():
+        if self.grid_width() > t.width():
             h += t.horizontalScrollBar().sizeHint().height()
         if t.height() != h:
             t.setFixedHeight(h)
+        self.fitted.emit()
+
+    def grid_width(self) -> int:
+        """The width the grid needs to show every column whole."""
+        t = self.table
+        return (
+            t.verticalHeader().sizeHint().width()
+            + t.horizontalHeader().length()
+            + 2 * t.frameWidth()
+            + 2
+        )
+
+    def needed_width(self) -> int:
+        """The least width of the column: its grid whole (and its ring drawing)."""
+        m = self.layout().contentsMargins()
+        inner = max(self.minimumWidth(), self.links.minimumSizeHint().width())
+        if self.trace is not None:
+            inner = max(inner, self.grid_width())
+        return inner + m.left() + m.right()
 
     def eventFilter(self, obj, e):
         if (
@@ -246,17 +268,50 @@ class ScheduleColumn(QWidget):
 
 class ScheduleGrids(QWidget):
     """The columns of the tab: ring, tree and the code on the first row, each chosen algorithm
-    below (three a row), all at one step; under each grid its model (b) on the ring."""
+    below (three a row), all at one step; under each grid its model (b) on the ring.  On a tab
+    too narrow for three whole grids side by side, two a row, or one: a grid never scrolls
+    sideways (its least width is one whole grid)."""
 
     def __init__(self, chosen: tuple, parent=None):
         super().__init__(parent)
-        self.columns = {name: ScheduleColumn(name) for name in BASE_COLUMNS}
+        self.columns = {}
         self._links: dict = {}  # column → (trace, S, its RingModel)
         self._cols = QGridLayout(self)
         self._cols.setContentsMargins(0, 0, 0, 0)
-        for k in range(COLUMNS_PER_ROW):
-            self._cols.setColumnStretch(k, 1)
+        self._per_row = COLUMNS_PER_ROW
+        self._soon = QTimer(self, singleShot=True, interval=0)
+        self._soon.timeout.connect(self._rearrange)
         self.place(chosen)
+
+    @property
+    def per_row(self) -> int:
+        """How many columns each row holds now."""
+        return self._per_row
+
+    def _need(self) -> int:
+        return max((c.needed_width() for c in self.columns.values()), default=0)
+
+    def _fits(self, width: int) -> int:
+        need, gap = self._need(), max(0, self._cols.horizontalSpacing())
+        return max(1, min(COLUMNS_PER_ROW, (width + gap) // max(1, need + gap)))
+
+    def minimumSizeHint(self):  # noqa: N802 (Qt's name)
+        return QSize(self._need(), super().minimumSizeHint().height())
+
+    def resizeEvent(self, e):  # noqa: N802
+        super().resizeEvent(e)
+        if self._fits(e.size().width()) != self._per_row:
+            self._soon.start()
+
+    def _on_fitted(self) -> None:
+        self.updateGeometry()
+        self._soon.start()
+
+    def _rearrange(self) -> None:
+        n = self._fits(self.width())
+        if n != self._per_row:
+            self._per_row = n
+            self.place(tuple(self.columns)[len(BASE_COLUMNS) :])
 
     def shows(self, chosen: tuple) -> bool:
         """Whether the columns are ring, tree, the code and ``chosen``, in that order."""
@@ -273,12 +328,15 @@ class ScheduleGrids(QWidget):
         for name in want:
             if name not in self.columns:
                 self.columns[name] = ScheduleColumn(name)
+                self.columns[name].fitted.connect(self._on_fitted)
             else:
                 self._cols.removeWidget(self.columns[name])
+        n = self._per_row
+        for k in range(COLUMNS_PER_ROW):
+            self._cols.setColumnStretch(k, 1 if k < n else 0)
         for k, name in enumerate(want):
-            self._cols.addWidget(
-                self.columns[name], k // COLUMNS_PER_ROW, k % COLUMNS_PER_ROW, Qt.AlignTop
-            )
+            self._cols.addWidget(self.columns[name], k // n, k % n, Qt.AlignTop)
+        self.updateGeometry()
 
     def show_chosen(self, chosen: tuple, ex) -> None:
         """Each chosen algorithm traced on the example, or why its form does not reach ex.N."""

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QBoxLayout,
     QFormLayout,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
@@ -29,6 +28,7 @@ from ....core.schedules.matmul import TRACE_N_RANGE, WorkedExample, default_exam
 from ....core.words import article
 from ...params import SizeSpin
 from ...settings import mark_bad_input
+from .._reflow import SideBySide, flow_widget
 from .._widgets import label
 
 
@@ -42,7 +42,8 @@ class ExampleEditor(QWidget):
         self.example = example
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
-        row = QHBoxLayout()
+        # a field too wide beside its label goes under it (22 pt, a narrow tab)
+        form.setRowWrapPolicy(QFormLayout.WrapLongRows)
         self.n_spin = SizeSpin("Cores N")
         self.n_spin.setObjectName("compare_N")
         self.n_spin.setRange(*N_RANGE)
@@ -52,10 +53,8 @@ class ExampleEditor(QWidget):
         # short: the tab beside the Lessons panel at 1280×720 has ~600 px
         self.reset = QPushButton("Seeds' example (N = 4)")
         self.reset.setToolTip("X = [3 2 1 3] and the W of the tree and ring all-reduce examples")
-        row.addWidget(self.n_spin)
-        row.addWidget(self.reset)
-        row.addStretch(1)
-        form.addRow("Cores N", row)
+        # the button goes under the N box when the two do not fit (at 22 pt)
+        form.addRow("Cores N", flow_widget(self.n_spin, self.reset))
         self.n_spin.setAccessibleName("Cores N")
         self.x_edit = QLineEdit()
         self.x_edit.setObjectName("compare_X")
@@ -77,7 +76,7 @@ class ExampleEditor(QWidget):
         self.error = label(name="compare_input_error", colour="#b00020")
         form.addRow(self.error)
         self.error.hide()  # an empty row took a line of the 720 px the grids need
-        self.setMaximumWidth(520)
+        self._fit_width()
         self._fill(example)
         self.n_spin.valueChanged.connect(self._on_n_changed)
         self.reset.clicked.connect(lambda: self.load(default_example(4)))
@@ -94,10 +93,16 @@ class ExampleEditor(QWidget):
         fm = self.w_edit.fontMetrics()
         self.w_edit.setFixedHeight(n * fm.lineSpacing() + 2 * self.w_edit.frameWidth() + 10)
 
+    def _fit_width(self) -> None:
+        """At most some 60 characters wide, at the current text size: the rest of the row is
+        the target's and the picker's."""
+        self.setMaximumWidth(self.fontMetrics().averageCharWidth() * 60)
+
     def changeEvent(self, e):
         super().changeEvent(e)
         if e.type() == e.Type.FontChange:
             self._fit_w()
+            self._fit_width()
 
     def _fill(self, ex: WorkedExample) -> None:
         self._filling = True
@@ -267,16 +272,16 @@ class ExampleBox(QGroupBox):
     button to match the example to the code's N), and the algorithms shown beside."""
 
     def __init__(self, example: WorkedExample, chosen: tuple, parent=None):
-        # a short title: the group box is at least as wide as it, and the whole sentence made
-        # the tab scroll sideways beside the Lessons panel at 1280×720
-        super().__init__("Worked example: all-reduce the partials X_i·W_i to X @ W", parent)
+        # a short title: a group box is at least as wide as its title, and the whole sentence
+        # made the tab scroll sideways beside the Lessons panel; it is a wrapped line inside
+        super().__init__("Worked example", parent)
         self.setToolTip(
             "Core i starts with its partial X_i·W_i; all-reduce must leave X @ W on every core"
         )
         self.inputs = ExampleEditor(example)
-        lay = QHBoxLayout(self)
-        lay.addWidget(self.inputs, 0)
-        side = QVBoxLayout()
+        side_box = QWidget()
+        side = QVBoxLayout(side_box)
+        side.setContentsMargins(0, 0, 0, 0)
         self.target = label(name="compare_target")
         self.code_label = label()
         self.match_button = QPushButton()
@@ -292,7 +297,10 @@ class ExampleBox(QGroupBox):
         for w in (self.code_label, self.match_button, self.picker):
             side.addWidget(w)
         side.addStretch(1)
-        lay.addLayout(side, 1)
+        # the target, the code and the picker beside the inputs, or under them when narrow
+        lay = QVBoxLayout(self)
+        lay.addWidget(label("All-reduce the partials X_i·W_i to X @ W:"))
+        lay.addWidget(SideBySide(self.inputs, side_box, stretch=(0, 1)))
 
     def add_beside_target(self, widget, alignment) -> None:
         self._target_row.addWidget(widget, 0, alignment)

@@ -173,6 +173,13 @@ class LinkLoads(QWidget):
         lay.addWidget(self.ring, 0, Qt.AlignTop)
         lay.addWidget(self.caption, 1)
 
+    def minimumSizeHint(self):  # noqa: N802 (Qt's name)
+        """As narrow as the words under the ring: side by side is only where there is room."""
+        hint = super().minimumSizeHint()
+        ring, words = self.ring.minimumSizeHint(), self.caption.minimumSizeHint()
+        hint.setWidth(max(ring.width(), self.ring.minimumWidth(), words.width()))
+        return hint
+
     def resizeEvent(self, e):
         super().resizeEvent(e)
         narrow = (

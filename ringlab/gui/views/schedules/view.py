@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QSizePolicy,
@@ -39,7 +38,8 @@ from ....core.schedules.matmul import TRACE_N_RANGE
 from ....state.tabs import SCHEDULES
 from ...settings import set_text_colour
 from .._base import DocumentView
-from .._widgets import label
+from .._reflow import FlowRow
+from .._widgets import WheelSafeSlider, label
 from . import more
 from .costs import CostPanel
 from .grid import ScheduleGrids
@@ -58,21 +58,22 @@ BIG_KEPT = 8  # closed-form comparisons kept for explorer N above what is traced
 
 
 class StepBar(QWidget):
-    """The step scrubber every column shares; ``moved(k)`` when the user moves it."""
+    """The step scrubber every column shares; ``moved(k)`` when the user moves it.  The wheel
+    moves it only once it has the focus (a wheel over it scrolls the page); on a narrow tab
+    the step counter goes under the slider rather than be cut."""
 
     moved = Signal(int)
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
+        row = FlowRow(self)
         self.prev_button = QPushButton("◀")
         self.prev_button.setAccessibleName("Previous step")
         self.prev_button.setObjectName("compare_prev")
         self.next_button = QPushButton("▶")
         self.next_button.setAccessibleName("Next step")
         self.next_button.setObjectName("compare_next")
-        self.slider = QSlider(Qt.Horizontal)
+        self.slider = WheelSafeSlider(Qt.Horizontal)
         self.slider.setObjectName("compare_step")
         self.slider.setAccessibleName("Schedules step")
         self.slider.setMinimum(0)
@@ -80,11 +81,14 @@ class StepBar(QWidget):
         self.slider.setTickPosition(QSlider.TicksBelow)
         self.step_label = QLabel()
         self.step_label.setObjectName("compare_step_label")
-        row.addWidget(QLabel("Step"))
-        row.addWidget(self.prev_button)
-        row.addWidget(self.slider, 1)
-        row.addWidget(self.next_button)
-        row.addWidget(self.step_label)
+        sp = QSizePolicy(QSizePolicy.Preferred, QSizePolicy.Preferred)
+        sp.setHeightForWidth(True)
+        self.setSizePolicy(sp)
+        row.add(QLabel("Step"))
+        row.add(self.prev_button)
+        row.add(self.slider, 1)
+        row.add(self.next_button)
+        row.add(self.step_label)
         self.prev_button.clicked.connect(lambda: self.slider.setValue(self.slider.value() - 1))
         self.next_button.clicked.connect(lambda: self.slider.setValue(self.slider.value() + 1))
         self.slider.valueChanged.connect(self.moved)
