@@ -8,7 +8,8 @@ with what the app shows (:func:`ringlab.lessons.registry.same`), or raises
 kind        accepts                                                   value
 =========== ========================================================= ==========================
 ``number``  ``30``, ``-3``, ``−3`` (Unicode minus), ``1/2``, ``0.5``,  an exact ``Fraction``
-            ``5e-1``, with space around
+            ``5e-1``, with space around; with the question's unit
+            when it names one (``86 KB`` asked "in KB?")
 ``list``    numbers as above separated by spaces, commas or           a list of ``Fraction``\ s
             semicolons, optionally in ``[…]`` or ``(…)``:
             ``[2, 8, 6, 4]``, ``2 8 6 4``, ``2,8,6,4``, ``(2; 8; 6; 4)``
@@ -65,15 +66,19 @@ _SEP = re.compile(r"[\s,;]+")
 _TRUE, _FALSE = {"yes", "true", "y"}, {"no", "false", "n"}
 
 
-def parse_answer(kind: str, text, choices=None):
+def parse_answer(kind: str, text, choices=None, unit: str = ""):
     """The value of the answer ``text`` to a question of ``kind`` (see the module's table).
 
     ``text`` is what was typed; a value that is already parsed (an int, a list of numbers, a
     bool — what a lesson file stores) is accepted too and checked the same way.  ``choices``
-    (for ``choice``) lists the answers the question offers."""
+    (for ``choice``) lists the answers the question offers; ``unit``: what a number question
+    asks in (``"kb"``, ``"ms"``, ``"hop"``: :func:`ringlab.lessons.given_away.asked`), which a
+    typed number may then carry (``86 KB``, ``0.086 MB`` — converted —, ``640 hops``)."""
     if kind not in KINDS:
         raise RinglabError(f"unknown answer kind {kind!r} (expected one of {', '.join(KINDS)})")
     if kind == "number":
+        if unit and isinstance(text, str):
+            return _number_in(text, unit)
         return _number(text)
     if kind == "list":
         return _list(text)
@@ -123,6 +128,34 @@ def _number(text, kind="number") -> Fraction:
     s = _clean(text, kind)
     return _number_text(s, text, kind)
 
+
+_WITH_WORD = re.compile(r"(.*?\d)\s*([A-Za-zµ]+(?:/s)?)\.?")
+
+
+def _number_in(text: str, unit: str) -> Fraction:
+    """A number typed with or without the question's ``unit`` (``86``, ``86 KB``, ``86kb``); a
+    size or time in another unit of the same kind is converted (``0.086 MB`` for KB)."""
+    s = _clean(text, "number")
+    m = _WITH_WORD.fullmatch(s)
+    if m is None:
+        return _number(text)
+    value, word = m.group(1).strip(), m.group(2)
+    w = word.casefold()
+    if w in (unit, unit + "s", unit + "es") or (unit == "µs" and w == "us"):
+        return _number_text(value, text, "number")
+    from ..core.quantities import parse_bytes, parse_seconds
+
+    for parse, base in ((parse_bytes, "b"), (parse_seconds, "s")):
+        try:
+            there, here = parse(f"{value}{word}"), parse(f"1{unit}")
+        except RinglabError:
+            continue
+        if base == "b" and w.endswith("b") or base == "s" and w.endswith("s"):
+            return there / here
+    raise expected("number", text, f"the question asks in {_UNIT_WORDS.get(unit, unit)}")
+
+
+_UNIT_WORDS = {"b": "B", "kb": "KB", "mb": "MB", "gb": "GB", "us": "µs"}
 
 _WHY = {  # NumberTextError.reason → what the box says
     "digits": f"at most {MAX_DIGITS} digits",

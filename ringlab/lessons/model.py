@@ -138,10 +138,18 @@ class Predict:
         """What the app shows for this question (run the ``reveal`` actions first)."""
         return self.show.run(state)
 
+    @property
+    def unit(self) -> str:
+        """What the question asks in ("in KB?", "how many hops"), which a typed number may
+        carry (``86 KB``); ``""`` when it names nothing."""
+        from .given_away import asked
+
+        return asked(self.text)
+
     def parse(self, text):
         """The student's text read as this question's kind (``ask``); RinglabError, saying the
         expected format, when it is not one (see :mod:`ringlab.lessons.answers`)."""
-        return parse_answer(self.ask, text, self.choices)
+        return parse_answer(self.ask, text, self.choices, self.unit)
 
     def is_correct(self, state, answer) -> bool:
         """Whether ``answer`` — typed text, read by :meth:`parse`, or a value already parsed —
@@ -176,7 +184,9 @@ class Task:
         the expected format if it is not one); only for typed-answer tasks."""
         if self.input is None:
             raise RinglabError(f"task {self.id} has no answer box (its goal is checked on the app)")
-        return parse_answer(self.input, text, self.choices)
+        from .given_away import asked
+
+        return parse_answer(self.input, text, self.choices, asked(self.text))
 
 
 @dataclass

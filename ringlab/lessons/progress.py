@@ -6,20 +6,22 @@ JSON elsewhere; import reads one and merges it (a question counts as done if eit
 
     {"format": "ringlab-progress", "version": 1,
      "lessons": {"02-reduce-scatter": {
-        "predict": {"owner": {"answer": 30, "correct": true}},
+        "predict": {"owner": {"answer": 30, "correct": true, "typed": "30"}},
         "task": {"repair": {"done": true, "hints": 1, "solution_shown": false,
                             "by_student": true}}}},
      "stamps": {"02-reduce-scatter": {"reset": 0, "predict": {"owner": 1718000000.5},
                                       "task": {"repair": 1718000100.25}}}}
 
-``by_student`` (a task the student completed before the solution was shown) and ``stamps``
+``typed`` (a prediction's answer as typed), ``by_student`` (a task the student completed
+before the solution was shown) and ``stamps``
 (when each record was last changed, when a lesson was reset) are optional: a file without them
 (ringlab's first version 1 files) reads as before, and older ringlabs ignore them.
 
 **Two windows at once.**  Every save takes the lock file ``progress.json.lock``, reads the file
 again and merges what is there with what this process holds — a question answered or a task
-done in either stays; of two answers to one prediction the later one is kept; a reset drops
-only what was recorded before it — then writes atomically.  So two app instances never lose
+done in either stays; of two answers to one prediction the *first* is kept (a prediction is
+recorded when its answer is shown, and is then locked: see :meth:`Progress.record_predict`); a
+reset drops only what was recorded before it — then writes atomically.  So two app instances never lose
 each other's answers.
 
 **A broken file** (not JSON, not a progress file, unreadable) never stops the Lessons panel:
@@ -157,7 +159,7 @@ def _merge(a: dict, sa: dict, b: dict, sb: dict) -> tuple[dict, dict]:
             for rec_l, st in ((la, ta), (lb, tb)):
                 rec = rec_l.get("predict", {}).get(qid)
                 at = st.get("predict", {}).get(qid, 0.0)
-                if rec is not None and at >= reset and (best is None or at >= best[1]):
+                if rec is not None and at >= reset and (best is None or at < best[1]):
                     best = (rec, at)
             if best is not None:
                 predict[qid], pst[qid] = best
@@ -239,13 +241,42 @@ class Progress:
         self.stamps.setdefault(key, {}).setdefault(kind, {})[qid] = self._now()
 
     # -- recording ------------------------------------------------------------------------
-    def record_predict(self, lesson: str, qid: str, answer, correct: bool) -> None:
-        self._lesson(lesson)["predict"][qid] = {
-            "answer": _jsonable(answer),
-            "correct": bool(correct),
-        }
+    def record_predict(
+        self, lesson: str, qid: str, answer, correct: bool, typed: str | None = None
+    ) -> dict:
+        """Record a prediction, whose answer the app has just shown — so it is then locked: a
+        later answer to it (a second Check, another window, an import) never replaces the
+        first, and a wrong prediction cannot be turned right.  ``typed``: the answer as the
+        student typed it ("1.5", not the 3/2 it was read as), echoed back as typed.  Returns
+        the record kept (the first one when the prediction was already locked)."""
+        self._merge_disk()  # another window may have answered it first
+        kept = self.prediction(lesson, qid)
+        if kept is not None:
+            return kept
+        rec = {"answer": _jsonable(answer), "correct": bool(correct)}
+        if typed is not None and str(typed).strip():
+            rec["typed"] = str(typed).strip()[:200]
+        self._lesson(lesson)["predict"][qid] = rec
         self._stamp(lesson, "predict", qid)
         self.save()
+        return rec
+
+    def prediction(self, lesson: str, qid: str) -> dict | None:
+        """The locked record of a prediction (``answer``, ``correct``, ``typed`` when kept), or
+        None when it has not been answered (or its lesson was reset since)."""
+        return self.lessons.get(lesson, {}).get("predict", {}).get(qid)
+
+    def locked(self, lesson: str, qid: str) -> bool:
+        """Whether the prediction's answer was shown: its first answer then stands."""
+        return self.prediction(lesson, qid) is not None
+
+    def said(self, lesson: str, qid: str) -> str | None:
+        """What the student answered, as typed when it was kept ("1.5"), else as read."""
+        rec = self.prediction(lesson, qid)
+        if rec is None:
+            return None
+        typed = rec.get("typed")
+        return typed if isinstance(typed, str) and typed else _said(rec.get("answer"))
 
     def record_task(
         self,
@@ -362,9 +393,7 @@ class Progress:
         for key, rec in other.items():
             mine = self._lesson(key)
             for qid, p in rec.get("predict", {}).items():
-                if qid not in mine["predict"] or (
-                    p.get("correct") and not mine["predict"][qid].get("correct")
-                ):
+                if qid not in mine["predict"]:  # an answered prediction is locked: mine stands
                     mine["predict"][qid] = p
                     self._stamp(key, "predict", qid)
             for tid, t in rec.get("task", {}).items():
@@ -420,6 +449,15 @@ class Progress:
             f"Lesson progress could not be read ({reason}): the file was moved to "
             f"{backup} and progress starts afresh."
         )
+
+
+def _said(v) -> str:
+    """A recorded answer in words (a list as ``2 8 6 4``)."""
+    if isinstance(v, list):
+        return " ".join(map(str, v))
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    return str(v)
 
 
 def _brief(v, limit: int = 40) -> str:

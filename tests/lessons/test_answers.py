@@ -303,3 +303,47 @@ def test_typed_number_text_is_parsed_before_comparing():
         assert check.evaluate(state)[0], text
     state.set_answer("x", "1e999999999")
     assert check.evaluate(state)[0] is False
+
+
+# -- units the question names, the verdict's words ------------------------------------------
+
+
+def _question(text, answer=86, ask="number"):
+    from ringlab.lessons.model import Call, Predict
+
+    return Predict("q", 1, text, ask, Call("probe", "param", {"name": "T"}, 1), answer)
+
+
+@pytest.mark.parametrize("typed", ["86", "86 KB", "86kb", "86 KB.", "0.086 MB", "86000 B"])
+def test_a_number_in_the_unit_the_question_names(typed):
+    """Asked "in KB?": 86 KB, or the same size in another unit, is 86."""
+    p = _question("At what size do the tree and ring cross, in KB?")
+    assert p.parse(typed) == 86
+
+
+@pytest.mark.parametrize("typed", ["86 ms", "86 apples"])
+def test_another_kind_of_unit_is_refused_saying_which(typed):
+    p = _question("At what size do the tree and ring cross, in KB?")
+    with pytest.raises(RinglabError, match=r"the question asks in KB"):
+        p.parse(typed)
+
+
+def test_a_unit_where_the_question_names_none_is_refused():
+    with pytest.raises(RinglabError):
+        _question("What is T?").parse("86 KB")
+
+
+def test_a_count_may_carry_its_noun():
+    assert _question("How many hops is that in all?", 640).parse("640 hops") == 640
+
+
+def test_the_verdict_echoes_the_answer_as_typed_and_never_says_the_app_shows_it():
+    from fractions import Fraction
+
+    from ringlab.lessons.feedback import locked, verdict
+
+    p = _question("What is 2S(N − 1)/N in MB?", 1.5)
+    text = verdict(p, True, Fraction(3, 2), "1.5")
+    assert text == "✓ Right: you said 1.5; the answer is 1.5." and "app shows" not in text
+    again = locked(p, {"answer": "2", "correct": False, "typed": "2.0"}, Fraction(3, 2))
+    assert again.startswith("✗ Not quite (answered before, locked): you said 2.0;")

@@ -40,7 +40,8 @@ def test_export_import_merges(tmp_path):
     assert json.loads(out.read_text())["format"] == "ringlab-progress"
     a.import_(out)
     rec = Progress(tmp_path / "a.json").lessons[les.key]
-    assert rec["predict"][les.questions[0].id] == {"answer": 15, "correct": True}
+    # a's prediction was answered (and its answer shown) first: it stands, locked
+    assert rec["predict"][les.questions[0].id] == {"answer": 30, "correct": False}
     assert rec["task"]["t"]["done"] and rec["task"]["t"]["solution_shown"]
 
 
@@ -63,3 +64,34 @@ def test_a_task_done_after_its_solution_was_shown_counts_apart(tmp_path):
     again = Progress(tmp_path / "p.json")
     assert again.task_counts(les) == (1, 1)
     assert "(1 with the solution shown)" in again.summary(les)
+
+
+def test_an_import_adds_a_prediction_not_answered_here(tmp_path):
+    les = course()[0]
+    qid = les.questions[0].id
+    b = Progress(tmp_path / "b.json")
+    b.record_predict(les.key, qid, 15, True, typed="15")
+    a = Progress(tmp_path / "a.json")
+    a.import_(b.export(tmp_path / "export.json"))
+    assert Progress(tmp_path / "a.json").said(les.key, qid) == "15"
+
+
+def test_the_answer_is_kept_as_typed(tmp_path):
+    """1.5 typed is read as 3/2 but echoed as 1.5, after a restart too."""
+    from fractions import Fraction
+
+    p = Progress(tmp_path / "p.json")
+    p.record_predict("les", "q", Fraction(3, 2), True, typed=" 1.5 ")
+    again = Progress(tmp_path / "p.json")
+    assert again.said("les", "q") == "1.5"
+    assert again.prediction("les", "q") == {"answer": "3/2", "correct": True, "typed": "1.5"}
+    p.record_predict("les", "old", [2, 8], False)  # no typed text: the value in words
+    assert Progress(tmp_path / "p.json").said("les", "old") == "2 8"
+
+
+def test_a_reset_unlocks(tmp_path):
+    p = Progress(tmp_path / "p.json")
+    p.record_predict("les", "q", 5, False)
+    p.reset("les")
+    assert not p.locked("les", "q")
+    assert p.record_predict("les", "q", 6, True) == {"answer": 6, "correct": True}

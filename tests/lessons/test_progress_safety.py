@@ -141,15 +141,18 @@ def test_two_instances_keep_each_others_answers(tmp_path):
         assert p.answered("les", "ta") and p.answered("other", "tb")
 
 
-def test_the_later_answer_to_one_prediction_wins(tmp_path):
+def test_the_first_answer_to_one_prediction_stands(tmp_path):
+    """A prediction is recorded when its answer is shown: the other window's later answer, or
+    a second one in this window, never replaces it (a wrong one cannot be turned right)."""
     path = tmp_path / "progress.json"
     a, b = Progress(path), Progress(path)
     a.record_predict("les", "q", 30, False)
-    b.record_predict("les", "q", 15, True)  # later, from the other window
-    a.record_predict("les", "r", 1, True)  # a's stale memory must not undo it
-    assert Progress(path).lessons["les"]["predict"]["q"] == {"answer": 15, "correct": True}
-    a.record_predict("les", "q", 12, False)  # and later again in a
-    assert Progress(path).lessons["les"]["predict"]["q"] == {"answer": 12, "correct": False}
+    assert b.record_predict("les", "q", 15, True) == {"answer": 30, "correct": False}
+    a.record_predict("les", "r", 1, True)
+    assert Progress(path).lessons["les"]["predict"]["q"] == {"answer": 30, "correct": False}
+    a.record_predict("les", "q", 12, True)  # and again in a
+    assert Progress(path).lessons["les"]["predict"]["q"] == {"answer": 30, "correct": False}
+    assert Progress(path).locked("les", "q") and not Progress(path).locked("les", "s")
 
 
 def test_a_task_done_in_either_stays_done(tmp_path):
