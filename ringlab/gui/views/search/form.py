@@ -34,6 +34,7 @@ from ....core.search import make_spec
 from ....core.search.job import SearchJob
 from ....state import SearchOutcome, SearchRequest
 from ...settings import set_text_colour
+from ...wrap_row import WrapRow
 from .._widgets import button, label
 from .rates import field_label
 
@@ -56,7 +57,20 @@ def _combo(items: list, name: str, accessible: str) -> QComboBox:
     box.addItems(items)
     box.setObjectName(name)
     box.setAccessibleName(accessible)
+    # as wide as the form gives it, not as its longest item at the largest text size
+    box.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+    box.setMinimumContentsLength(8)
     return box
+
+
+def _labelled(text: str, w: QWidget) -> QWidget:
+    """``text`` and ``w`` side by side, kept together when a row wraps."""
+    pair = QWidget()
+    lay = QHBoxLayout(pair)
+    lay.setContentsMargins(0, 0, 0, 0)
+    lay.addWidget(QLabel(text))
+    lay.addWidget(w)
+    return pair
 
 
 class SearchInputs(QWidget):
@@ -73,26 +87,34 @@ class SearchInputs(QWidget):
         self.t_spin = _spin(1, 40, "search_T", "Search T")
         self.field_box = _combo(FIELDS, "search_field", "Field")
         self.class_box = _combo([c for c, _ in CLASSES], "search_class", "Class")
-        self.symmetric = QCheckBox(
-            "only rotationally symmetric codes (node i = node 0 with message indices shifted by i)"
-        )
+        self.symmetric = QCheckBox("only rotationally symmetric codes")
         self.symmetric.setObjectName("search_symmetric")
+        symmetric_means = label(
+            "node i = node 0 with message indices shifted by i", "search_symmetric_means"
+        )
+        symmetric_means.setIndent(self.symmetric.sizeHint().height())
+        set_text_colour(symmetric_means, "#555")
+        self.symmetric.setToolTip(symmetric_means.text())
         self.limit = _spin(1, 3600, "search_limit", "Time limit")
         self.limit.setValue(60)
         self.limit.setSuffix(" s")
         self.from_editor = button(
             "N, K, T of the editor's code", "search_from_editor", self._on_from_editor_clicked
         )
-        nkt = QHBoxLayout()
-        for text, w in (("N", self.n_spin), ("K", self.k_spin), ("T", self.t_spin)):
-            nkt.addWidget(QLabel(text))
-            nkt.addWidget(w)
-        nkt.addWidget(self.from_editor)
-        nkt.addStretch(1)
+        nkt = WrapRow(
+            *(
+                _labelled(t, w)
+                for t, w in (("N", self.n_spin), ("K", self.k_spin), ("T", self.t_spin))
+            ),
+            self.from_editor,
+        )
+        # a field goes under its label when the pane is too narrow for both side by side
+        form.setRowWrapPolicy(QFormLayout.WrapLongRows)
         form.addRow("Ring", nkt)
         form.addRow("Field", self.field_box)
         form.addRow("Class", self.class_box)
-        form.addRow("", self.symmetric)
+        form.addRow(self.symmetric)
+        form.addRow(symmetric_means)
         form.addRow("Time limit", self.limit)
 
     def refresh(self) -> None:
@@ -151,7 +173,7 @@ class SearchForm(QGroupBox):
     open_beside = Signal(object)
 
     def __init__(self, document, parent=None):
-        super().__init__("Find a code by SAT — or prove there is none", parent)
+        super().__init__(parent)
         self.document = document
         self.state = document.state
         self.encoding = "fast"  # the benchmark's peer ("plain") is reachable for tests
@@ -164,6 +186,8 @@ class SearchForm(QGroupBox):
         self._timer.timeout.connect(self._poll_search)
         self.inputs = SearchInputs(document)
         form = QFormLayout(self)
+        # a caption that wraps (a group box's title is cut when the pane is narrow)
+        form.addRow(label("<b>Find a code by SAT — or prove there is none</b>", "search_caption"))
         form.addRow(self.inputs)
         form.addRow(self._build_buttons())
         self.result = label(
@@ -195,10 +219,6 @@ class SearchForm(QGroupBox):
         return buttons
 
     def _build_found_bar(self) -> QWidget:
-        self.found_bar = QWidget()
-        self.found_bar.setObjectName("search_found_bar")
-        fb = QHBoxLayout(self.found_bar)
-        fb.setContentsMargins(0, 0, 0, 0)
         self.replace_button = button(
             "Replace the editor's code", "search_replace", self.use_found_code
         )
@@ -207,9 +227,8 @@ class SearchForm(QGroupBox):
             "Open beside (new window)", "search_beside", self.open_found_beside
         )
         self.keep_button = button("Keep current", "search_keep", self.keep_current)
-        for b in (self.replace_button, self.beside_button, self.keep_button):
-            fb.addWidget(b)
-        fb.addStretch(1)
+        self.found_bar = WrapRow(self.replace_button, self.beside_button, self.keep_button)
+        self.found_bar.setObjectName("search_found_bar")
         self.found_bar.hide()
         return self.found_bar
 

@@ -4,22 +4,26 @@ field and class, with how each cell was proven; a row can be recomputed in a wor
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QGroupBox,
-    QHBoxLayout,
     QHeaderView,
     QTableWidget,
     QTableWidgetItem,
+    QToolButton,
     QVBoxLayout,
+    QWidget,
 )
 
 from ....core.errors import RinglabError
 from ....core.search.job import SearchJob
 from ....core.search.perfield import verdict_text
 from ....core.search.rates import cell_short, cell_text, load_table
+from ...wrap_row import WrapRow, minimum_follows_width
 from .._widgets import button, label
+from .columns import ColumnChooser
 
 # columns 5-6 are GF(2) (what a version-1 table holds); then the smallest T for general codes
 # over the other fields of the table (routing in the tooltip), and the conjecture column
@@ -40,14 +44,30 @@ def field_label(name: str) -> str:
 COLUMNS = [
     "N",
     "K",
-    "Prop. 1\nT ≥ K+N−2",
-    "Thm 3 / counting\n⌈K(N+1)/N⌉",
+    "Prop. 1\nK+N−2",
+    "counting\n⌈K(N+1)/N⌉",
     "classic ring\n2(N−1)⌈K/N⌉",
-    "GF(2): general coding",
-    "GF(2): routing only",
+    "GF(2)\ngeneral",
+    "GF(2)\nrouting only",
     *[f"{field_label(f)}\ngeneral" for f in TABLE_FIELDS],
     "conjecture\nmax(K+N−2, ⌈2K(N−1)/N⌉)",
 ]
+# what each column holds, in full (the header's tooltip)
+COLUMN_TIPS = [
+    "the number of nodes on the ring",
+    "symbols per node",
+    "Proposition 1: T ≥ K + N − 2 (every field)",
+    "Theorem 3 / counting: T ≥ ⌈K(N+1)/N⌉ (every field)",
+    "the classic ring's 2(N−1)⌈K/N⌉ slots",
+    "GF(2), general linear coding: the smallest T found",
+    "GF(2), routing only (the reduce-multicast shape): the smallest T found",
+    *[
+        f"{field_label(f)}, general linear coding (routing in the cell's tooltip)"
+        for f in TABLE_FIELDS
+    ],
+    "does the minimum equal max(K+N−2, ⌈2K(N−1)/N⌉) over every field listed? (hover a cell)",
+]
+ROWS_SHOWN = 8  # whole rows the table always has room for (lessons 13 and 16 read it)
 STATUS_COLOURS = {
     "proven": "#1b7f3b",
     "found": "#9a6a00",
@@ -65,18 +85,23 @@ class RateExplorer(QGroupBox):
     cell_chosen = Signal(int, int, str, object, object)
 
     def __init__(self, parent=None):
-        super().__init__(
-            "Rate explorer: the smallest T for K symbols on an N-node ring, per field", parent
-        )
+        super().__init__(parent)
         self.cell_job: SearchJob | None = None
         self.cell_row: int | None = None
         self.table_data = None
         self._timer = QTimer(self)
         self._timer.setInterval(100)
         self._timer.timeout.connect(self._poll_cell)
+        # a caption that wraps (a group box's title is cut when the pane is narrow)
+        self.caption = label(
+            "<b>Rate explorer</b>: the smallest T for K symbols on an N-node ring, per field",
+            "search_rates_caption",
+        )
         self.table_note = label(name="search_table_note")
+        self.table_note.hide()
         self.table = self._build_table()
-        row_buttons = QHBoxLayout()
+        self.columns = ColumnChooser(self.table)
+        self.columns.changed.connect(self._fit_height)
         self.recompute_button = button(
             "Recompute selected row", "search_recompute", self._on_recompute_clicked
         )
@@ -86,37 +111,81 @@ class RateExplorer(QGroupBox):
         self.cell_cancel_button = button(
             "Cancel recompute", "search_recompute_cancel", self._on_cell_cancel_clicked, False
         )
-        row_buttons.addWidget(self.recompute_button)
-        row_buttons.addWidget(self.cell_cancel_button)
-        row_buttons.addWidget(self.cell_status, 1)
         lay = QVBoxLayout(self)
+        lay.addWidget(self.caption)
+        lay.addWidget(self._build_top_row())
         lay.addWidget(self.table_note)
         lay.addWidget(self.table, 1)
-        lay.addLayout(row_buttons)
+        lay.addWidget(self._build_row_buttons())
+        lay.addWidget(self.cell_status)
+        minimum_follows_width(self)
         self._load_table()
+
+    def _build_top_row(self) -> QWidget:
+        """ "Show: <columns>" and the toggle of the long note on what the cells mean."""
+        self.note_button = QToolButton()
+        self.note_button.setObjectName("search_table_note_toggle")
+        self.note_button.setText("What the cells mean")
+        self.note_button.setCheckable(True)
+        self.note_button.toggled.connect(self._on_note_toggled)
+        return WrapRow(self.columns, self.note_button)
+
+    def _build_row_buttons(self) -> QWidget:
+        return WrapRow(self.recompute_button, self.cell_cancel_button)
+
+    def _on_note_toggled(self, shown: bool) -> None:
+        self.table_note.setVisible(shown)
 
     def _build_table(self) -> QTableWidget:
         table = QTableWidget(0, len(COLUMNS))
         table.setObjectName("search_rate_table")
         table.setHorizontalHeaderLabels(COLUMNS)
+        for c, tip in enumerate(COLUMN_TIPS):
+            table.horizontalHeaderItem(c).setToolTip(tip)
         table.verticalHeader().setVisible(False)
         table.setEditTriggers(QTableWidget.NoEditTriggers)
         table.setSelectionBehavior(QTableWidget.SelectRows)
         table.setSelectionMode(QTableWidget.SingleSelection)
-        table.setWordWrap(True)  # a cell says how it was proven: let it wrap
+        table.setHorizontalScrollMode(QAbstractItemView.ScrollPerPixel)
+        # one line a row: a cell says a number and how sure ("8 exact", "≤ 11"); how it was
+        # proven is in its tooltip
+        table.setWordWrap(False)
+        table.verticalHeader().setSectionResizeMode(QHeaderView.Fixed)
         hh = table.horizontalHeader()
-        # every T column short ("8 exact", "≤ 11"; how it was proven in the tooltip); the
-        # conjecture's sentence takes the rest of the width and wraps
-        for c in range(len(COLUMNS) - 1):
-            hh.setSectionResizeMode(c, QHeaderView.ResizeToContents)
-        hh.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.Stretch)
-        # wrapped rows are sized for the column widths of the moment: redo it (once per burst)
-        # when the stretching columns change, or rows stay three lines tall at full width
-        self._rows_fit = QTimer(self, singleShot=True, interval=0)
-        self._rows_fit.timeout.connect(table.resizeRowsToContents)
-        hh.sectionResized.connect(lambda *_: self._rows_fit.start())
+        hh.setSectionResizeMode(QHeaderView.ResizeToContents)
+        hh.setStretchLastSection(True)
         table.cellDoubleClicked.connect(self._on_table_double_clicked)
+        table.installEventFilter(self)
         return table
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 (Qt's name)
+        # the table's width, or its text size (Ctrl+=), changed: the columns that fit and
+        # the rows' height follow at once
+        if obj is self.table and event.type() in (QEvent.Resize, QEvent.FontChange):
+            self._refit()
+        return super().eventFilter(obj, event)
+
+    def _refit(self) -> None:
+        self.columns.fit()
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """Rows one line tall at the table's text size, and room for the header and
+        ``ROWS_SHOWN`` whole rows (and a sideways bar, should the reader choose more columns
+        than fit)."""
+        t = self.table
+        row = max(t.sizeHintForRow(0) if t.rowCount() else 0, t.fontMetrics().height() + 6)
+        t.verticalHeader().setDefaultSectionSize(row)
+        head = t.horizontalHeader()
+        lines = max(c.count("\n") + 1 for c in COLUMNS)
+        head_h = max(head.sizeHint().height(), lines * head.fontMetrics().lineSpacing() + 8)
+        t.setMinimumHeight(
+            head_h
+            + ROWS_SHOWN * row
+            + t.horizontalScrollBar().sizeHint().height()
+            + 2 * t.frameWidth()
+            + 2
+        )
 
     def _load_table(self, path=None) -> None:
         try:
@@ -125,6 +194,7 @@ class RateExplorer(QGroupBox):
             self.table_data = None
             self.table.setRowCount(0)
             self.table_note.setText(str(e))
+            self.note_button.setChecked(True)  # nothing else to read: say why
             return
         d = self.table_data
         fields = ", ".join(map(field_label, d.get("fields") or [d.get("field", "GF(2)")]))
@@ -142,7 +212,7 @@ class RateExplorer(QGroupBox):
         self.table.setRowCount(len(d["cells"]))
         for r, cell in enumerate(d["cells"]):
             self._fill_row(r, cell)
-        self.table.resizeRowsToContents()
+        self._refit()
 
     def _fill_row(self, r: int, cell: dict) -> None:
         counting = cell.get("counting", cell.get("theorem3"))
@@ -247,7 +317,6 @@ class RateExplorer(QGroupBox):
         cell = job.result["cell"]
         self.table_data["cells"][self.cell_row] = cell
         self._fill_row(self.cell_row, cell)
-        self.table.resizeRowToContents(self.cell_row)
         self.cell_status.setText(
             f"Recomputed N = {cell['N']}, K = {cell['K']} in "
             f"{job.elapsed:.1f} s (this session only; the shipped table is "
@@ -279,7 +348,8 @@ def _field_item(f: str, pair: dict | None) -> QTableWidgetItem:
 
 
 def _conjecture_item(conj: dict | None) -> QTableWidgetItem:
-    """The conjecture column's cell: does the minimum equal max(K+N−2, ⌈2K(N−1)/N⌉)?"""
+    """The conjecture column's cell: does the minimum equal max(K+N−2, ⌈2K(N−1)/N⌉)?  One
+    line ("5: agrees"); which field says what is in its tooltip."""
     if conj is None:
         return QTableWidgetItem("—")
     named = {field_label(f): v for f, v in (conj.get("per_field") or {}).items()}
@@ -288,12 +358,10 @@ def _conjecture_item(conj: dict | None) -> QTableWidgetItem:
         if named
         else conj.get("text") or f"{conj['T']}: {conj['verdict']}"
     )
-    it = QTableWidgetItem(text)
+    it = QTableWidgetItem(f"{conj['T']}: {conj['verdict']}")
     it.setForeground(QColor(VERDICT_COLOURS.get(conj["verdict"], "#000000")))
-    per = "; ".join(f"{field_label(f)}: {v}" for f, v in conj.get("per_field", {}).items())
     it.setToolTip(
-        f"T* = {conj['T']}; {per}"
-        + (f"; counterexample shipped as {conj['code_file']}" if conj.get("code_file") else "")
+        text + (f"; counterexample shipped as {conj['code_file']}" if conj.get("code_file") else "")
     )
     return it
 

@@ -1,4 +1,6 @@
-"""The Search tab: the search form above the rate explorer.
+"""The Search tab: the search form above the rate explorer, each in its own pane of a splitter
+(drag to share the height); the explorer always has room for eight whole rows of its table,
+the form scrolls (vertically) when the panes are short.
 
 A double-clicked cell of the rate table fills the form; a found code the user wants beside
 opens in a new window of the kind this view is in, on a document of its own.
@@ -6,13 +8,32 @@ opens in a new window of the kind this view is in, on a document of its own.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QSplitter, QVBoxLayout
+from PySide6.QtCore import QCoreApplication, QSize, Qt, QTimer
+from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter, QVBoxLayout
 
 from ....state.tabs import SEARCH
 from .._base import DocumentView
 from .form import SearchForm
 from .rates import RateExplorer
+
+
+class _FormPane(QScrollArea):
+    """The form's pane: it scrolls vertically when the splitter makes it short, never sideways
+    — it is as wide as the form at least (the tab then scrolls, where the reader sees it)."""
+
+    def __init__(self, form):
+        super().__init__()
+        self.setObjectName("search_form_pane")
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.setWidget(form)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        bar = self.verticalScrollBar().sizeHint().width()
+        return QSize(
+            self.widget().minimumSizeHint().width() + bar, super().minimumSizeHint().height()
+        )
 
 
 class SearchView(DocumentView):
@@ -24,10 +45,17 @@ class SearchView(DocumentView):
         self.form = SearchForm(document)
         self.rates = RateExplorer()
         self.beside_windows: list = []  # windows opened beside (kept alive here)
-        split = QSplitter(Qt.Vertical)
-        split.addWidget(self.form)
+        form_pane = _FormPane(self.form)
+        self.form_pane = form_pane
+        self._fit_form_pane()
+        split = self.split = QSplitter(Qt.Vertical)
+        split.setObjectName("search_split")
+        split.setChildrenCollapsible(False)
+        split.addWidget(form_pane)
         split.addWidget(self.rates)
+        split.setStretchFactor(0, 0)
         split.setStretchFactor(1, 1)
+        self._shared = False  # the height shared once the panes have sizes (then the user's)
         lay = QVBoxLayout(self)
         lay.addWidget(split)
         self._expose_parts()
@@ -79,6 +107,31 @@ class SearchView(DocumentView):
 
     def refresh(self) -> None:
         self.form.inputs.refresh()
+
+    def _fit_form_pane(self) -> None:
+        """The form's pane never shorter than about eight lines of text (it scrolls inside)."""
+        self.form_pane.setMinimumHeight(8 * self.fontMetrics().lineSpacing())
+
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().changeEvent(event)
+        if event.type() == event.Type.FontChange:
+            self._fit_form_pane()
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)
+        if not self._shared:
+            QTimer.singleShot(0, self, self._share_height)
+
+    def _share_height(self) -> None:
+        """The form as tall as it likes, short of the explorer's eight rows; the explorer the
+        rest."""
+        total = sum(self.split.sizes())
+        if total <= 0:
+            return
+        self._shared = True
+        room = total - self.rates.minimumSizeHint().height()
+        form = max(min(self.form.sizeHint().height(), room), 1)
+        self.split.setSizes([form, total - form])
 
     def _on_open_beside(self, code):
         """A new window on the found code, made by the class of the window this view is in
