@@ -9,13 +9,14 @@ import sys
 from PySide6.QtCore import QProcess, Qt, Signal
 from PySide6.QtWidgets import (
     QFileDialog,
-    QHBoxLayout,
     QListWidget,
     QListWidgetItem,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
+
+from .wrap_row import WrapRow, minimum_follows_width
 
 
 def ask_path(parent, save: bool, title: str, default: str, kinds: str) -> str | None:
@@ -48,13 +49,15 @@ class CourseList(QWidget):
             "The open lesson as one web page that opens offline: "
             "maths, drawings, answers and solutions folded"
         )
-        buttons = QHBoxLayout()
-        for b in (self.reset_button, self.export_button, self.import_button, self.html_button):
-            buttons.addWidget(b)
+        # the buttons wrap to a second row when the panel is narrow (large text)
+        self.buttons = WrapRow(
+            self.reset_button, self.export_button, self.import_button, self.html_button
+        )
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.list, 1)
-        lay.addLayout(buttons)
+        lay.addWidget(self.buttons)
+        minimum_follows_width(self)
 
     def fill(self, lessons, progress) -> None:
         """One row per lesson: its mark, number, title, minutes and progress."""
@@ -76,10 +79,10 @@ class CourseList(QWidget):
         self.fill(lessons, progress)
         self.list.setCurrentRow(row)
 
-    def folded_height(self) -> int:
-        """Tall enough for about three rows and the buttons (the lesson gets the rest)."""
-        rows = 3 * self.list.sizeHintForRow(0) + 2 * self.list.frameWidth() + 4
-        return rows + self.reset_button.sizeHint().height() + 8
+    def folded_height(self, lessons: int = 5) -> int:
+        """Tall enough for ``lessons`` rows and the buttons (the lesson gets the rest)."""
+        rows = lessons * self.list.sizeHintForRow(0) + 2 * self.list.frameWidth() + 4
+        return rows + self.buttons.heightForWidth(max(self.width(), 1)) + 8
 
     def _on_item_activated(self, item) -> None:
         self.chosen.emit(item.data(Qt.UserRole))

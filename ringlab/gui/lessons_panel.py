@@ -46,12 +46,12 @@ def _welcome_page() -> QWidget:
     """What the panel shows before a lesson is chosen."""
     page = QWidget()
     lay = QVBoxLayout(page)
-    lay.addWidget(
-        QLabel(
-            "Choose a lesson above. Lessons move the app for you; "
-            "every answer is checked against what the app shows."
-        )
+    welcome = QLabel(
+        "Choose a lesson above. Lessons move the app for you; "
+        "every answer is checked against what the app shows."
     )
+    welcome.setWordWrap(True)
+    lay.addWidget(welcome)
     lay.addStretch(1)
     return page
 
@@ -196,10 +196,11 @@ class LessonsPanel(QWidget):
         self.lesson = lesson
         self._opened_at = self._generation  # checks asked before this belong to another
         self._lay_out(lesson)
-        # the lesson gets the room: the course list shrinks to a few rows (drag to widen)
+        # the lesson gets the room: the course list shrinks to about five lessons, at most half the
+        # height (drag to widen)
         total = sum(self.split.sizes())
         if total > 0:
-            top = min(total // 3, self.course_list.folded_height())
+            top = min(total // 2, self.course_list.folded_height(6))
             self.split.setSizes([top, total - top])
         self.list.setCurrentRow(index)
         self.message.emit(f"lesson {index + 1}: {lesson.title} (Ctrl+Z undoes the code it loaded)")

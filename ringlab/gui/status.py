@@ -10,17 +10,36 @@ from .state_link import on_state, on_verdict_in
 
 
 class CodeStatus(QObject):
+    """Rate, bound and shape on the right of the status bar.  A message the window says (on the
+    left) that would run under them makes room: the shape, then the bound, then the rate step
+    aside until it is gone (at 22 pt the three take most of a 1280 px bar)."""
+
     def __init__(self, document, status_bar, parent=None):
         super().__init__(parent)
         self.document = document
+        self.status_bar = status_bar
         self.rate_label, self.bound_label, self.shape_label = QLabel(), QLabel(), QLabel()
         for lab in (self.rate_label, self.bound_label, self.shape_label):
             lab.setTextFormat(Qt.RichText)
             lab.setContentsMargins(14, 0, 14, 0)
             status_bar.addPermanentWidget(lab)
+        status_bar.messageChanged.connect(self._make_room)
         on_state(self, document.state.events.code, self._on_code_changed)
         on_verdict_in(self, document.state, self._on_code_changed)
         self._on_code_changed()
+
+    def _make_room(self, message: str) -> None:
+        """Hide the labels a message would run under (least telling first); all back after."""
+        labels = [self.rate_label, self.bound_label, self.shape_label]
+        bar = self.status_bar
+        room = bar.width() - bar.fontMetrics().horizontalAdvance(message) - 40
+        for lab in reversed(labels):  # the shape first, the rate last
+            room -= lab.sizeHint().width() + bar.layout().spacing()
+        for lab in reversed(labels):
+            hide = bool(message) and room < 0
+            if hide:
+                room += lab.sizeHint().width() + bar.layout().spacing()
+            lab.setVisible(not hide)
 
     def _on_code_changed(self) -> None:
         code, a = self.document.code, self.document.analysis

@@ -10,7 +10,8 @@ editor.  Nothing is computed here: the numbers are ``document.report``'s; the dr
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QLabel, QProgressBar, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from ..core.code import cell_name
@@ -231,6 +232,19 @@ class Theorem2Panel(QWidget):
         if e.type() == e.Type.FontChange:
             # once the map and the canvas have their new size (their own FontChange)
             QTimer.singleShot(0, self, self._update_compact)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        """Never narrower than the verdict's large "✗ INFEASIBLE" (and ~14 characters of the
+        text around it), at the text size of the moment: a splitter or a lesson's unfolding
+        leaves the panel readable."""
+        big = QFont(self.font())
+        big.setPointSizeF(big.pointSizeF() * 1.2)  # the verdict's font-size: large
+        big.setBold(True)
+        word = QFontMetrics(big).horizontalAdvance("✗ INFEASIBLE")
+        m = self._body.contentsMargins()
+        sb = self.body_scroll.verticalScrollBar().sizeHint().width()
+        w = max(word, 14 * self.fontMetrics().averageCharWidth()) + m.left() + m.right() + sb + 8
+        return QSize(w, super().minimumSizeHint().height())
 
     def compact_width(self) -> int:
         """Width that still shows the verdict and the check map (what the window gives the

@@ -113,7 +113,14 @@ def _direct():
 
 
 def layout_problems(root: QWidget) -> list[str]:
-    """Every cut text, sideways scroll bar and overlap among the visible widgets of ``root``."""
+    """Every cut text, sideways scroll bar and overlap among the visible widgets of ``root``.
+
+    Measured as the reader sees it: the layouts asked for (a font or a text changed, a tab was
+    shown) are done first, as Qt does them before the next paint."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
+    QApplication.sendPostedEvents(None, QEvent.LayoutRequest)
     problems = []
     widgets = [root, *root.findChildren(QWidget)]
     for w in widgets:

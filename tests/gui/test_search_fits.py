@@ -1,0 +1,98 @@
+"""What issue 32 found beside the Search tab, tried as the reader does: the Theorem 2 panel's
+verdict whole at 22 pt and when unfolded during a lesson, the course list showing five lessons
+with one open, the status bar's message not run under by the code's facts, and the rate table's
+columns the reader picks kept (the widest group that fits is only the start)."""
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QFontMetrics
+
+from tests.gui.test_layout_fits import _click_tab, _zoom_to
+
+
+def _verdict_word_width(label, word: str) -> int:
+    """Pixels of the verdict's large bold word at the label's text size (what the reader sees
+    whole or cut)."""
+    big = QFont(label.font())
+    big.setPointSizeF(big.pointSizeF() * 1.2)
+    big.setBold(True)
+    return QFontMetrics(big).horizontalAdvance(word)
+
+
+def _open_lesson(qtbot, w, row: int) -> None:
+    lst = w.lessons_panel.list
+    item = lst.item(row)
+    lst.scrollToItem(item)
+    qtbot.mouseClick(lst.viewport(), Qt.LeftButton, pos=lst.visualItemRect(item).center())
+    qtbot.waitUntil(lambda: w.lessons_panel.lesson is not None)
+
+
+def test_the_verdict_reads_whole_at_22_pt(open_window, qtbot):
+    w = open_window(size=(1024, 768), load_views=True)
+    _zoom_to(qtbot, w, 22)
+    verdict = w.panel.verdict
+    qtbot.waitUntil(lambda: "FEASIBLE" in verdict.text())
+    qtbot.waitUntil(lambda: verdict.width() >= _verdict_word_width(verdict, "✓ FEASIBLE"))
+
+
+def test_the_panel_unfolded_in_a_lesson_is_wide_enough_to_read(open_window, qtbot):
+    w = open_window(size=(1280, 720), lessons=True, load_views=True)
+    _open_lesson(qtbot, w, 12)
+    assert not w.panel.isVisible()  # folded for the lesson
+    qtbot.mouseClick(w.verdict_line.button, Qt.LeftButton)
+    qtbot.waitUntil(w.panel.isVisible)
+    verdict = w.panel.verdict
+    need = _verdict_word_width(verdict, "✗ INFEASIBLE")
+    qtbot.waitUntil(lambda: verdict.width() >= need)
+
+
+def test_the_course_list_shows_five_lessons_with_one_open(open_window, qtbot):
+    w = open_window(size=(1280, 720), lessons=True, load_views=True)
+    _open_lesson(qtbot, w, 12)
+    lst = w.lessons_panel.list
+
+    def whole():  # rows seen from their top line to their bottom line
+        height = lst.viewport().height()
+        rects = [lst.visualItemRect(lst.item(r)) for r in range(lst.count())]
+        return sum(r.top() >= 0 and r.bottom() < height for r in rects)
+
+    qtbot.waitUntil(lambda: whole() >= 5)
+
+
+def test_a_message_is_not_run_under_by_the_codes_facts_at_22_pt(open_window, qtbot):
+    w = open_window(size=(1280, 720), lessons=True, load_views=True)
+    _zoom_to(qtbot, w, 22)
+    bar = w.statusBar()
+    message = bar.currentMessage()
+    assert message.startswith("Text 22 pt")
+    right_of_message = bar.fontMetrics().horizontalAdvance(message)
+    shown = [lab for lab in (w.rate_label, w.bound_label, w.shape_label) if lab.isVisible()]
+    assert all(lab.geometry().left() > right_of_message for lab in shown)
+    bar.clearMessage()  # the message gone, the three facts are back
+    qtbot.waitUntil(lambda: all(lab.isVisible() for lab in (w.rate_label, w.shape_label)))
+
+
+def test_the_columns_the_reader_picks_are_kept(open_window, qtbot):
+    w = open_window(size=(1280, 720), lessons=True, load_views=True)
+    bar = w.tabs.tabBar()
+    _click_tab(qtbot, bar, [w.tabs.tabText(i) for i in range(w.tabs.count())].index("Search"))
+    view = w.view_by_title("Search")[1]
+    table, box = view.table, view.rates.columns.box
+    qtbot.waitUntil(lambda: table.isVisible())
+    shown = [c for c in range(table.columnCount()) if not table.isColumnHidden(c)]
+    assert shown[:2] == [0, 1]  # N and K in every group
+    # the reader asks for GF(2)'s two classes: only N, K and those two columns
+    box.setFocus()
+    index = box.findText("GF(2) classes")
+    while box.currentIndex() != index:
+        key = Qt.Key_Down if box.currentIndex() < index else Qt.Key_Up
+        qtbot.keyClick(box, key)
+    qtbot.waitUntil(
+        lambda: (
+            [c for c in range(table.columnCount()) if not table.isColumnHidden(c)] == [0, 1, 5, 6]
+        )
+    )
+    w.resize(1024, 768)  # a narrower or wider window keeps the reader's choice
+    qtbot.waitUntil(lambda: w.width() == 1024)
+    assert [c for c in range(table.columnCount()) if not table.isColumnHidden(c)] == [0, 1, 5, 6]
+    header = table.horizontalHeaderItem(6).text()
+    assert header == "GF(2)\nrouting only"
