@@ -12,30 +12,15 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
 from ...core.errors import RinglabError
-from ...render.present_decks import BASE_DPI, MIN_TEXT_PX, cut_line
+from ...render.present_decks import BASE_DPI, MIN_TEXT_PX
 from ..rich_text import set_rich
 from .canvas import figure_fits, present_canvas
+from .footer import STATUS_PX, show_status, text_height
 from .halo import PointerHalo
 from .keys import PresentKeys
 from .lesson_drawing import LESSON_DRAWING_DPI, LessonDrawing, schedules_html
 
 ZOOM_RANGE = (0.5, 3.0)
-
-
-def text_height(label: QLabel, width: int) -> int:
-    """The height ``label``'s rich text needs at ``width`` (QLabel.heightForWidth answered
-    over 100 px more for a slide's heading and paragraph)."""
-    from PySide6.QtGui import QTextDocument
-
-    label.ensurePolished()
-    doc = QTextDocument()
-    doc.setDefaultFont(label.font())
-    doc.setHtml(label.text())
-    doc.setTextWidth(max(1, width - 2 * label.margin()))
-    return int(doc.size().height()) + 2 * label.margin() + 2
-
-
-STATUS_PX = max(MIN_TEXT_PX, 19)  # the footer: one readable size (it says how to undo a zoom)
 
 
 class PresentView(QWidget):
@@ -189,40 +174,7 @@ class PresentView(QWidget):
         self.step_changed.emit(self.step)
 
     def _show_status(self) -> None:
-        """The footer, one line at its size: what matters first (the step, how to undo a
-        zoom, the keys), the rest cut to the width — it never wraps (it was clipped)."""
-        chars = max(20, int(self.status.width() / (0.56 * STATUS_PX)) - 2)
-        if self.deck.kind == "lesson":
-            # the caption is the slide's first line (a formula in it typeset, never cut)
-            # (no-break spaces: rich text would drop plain leading ones)
-            zoom = (
-                ""
-                if abs(self.zoom - 1) < 1e-9 and not self.zoom_clamped
-                else f"  ·  {self.zoom_note()}"
-            )
-            head = f"\u00a0\u00a0{self.step + 1} / {self.deck.count}  ·  "
-            room = chars - len(head) - len(zoom)
-            set_rich(
-                self.status,
-                f"{head}{cut_line(self.deck.caption(self.step), max(10, room))}{zoom}",
-                inline=True,
-            )
-            return
-        if self.deck.kind == "schedules":
-            text = (
-                f"  step {self.step} / {self.last}  ·  {self.zoom_note()}  ·  "
-                f"{self.deck.caption(self.step)}"
-            )
-        else:
-            text = (
-                f"  t = {self.step} / {self.last}  ·  {self.zoom_note()}  ·  S notes, Esc leave"
-                f"  ·  inputs: {getattr(self.deck, 'inputs_note', '')}"
-            )
-        self.status.setText(
-            self.status.fontMetrics().elidedText(text, Qt.ElideRight, self.status.width() - 4)
-            if self.status.width() > 50
-            else text
-        )
+        show_status(self)
 
     def next(self):
         self.show_step(self.step + 1)

@@ -260,7 +260,7 @@ class GraphPanel:
             e = t * N + i  # edges are ordered by send time, then sender
             idle = self.idle[e]
             p0, p1 = self.trans[e]
-            a.set_positions(*self._shrunk(p0, p1))
+            a.set_positions(*self.shrunk(p0, p1))
             a.set_linestyle(":" if idle else "-." if self.wrap[e] else "-")
             a.set_color(style.C_EDGE if idle else style.C_NOW)
             a.set_linewidth((1.5 if idle else 3.2) * s)
@@ -272,48 +272,9 @@ class GraphPanel:
             lab.set_position(((p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2))
             lab.set_visible(True)
         if self.beside and not final:
-            self._place_beside(t)
+            label_place.place_labels(self, t)
 
-    def _place_beside(self, t: int) -> None:
-        """Each label of step t, longest text first, at the free place nearest its arrow
-        (label_place); a label with no free place is hidden."""
-        a, b, s, N = self.col_pt, self.row_pt, self.s, len(self.arrows)
-        T = self.trace.code.T
-        pt = lambda x, y: (x * a, y * b)  # noqa: E731 — data → points of the axes
-        arrows = [tuple(pt(*p) for p in self._shrunk(*self.trans[t * N + i])) for i in range(N)]
-        cols = [c for c in (t - 1, t, t + 1, t + 2) if 0 <= c <= T]
-        nodes = [pt(c, -j) for c in cols for j in range(N)] + [pt(c, -N) for c in cols if c >= 1]
-        x0, x1 = self.ax.get_xlim()
-        y0, y1 = self.ax.get_ylim()
-        bounds = (*pt(x0, y0), *pt(x1, y1))
-        # (an arrow's head reaches 3.2 pt·s beside its line, plus half its 3.2 pt·s width)
-        r, gap, boxes = 0.5 * self.node_pt + 1.3 * s, 5.5 * s, []
-        for i, lab in enumerate(self.labels):
-            e = t * N + i
-            p0, p1 = self.trans[e]
-            mid = pt((p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2)
-            # only what a box a column and a row from the middle could reach
-            near_nodes = [
-                q for q in nodes if abs(q[0] - mid[0]) < 2.6 * a and abs(q[1] - mid[1]) < 2.6 * b
-            ]
-            near_arrows = arrows[max(0, i - 2) : i + 3]
-            texts = ["idle"] if self.idle[e] else self._label_candidates(t, i)
-            for text in texts:
-                w, h = label_place.label_box(text, self.fs_label)
-                at = label_place.place(
-                    w, h, mid, near_arrows, near_nodes, boxes, r, gap, bounds, (a, b)
-                )
-                if at is not None:
-                    cx, cy, box = at
-                    boxes.append(box)
-                    lab.set_text(text)
-                    lab.set_position((cx / a, cy / b))
-                    lab.set_visible(True)
-                    break
-            else:
-                lab.set_visible(False)
-
-    def _shrunk(self, p0, p1):
+    def shrunk(self, p0, p1):
         """Edge end points pulled in to the node rims (done here in data units because
         matplotlib's own shrinkA/shrinkB clips a Bézier path on every draw — slow)."""
         cx, cy = self.col_pt, self.row_pt
@@ -324,20 +285,6 @@ class GraphPanel:
             (p0[0] + a * vx / cx, p0[1] + a * vy / cy),
             (p1[0] - b * vx / cx, p1[1] - b * vy / cy),
         )
-
-    def _label_candidates(self, t: int, i: int) -> list[str]:
-        """The labels to try, longest first: full combination = value, two lines, value."""
-        tr = self.trace
-        y = tr.sent[t][i]
-        val = "" if tr.sent_values is None else tr.field.format(tr.sent_values[t][i])
-        full = ring_combination(tr, y, i)
-        shortc = short_combination(tr, y, 22, sender=i)
-        cands = [f"{full} = {val}" if val else full]
-        if val:
-            cands += [f"{full}\n= {val}", f"{shortc}\n= {val}", val]
-        else:
-            cands.append(shortc)
-        return list(dict.fromkeys(cands))
 
     def _edge_label(self, t: int, i: int) -> str:
         """The longest label that fits: full combination = value, two lines, or value."""

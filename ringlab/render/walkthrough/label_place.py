@@ -13,6 +13,8 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+from ..captions import ring_combination, short_combination
+
 GRID = 8  # positions per column and per row
 
 
@@ -105,3 +107,56 @@ def label_box(text: str, fontsize: float, pad: float = 0.25):
     w = max(_line_width_pt(s, fontsize) for s in lines) + 2 * pad * fontsize
     h = len(lines) * 1.2 * fontsize + 2 * pad * fontsize
     return w, h
+
+
+def label_candidates(tr, t: int, i: int) -> list[str]:
+    """Sender i's labels at step t to try, longest first: the full combination = value, on
+    two lines, shortened, the value."""
+    y = tr.sent[t][i]
+    val = "" if tr.sent_values is None else tr.field.format(tr.sent_values[t][i])
+    full = ring_combination(tr, y, i)
+    shortc = short_combination(tr, y, 22, sender=i)
+    cands = [f"{full} = {val}" if val else full]
+    if val:
+        cands += [f"{full}\n= {val}", f"{shortc}\n= {val}", val]
+    else:
+        cands.append(shortc)
+    return list(dict.fromkeys(cands))
+
+
+def place_labels(g, t: int) -> None:
+    """Each label of step t of the :class:`.graph.GraphPanel` ``g``, longest text first, at
+    the free place nearest its arrow; a label with no free place is hidden."""
+    a, b, s, N = g.col_pt, g.row_pt, g.s, len(g.arrows)
+    T = g.trace.code.T
+    pt = lambda x, y: (x * a, y * b)  # noqa: E731 — data → points of the axes
+    arrows = [tuple(pt(*p) for p in g.shrunk(*g.trans[t * N + i])) for i in range(N)]
+    cols = [c for c in (t - 1, t, t + 1, t + 2) if 0 <= c <= T]
+    nodes = [pt(c, -j) for c in cols for j in range(N)] + [pt(c, -N) for c in cols if c >= 1]
+    x0, x1 = g.ax.get_xlim()
+    y0, y1 = g.ax.get_ylim()
+    bounds = (*pt(x0, y0), *pt(x1, y1))
+    # (an arrow's head reaches 3.2 pt·s beside its line, plus half its 3.2 pt·s width)
+    r, gap, boxes = 0.5 * g.node_pt + 1.3 * s, 5.5 * s, []
+    for i, lab in enumerate(g.labels):
+        e = t * N + i
+        p0, p1 = g.trans[e]
+        mid = pt((p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2)
+        # only what a box a column and a row from the middle could reach
+        near_nodes = [
+            q for q in nodes if abs(q[0] - mid[0]) < 2.6 * a and abs(q[1] - mid[1]) < 2.6 * b
+        ]
+        near_arrows = arrows[max(0, i - 2) : i + 3]
+        texts = ["idle"] if g.idle[e] else label_candidates(g.trace, t, i)
+        for text in texts:
+            w, h = label_box(text, g.fs_label)
+            at = place(w, h, mid, near_arrows, near_nodes, boxes, r, gap, bounds, (a, b))
+            if at is not None:
+                cx, cy, box = at
+                boxes.append(box)
+                lab.set_text(text)
+                lab.set_position((cx / a, cy / b))
+                lab.set_visible(True)
+                break
+        else:
+            lab.set_visible(False)
