@@ -31,6 +31,7 @@ from __future__ import annotations
 import random as _random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -143,6 +144,15 @@ class _Coefficients:
         return ~self.nonzero(self.arr).any(axis=-1)
 
 
+class Held(NamedTuple):
+    """What a :class:`Trace` holds in memory now (see :meth:`Trace.held`)."""
+
+    dtype: object  # the sent coefficients' array: object (exact elements), int8, float32, …
+    sent_vectors: frozenset  # (i, t) of each y_{i→}^(t) built as field elements so far
+    decode_computed: bool  # whether the decode's coefficients were worked out
+    decoded_vectors: frozenset  # (i, k) of each entry of ẑ_i built as field elements so far
+
+
 @dataclass
 class Trace:
     """A whole run; index ``[t][i]`` for transmissions, ``[i]`` for nodes."""
@@ -216,6 +226,16 @@ class Trace:
 
     def pretty(self, coeffs) -> str:
         return pretty_combination(self.field, coeffs, self.code.K)
+
+    def held(self) -> Held:
+        """What this run holds now: its coefficients are one array (in the narrowest exact
+        representation) and become field elements only vector by vector, when read; the
+        decode's are worked out only when first needed.  A large code's walkthrough reads a
+        step's vectors and no more (a memory report or a status line says how much)."""
+        if self._coeffs is None:
+            return Held(None, frozenset(), True, frozenset())
+        ys, ds = self._coeffs
+        return Held(ys.arr.dtype, frozenset(ys._rows), ds._arr is not None, frozenset(ds._rows))
 
 
 def parse_inputs(code: LinearCode, inputs, where: str = "inputs") -> list:

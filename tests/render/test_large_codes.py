@@ -100,14 +100,14 @@ def test_presets_match_the_plain_sweeps(name):
 def test_fractions_use_the_fields_own_elements():
     code = random_code(3, 2, 5, "Q", 9, values=["1/2", "-2/3", "3", "0", "1"], given_T=True)
     tr = assert_same_run(code, [["1/3", 2], [3, 4], [5, "-7/2"]])
-    assert tr._coeffs[0].arr.dtype == object
+    assert tr.held().dtype == object
 
 
 def test_growth_past_float_exactness_is_still_exact():
     # Λ entries 7 and −5 over T = 40: coefficients reach ~7^39 ≈ 10^33, far past 2^53
     code = random_code(2, 2, 40, "Q", 1, values=["7", "-5"])
     tr = assert_same_run(code, random_inputs(code, 1))
-    assert tr._coeffs[0].arr.dtype == object
+    assert tr.held().dtype == object
     assert max(abs(int(v.p)) for v in tr.sent[39][0]) > 2**53
 
 
@@ -122,7 +122,7 @@ def test_between_float32_and_float64_exactness():
         [[[1 if u == T - 1 else 0 for u in range(T)]]] * N,
     )
     tr = assert_same_run(code, random_inputs(code, 2))
-    assert tr._coeffs[0].arr.dtype == np.int32
+    assert tr.held().dtype == np.int32
     assert sum(tr.sent[T - 1][0]) == 2**30 - 1
 
 
@@ -138,14 +138,14 @@ def test_values_match_the_step_by_step_reference():
 def test_vectors_are_built_only_when_read():
     code, _ = classic_ring(32).resized(K=64, T=128)
     tr = simulate(code, random_inputs(code, 1))
-    ys, ds = tr._coeffs
-    assert not ys._rows and not ds._rows  # nothing formatted up front
-    assert ys.arr.dtype == np.int8  # 0/1 coefficients, 8 MB not 67 MB
+    held = tr.held()
+    assert not held.sent_vectors and not held.decoded_vectors  # nothing formatted up front
+    assert held.dtype == np.int8  # 0/1 coefficients, 8 MB not 67 MB
     y = tr.sent[5][3]
     assert isinstance(y, Row) and len(y) == 32 * 64 and tr.sent[5][3] is y
     # node 3 at t = 5 sends the running sum of chunk (3 − 5) mod 32 = 30 over nodes 3..−2
     assert [(c // 64, c % 64) for c in y.support] == [(j, 30) for j in (0, 1, 2, 3, 30, 31)]
-    assert len(ys._rows) == 1
+    assert tr.held().sent_vectors == {(3, 5)}
     assert tr.sent[-1][-1] is tr.sent[127][31] and len(tr.sent[2:4]) == 2
     with pytest.raises(IndexError):
         tr.sent[128]
@@ -164,11 +164,11 @@ def test_a_step_of_a_large_code_formats_only_that_step():
     r.set_trace(tr)  # shows step 0
     r.show_step(40)
     # the shown steps' 32 sends (labels, table) and nothing else: idle edges come from arrays
-    assert set(tr._coeffs[0]._rows) == {(i, t) for i in range(32) for t in (0, 40)}
+    assert tr.held().sent_vectors == {(i, t) for i in range(32) for t in (0, 40)}
     assert len(r.edge_labels()) == 32
     r.show_step(128)
     r.rgb()
-    assert tr._coeffs[1]._arr is None  # the decode's coefficients: never needed
+    assert not tr.held().decode_computed  # the decode's coefficients: never needed
     assert tr.decoded[3][0].support  # … until read
 
 
@@ -188,8 +188,11 @@ def test_graph_edges_are_definition_1():
     )
     wraps = [p0[1] == -(N - 1) for p0, _ in want]
     # drawn the same, except that the wrap edge ends at node 0's copy one row below node N−1
-    assert [(p0, (p1[0], -N) if w else p1) for (p0, p1), w in zip(want, wraps)] == r._graph.trans
-    assert r._graph.wrap == [
+    drawn = r.transmissions()
+    assert [(p0, (p1[0], -N) if w else p1) for (p0, p1), w in zip(want, wraps)] == [
+        (p0, p1) for p0, p1, _ in drawn
+    ]
+    assert [w for _, _, w in drawn] == [
         G.edges[(i, t), ((i + 1) % N, t + 1)]["wrap"] for t in range(T) for i in range(N)
     ]
 
@@ -210,7 +213,8 @@ def test_a_long_decoded_vector_is_cut_with_an_ellipsis_and_its_overlays_stay_on_
     # every red overlay sits on a shown entry: inside the table, left of the "…"
     renderer = r.figure.canvas.get_renderer()
     right = r.figure.bbox.x1
-    assert r._tab_extra and all(a.get_window_extent(renderer).x1 <= right for a in r._tab_extra)
+    marks = r.table_overlays()
+    assert marks and all(a.get_window_extent(renderer).x1 <= right for a in marks)
 
 
 def test_received_values_keep_the_last_ones_that_fit():
@@ -233,8 +237,9 @@ def test_inputs_keep_the_first_entries_that_fit():
 def test_time_labels_thin_out_only_when_they_would_overlap():
     r = WalkthroughRenderer()
     r.set_trace(simulate(preset("paper-k2-t3")))
-    assert [t.get_text() for t in r._ax.get_xticklabels()] == ["0", "1", "2", "3"]
+    assert [t.get_text() for t in r.graph_axes.get_xticklabels()] == ["0", "1", "2", "3"]
     code, _ = classic_ring(32).resized(T=128)
     r.set_trace(simulate(code))
     # a column is 444 pt / 129.2 ≈ 3.4 pt; "128" at 10 pt is ≈ 19 pt: every 10th step fits
-    assert [t.get_text() for t in r._ax.get_xticklabels()] == [str(t) for t in range(0, 129, 10)]
+    labels = [t.get_text() for t in r.graph_axes.get_xticklabels()]
+    assert labels == [str(t) for t in range(0, 129, 10)]
