@@ -347,6 +347,7 @@ def test_extension_scalars_and_products_agree_with_the_definitions(F):
     import numpy as np
 
     from ringlab import field
+    from ringlab.engine.arith import arith_for
 
     Fl = field(F)
     rng = random.Random(1)
@@ -354,9 +355,20 @@ def test_extension_scalars_and_products_agree_with_the_definitions(F):
     pairs = [(0, 0), (0, 1), (q - 1, 0)] + [
         (rng.randrange(q), rng.randrange(q)) for _ in range(300)
     ]
+    # the vectorised product and sum, through their public names: an outer product with
+    # inner dimension 1 is the products a·b alone (its diagonal the pairs), madd is elementwise
+    av, bv = np.array([a for a, _ in pairs]), np.array([b for _, b in pairs])
+    assert np.diagonal(Fl.matmul(av[:, None], bv[None, :])).tolist() == [
+        Fl.mul(a, b) for a, b in pairs
+    ]
+    assert Fl.madd(av, bv).tolist() == [Fl.add(a, b) for a, b in pairs]
+    # and the product the MPI ranks scale a block by (c·b for every b of the block)
+    arith = arith_for(Fl)
+    for c in (2, q - 1, rng.randrange(2, q)):
+        block = np.array(bv, dtype=arith.dtype)
+        got = arith.combine([c], [block], arith.zeros(block.shape))
+        assert got.tolist() == [Fl.mul(c, b) for b in bv.tolist()]
     for a, b in pairs:
-        assert Fl.mul(a, b) == int(Fl._vmul(a, b))
-        assert Fl.add(a, b) == int(Fl._vadd(a, b))
         assert Fl.sub(a, Fl.add(a, b)) == Fl.neg(b)
         assert type(Fl.mul(a, b)) is int and type(Fl.add(a, b)) is int
         if F in POLY:
