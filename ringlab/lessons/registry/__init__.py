@@ -98,6 +98,18 @@ algorithm_time      schedule, unit?                                  (a) α-β t
 fastest_schedule                                                     (a) the fastest of ring, tree and the shown, at S
 schedule_crossover  a, b, unit?                                      (a) size where the faster of any two shown changes
 which_schedule      a, b, what, step?, most?                         the one with less (most: more) steps/time/load…
+code_time           K, T, unit?                                      (a) T·(α + S/(K·B)) of a code on the explorer's N
+code_crossover      K, T, vs, unit?                                  size where the faster of the code and vs changes
+code_wins           K, T, vs                                         where the code beats every one of vs: every size, …
+best_code_K                                                          K of the explorer's best N = 3 code (T = ⌈4K/3⌉) at S
+decoded_vector      node                                             ẑ_i, all K entries, on the inputs
+true_sum                                                             the typed inputs' column sums, as numbers
+reads_true_sum                                                       every decode, read back as a number, is true_sum (bool)
+field_kind                                                           Q, R, GF(p) or GF(p^m)
+field_order                                                          the number of elements of the finite field
+exact_prime                                                          the least p with GF(p) exact for the typed integers
+prime_for_sums      N, max_abs, signed?                              the least p > 2N·max_abs (signed: false, > N·max_abs)
+quantised_sum       node, k, scale, p                                ẑ_i entry k: inputs quantised by scale, over GF(p), read back
 =================== ================================================ ==============================
 
 ``schedule`` is ``ring``, ``tree`` or ``coded``; ``unit`` a time (``s``, ``ms``, ``us``) or a
@@ -111,6 +123,14 @@ take any schedule the core traces — ``ring``, ``tree``, ``recursive-doubling``
 is model (a) of :mod:`ringlab.core.schedules.models`, α-β on a fully connected network, on the
 cost explorer's N; (b) is model (b), a bidirectional ring (the paper's ring is directed), on the worked example;
 ``way`` is +1 for the link i → i+1 and −1 for i → i−1.
+
+``code_*`` compare an (N, K, T) code — refused when T is below the proven bound for N, K —
+with ``vs``: a one-port schedule's closed form (``ring``, ``tree``, ``recursive-doubling``,
+``rabenseifner``, ``swing``) or another code written ``"K=2, T=3"`` (a list for
+``code_wins``), in model (a) on the explorer's N (:mod:`ringlab.core.schedules.payoff`).
+``true_sum`` … ``quantised_sum`` read the walkthrough's typed inputs (or the matmul partials)
+as numbers; a decode over GF(p) reads back as d, or d − p when some input is negative and
+d > p/2 (:mod:`ringlab.core.quantised`).
 
 **Limits.**  Every argument is bounded before anything runs — when the lesson is parsed (a
 malformed lesson, exit 2) and again on every call (one short RinglabError line): N, K, T as the
