@@ -60,15 +60,21 @@ def test_the_course_list_shows_five_lessons_with_one_open(open_window, qtbot):
 
 def test_a_message_is_not_run_under_by_the_codes_facts_at_22_pt(open_window, qtbot):
     w = open_window(size=(1280, 720), lessons=True, load_views=True)
-    _zoom_to(qtbot, w, 22)
+    _zoom_to(qtbot, w, 21)
     bar = w.statusBar()
-    message = bar.currentMessage()
+    facts = (w.rate_label, w.bound_label, w.shape_label)
+    with qtbot.waitSignal(bar.messageChanged) as said:
+        qtbot.keyClick(w, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
+    message = said.args[0]
     assert message.startswith("Text 22 pt")
-    right_of_message = bar.fontMetrics().horizontalAdvance(message)
-    shown = [lab for lab in (w.rate_label, w.bound_label, w.shape_label) if lab.isVisible()]
-    assert all(lab.geometry().left() > right_of_message for lab in shown)
+    # the message's words and the facts still shown fit side by side in the bar
+    shown = [lab for lab in facts if lab.isVisible()]
+    need = bar.fontMetrics().horizontalAdvance(message) + sum(
+        lab.sizeHint().width() for lab in shown
+    )
+    assert shown and need <= bar.width()
     bar.clearMessage()  # the message gone, the three facts are back
-    qtbot.waitUntil(lambda: all(lab.isVisible() for lab in (w.rate_label, w.shape_label)))
+    qtbot.waitUntil(lambda: all(lab.isVisible() for lab in facts))
 
 
 def test_the_columns_the_reader_picks_are_kept(open_window, qtbot):

@@ -87,10 +87,11 @@ class SearchInputs(QWidget):
         self.t_spin = _spin(1, 40, "search_T", "Search T")
         self.field_box = _combo(FIELDS, "search_field", "Field")
         self.class_box = _combo([c for c, _ in CLASSES], "search_class", "Class")
-        self.symmetric = QCheckBox("only rotationally symmetric codes")
+        self.symmetric = QCheckBox("only symmetric codes")
         self.symmetric.setObjectName("search_symmetric")
         symmetric_means = label(
-            "node i = node 0 with message indices shifted by i", "search_symmetric_means"
+            "rotationally symmetric: node i = node 0 with message indices shifted by i",
+            "search_symmetric_means",
         )
         symmetric_means.setIndent(self.symmetric.sizeHint().height())
         set_text_colour(symmetric_means, "#555")
@@ -99,8 +100,9 @@ class SearchInputs(QWidget):
         self.limit.setValue(60)
         self.limit.setSuffix(" s")
         self.from_editor = button(
-            "N, K, T of the editor's code", "search_from_editor", self._on_from_editor_clicked
+            "The editor's N, K, T", "search_from_editor", self._on_from_editor_clicked
         )
+        self.from_editor.setToolTip("Put the N, K and T of the editor's code in the form")
         nkt = WrapRow(
             *(
                 _labelled(t, w)
@@ -120,7 +122,7 @@ class SearchInputs(QWidget):
     def refresh(self) -> None:
         # the form keeps what the user typed; only the button's hint follows the editor
         c = self.document.code
-        self.from_editor.setText(f"N, K, T of the editor's code ({c.N}, {c.K}, {c.T})")
+        self.from_editor.setText(f"The editor's N, K, T ({c.N}, {c.K}, {c.T})")
 
     def _on_from_editor_clicked(self) -> None:
         c = self.document.code
