@@ -30,6 +30,7 @@ COMMANDS = {
     "lessons": "_lessons",
     "run": "_run",
     "mesh": "_mesh",
+    "sources": "_sources",
 }
 
 

@@ -15,6 +15,7 @@ from ..core.presets import PRESET_PATTERNS, preset, preset_names
 from ..core.shape import reduce_multicast_shape
 from ..core.simulate import simulate, symbol_name
 from ..core.theorem2 import theorem2_report
+from ..core.words import subscripts
 
 
 def register(sub) -> None:
@@ -111,7 +112,7 @@ def cmd_check(args) -> int:
         out.append(
             f"Verdict: FEASIBLE — all {len(rep.checks)} conditions of eq. (5) hold"
             + (
-                "; every given T_i matches eq. (6)"
+                "; every given Tᵢ matches eq. (6)"
                 if any(t is not None for t in rep.translation_ok)
                 else ""
             )
@@ -120,10 +121,10 @@ def cmd_check(args) -> int:
         why = [f"{nfail} of {len(rep.checks)} conditions of eq. (5) fail"] if nfail else []
         badt = [i for i, t in enumerate(rep.translation_ok) if t is False]
         if badt:
-            why.append("given T_i differs from eq. (6) at node " + ", ".join(map(str, badt)))
+            why.append("given Tᵢ differs from eq. (6) at node " + ", ".join(map(str, badt)))
         out.append("Verdict: INFEASIBLE — " + "; ".join(why))
     out.append("")
-    out.append("eq. (5), R_i (I − Λ_{i',N})⁻¹ Λ_{i',j−1} M_{i←j} = I_K:")
+    out.append("eq. (5), Rᵢ (I − Λ_{i′,N})⁻¹ Λ_{i′,j−1} M_{i←j} = I (the K×K identity):")
     out.append("          " + "".join(f"j={j:<4}" for j in range(1, N)))
     for i in range(N):
         marks = "".join(("✓" if rep.check(i, j).ok else "✗").ljust(6) for j in range(1, N))
@@ -140,12 +141,12 @@ def cmd_check(args) -> int:
             _fmt_matrix(F, [[F.one if r == s else F.zero for s in range(K)] for r in range(K)], ""),
         )
         w = max(len(g) for g in got)
-        out.append("  " + "got".ljust(w - 2) + "   expected I_K")
+        out.append("  " + "got".ljust(w - 2) + "   expected: the identity")
         out += [g.ljust(w) + "   " + e for g, e in zip(got, want)]
         # rows: the decoded entries k; columns: the source's symbols k (both from 1)
         out.append("  differs at: " + "; ".join(cell_name("T", r, s) for r, s in c.wrong))
     out.append("")
-    out.append("Translation T_i from eq. (6):")
+    out.append("Translation Tᵢ from eq. (6):")
     for i in range(N):
         tag = {None: "solved", True: "given, matches", False: "given, DIFFERS"}[
             rep.translation_ok[i]
@@ -211,7 +212,7 @@ def cmd_simulate(args) -> int:
     out.append(
         "inputs: "
         + "; ".join(
-            f"x_{i} = [" + ", ".join(F.format(v) for v in row) + "]"
+            subscripts(f"x_{i}") + " = [" + ", ".join(F.format(v) for v in row) + "]"
             for i, row in enumerate(tr.inputs)
         )
     )
@@ -234,7 +235,7 @@ def cmd_simulate(args) -> int:
             )
         )
         out.append(f"  node {i}: ẑ = [{vals}]  {mark}")
-    out.append("sum Σ x_j = [" + ", ".join(F.format(v) for v in tr.true_sum) + "]")
+    out.append("sum Σⱼ xⱼ = [" + ", ".join(F.format(v) for v in tr.true_sum) + "]")
     out.append("all nodes decode the sum" if tr.all_correct else "NOT every node decodes the sum")
     print("\n".join(out))
     return 0 if tr.all_correct else 1

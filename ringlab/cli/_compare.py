@@ -21,7 +21,7 @@ def register(sub) -> None:
         "compare",
         help="trace ring, tree and a code on the worked matmul and compare their costs",
         description="Ring all-reduce (the ring all-reduce example), tree all-reduce (the tree example) and a linear code run "
-        "on the partials X_i·W_i of a row-parallel matmul, with α-β costs.",
+        "on the partials Xᵢ·Wᵢ of a row-parallel matmul, with α-β costs.",
     )
     p.add_argument(
         "--N",
@@ -162,7 +162,7 @@ def cmd_compare(args) -> int:
         return 0
     fmt = lambda v: ", ".join(format_number(x) for x in v)  # noqa: E731
     out = [
-        f"Worked example: X = [{fmt(ex.X)}], W is {ex.N}×{ex.d}; core i holds X_i·W_i",
+        f"Worked example: X = [{fmt(ex.X)}], W is {ex.N}×{ex.d}; core i holds Xᵢ·Wᵢ",
         *[
             f"  Core {i}: {format_number(ex.X[i])} * [{fmt(ex.W[i])}] = [{fmt(p)}]"
             for i, p in enumerate(ex.partials)

@@ -53,7 +53,7 @@ def register(sub) -> None:
         default="random",
         metavar="random|matmul|FILE.json",
         help="message symbols: 'random' (seeded, default), 'matmul' (the worked "
-        "partial sums X_i·W_i of the ring all-reduce example), or a JSON file of N rows of K entries",
+        "partial sums Xᵢ·Wᵢ of the ring all-reduce example), or a JSON file of N rows of K entries",
     )
     p.add_argument("--seed", type=int, default=0, help="seed for random inputs (default 0)")
     p.add_argument(

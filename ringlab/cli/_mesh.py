@@ -41,7 +41,8 @@ def register(sub) -> None:
         help="all-to-all broadcast hops on a k-ary n-mesh: all-at-once, tree, XOR coding",
         description="Aggregate hop counts (DOR routing) of all-to-all broadcast on a k-ary "
         "n-mesh or torus: all-at-once unicasts, a tree per source, and the "
-        "hierarchical XOR network coding of source 002 (Shalaby et al.).",
+        "hierarchical XOR network coding of Shalaby, Fujiwara, Koibuchi, 'The Case for "
+        "Network Coding for Collective Communication on HPC Interconnection Networks'.",
     )
     p.add_argument("--k", type=int, default=None, metavar="K", help="nodes per dimension (≥ 2)")
     p.add_argument("--n", type=int, default=2, metavar="N", help="dimensions (default 2)")
@@ -59,7 +60,7 @@ def register(sub) -> None:
     p.add_argument(
         "--example",
         choices=EXAMPLES,
-        help="trace the source's Fig. 1 (3×2 butterfly) or Fig. 3 (2×2) exactly",
+        help="trace that paper's Fig. 1 (3×2 butterfly) or Fig. 3 (2×2) exactly",
     )
     p.set_defaults(func=cmd_mesh)
 

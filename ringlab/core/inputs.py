@@ -10,7 +10,7 @@ and view that takes message vectors reads them here (no Qt, no matplotlib):
   what was expected (``ringlab simulate``, ``ringlab export``, ``ringlab run`` and its ranks,
   the window all say the same);
 * :func:`resolve_inputs` — ``"random"`` (seeded), ``"matmul"``, a file, or an N×K array;
-* the worked example of seeds 003/004: one token $X = [3\;2\;1\;3]$ times
+* the worked example of the ring and tree blog posts (:mod:`ringlab.core.sources`): one token $X = [3\;2\;1\;3]$ times
   $W = \begin{smallmatrix}5&4&3&2\\1&4&3&2\\1&3&4&2\\4&2&1&5\end{smallmatrix}$, split along
   the contraction dimension, so core i holds the partial $X_i W_i$ (row i of W times the
   scalar $X_i$): $[15\,12\,9\,6], [2\,8\,6\,4], [1\,3\,4\,2], [12\,6\,3\,15]$, summing to
@@ -101,9 +101,7 @@ def matmul_inputs(code) -> list:
 
 def matmul_note(code) -> str:
     if code.N == 4 and code.K == 4:
-        return (
-            "worked matmul partials X_i·W_i of the ring all-reduce example (sum [30, 29, 22, 27])"
-        )
+        return "worked matmul partials Xᵢ·Wᵢ of the ring all-reduce example (sum [30, 29, 22, 27])"
     return (
         f"worked matmul partials of the ring all-reduce example reused cyclically for N = {code.N}, "
         f"K = {code.K} (node i ← core i mod 4, symbol k ← entry (k−1) mod 4)"

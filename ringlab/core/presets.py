@@ -40,7 +40,7 @@ _PAPER = {
     ),
     "paper-k2-t3": dict(
         name="K=2, T=3 (paper, Sec. IV-B)",
-        description="Rate 2/3 on the 3-node ring. Rows of M_i and R_i with two non-zeros: "
+        description="Rate 2/3 on the 3-node ring. Rows of Mᵢ and Rᵢ with two non-zeros: "
         "non-trivial coding, which the Appendix shows is necessary at K=2, T=3.",
         M=[[[0, 1], [1, 0], [1, 1]], [[1, 1], [0, 1], [1, 0]], [[1, 0], [1, 1], [0, 1]]],
         R=[[[0, 1, -1], [0, 0, 1]], [[0, 1, 0], [0, -1, 1]], [[0, 0, 1], [0, 1, 0]]],

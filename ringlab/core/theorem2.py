@@ -50,6 +50,7 @@ from .code import LinearCode
 from .dense import decoding_matrix, forward_calls, forward_flops, supported
 from .fields import ExtensionField, PrimeField, RationalField, RealField
 from .sparse import block_diff, block_is_identity, block_rows, decoding_rows
+from .words import subscripts
 
 # Python multiply-adds the sparse route may spend per multiply-add of the dense route before
 # handing over.  Batched products (Q, R, GF(p^m) with p odd), measured on half-dense random
@@ -133,11 +134,17 @@ class Check:
         return f"Check(node={self.node}, j={self.j}, source={self.source}, ok={self.ok})"
 
     def chain(self, N: int) -> list[str]:
-        """The matrices that enter this check, in the paper's words."""
+        """The matrices that enter this check, named as the window names them (``R₀``,
+        ``(I − Λ₂·Λ₁·Λ₀)⁻¹``, ``Λ₂``, ``M₁``): the Λ of the nodes between the source and node
+        i, the last one first, as the matrix product is written."""
         i, j = self.node, self.j
-        lam = [f"Λ_{(i - k) % N}" for k in range(1, j)]
-        loop = [f"Λ_{(i - k) % N}" for k in range(1, N + 1)]
-        return [f"R_{i}", "(I − " + "·".join(loop) + ")⁻¹"] + lam + [f"M_{self.source}"]
+        lam = [subscripts(f"Λ_{(i - k) % N}") for k in range(1, j)]
+        loop = [subscripts(f"Λ_{(i - k) % N}") for k in range(1, N + 1)]
+        return (
+            [subscripts(f"R_{i}"), "(I − " + "·".join(loop) + ")⁻¹"]
+            + lam
+            + [subscripts(f"M_{self.source}")]
+        )
 
 
 @dataclass(frozen=True)

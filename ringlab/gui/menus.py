@@ -168,7 +168,7 @@ def _about(window):
 
 
 def _help_menu(window, bar):
-    """Help: the keys, the file format, where the lessons are, the glossary, about."""
+    """Help: the keys, the file format, where the lessons are, the glossary, the sources, about."""
     hm = bar.addMenu("&Help")
     for text, title, keys in (
         ("&Keys…", "Keys", QKeySequence.HelpContents),
@@ -184,6 +184,7 @@ def _help_menu(window, bar):
         QKeySequence("Shift+F1"),
         lambda: _open_glossary(window, here=True),
     )
+    _act(window, hm, "&Sources…", None, lambda: _open_sources(window))
     _act(window, hm, "&About ringlab…", None, lambda: _about(window))
 
 
@@ -198,3 +199,9 @@ def _open_glossary(window, here: bool = False) -> None:
     from .glossary import open_glossary
 
     open_glossary(window, here=here)
+
+
+def _open_sources(window) -> None:
+    from .sources import open_sources
+
+    open_sources(window)

@@ -29,7 +29,7 @@ TABLE = {
     ),
     "ZeRO-2": (
         "optimizer states + gradients dominate",
-        "2S per step, as DP (ZeRO paper: 2Ψ; the seed's '2S + gradient "
+        "2S per step, as DP (ZeRO paper: 2Ψ; the course page's '2S + gradient "
         "reduce-scatter' counts the reduce-scatter twice)",
         "gradients + optimizer states sharded",
     ),

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import textwrap
 
+from ..core.code import cell_name
 from ..core.simulate import support, symbol_name
 
 _SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
@@ -201,16 +202,18 @@ def failing_reason(trace, i: int) -> str | None:
     bad = [c for c in rep.checks if c.node == i and not c.ok]
     if bad:
         c = bad[0]
-        where = ", ".join(f"({r}, {s})" for r, s in c.wrong[:3]) + (
+        # entries named as the editor numbers them: rows the decoded entries k, columns the
+        # source's symbols k, both from 1
+        where = "; ".join(cell_name("T", r, s) for r, s in c.wrong[:3]) + (
             " …" if len(c.wrong) > 3 else ""
         )
         more = f" (and {len(bad) - 1} more j)" if len(bad) > 1 else ""
         return (
             f"Theorem 2 fails at node {i}, j = {c.j} (source node {c.source}): "
-            f"{' · '.join(c.chain(N))} ≠ I_K at {where}{more}"
+            f"{' · '.join(c.chain(N))} is not the identity at {where}{more}"
         )
     if rep.translation_ok[i] is False:
-        return f"node {i}'s given T_{i} differs from eq. (6)"
+        return f"node {i}'s given T{sub(i)} differs from eq. (6)"
     return None
 
 
@@ -221,7 +224,7 @@ def decode_caption(trace) -> str:
     if trace.true_sum is not None:
         total = "[" + ", ".join(F.format(v) for v in trace.true_sum) + "]"
     else:
-        total = "Σ_j x_j"
+        total = "Σⱼ xⱼ"
     if not wrong:
         tail = f" — all {N} nodes get the sum {total} ✓"
         if not trace.report.feasible:

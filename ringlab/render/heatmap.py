@@ -167,7 +167,7 @@ class HeatmapRenderer(StepFrames):
         ax.set_yticks(range(0, N, yt))
         cax = fig.add_axes([0.885, 0.24, 0.018, top - 0.24 - 0.02])
         cb = fig.colorbar(self._image, cax=cax)
-        cb.set_label(f"share of the N·K = {N * K} symbols x_j,k held", fontsize=fs * 0.9)
+        cb.set_label(f"share of the N·K = {N * K} symbols xⱼ,ₖ held", fontsize=fs * 0.9)
         cb.ax.tick_params(labelsize=fs * 0.85)
         self._add_step_marks(ax, N, T, fs, s)
         full = np.flatnonzero(h.complete[:, T] == K)
@@ -175,7 +175,7 @@ class HeatmapRenderer(StepFrames):
             0.01,
             0.015,
             f"A summary: the full graph G_T is unreadable at N = {N}. Cell (t, i): how many of "
-            f"the {N * K} symbols x_j,k\nnode i holds (its input and all it has received); hover "
+            f"the {N * K} symbols xⱼ,ₖ\nnode i holds (its input and all it has received); hover "
             f"a cell for the numbers; the frame is the step shown.\nAt t = T, {len(full)} of {N} "
             f"nodes hold every term of all K sums. Tick \u201cFull graph\u201d for G_T itself "
             f"(slow here)." + (f" Inputs: {self.note}." if self.note else ""),
@@ -255,7 +255,7 @@ class HeatmapRenderer(StepFrames):
         terms, complete = self.cell(i, t)
         lines = [
             f"node {i} at t = {t}",
-            f"holds {terms} of the {N * K} symbols x_j,k ({100 * terms / (N * K):.0f}%): "
+            f"holds {terms} of the {N * K} symbols xⱼ,ₖ ({100 * terms / (N * K):.0f}%): "
             f"its input and {t} received symbol{'s' if t != 1 else ''}",
             f"sum entries with all {N} terms here: {complete} of {K}",
         ]

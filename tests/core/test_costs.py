@@ -48,7 +48,7 @@ def test_seed003_crossover_8_cores():
     alpha, B = US, 190 * 10**9
     S_hand = Fraction(32, 17) * alpha * B  # = 6 080 000 / 17 ≈ 357 647 bytes
     assert round(float(S_hand)) == 357647
-    p = EXPLORER_PRESETS["tree example: 8 cores, 1 µs, 190 GB/s"]
+    p = EXPLORER_PRESETS["the tree post: 8 cores, 1 µs, 190 GB/s"]
     exp = explorer(p["N"], parse_seconds(p["alpha"]), parse_bandwidth(p["bandwidth"]))
     rt = [x for x in exp.crossovers if set(x.between) == {"ring", "tree"}]
     assert len(rt) == 1 and rt[0].S == S_hand
@@ -60,7 +60,7 @@ def test_seed003_crossover_8_cores():
 def test_seed001_ring_time_exact_and_estimate():
     # seed 001: N = 4, S = 1 MB, τ = 50 µs, 1 GB/s.  Its lines: "Bandwidth time: 2/1000 = 2 ms",
     # "Latency time: 2·3·50 µs = 300 µs", "Total ~2.3 ms".  Exact: 6·(50 µs + 1 MB/(4 GB/s)).
-    p = EXPLORER_PRESETS["cost example: N=4, 1 MB, 50 µs, 1 GB/s"]
+    p = EXPLORER_PRESETS["the course page: N = 4, 1 MB, 50 µs, 1 GB/s"]
     N, a, B, S = (
         p["N"],
         parse_seconds(p["alpha"]),

@@ -107,9 +107,9 @@ def test_the_issues_numbers(open_window, qtbot):
     after a 3-core example → 1.8 ms exact and 2.3 ms estimated (not 1.533 ms / 2.2 ms)."""
     w, view = schedules(open_window, qtbot)
     assert view.inputs.example.N == 3
-    choose_preset(qtbot, view, "tree example: 8 cores, 1 µs, 190 GB/s")
+    choose_preset(qtbot, view, "the tree post: 8 cores, 1 µs, 190 GB/s")
     qtbot.waitUntil(lambda: table_rows(view)["ring"][6] == "23.21 µs")
-    choose_preset(qtbot, view, "cost example: N=4, 1 MB, 50 µs, 1 GB/s")
+    choose_preset(qtbot, view, "the course page: N = 4, 1 MB, 50 µs, 1 GB/s")
     qtbot.waitUntil(lambda: table_rows(view)["ring"][6] == "1.8 ms")
     assert "= 2.3 ms" in view.costs.note.text()
 

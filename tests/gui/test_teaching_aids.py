@@ -206,6 +206,7 @@ def test_help_menu(open_window, qtbot):
         "Where the &lessons are…",
         "&Glossary…",
         "Glossary at this &term",
+        "&Sources…",
         "&About ringlab…",
     }
     for text, words in (

@@ -214,8 +214,8 @@ def _coded_trace(ex: WorkedExample, code: LinearCode, report=None) -> ScheduleTr
     return ScheduleTrace(
         name="coded",
         title=_coded_title(code.name, N, K, T, F.name),
-        rule="Slot t: core i sends y_i→(t) = m_i(t)·x_i + λ_i(t)·s_i(t) (a combination of "
-        "chunks); cells show the running partial decode R_i s_i + T_i x_i.",
+        rule="Slot t: core i sends yᵢ→⁽ᵗ⁾ = mᵢ⁽ᵗ⁾·xᵢ + λᵢ⁽ᵗ⁾·sᵢ⁽ᵗ⁾ (a combination of "
+        "chunks); cells show the running partial decode Rᵢ sᵢ + Tᵢ xᵢ.",
         N=N,
         n_chunks=K,
         chunk_size=L,

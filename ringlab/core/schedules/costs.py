@@ -382,10 +382,10 @@ def explorer(N: int, alpha, bandwidth, codes=(), size=None, S_range=None) -> Exp
 
 # The tree and cost examples' numbers, as presets of the explorer (inputs, not results).
 EXPLORER_PRESETS = {
-    "tree example: 8 cores, 1 µs, 190 GB/s": dict(
+    "the tree post: 8 cores, 1 µs, 190 GB/s": dict(
         N=8, alpha="1us", bandwidth="190GB/s", size="1MB"
     ),
-    "cost example: N=4, 1 MB, 50 µs, 1 GB/s": dict(
+    "the course page: N = 4, 1 MB, 50 µs, 1 GB/s": dict(
         N=4, alpha="50us", bandwidth="1GB/s", size="1MB"
     ),
 }

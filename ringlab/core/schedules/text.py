@@ -27,7 +27,7 @@ def cell_text(trace, k: int, i: int, c: int) -> str:
 
 def step_caption(trace, k: int) -> str:
     if k <= 0:
-        return "start: every core holds its partial X_i·W_i"
+        return "start: every core holds its partial Xᵢ·Wᵢ"
     if k > trace.T:
         return f"done after {trace.T} steps"
     step = trace.steps[k - 1]

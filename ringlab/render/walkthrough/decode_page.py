@@ -19,7 +19,7 @@ class DecodePage:
         tr, ch, W = self.trace, self.ch, self.chars
         F, (N, _, T) = tr.field, tr.code.shape
         room = W - self.col_vec - 3  # "  ✓" after the vector
-        total = "Σ_j x_j" if tr.true_sum is None else fit_vec(F, tr.true_sum, room)
+        total = "Σⱼ xⱼ" if tr.true_sum is None else fit_vec(F, tr.true_sum, room)
         self._fin_head.set_text(f"t = T = {T}: decoded ẑᵢ vs the true sum")
         for a, txt in zip(self._fin_sum, ("sum", "Σ =", total)):
             a.set_text(txt)

@@ -103,7 +103,7 @@ def refusal(name: str, N: int) -> str | None:
         alt = (
             "bruck-bw traces Bruck's concatenation for every N"
             if name == "bruck"
-            else "the stored sources do not give the paper's extra step for such N"
+            else "ringlab has no description of the Trivance paper's extra step for such N"
         )
         return (
             f"{name}: N = {N} is not a power of 3; sending whole running sums {how} makes "
@@ -146,7 +146,7 @@ SCHEDULES = {
             "ring",
             "Ring all-reduce (reduce-scatter + all-gather)",
             "every N",
-            "seed 004; NCCL's ring",
+            "the blog post “Why All-Reduce Is Reduce-Scatter + All-Gather”; NCCL's ring",
         ),
         ring_plan,
     ),
@@ -155,7 +155,7 @@ SCHEDULES = {
             "tree",
             "Tree all-reduce (binomial reduce + broadcast)",
             "every N",
-            "seed 003",
+            "the blog post “Why Tree All-Reduce Is 2·log₂(N), Not 2(N-1)”",
             pipelined=False,
         ),
         tree_plan,
