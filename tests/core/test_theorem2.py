@@ -3,7 +3,7 @@
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 
 from ringlab import LinearCode, check, preset, random_inputs, simulate
 from tests.core import _reference as ref
@@ -213,8 +213,32 @@ def reference(code):
     return {k: m.tolist() for k, m in mats.items()}, {i: t.tolist() for i, t in trans.items()}
 
 
+def loop_code(F, N=3, T=4):
+    """N < T, K = 1, and Λ_i a down-shift with its own weights at each node (M_i its own
+    constant, R reads the last row): the loop Λ_{i',N} of eq. (5) is non-zero (its entries
+    N rows below the diagonal, each a product of one weight of every node), so
+    (I − Λ_{i',N})⁻¹ = I + Λ_{i',N} + … needs its terms past I (two of them when T > 2N), and
+    which node's Λ and M at which time enter each chain shows in E_{i,j}.  A route that stops
+    the loop's series a term early, or chains the Λ of the wrong nodes, in the wrong order or
+    at the wrong times, differs here; random codes reach such a loop (T > N, Λ dense, on the
+    dense route over Q or GF(3^2)) rarely."""
+    weight = lambda n, r: 1 + (n + 2 * r) % 3  # noqa: E731  (1..3: an element of every field)
+    Ms = [[[1 + n % 3]] * T for n in range(N)]
+    Ls = [
+        [[weight(n, r) if c == r - 1 else 0 for c in range(T)] for r in range(T)] for n in range(N)
+    ]
+    Rs = [[[int(u == T - 1) for u in range(T)]] for _ in range(N)]
+    return LinearCode.from_matrices(F, Ms, Ls, Rs)
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_codes(), st.sampled_from(["sparse", "dense", "auto"]))
+@example(loop_code("Q"), "dense")
+@example(loop_code("GF(3^2)"), "dense")
+@example(loop_code("GF(7)"), "dense")
+@example(loop_code("GF(2^8)"), "dense")
+@example(loop_code("Q", N=2, T=5), "dense")
+@example(loop_code("GF(3^2)", N=2, T=5), "dense")
 def test_both_routes_agree_with_an_independent_eq5(code, method):
     """Every E_{i,j}, verdict and solved T_i of either route equals eq. (5)/(6) computed
     independently (sympy over Q and GF(p), galois over GF(p^m))."""
