@@ -71,18 +71,46 @@ def present_canvas(figure):
     return Canvas(figure)
 
 
-def figure_fits(renderer, canvas, step: int) -> bool:
+_FITS: dict = {}  # (renderer id, trace id, width px, height px, dpi, step) → (trace, fits)
+
+
+def _measure(fig) -> None:
+    """Lay the figure's text out as a draw would (ticks, legend, label boxes placed), without
+    rasterising a glyph: what ``text_problems`` measures is then where a draw puts it.  The
+    blitting background is not taken from this (nothing was painted)."""
+    with fig.canvas.callbacks.blocked(signal="draw_event"):
+        fig.draw_without_rendering()
+
+
+def figure_fits(renderer, canvas, step: int, every_step: bool = True) -> bool:
     """Whether the walkthrough on ``canvas``, at its dpi now, has no overlapping, cut or
-    tiny text: at every step of a short run, else at ``step``, the next one and the last."""
+    tiny text: at every step of a short run, else at ``step``, the next one and the last
+    (only at ``step`` unless ``every_step``).  Each (trace, size, dpi, step) is measured
+    once; the renderer is left at ``step``, laid out for the canvas's size."""
+    fig = canvas.figure
+    T = renderer.steps - 1
+    steps = range(T + 1) if T <= 16 else (step, min(step + 1, T), T)
+    steps = steps if every_step else (step,)
+    w, h = fig.canvas.get_width_height(physical=True)
+    key = (id(renderer), id(renderer.trace), w, h, round(fig.dpi, 3))
     try:
-        renderer.relayout()
-        T = renderer.steps - 1
-        steps = range(T + 1) if T <= 16 else (step, min(step + 1, T), T)
         for t in dict.fromkeys(steps):
-            renderer.show_step(t)
-            canvas.figure.canvas.draw()
-            if renderer.text_problems(MIN_TEXT_PX):
+            hit = _FITS.get((*key, t))
+            if hit is not None and hit[0] is renderer.trace:
+                ok = hit[1]
+            else:
+                if renderer.needs_relayout():
+                    renderer.relayout()
+                renderer.show_step(t)
+                _measure(fig)
+                ok = not renderer.text_problems(MIN_TEXT_PX)
+                if len(_FITS) > 4096:
+                    _FITS.clear()
+                _FITS[(*key, t)] = (renderer.trace, ok)
+            if not ok:
                 return False
         return True
     except ValueError:  # a layout with no room left
         return False
+    finally:
+        renderer.show_step(step)

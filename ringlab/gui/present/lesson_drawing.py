@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QSizePolicy, QStackedWidget
 
 from ...render.present_decks import BASE_DPI, MIN_TEXT_PX
-from .canvas import present_canvas
+from .canvas import figure_fits, present_canvas
 
 LESSON_DRAWING_DPI = 144  # 9-pt text at scale 1 is 18 px: MIN_TEXT_PX
 
@@ -111,16 +111,13 @@ class LessonDrawing(QStackedWidget):
         while True:
             canvas.present_dpi = LESSON_DRAWING_DPI * z
             canvas.apply_dpi()
-            try:
-                r.relayout()
-                canvas.figure.canvas.draw()
-                ok = not r.text_problems(MIN_TEXT_PX)
-            except ValueError:  # no room at all at this zoom
-                ok = False
+            ok = figure_fits(r, canvas, r.step, every_step=False)
             if ok or z <= 1.0:
                 break
             z = max(1.0, round(z / 1.1, 2))
         self.zoom = z
+        if ok and r.needs_relayout():  # (measured before at this size: laid out now)
+            r.relayout()
         return ok
 
     def relayout_unzoomed(self) -> None:

@@ -237,12 +237,11 @@ class PresentView(QWidget):
             # (a drawing under the text zooms as far as it fits on its own: _fit_drawing)
             return lab.heightForWidth(max(lab.width(), 1)) <= max(lab.height(), 1)
         finally:
+            # back to the zoom shown; the drawing is laid out again (if its size changed, or
+            # a trial left it half built) when it is next drawn — the zoom chosen is usually
+            # the last one tried, whose layout is then kept
             self.zoom = old
             self._apply_zoom()
-            if self.canvas is not None:
-                # back to the zoom shown: a trial that ran out of room may have left the
-                # drawing half built
-                self.deck.renderer.relayout()
 
     def _fit_drawing(self) -> None:
         """The lesson drawing at the slide's zoom, or the largest smaller factor that fits,

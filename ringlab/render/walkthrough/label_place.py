@@ -52,36 +52,45 @@ def _pt_rect(x, y, box) -> float:
     return math.hypot(max(x0 - x, 0.0, x - x1), max(y0 - y, 0.0, y - y1))
 
 
+@lru_cache(maxsize=64)
+def _offsets(cw: float, ch: float) -> tuple:
+    """The grid's offsets (points) from the middle, nearest first; among equally near ones in
+    the order a scan by column then row meets them (the first free one is the one wanted)."""
+    grid = [
+        (k * cw / GRID, m * ch / GRID)
+        for k in range(-GRID, GRID + 1)
+        for m in range(-GRID, GRID + 1)
+    ]
+    return tuple(sorted(grid, key=lambda d: math.hypot(*d)))
+
+
 def place(w, h, mid, arrows, nodes, boxes, r, gap, bounds, cell):
     """The centre (points) of a w×h box nearest ``mid`` that keeps ``gap`` from each arrow
     segment, r + gap from each node centre and ``gap`` from each placed box, inside
-    ``bounds``; None when there is none within a ``cell`` (column, row) of ``mid``."""
+    ``bounds``; None when there is none within a ``cell`` (column, row) of ``mid``.
+    (Positions are tried nearest first: the first free one is the answer.)"""
     cw, ch = cell
     bx0, by0, bx1, by1 = bounds
-    best = None
-    for k in range(-GRID, GRID + 1):
-        for m in range(-GRID, GRID + 1):
-            cx, cy = mid[0] + k * cw / GRID, mid[1] + m * ch / GRID
-            box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-            d = math.hypot(cx - mid[0], cy - mid[1])
-            if best is not None and d >= best[0]:
-                continue
-            if box[0] < bx0 or box[1] < by0 or box[2] > bx1 or box[3] > by1:
-                continue
-            if any(_pt_rect(x, y, box) < r + gap for x, y in nodes):
-                continue
-            if any(_seg_rect_dist(p, q, box) < gap for p, q in arrows):
-                continue
-            if any(
-                box[0] < o[2] + gap
-                and o[0] < box[2] + gap
-                and box[1] < o[3] + gap
-                and o[1] < box[3] + gap
-                for o in boxes
-            ):
-                continue
-            best = (d, cx, cy, box)
-    return None if best is None else best[1:]
+    hw, hh = w / 2, h / 2
+    for dx, dy in _offsets(cw, ch):
+        cx, cy = mid[0] + dx, mid[1] + dy
+        box = (cx - hw, cy - hh, cx + hw, cy + hh)
+        if box[0] < bx0 or box[1] < by0 or box[2] > bx1 or box[3] > by1:
+            continue
+        if any(
+            box[0] < o[2] + gap
+            and o[0] < box[2] + gap
+            and box[1] < o[3] + gap
+            and o[1] < box[3] + gap
+            for o in boxes
+        ):
+            continue
+        if any(_pt_rect(x, y, box) < r + gap for x, y in nodes):
+            continue
+        if any(_seg_rect_dist(p, q, box) < gap for p, q in arrows):
+            continue
+        return cx, cy, box
+    return None
 
 
 @lru_cache(maxsize=4096)
