@@ -1,7 +1,9 @@
 r"""The code editor: per node i, grids for $M_i$, $\Lambda_i$, $R_i$ and $T_i$.
 
-One row of grids per node, in the order the paper writes a node's code (what it sends, how it
-combines what it received, how it decodes).  Grids follow the document: when N changes rows of
+One box of grids per node, in the order the paper writes a node's code (what it sends, how it
+combines what it received, how it decodes).  The grids flow: side by side where the pane is wide,
+wrapping to further rows where it is narrow, and a matrix wider than the pane shows as bands of
+its columns one below the other — the editor scrolls vertically only, at any text size.  Grids follow the document: when N changes rows of
 grids are added or dropped; K and T changes reshape the grids in place (their models reset).
 ``document.select_requested`` highlights matrices: all requests made in one event-loop turn form
 one selection (the Theorem 2 panel selects a whole chain that way).
@@ -9,39 +11,62 @@ one selection (the Theorem 2 panel selects a whole chain that way).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QSize, QTimer, Signal
+from PySide6.QtWidgets import QApplication, QGroupBox, QScrollArea, QStyle, QVBoxLayout, QWidget
 
 from ..core.code import MATRICES
 from ..state.tabs import EDITOR
+from .flow_layout import FlowLayout
 from .matrix_grid import MatrixGrid
 from .state_link import on_state
 
 
 class NodeRow(QGroupBox):
-    """Node i's four grids side by side."""
+    """Node i's four grids side by side, wrapping to further rows on a narrow pane."""
 
     def __init__(self, document, node: int, parent=None):
-        super().__init__(
-            f"Node {node}  (sends to node {(node + 1) % document.code.N}, "
-            f"receives from node {(node - 1) % document.code.N})",
-            parent,
-        )
+        super().__init__(parent)
         self.node = node
         self.document = document
-        lay = QHBoxLayout(self)
+        self._room: int | None = None
+        lay = FlowLayout(self)
         lay.setContentsMargins(6, 4, 6, 4)
         self.grids = {w: MatrixGrid(document, node, w, self) for w in MATRICES}
         for w in MATRICES:
-            lay.addWidget(self.grids[w], 0, Qt.AlignTop)
-        lay.addStretch(1)
+            lay.addWidget(self.grids[w])
+        self.retitle()
+
+    def chrome(self) -> int:
+        """The width this box takes around its grids (frame and margins)."""
+        m = self.layout().contentsMargins()
+        return self.width() - self.contentsRect().width() + m.left() + m.right()
+
+    def set_room(self, width: int) -> None:
+        """The box may be ``width`` pixels wide: each grid may be as wide as what is inside."""
+        self._room = width
+        self.retitle()
+        for g in self.grids.values():
+            g.set_room(width - self.chrome())
+
+    def narrowest(self) -> int:
+        return max(g.narrowest() for g in self.grids.values()) + self.chrome()
 
     def retitle(self):
+        """ "Node i  (sends to node i+1, receives from node i−1)", or "Node i" alone (the whole
+        title in its tool tip) where the box is too narrow for it."""
         N = self.document.code.N
-        self.setTitle(
+        full = (
             f"Node {self.node}  (sends to node {(self.node + 1) % N}, "
             f"receives from node {(self.node - 1) % N})"
         )
+        title = f"Node {self.node}"
+        if (
+            self._room is None
+            or self.fontMetrics().horizontalAdvance(full) + 4 * self.chrome() <= self._room
+        ):
+            title = full
+        self.setTitle(title)
+        self.setToolTip(full if title != full else "")
 
 
 class CodeEditor(QScrollArea):
@@ -65,6 +90,49 @@ class CodeEditor(QScrollArea):
         on_state(self, document.state.events.selected_check, self._on_selected_check_changed)
         self._on_code_changed()
 
+    # -- the room the grids have: the pane's width, whether or not the vertical bar shows --
+    def _room(self) -> int:
+        bar = self.style().pixelMetric(QStyle.PM_ScrollBarExtent, None, self)
+        m = self._lay.contentsMargins()
+        return self.width() - 2 * self.frameWidth() - bar - m.left() - m.right()
+
+    def _give_room(self) -> None:
+        room = self._room()
+        for row in self.rows:
+            row.set_room(room)
+        self._settle()
+
+    def _settle(self) -> None:
+        """Lay the grids, the node boxes and the page out now, not over the next turns of the
+        event loop (one turn per level): what the pane shows fits it once this returns."""
+        for row in self.rows:
+            for g in row.grids.values():
+                g.layout().activate()
+            row.layout().activate()
+        self._lay.activate()
+        QApplication.sendEvent(self, QEvent(QEvent.LayoutRequest))
+
+    def resizeEvent(self, e):
+        super().resizeEvent(e)
+        self._give_room()
+
+    def changeEvent(self, e):
+        super().changeEvent(e)
+        if e.type() == QEvent.FontChange:
+            self._give_room()
+            for row in self.rows:
+                row.retitle()
+
+    def minimumSizeHint(self) -> QSize:
+        """As narrow as the widest grid can get (bands of two columns) and its caption."""
+        hint = super().minimumSizeHint()
+        if not self.rows:
+            return hint
+        bar = self.style().pixelMetric(QStyle.PM_ScrollBarExtent, None, self)
+        m = self._lay.contentsMargins()
+        need = max(r.narrowest() for r in self.rows) + bar + m.left() + m.right()
+        return QSize(max(hint.width(), need + 2 * self.frameWidth()), hint.height())
+
     def grid(self, node: int, which: str) -> MatrixGrid:
         return self.rows[node].grids[which]
 
@@ -82,8 +150,11 @@ class CodeEditor(QScrollArea):
             row = NodeRow(self.document, len(self.rows), self._inner)
             for g in row.grids.values():
                 g.message.connect(self.message)
+                g.rebanded.connect(self._settle)
             self._lay.insertWidget(len(self.rows), row)
             self.rows.append(row)
+            row.set_room(self._room())
+        self._settle()
         if getattr(self, "_last_N", N) != N:
             for row in self.rows:
                 row.retitle()

@@ -14,18 +14,16 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QFrame,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
-    QSizePolicy,
-    QStyledItemDelegate,
-    QTableView,
     QToolTip,
     QVBoxLayout,
 )
 
 from ..core.code import cell_name, locked
 from ..core.errors import RinglabError
+from .matrix_bands import ColumnBands
 from .matrix_model import MatrixModel, matrix_title
+from .matrix_table import MatrixTable
 from .matrix_text import parse_matrix_text, to_latex, to_tsv
 
 LATEX_MIME = "text/x-latex"
@@ -38,83 +36,11 @@ def set_text_color(label, color: str) -> None:
     label.setPalette(pal)
 
 
-class _EnterDelegate(QStyledItemDelegate):
-    """Enter commits the edit and moves down, as in a spreadsheet."""
-
-    enter_pressed = Signal()
-
-    def eventFilter(self, editor, event):
-        if event.type() == QEvent.KeyPress and event.key() in (Qt.Key_Return, Qt.Key_Enter):
-            self.commitData.emit(editor)
-            self.closeEditor.emit(editor, QStyledItemDelegate.NoHint)
-            self.enter_pressed.emit()
-            return True
-        return super().eventFilter(editor, event)
-
-
-class MatrixTable(QTableView):
-    """The table itself; sized to show every cell (the editor scrolls, not the grid)."""
-
-    def __init__(self, model: MatrixModel, parent=None):
-        super().__init__(parent)
-        self.setModel(model)
-        delegate = _EnterDelegate(self)
-        delegate.enter_pressed.connect(self.move_down)
-        self.setItemDelegate(delegate)
-        self.setEditTriggers(
-            QAbstractItemView.AnyKeyPressed
-            | QAbstractItemView.DoubleClicked
-            | QAbstractItemView.EditKeyPressed
-        )
-        self.setTabKeyNavigation(True)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-        self.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Fixed)
-        for h in (self.horizontalHeader(), self.verticalHeader()):
-            h.setSectionResizeMode(QHeaderView.Fixed)
-            h.setHighlightSections(False)
-        model.modelReset.connect(self.fit)
-        self.fit()
-
-    def move_down(self):
-        idx = self.currentIndex()
-        if idx.isValid() and idx.row() + 1 < self.model().rowCount():
-            self.setCurrentIndex(self.model().index(idx.row() + 1, idx.column()))
-
-    def fit(self):
-        """Cell size from the font, so Ctrl+= enlarges the grids for a projector."""
-        fm = self.fontMetrics()
-        w = max(fm.horizontalAdvance("-1/2") + 14, fm.horizontalAdvance("t=10") + 6)
-        if self.model().which in ("Lambda", "R") and self.model().columnCount() > 9:
-            w = max(w, fm.horizontalAdvance("10") + 14)
-        h = fm.height() + 10
-        hh, vh = self.horizontalHeader(), self.verticalHeader()
-        hh.setDefaultSectionSize(w)
-        hh.setMinimumSectionSize(8)
-        vh.setDefaultSectionSize(h)
-        vh.setMinimumSectionSize(8)
-        hh.setFixedHeight(h)
-        vw = (
-            fm.horizontalAdvance("t=00") + 10
-            if self.model().rowCount() > 10
-            else fm.horizontalAdvance("t=0") + 12
-        )
-        vh.setFixedWidth(vw)
-        rows, cols = self.model().rowCount(), self.model().columnCount()
-        self.setFixedSize(
-            vw + cols * w + 2 * self.frameWidth(), h + rows * h + 2 * self.frameWidth()
-        )
-
-    def changeEvent(self, e):
-        super().changeEvent(e)
-        if e.type() == QEvent.FontChange:
-            self.fit()
-
-
 class MatrixGrid(QFrame):
     """Title (``M₀`` …), axis caption, the table, and a line saying why an entry was refused."""
 
     message = Signal(str)  # a line for the status bar (the window shows it)
+    rebanded = Signal()  # its tables were cut into bands anew (the editor lays out at once)
 
     def __init__(self, document, node: int, which: str, parent=None):
         super().__init__(parent)
@@ -144,13 +70,17 @@ class MatrixGrid(QFrame):
             lay.addWidget(self.solved_box)
         self.caption = QLabel(self.model.axis_caption())
         self.caption.setObjectName("caption")
+        self.caption.setWordWrap(True)  # a narrow pane: its words go to a further line
         set_text_color(self.caption, "#555555")
         lay.addWidget(self.caption)
         self.table = MatrixTable(self.model, self)
         # what a screen reader says and the tests find it by: "Node 0 R", as the title reads
         self.table.setAccessibleName(f"Node {node} {which}")
+        # a wide matrix on a narrow pane: further tables below, each a band of its columns
+        self._stack = ColumnBands(self.table, self._new_band, self)
+        self._stack.rebanded.connect(self._on_rebanded)
         self.table.installEventFilter(self)
-        lay.addWidget(self.table)
+        lay.addWidget(self._stack)
         self.error = QLabel()
         self.error.setWordWrap(True)
         set_text_color(self.error, "#b00000")
@@ -159,7 +89,7 @@ class MatrixGrid(QFrame):
         lay.addStretch(1)
         self.model.dataChanged.connect(self._on_model_changed)
         self.model.modelReset.connect(self._on_model_changed)
-        self._add_actions()
+        self._add_actions(self.table)
         self._apply_style()
 
     # -- state from the document ----------------------------------------------------------
@@ -181,14 +111,58 @@ class MatrixGrid(QFrame):
             self._shown_errors = msgs
             self.error.setText("\n".join(msgs[-2:]))
             self.error.setVisible(bool(msgs))
-            self.error.setMaximumWidth(max(self.table.width(), 260))
+            self._fit_error()
 
     def _point_at(self, r: int, c: int, msg: str) -> None:
         """Say why right beside the refused cell (the line under the grid stays as a record)."""
-        rect = self.table.visualRect(self.model.index(r, c))
-        if rect.isValid() and self.table.isVisible():
-            pos = self.table.viewport().mapToGlobal(rect.bottomLeft())
-            QToolTip.showText(pos, msg, self.table.viewport(), rect, 6000)
+        table = self.band_of(c)
+        rect = table.visualRect(self.model.index(r, c))
+        if rect.isValid() and table.isVisible():
+            pos = table.viewport().mapToGlobal(rect.bottomLeft())
+            QToolTip.showText(pos, msg, table.viewport(), rect, 6000)
+
+    # -- bands of columns -----------------------------------------------------------------
+    def set_room(self, width: int | None) -> None:
+        """The widest this grid may be (the editor's pane): a wider matrix shows as bands of
+        columns one below the other, so the editor never scrolls sideways."""
+        m = self.layout().contentsMargins()
+        chrome = m.left() + m.right() + 2 * self.frameWidth()
+        self._stack.set_room(None if width is None else width - chrome)
+
+    @property
+    def bands(self) -> list[MatrixTable]:
+        """The tables showing this matrix: one, or a band of its columns each."""
+        return self._stack.tables
+
+    def band_of(self, column: int) -> MatrixTable:
+        return self._stack.band_of(column)
+
+    def _new_band(self, band: MatrixTable, c0: int, c1: int) -> None:
+        band.installEventFilter(self)
+        self._add_actions(band)
+
+    def _on_rebanded(self) -> None:
+        for band in self.bands[1:]:
+            c0, c1 = band.shown_columns
+            band.setAccessibleName(f"Node {self.node} {self.which}, columns {c0 + 1}–{c1}")
+        self._fit_error()
+        self.updateGeometry()
+        self.rebanded.emit()
+
+    def narrowest(self) -> int:
+        """The narrowest this grid can be without cutting anything (tables of 2 columns)."""
+        m = self.layout().contentsMargins()
+        inner = max(
+            self.table.width_for(min(2, max(1, self.model.columnCount()))),
+            self.title.sizeHint().width(),
+            self.caption.minimumSizeHint().width(),
+            self.solved_box.sizeHint().width() if self.solved_box is not None else 0,
+        )
+        return inner + m.left() + m.right() + 2 * self.frameWidth()
+
+    def _fit_error(self) -> None:
+        widest = max(b.width() for b in self.bands)
+        self.error.setMaximumWidth(max(widest, self.fontMetrics().averageCharWidth() * 24))
 
     def _on_solved_toggled(self, solved: bool):
         self.document.set_translation_solved(self.node, solved)
@@ -213,34 +187,38 @@ class MatrixGrid(QFrame):
             p.end()
 
     # -- keyboard and clipboard -----------------------------------------------------------
-    def _add_actions(self):
+    def _add_actions(self, table):
         for text, keys, slot in (
             ("Copy (tab-separated and LaTeX)", QKeySequence.Copy, self.copy),
             ("Copy as LaTeX bmatrix", None, self.copy_latex),
             ("Paste matrix (tab-separated or LaTeX)", QKeySequence.Paste, self.paste),
             ("Set selected entries to 0", None, self.clear_selection),
         ):
-            a = QAction(text, self.table)
+            a = QAction(text, table)
             if keys is not None:
                 a.setShortcut(keys)
                 a.setShortcutContext(Qt.WidgetShortcut)
             a.triggered.connect(slot)
-            self.table.addAction(a)
-        self.table.setContextMenuPolicy(Qt.ActionsContextMenu)
+            table.addAction(a)
+        table.setContextMenuPolicy(Qt.ActionsContextMenu)
 
     def eventFilter(self, obj, event):
+        if obj is self.table and event.type() == QEvent.FontChange:
+            self._stack.reband()  # Ctrl+=: wider cells, perhaps more bands
         if (
-            obj is self.table
+            obj in self.bands
             and event.type() == QEvent.KeyPress
-            and self.table.state() != QAbstractItemView.EditingState
+            and obj.state() != QAbstractItemView.EditingState
         ):
             if event.key() in (Qt.Key_Delete, Qt.Key_Backspace):
                 self.clear_selection()
                 return True
             if event.key() in (Qt.Key_Return, Qt.Key_Enter):
-                self.table.move_down()
+                obj.move_down()
                 return True
-            cur = self.table.currentIndex()
+            if self._stack.across(obj, event.key()):
+                return True
+            cur = obj.currentIndex()
             if (
                 event.text().strip()
                 and not event.modifiers() & (Qt.ControlModifier | Qt.AltModifier)
@@ -352,6 +330,6 @@ class MatrixGrid(QFrame):
         self._shown_errors = [msg]
         self.error.setText(msg)
         self.error.setVisible(True)
-        self.error.setMaximumWidth(max(self.table.width(), 260))
+        self._fit_error()
         self.message.emit(msg)
         return False

@@ -242,10 +242,11 @@ class MatrixModel(QAbstractTableModel):
     def axis_caption(self) -> str:
         """Short words under the grid title, e.g. 'columns: received at t = 1..3'."""
         rows, cols = self._shape
+        t = f"t\u00a0=\u00a00..{rows - 1}"  # (no-break spaces: wrapped, "t = 0..13" stays whole)
         if self.which == "M":
-            return f"rows: sent at t = 0..{rows - 1}\ncolumns: x{str(self.node).translate(SUBSCRIPT)},k"
+            return f"rows: sent at {t}\ncolumns: x{str(self.node).translate(SUBSCRIPT)},k"
         if self.which == "Lambda":
-            return f"rows: sent at t = 0..{rows - 1}\ncolumns: received at t"
+            return f"rows: sent at {t}\ncolumns: received at t"
         if self.which == "R":
             return "rows: entry k of the sum\ncolumns: received at t"
         return "rows: entry k of the sum\ncolumns: x" + str(self.node).translate(SUBSCRIPT) + ",k"
