@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from ..core.code import N_RANGE
 from ..core.errors import RinglabError
-from ..lessons import registry
+from ..lessons import feedback, registry
 from .rich_text import rich_label, set_rich
 from .settings import set_text_colour
 
@@ -47,11 +47,6 @@ def say(label: QLabel, text: str, colour: str) -> None:
     # way (plain text when there is no markup, else inline HTML with no tag before the mark)
     set_text_colour(label, colour)
     set_rich(label, text, inline=True, colour=colour)
-
-
-def say_right_or_not(label: QLabel, right: bool, right_text: str, wrong_text: str) -> None:
-    """A verdict on ``label``: ``right_text`` in green or ``wrong_text`` in red."""
-    say(label, right_text if right else wrong_text, OK_COLOUR if right else BAD_COLOUR)
 
 
 class _WheelGuard(QObject):
@@ -121,6 +116,14 @@ class AnswerBox(QWidget):
 
     value = text
 
+    def lock(self) -> None:
+        """The answer stands (its prediction is locked): the box reads only."""
+        if isinstance(self.box, QComboBox):
+            self.box.setEnabled(False)
+        else:
+            self.box.setReadOnly(True)
+        self.box.setToolTip("Answered: the first answer stands (Reset lesson to answer again)")
+
     def set_value(self, value) -> None:
         if isinstance(self.box, QComboBox):
             want = ("yes" if value else "no") if self.kind == "truth" else registry.show(value)
@@ -173,6 +176,7 @@ class PredictBlock(_Block):
         self.check_button.clicked.connect(self.check)
         self.answer.submitted.connect(self.check)
         self.waiting = None  # the answer, while the app is still working it out
+        self.typed = None  # …and as the student typed it
         self.answered = False  # a prediction made (right or wrong)
         self.revealed = False  # its reveal ran since the lesson was opened
         row = QHBoxLayout()
@@ -201,27 +205,24 @@ class PredictBlock(_Block):
             return None
         for b in earlier + [self]:
             b.revealed = True
-        self.waiting = value
+        self.waiting, self.typed = value, text
         return self.verdict()
 
     def restore(self, record: dict) -> None:
-        """A prediction made in an earlier session: the student's answer and its verdict."""
+        """A prediction made in an earlier session: the student's answer, as typed, and its
+        verdict; locked (its answer was shown: it is not judged again)."""
         value = record.get("answer")
         if value is None:
             return
         try:
-            self.answer.set_value(value)
+            typed = feedback.said(record, self.block.ask)
+            self.answer.set_value(typed if isinstance(self.answer.box, QLineEdit) else value)
         except (TypeError, ValueError):
             pass
         self.answered = True
-        said = _words(value, self.block.ask) if not isinstance(value, str) else value
-        say_right_or_not(
-            self.result,
-            bool(record.get("correct")),
-            f"✓ Right (answered before): you said {said}.",
-            f"✗ Not quite (answered before): you said {said}. Check again to "
-            f"see what the app shows.",
-        )
+        self.answer.lock()
+        right = bool(record.get("correct"))
+        say(self.result, feedback.locked(self.block, record), OK_COLOUR if right else BAD_COLOUR)
 
     def verdict(self) -> bool | None:
         """Compare the waiting answer with what the app shows now (after a search ends)."""
@@ -244,20 +245,21 @@ class PredictBlock(_Block):
             return None
         self.waiting = None
         right = registry.same(truth, value, self.block.tol)
-        self.panel.record_predict(self.block.id, value, right)
+        typed = self.typed if isinstance(self.typed, str) else None
+        before = self.panel.progress.locked(self.panel.lesson.key, self.block.id)
+        rec = self.panel.record_predict(self.block.id, value, right, typed=typed)
         self.answered = True
+        self.answer.lock()  # its answer is shown now: the first answer stands
         # the tasks below may now be reached: look at them now, on the state as the reveal
         # left it, so a task's goal is seen unmet before the student's next act
         self.panel.evaluate_tasks()
-        explain = f" {self.block.explain}" if self.block.explain else ""
-        shown = _words(truth, self.block.ask)
-        say_right_or_not(
-            self.result,
-            right,
-            f"✓ Right: the app shows {shown}.{explain}",
-            f"✗ Not quite: you said {_words(value, self.block.ask)}, the app "
-            f"shows {shown}.{explain}",
-        )
+        if before or bool(rec.get("correct")) != right:  # answered before (here or elsewhere)
+            right = bool(rec.get("correct"))
+            text = feedback.locked(self.block, rec, truth)
+        else:
+            text = feedback.verdict(self.block, right, truth, self.typed)
+        say(self.result, text, OK_COLOUR if right else BAD_COLOUR)
+        self.panel.fold.update()  # what lies below unfolds
         return right
 
 
@@ -268,15 +270,6 @@ def check_goal(task, state) -> tuple[bool, str | None]:
         return all(c.evaluate(state)[0] for c in task.goal), None
     except RinglabError as e:
         return False, str(e)
-
-
-def _words(value, kind: str) -> str:
-    """A value as the student reads it: yes/no for a yes-or-no question, node 2 for a node."""
-    if kind == "truth" and isinstance(value, bool):
-        return "yes" if value else "no"
-    if kind == "node" and isinstance(value, int) and not isinstance(value, bool):
-        return f"node {value}"
-    return registry.show(value)
 
 
 class TaskBlock(_Block):
@@ -306,9 +299,11 @@ class TaskBlock(_Block):
             self.answer.submitted.connect(self.submit)
             row.addWidget(self.answer, 1)
             row.addWidget(self.submit_button)
-        self.hint_button = QPushButton("Hint")
+        self.hint_button = QPushButton("Hint" if block.hints else "No hints")
         self.hint_button.setAccessibleName(f"Hint: {block.id}")
         self.hint_button.setEnabled(bool(block.hints))
+        if not block.hints:
+            self.hint_button.setToolTip("This task has no hints; Show solution does it with you.")
         self.hint_button.clicked.connect(self.show_hint)
         self.solution_button = QPushButton("Show solution")
         self.solution_button.setAccessibleName(f"Show solution: {block.id}")
@@ -420,6 +415,9 @@ class TaskBlock(_Block):
             "\n\n".join(f"**Hint {k + 1}.** {h}" for k, h in enumerate(hints[: self.hints_shown])),
         )
         self.hint_button.setEnabled(self.hints_shown < len(hints))
+        if self.hints_shown >= len(hints):
+            self.hint_button.setText("No more hints")
+            self.hint_button.setToolTip("Every hint of this task is shown below.")
 
     def show_solution(self) -> None:
         self.solution_shown = True

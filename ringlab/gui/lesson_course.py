@@ -88,6 +88,37 @@ class CourseList(QWidget):
         self.chosen.emit(item.data(Qt.UserRole))
 
 
+def progress_file(panel, export: bool, path: str | None) -> None:
+    """Export the panel's progress to, or merge it from, ``path`` (asked for when None); the
+    outcome is said on the panel's ``message``."""
+    from ..core.errors import RinglabError
+
+    if path is None:
+        title = "Export lesson progress" if export else "Import lesson progress"
+        default = "ringlab-progress.json" if export else ""
+        path = ask_path(panel, export, title, default, "JSON (*.json)")
+        if not path:
+            return
+    refused = OSError if export else RinglabError  # what each says rather than raises
+    try:
+        if export:
+            panel.progress.export(path)
+        else:
+            panel.progress.import_(path)
+    except refused as e:
+        panel.message.emit(
+            f"{path}: cannot be written ({e.strerror or e})"
+            if export
+            else f"progress not imported: {e}"
+        )
+        return
+    if not export:
+        panel.course_list.fill(panel.lessons, panel.progress)
+    panel.message.emit(
+        f"lesson progress exported to {path}" if export else f"lesson progress merged from {path}"
+    )
+
+
 def start_html_export(parent, lesson, path: str, say) -> QProcess:
     """``ringlab export LESSON.md --format html`` in a background process (it replays the
     lesson and draws its steps: seconds), so the window stays responsive; ``say`` gets the

@@ -19,7 +19,8 @@ from ..core.errors import RinglabError
 from ..lessons import LessonError, Predict, Progress, Prose, Task, course
 from ..state import CodeSource, same_code
 from .lesson_blocks import PredictBlock, TaskBlock, check_goal, markdown_label
-from .lesson_course import CourseList, ask_path, start_html_export
+from .lesson_course import CourseList, ask_path, progress_file, start_html_export
+from .lesson_fold import Fold
 
 # what a lesson's setup decides; the rest (searches run, palette, text size) is the user's
 _SETUP_FIELDS = (
@@ -94,6 +95,7 @@ class LessonsPanel(QWidget):
         self.progress = progress or Progress()
         self.lesson = None
         self.blocks: list = []
+        self.fold = Fold(self)  # what lies below the open question stays folded
         try:
             self.lessons = course()
         except (LessonError, RinglabError) as e:
@@ -137,9 +139,10 @@ class LessonsPanel(QWidget):
             QTimer.singleShot(0, self, lambda: self.message.emit(self.progress.warning))
 
     def _on_state_changed(self, info=None) -> None:
-        if getattr(getattr(info, "signal", None), "name", None) == "lesson":
+        name = getattr(getattr(info, "signal", None), "name", None)
+        if name == "lesson":
             self._on_lesson_changed(self.state.lesson)
-        if self.lesson is not None:
+        if self.lesson is not None and name != "hidden":
             self._recheck.start()
 
     def _on_lesson_changed(self, key) -> None:
@@ -158,6 +161,7 @@ class LessonsPanel(QWidget):
             self.page = QWidget(self)
             self.scroll.setWidget(self.page)
             self.list.clearSelection()
+            self.fold.update()  # nothing hidden with no lesson open
 
     # -- one lesson ----------------------------------------------------------------------
     def open_lesson(self, index: int) -> None:
@@ -217,6 +221,7 @@ class LessonsPanel(QWidget):
             rec = done.get(kind, {}).get(w.block.id)
             if isinstance(rec, dict):
                 w.restore(rec)
+        self.fold.lay_out(self.page)
 
     def block(self, qid: str):
         """The widget of question ``qid`` in the open lesson."""
@@ -297,9 +302,12 @@ class LessonsPanel(QWidget):
             for call in calls:
                 call.run(self.state)
 
-    def record_predict(self, qid: str, answer, correct: bool) -> None:
-        self.progress.record_predict(self.lesson.key, qid, answer, correct)
+    def record_predict(self, qid: str, answer, correct: bool, typed=None) -> dict:
+        """Record a prediction (``typed``: as the student typed it); returns the record kept —
+        the first one when it was answered before (it is then locked)."""
+        rec = self.progress.record_predict(self.lesson.key, qid, answer, correct, typed=typed)
         self._refresh_progress()
+        return rec
 
     def record_task(self, tid: str, hints: int, solution_shown: bool) -> None:
         self.progress.record_task(self.lesson.key, tid, True, hints, solution_shown)
@@ -312,8 +320,22 @@ class LessonsPanel(QWidget):
         self.course_list.refill(self.lessons, self.progress)
 
     # -- progress files ------------------------------------------------------------------
+    def ask_reset(self, title: str) -> bool:
+        """Whether the student means to erase the lesson's progress (a question box; tests
+        replace this method, as the window's ``ask_unsaved``)."""
+        from PySide6.QtWidgets import QMessageBox
+
+        r = QMessageBox.question(
+            self,
+            "Reset lesson",
+            f"Erase your answers and tasks in “{title}”? This cannot be undone.",
+            QMessageBox.Reset | QMessageBox.Cancel,
+            QMessageBox.Cancel,
+        )
+        return r == QMessageBox.Reset
+
     def reset_lesson(self) -> None:
-        if self.lesson is None:
+        if self.lesson is None or not self.ask_reset(self.lesson.title):
             return
         self.progress.reset(self.lesson.key)
         self.open_lesson(self.lessons.index(self.lesson))
@@ -321,39 +343,10 @@ class LessonsPanel(QWidget):
         self.message.emit(f"progress of “{self.lesson.title}” reset")
 
     def export_progress(self, path: str | None = None) -> None:
-        self._progress_file(True, path)
+        progress_file(self, True, path)
 
     def import_progress(self, path: str | None = None) -> None:
-        self._progress_file(False, path)
-
-    def _progress_file(self, export: bool, path: str | None) -> None:
-        """Export the progress to, or merge it from, ``path`` (asked for when None)."""
-        if path is None:
-            title = "Export lesson progress" if export else "Import lesson progress"
-            default = "ringlab-progress.json" if export else ""
-            path = ask_path(self, export, title, default, "JSON (*.json)")
-            if not path:
-                return
-        refused = OSError if export else RinglabError  # what each says rather than raises
-        try:
-            if export:
-                self.progress.export(path)
-            else:
-                self.progress.import_(path)
-        except refused as e:
-            self.message.emit(
-                f"{path}: cannot be written ({e.strerror or e})"
-                if export
-                else f"progress not imported: {e}"
-            )
-            return
-        if not export:
-            self._fill_list()
-        self.message.emit(
-            f"lesson progress exported to {path}"
-            if export
-            else f"lesson progress merged from {path}"
-        )
+        progress_file(self, False, path)
 
     def export_html(self, path: str | None = None) -> None:
         """The open lesson as one HTML page, written by ``ringlab export LESSON.md --format

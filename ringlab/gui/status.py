@@ -7,6 +7,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from .state_link import on_state, on_verdict_in
+from .views._veil import HIDDEN_TEXT
 
 
 class CodeStatus(QObject):
@@ -26,6 +27,8 @@ class CodeStatus(QObject):
         status_bar.messageChanged.connect(self._make_room)
         on_state(self, document.state.events.code, self._on_code_changed)
         on_verdict_in(self, document.state, self._on_code_changed)
+        # a lesson's open question may hide the bound or the rate until it is answered (hide:)
+        on_state(self, document.state.events.hidden, lambda *_: self._on_code_changed())
         self._on_code_changed()
 
     def _make_room(self, message: str) -> None:
@@ -44,10 +47,18 @@ class CodeStatus(QObject):
     def _on_code_changed(self) -> None:
         code, a = self.document.code, self.document.analysis
         b = a.bounds
-        self.rate_label.setText(f"rate K/T = {code.K}/{code.T} = {float(code.rate):.3f}")
+        hidden = self.document.state.hidden
+        if "status-rate" in hidden:
+            self.rate_label.setText(f"rate K/T: {HIDDEN_TEXT}")
+        else:
+            self.rate_label.setText(f"rate K/T = {code.K}/{code.T} = {float(code.rate):.3f}")
         ok = "✓" if b.satisfied else "<span style='color:#c00000'>✗ T too small</span>"
-        self.bound_label.setText(f"{b.binding}: T ≥ {b.min_T} {ok}")
-        self.bound_label.setToolTip(b.summary())
+        if "status-bounds" in hidden:
+            self.bound_label.setText(f"bound on T: {HIDDEN_TEXT}")
+            self.bound_label.setToolTip("Answer the lesson's question to see the bound")
+        else:
+            self.bound_label.setText(f"{b.binding}: T ≥ {b.min_T} {ok}")
+            self.bound_label.setToolTip(b.summary())
         if self.document.report_pending:  # the shape reads the report: wait for it
             self.shape_label.setText("shape: checking…")
             self.shape_label.setToolTip("Theorem 2 is being checked in the background")

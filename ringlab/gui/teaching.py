@@ -24,6 +24,8 @@ class LessonsDock(QDockWidget):
             lambda visible: window.set_lesson_layout(visible and panel.lesson is not None)
         )
         panel.lesson_opened.connect(lambda _key: window.set_lesson_layout(self.isVisible()))
+        # the window hides what the open question names only while the question is shown
+        self.visibilityChanged.connect(lambda _visible: panel.fold.update())
         panel.lesson_opened.connect(self._give_room)
         self.hide()
         window.addDockWidget(Qt.LeftDockWidgetArea, self)

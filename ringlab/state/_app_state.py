@@ -59,7 +59,10 @@ class AppState(CodeEdits, SearchActs):
     * ``verdict`` — Theorem 2 for the code on screen as a :class:`Verdict` (checking / ready /
       failed *for that code*); ``selected_check`` — the check (node, j) clicked in the Theorem
       2 panel (cleared when the code changes: its failure line was about the old code);
-    * ``source`` — the :class:`CodeSource` the code belongs to (its file, or untitled).
+    * ``source`` — the :class:`CodeSource` the code belongs to (its file, or untitled);
+    * ``hidden`` — what the window hides while a lesson's open question would otherwise show
+      its answer (the names of a prediction's ``hide:``, e.g. ``"status-bounds"``; see
+      :mod:`ringlab.lessons.visibility`): the Lessons panel sets it, the views read it.
     """
 
     code: LinearCode
@@ -83,6 +86,7 @@ class AppState(CodeEdits, SearchActs):
     verdict: Verdict | None = None
     selected_check: tuple | None = None
     source: CodeSource = field(default_factory=CodeSource)
+    hidden: frozenset = frozenset()
     # what an act said beyond its change ("dropped 3 entries"): the window's status line
     said: ClassVar[Signal] = Signal(str)
 

@@ -27,3 +27,25 @@ def pick_preset(win, name):
     i = combo.findData(name)
     combo.setCurrentIndex(i)
     combo.activated.emit(i)
+
+
+def shown_text(widget) -> str:
+    """Every label's text a user can see in ``widget`` (folded or hidden parts are not seen),
+    one a line; a label under a veil reads as the veil."""
+    from PySide6.QtWidgets import QLabel
+
+    lines = []
+    for lab in widget.findChildren(QLabel):
+        if not lab.isVisibleTo(widget) or not lab.text():
+            continue
+        veils = [
+            v for v in lab.findChildren(QLabel, "hidden_until_answered") if v.isVisibleTo(widget)
+        ]
+        lines.append(veils[0].text() if veils else lab.text())
+    return "\n".join(lines)
+
+
+def status_bar_text(win) -> str:
+    """What the status bar shows: its message and its permanent labels."""
+    bar = win.statusBar()
+    return "\n".join([bar.currentMessage(), shown_text(bar)])

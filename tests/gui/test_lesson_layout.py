@@ -5,7 +5,7 @@ tall and wide enough to read."""
 import pytest
 from PySide6.QtWidgets import QLineEdit, QPushButton, QSlider, QTableView, QTabWidget
 
-from ringlab.lessons import Task
+from ringlab.lessons import Predict, Task
 
 from .test_lesson_journeys import LESSONS, Student
 
@@ -49,6 +49,20 @@ PAGE = {"set_schedule_step": "Traces", "set_example": "Traces", "set_costs": "Co
 CASES = [(i, t.id) for i, lesson in enumerate(LESSONS) for t in lesson.tasks]
 
 
+def reach(s, lesson, task) -> None:
+    """Answer the predictions above ``task`` not answered yet (a lesson unfolds below a
+    question only once it is answered), as a student reading down to the task does."""
+    page = s.win.lessons_panel.scroll.widget()
+    for b in lesson.blocks:
+        if b is task:
+            break
+        if isinstance(b, Predict) and not s.status(b.id).startswith(("✓", "✗")):
+            s.answer(b.id, b.answer, b.ask)
+            s.qtbot.waitUntil(lambda b=b: s.status(b.id).startswith(("✓", "✗")), timeout=60_000)
+    # what unfolded is laid out on the next turns of the event loop (the page grows first)
+    s.qtbot.waitUntil(lambda: page.height() >= page.minimumSizeHint().height())
+
+
 def on_screen(s, w):
     """The part of ``w`` a user sees once the scroll areas holding it are scrolled to it."""
     s.show(w)
@@ -61,11 +75,13 @@ def on_screen(s, w):
 @pytest.mark.parametrize("index,tid", CASES, ids=[f"{LESSONS[i].key}:{t}" for i, t in CASES])
 def test_each_task_control_is_on_screen(shared_window, qtbot, size, index, tid):
     # one window a size, the lessons opened one after another in it (as a student does): the
-    # test only looks — it goes to the tabs and scrolls the task asks for, and measures
+    # test answers the questions above the task (what it folds), goes to the tabs and scrolls
+    # the task asks for, and measures
     win = shared_window(size=size, lessons=True)
     s = Student(qtbot, win)
     s.open_lesson(index)
     task = next(b for b in LESSONS[index].blocks if isinstance(b, Task) and b.id == tid)
+    reach(s, LESSONS[index], task)
     for call in task.solution:
         if call.name in GO:
             s.tab(GO[call.name])

@@ -55,6 +55,7 @@ def test_reset_export_and_import(qtbot, win, tmp_path, monkeypatch):
     chosen = {}
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (chosen["path"], ""))
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (chosen["path"], ""))
+    monkeypatch.setattr(panel, "ask_reset", lambda title: True)  # "Reset" in its question box
     panel.open_lesson(0)
     p = LESSONS[0].predicts[0]
     w = panel.block(p.id)
@@ -178,7 +179,7 @@ def test_answers_show_again_after_a_restart(qtbot, open_window):
     again = open_window("paper-k2-t3", size=(1280, 720), lessons=True)  # a restart
     again.lessons_panel.open_lesson(1)
     w = again.lessons_panel.block(p.id)
-    assert w.result.text().startswith("✓ Right (answered before)")
+    assert w.result.text().startswith("✓ Right (answered before, locked)")
     assert w.answer.text() == registry.show(p.answer)
 
 

@@ -33,6 +33,8 @@ class DocumentView(QWidget):
         on_state(self, document.state.events.code, self._on_code_changed)
         # a large code's Theorem 2 report arrives later, from its check process
         on_verdict_in(self, document.state, self._on_code_changed)
+        # a lesson's open question hides some of what a tab shows (hide:): see _veil
+        on_state(self, document.state.events.hidden, lambda *_: self.veil_hidden())
 
     @property
     def analysis(self):
@@ -52,6 +54,7 @@ class DocumentView(QWidget):
         if self._stale:
             self._stale = False
             self.refresh()
+            self.veil_hidden()  # parts the refresh made (a new column) veiled too
 
     def invalidate(self) -> None:
         """Something the view shows changed (code or its own inputs): refresh now if seen."""
@@ -74,3 +77,13 @@ class DocumentView(QWidget):
     def showEvent(self, event):
         super().showEvent(event)
         self.ensure_fresh()
+
+    def hideable(self) -> dict:
+        """The parts a lesson's question may hide: hide name → widgets (override)."""
+        return {}
+
+    def veil_hidden(self) -> None:
+        """Veil the parts named in the state's ``hidden``; lift the others' veils."""
+        from ._veil import apply_veils
+
+        apply_veils(self.hideable(), self.document.state.hidden)

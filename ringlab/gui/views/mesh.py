@@ -318,3 +318,7 @@ class MeshView(DocumentView):
         shows, and any it no longer shows that are still finishing (what a quit or a status
         line can say is still in flight)."""
         return list(self._jobs)
+
+    def hideable(self) -> dict:
+        """What a lesson's question may hide here (hide:): the hop table."""
+        return {"mesh-table": (self.totals_label,)}

@@ -329,3 +329,8 @@ class PropagationView(DocumentView):
         step = self.drawing.show_step(t, self.trace)
         self.playback.show_step(step, self.last_step, f"t = {step} / {self.last_step}")
         self.step_changed.emit(step)
+
+    def hideable(self) -> dict:
+        """What a lesson's question may hide here (hide:): the verdict line and the caption."""
+        d = self.drawing
+        return {"walkthrough-caption": (d.caption_label, d.verdict_label, d.decode_label)}

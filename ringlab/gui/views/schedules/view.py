@@ -54,6 +54,12 @@ LEGEND = (
     "on the paper's bidirectional ring — outer arcs i → i+1, inner arcs "
     "i+1 → i, thicker and redder = more messages queued on that link."
 )
+# the pages' tab names; the short ones when the long ones would not fit the tab's width (22 pt
+# beside a lesson: the tab bar scrolled and cut "Cost explorer: …" at both ends)
+PAGE_NAMES = (
+    ("Traces, step by step", "Cost explorer: α-β time against message size"),
+    ("Traces", "Cost explorer"),
+)
 BIG_KEPT = 8  # closed-form comparisons kept for explorer N above what is traced
 
 
@@ -154,8 +160,8 @@ class SchedulesView(DocumentView):
         pages = QTabWidget()
         pages.setObjectName("compare_pages")
         pages.setDocumentMode(True)
-        pages.addTab(traces, "Traces, step by step")
-        pages.addTab(self.costs, "Cost explorer: α-β time against message size")
+        pages.addTab(traces, PAGE_NAMES[0][0])
+        pages.addTab(self.costs, PAGE_NAMES[0][1])
         pages.setTabToolTip(0, "ring, tree and the editor's code on the worked matmul")
         pages.setTabToolTip(1, "α, B, S and N; the same numbers as `ringlab compare`")
         pages.currentChanged.connect(self._fit_pages)
@@ -180,6 +186,21 @@ class SchedulesView(DocumentView):
         # beside the Lessons panel (~600 px) the Run button goes under the target again: side
         # by side they made the tab wider than its window
         self.example_box.set_wide(e.size().width() >= 900)
+        self._name_pages()
+
+    def changeEvent(self, e):  # noqa: N802 (Qt's name)
+        super().changeEvent(e)
+        if e.type() == e.Type.FontChange:
+            self._name_pages()
+
+    def _name_pages(self) -> None:
+        """The long page names when the tab bar holds them whole, else the short ones."""
+        fm = self.pages.tabBar().fontMetrics()
+        need = sum(fm.horizontalAdvance(t) + 2 * fm.height() for t in PAGE_NAMES[0])
+        names = PAGE_NAMES[0] if need <= self.pages.width() else PAGE_NAMES[1]
+        for i, name in enumerate(names):
+            if self.pages.tabText(i) != name:
+                self.pages.setTabText(i, name)
 
     def _fit_pages(self, current: int) -> None:
         """The tab is as tall as the page shown: a hidden page's size is ignored (the stacked
@@ -355,3 +376,11 @@ class SchedulesView(DocumentView):
     def _show_step(self, k: int) -> None:
         self.step_label.setText(f"{k} of {self.max_steps}" if self.comparison else "")
         self.grids.show_step(k)
+
+    def hideable(self) -> dict:
+        """What a lesson's question may hide here (hide:): the explorer's figures, the grids'
+        message lines."""
+        t = self.costs.tables
+        figures = (t.table_title, t.table, t.models_title, t.models, t.note, t.crossings)
+        sends = [col.sends for col in self.grids.columns.values()]
+        return {"explorer-figures": (*figures, t.measured_note), "schedule-totals": sends}
