@@ -203,3 +203,6 @@ class SideBySide(QWidget):
         if self._box.direction() != want:
             self._box.setDirection(want)
             self.updateGeometry()
+            # the parts take their places now, not when the posted layout request is handled:
+            # what is read (and drawn) first is already side by side or stacked
+            self._box.activate()

@@ -8,7 +8,7 @@ which nothing is known yet shows "·".  All text comes from :mod:`ringlab.core.s
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -246,19 +246,22 @@ class ScheduleColumn(QWidget):
         return inner + m.left() + m.right()
 
     def eventFilter(self, obj, e):
+        # refitted at once, not on a later turn of the event loop: what the reader sees first
+        # is the grid as it settles (it scrolled sideways for a moment after every click)
         if (
             obj is self.table
             and e.type() == QEvent.Resize
             and e.size().width() != e.oldSize().width()
         ):
-            QTimer.singleShot(0, self, self._fit_table)
+            self._fit_table()
         return super().eventFilter(obj, e)
 
     def changeEvent(self, e):
         super().changeEvent(e)
-        if e.type() == e.Type.FontChange:
-            # Ctrl+= / Ctrl+− (projector) grows the rows: refit once the table has the font
-            QTimer.singleShot(0, self, self._fit_table)
+        if e.type() == e.Type.FontChange and self.trace is not None:
+            # Ctrl+= / Ctrl+− (projector) grows the rows; Qt gives the children (the table)
+            # the new font before their parent hears of it, so refit now
+            self._fit_table()
 
     def cell(self, i: int, c: int) -> str:
         """The text shown in cell (core i, chunk c) (for tests)."""
@@ -279,8 +282,6 @@ class ScheduleGrids(QWidget):
         self._cols = QGridLayout(self)
         self._cols.setContentsMargins(0, 0, 0, 0)
         self._per_row = COLUMNS_PER_ROW
-        self._soon = QTimer(self, singleShot=True, interval=0)
-        self._soon.timeout.connect(self._rearrange)
         self.place(chosen)
 
     @property
@@ -298,20 +299,22 @@ class ScheduleGrids(QWidget):
     def minimumSizeHint(self):  # noqa: N802 (Qt's name)
         return QSize(self._need(), super().minimumSizeHint().height())
 
+    # regrouped at once (on a resize, a shown tab, a new step or text size), not on a timer:
+    # the first frame the reader sees has every grid whole
     def resizeEvent(self, e):  # noqa: N802
         super().resizeEvent(e)
-        if self._fits(e.size().width()) != self._per_row:
-            self._soon.start()
+        self._rearrange()
 
     def _on_fitted(self) -> None:
         self.updateGeometry()
-        self._soon.start()
+        self._rearrange()
 
     def _rearrange(self) -> None:
         n = self._fits(self.width())
         if n != self._per_row:
             self._per_row = n
             self.place(tuple(self.columns)[len(BASE_COLUMNS) :])
+            self._cols.activate()  # the columns take their new widths now
 
     def shows(self, chosen: tuple) -> bool:
         """Whether the columns are ring, tree, the code and ``chosen``, in that order."""
