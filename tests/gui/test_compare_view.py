@@ -119,14 +119,16 @@ def test_cost_presets_show_the_seeds_figures(view, qtbot):
     qtbot.keyClick(combo, Qt.Key_Down)  # the second: seed 001
     note = view.costs.note.text()
     assert "= 1.8 ms" in note and "= 2.3 ms" in note
-    assert view.costs.table.item(0, 6).text() == "1.8 ms"  # ring's α-β time
-    assert view.costs.table.item(1, 5).text() == "1.33"  # tree: 2 MB / 1.5 MB
+    table = view.costs.table
+    assert [table.row_label(r) for r in range(2)] == ["ring", "tree"]
+    assert table.row_values(0)["time"] == "1.8 ms"  # ring's α-β time
+    assert table.row_values(1)["÷bound"] == "1.33"  # tree: 2 MB / 1.5 MB
     edit = view.costs.size
     edit.clear()
     qtbot.keyClicks(edit, "2MB")
     qtbot.keyClick(edit, Qt.Key_Return)
     assert combo.currentIndex() == 0  # no longer the preset
-    assert view.costs.table.item(0, 6).text() == "3.3 ms"  # 6·(50 µs + 500 µs)
+    assert table.row_values(0)["time"] == "3.3 ms"  # 6·(50 µs + 500 µs)
 
 
 def test_bad_alpha_keeps_the_plot(view, qtbot):

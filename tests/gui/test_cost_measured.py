@@ -47,12 +47,11 @@ def explorer(qtbot, size: str, code="paper-k2-t3"):
 
 
 def rows(costs) -> dict[str, list[str]]:
+    """The cost table as shown (whole or folded into bands of columns)."""
     t = costs.table
     return {
-        t.verticalHeaderItem(r).text().replace("\n", " "): [
-            t.item(r, c).text() for c in range(t.columnCount())
-        ]
-        for r in range(t.rowCount())
+        t.row_label(r).replace("\n", " "): list(t.row_values(r).values())
+        for r in range(t.row_count())
     }
 
 
@@ -141,7 +140,7 @@ def test_measure_at_n3_fills_the_rows_like_the_cli(qtbot):
     # another S: the measurement is not for it, so its rows go and the note says so
     costs.size.setText("6KB")
     costs.size.editingFinished.emit()
-    qtbot.waitUntil(lambda: costs.table.rowCount() == 3)
+    qtbot.waitUntil(lambda: costs.table.row_count() == 3)
     assert costs.measured_note.text().startswith("The last measurement was for N = 3, S = 3 KB")
 
 

@@ -53,11 +53,11 @@ def cli_row(costs: dict, name: str) -> list[str]:
 
 
 def table_rows(view) -> dict:
+    """The cost table as shown (whole or folded into bands), row label → its cells in the
+    CLI's column order."""
     t = view.costs.table
-    return {
-        t.verticalHeaderItem(r).text(): [t.item(r, c).text() for c in range(t.columnCount())]
-        for r in range(t.rowCount())
-    }
+    assert t.columns == ["steps", "msgs", "msg", "link", "sent", "÷bound", "time", "algbw", "busbw"]
+    return {t.row_label(r): list(t.row_values(r).values()) for r in range(t.row_count())}
 
 
 def schedules(open_window, qtbot, preset="paper-k2-t3", size=(1280, 720)):

@@ -1,13 +1,16 @@
 """The Schedules, Mesh and Propagation tabs fit the room they are shown in (issue 32), beyond
 what ``test_layout_fits.py`` measures: a wheel over a slider scrolls the page, the Mesh sweep
 goes under the drawing when narrow, the player's icons and the charts' text follow Ctrl+=,
-and the Schedules tab at N = 8 cuts neither its target nor its step counter."""
+the Schedules tab at N = 8 cuts neither its target nor its step counter, and the cost
+explorer's table folds into bands of whole columns at 22 pt instead of scrolling sideways."""
 
 from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QScrollArea, QTabBar
 
 from tests.gui._fit import layout_problems
+from tests.gui.test_schedules_tab_matches_cli import cli_costs, cli_row
 
 LAPTOP = dict(size=(1280, 720), lessons=True, load_views=True)
 
@@ -105,6 +108,33 @@ def test_the_schedules_tab_at_eight_cores_cuts_nothing(open_window, qtbot):
     def problems():
         return [p for p in layout_problems(slot) if "Lessons" not in p]
 
-    # (the grids settle: refitted to their numbers, then placed in rows that hold them)
-    qtbot.waitUntil(lambda: not problems(), timeout=3000)
+    # the grids are refitted to their numbers and regrouped at once, not on later turns of
+    # the event loop: the first frame after the edit has every grid whole
+    assert not problems()
     assert isinstance(slot, QScrollArea) and slot.horizontalScrollBar().maximum() == 0
+
+
+def test_the_cost_table_at_22_pt_beside_a_lesson_folds_and_reads_as_the_cli(open_window, qtbot):
+    w = open_window(**LAPTOP)
+    _zoom(qtbot, w, 22)
+    view, slot = _tab(qtbot, w, "Schedules")
+    bar = view.pages.tabBar()
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(1).center())
+    table = view.costs.table
+    qtbot.waitUntil(lambda: table.isVisible() and table.row_count() == 3)
+    # nine columns need far more than the ~550 px beside the lesson: bands of whole columns,
+    # and nothing scrolls sideways, right after the click
+    assert table.folded and table.horizontalScrollBar().maximum() == 0
+    assert not [p for p in layout_problems(slot) if "compare_costs" in p]
+    for r in range(table.rowCount()):
+        for c in range(table.columnCount()):
+            item = table.item(r, c)
+            if item is not None and item.text():
+                need = QFontMetrics(item.font()).horizontalAdvance(item.text())
+                assert need < table.columnWidth(c), (item.text(), table.columnWidth(c))
+    # every number is the CLI's, read as shown
+    cli = cli_costs(3, "1us", "190GB/s", "1MB")
+    for r, name in enumerate(("ring", "tree", "coded")):
+        assert table.row_label(r) == name
+        if name != "coded":
+            assert list(table.row_values(r).values()) == cli_row(cli, name)

@@ -91,7 +91,7 @@ def test_schedules_show_every_trace_row(open_window, qtbot, size):
     view.pages.setCurrentIndex(1)
     qtbot.waitUntil(lambda: view.costs.table.isVisible())
     t = view.costs.table
-    assert t.rowCount() == 3 and bottom_in(t, vp) <= vp.height()
+    assert t.row_count() == 3 and bottom_in(t, vp) <= vp.height()
     assert view.costs.canvas.height() >= 220
 
 

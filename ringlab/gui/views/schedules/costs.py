@@ -12,7 +12,7 @@ views package stays cheap.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -38,6 +38,7 @@ from ....core.schedules.costs import (
 from ...params import SizeSpin
 from .._reflow import SideBySide
 from .._widgets import fit_table_height, label
+from .folding import FoldingTable, Row
 from .measure import MeasureControls, fill_rows, measured_note
 
 COLUMNS = ["steps", "msgs", "msg", "link", "sent", "÷bound", "time", "algbw", "busbw"]
@@ -322,8 +323,8 @@ class CostTables(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         self.table_title = label()
-        self.table = _numbers_table("compare_costs", COLUMNS, TIPS)
-        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarAsNeeded)
+        # folds into bands of columns rather than scroll sideways (22 pt beside a lesson)
+        self.table = FoldingTable("compare_costs", COLUMNS, TIPS)
         # ring, tree and the chosen algorithms in both models (shown when chosen)
         self.models_title = label(name="compare_models_title")
         self.models = _numbers_table("compare_models", MODEL_COLUMNS, MODEL_TIPS)
@@ -342,9 +343,9 @@ class CostTables(QWidget):
     def changeEvent(self, e):
         super().changeEvent(e)
         if e.type() == e.Type.FontChange:
-            # a larger text size (Ctrl+=) grows the rows: refit once the table has the font
-            QTimer.singleShot(0, self, lambda: fit_table_height(self.table))
-            QTimer.singleShot(0, self, lambda: fit_table_height(self.models))
+            # a larger text size (Ctrl+=) grows the rows; the children have the new font
+            # before their parent hears of it, so refit now (the cost table refits itself)
+            fit_table_height(self.models)
 
     def show_costs(self, c, example_N: int | None) -> None:
         """The cost table of comparison ``c`` and its title."""
@@ -361,9 +362,8 @@ class CostTables(QWidget):
         if "coded" not in c.costs and c.traced:
             title += f" (no coded row: the editor's code does not have {N} nodes)"
         self.table_title.setText(title)
-        self.table.setRowCount(len(c.costs))
-        self.table.setVerticalHeaderLabels(list(c.costs))
-        for r, k in enumerate(c.costs.values()):
+        rows = []
+        for name, k in c.costs.items():
             cells = [
                 str(k.steps),
                 str(k.messages),
@@ -375,8 +375,8 @@ class CostTables(QWidget):
                 format_bandwidth(k.algbw),
                 format_bandwidth(k.busbw),
             ]
-            for col, text in enumerate(cells):
-                self.table.setItem(r, col, QTableWidgetItem(text))
+            rows.append(Row(name, cells))
+        self.table.set_rows(rows)
 
     def show_notes(self, c, exp) -> None:
         """The ring's exact time beside the cost example's estimate; the plot's crossovers."""
@@ -457,7 +457,6 @@ class CostTables(QWidget):
         fill_rows(
             self.table, m if here else None, c.code if "coded" in c.costs else None, len(c.costs)
         )
-        fit_table_height(self.table)
         self.measured_note.setText(
             measured_note(m)
             if here

@@ -36,14 +36,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QProgressBar,
-    QPushButton,
-    QTableWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
 from ....core.errors import RinglabError
 from ....core.schedules.costs import format_bandwidth, format_bytes, format_seconds, parse_bytes
@@ -53,6 +46,7 @@ from ....engine.results import SCHEDULER
 from ...job_process import JobProcess
 from ...settings import set_text_colour
 from .._widgets import label
+from .folding import Row
 
 MAX_PROCS = 16  # one rank per node; beyond this a laptop measures only its scheduler
 MAX_BYTES = 64 << 20  # each rank holds S bytes plus its received symbols
@@ -475,15 +469,5 @@ def measured_note(m: Measurement) -> str:
 def fill_rows(table, m: Measurement | None, code, base: int) -> None:
     """Append the measured rows after ``base`` model rows (or drop them with no m)."""
     rows = measured_rows(m, code) if m is not None else []
-    table.setRowCount(base + len(rows))
     tint = QColor("#eef4fb")
-    for r, (row_label, cells, tip) in enumerate(rows, start=base):
-        head = QTableWidgetItem(row_label)
-        head.setToolTip(tip)
-        table.setVerticalHeaderItem(r, head)
-        for c, text in enumerate(cells):
-            item = QTableWidgetItem(text)
-            item.setBackground(tint)
-            item.setToolTip(tip)
-            table.setItem(r, c, item)
-        table.resizeRowToContents(r)  # the two-line row labels
+    table.set_rows([Row(label, cells, tip, tint) for label, cells, tip in rows], start=base)
