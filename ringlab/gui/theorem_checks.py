@@ -284,9 +284,9 @@ class ChecksCanvas(QWidget):
         return (
             f"node {i}, j = {j}: what node {i} decodes of x{subscript(c.source)} — "
             + (
-                "equals I_K ✓"
+                "equals the identity ✓"
                 if c.ok
-                else f"differs from I_K at {len(c.wrong)} entr"
+                else f"differs from the identity at {len(c.wrong)} entr"
                 + ("y" if len(c.wrong) == 1 else "ies")
             )
             + "\nclick to see the matrices that enter it"

@@ -136,11 +136,11 @@ def test_coded_column_opens_without_error_and_says_what_its_cells_are(open_windo
     col = view.columns["coded"]
     assert view.comparison.coded is not None and not col.error.isVisibleTo(view)
     assert not view.match_button.isVisibleTo(view)
-    assert "running partial decode R_i s_i + T_i x_i" in col.caption.text()
+    assert "running partial decode Rᵢ sᵢ + Tᵢ xᵢ" in col.caption.text()
     assert "holds its partial" not in col.caption.text()
     qtbot.mouseClick(view.next_button, Qt.LeftButton)
     assert col.caption.text() == (
-        "step 1 of 3: running partial decode R_i s_i + T_i x_i, symbols of t = 1..1"
+        "step 1 of 3: running partial decode Rᵢ sᵢ + Tᵢ xᵢ, symbols of t = 1..1"
     )
     # the seeds' 4-core example on purpose: a calm note, not a red error
     qtbot.mouseClick(view.inputs.reset, Qt.LeftButton)

@@ -50,7 +50,7 @@ class MeshParams(QWidget):
         self.measure_box.addItems(MEASURES)
         self.measure_box.setToolTip(
             "packet: hops × blocks carried (link traffic); unicast: "
-            "each message's route once (the source's Fig. 2 wording)"
+            "each message's route once (the mesh paper's Fig. 2 wording)"
         )
         self.measure_box.setAccessibleName("Mesh hop measure")
         for w in (self.k_box, self.n_box):

@@ -60,7 +60,7 @@ MODEL_TIPS = [
     "messages sent in all",
     "the most bytes one core sends",
     "model (a), fully connected: Σ over steps of α + (largest message of the step)/B",
-    "model (b), bidirectional ring: Σ over steps of the messages on the step's "
+    "model (b), a bidirectional ring: Σ over steps of the messages on the step's "
     "busiest directed link (one message per link per slot)",
     "model (b): the most bytes one directed link carries over the whole run",
     "every core ends with the sum (checked against Σ P_i added up directly)",
@@ -95,9 +95,10 @@ class ExplorerInputs(QWidget):
     def _build_grid(self) -> QGridLayout:
         self.preset = QComboBox()
         self.preset.setObjectName("compare_preset")
-        self.preset.addItem("Presets from the seeds…")
+        self.preset.addItem("Machines from the sources…")
         self.preset.setToolTip(
-            "α, B, S and N of the tree example (tree/ring crossover) or the cost example (≈2.3 ms)"
+            "α, B, S and N of the tree post (tree/ring crossover) or the course page (≈2.3 ms); "
+            "Help → Sources names them"
         )
         self.preset.addItems(list(EXPLORER_PRESETS))
         self.alpha = _quantity_box(
@@ -415,7 +416,8 @@ class CostTables(QWidget):
         self.models_title.setText(
             f"Both models on N = {c.N} cores, S = {format_bytes(c.size)} (ringlab compare "
             f"--schedules): (a) fully connected, a step costs α + its largest message/B; "
-            f"(b) the paper's bidirectional ring, a directed link carries one message per "
+            f"(b) a bidirectional ring (both directions of each link; the paper's ring is "
+            f"directed, i → i+1), a directed link carries one message per "
             f"slot. Model (a)'s lines are on the plot; crossovers [n] are numbered there."
         )
         self.models.clearSpans()

@@ -55,10 +55,10 @@ def coded_caption(trace, k: int) -> str:
     not yet arrived counted as 0 — what eq. (4) would output if decoding stopped now."""
     T = trace.T
     if k <= 0:
-        return "start: running partial decode R_i s_i + T_i x_i before anything arrives"
+        return "start: running partial decode Rᵢ sᵢ + Tᵢ xᵢ before anything arrives"
     if k > T:
-        return f"done after {T} steps: each cell is the decode ẑ_i = R_i s_i + T_i x_i"
-    return f"step {k} of {T}: running partial decode R_i s_i + T_i x_i, symbols of t = 1..{k}"
+        return f"done after {T} steps: each cell is the decode ẑᵢ = Rᵢ sᵢ + Tᵢ xᵢ"
+    return f"step {k} of {T}: running partial decode Rᵢ sᵢ + Tᵢ xᵢ, symbols of t = 1..{k}"
 
 
 class ScheduleColumn(QWidget):

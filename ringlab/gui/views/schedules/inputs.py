@@ -51,8 +51,10 @@ class ExampleEditor(QWidget):
         self.n_spin.setToolTip("Number of cores; changing it loads the default X and W for that N")
         self.n_spin.refused.connect(self._say_error)
         # short: the tab beside the Lessons panel at 1280×720 has ~600 px
-        self.reset = QPushButton("Seeds' example (N = 4)")
-        self.reset.setToolTip("X = [3 2 1 3] and the W of the tree and ring all-reduce examples")
+        self.reset = QPushButton("Worked example (N = 4)")
+        self.reset.setToolTip(
+            "X = [3 2 1 3] and the W of the ring and tree blog posts (Help → Sources)"
+        )
         # the button goes under the N box when the two do not fit (at 22 pt)
         form.addRow("Cores N", flow_widget(self.n_spin, self.reset))
         self.n_spin.setAccessibleName("Cores N")

@@ -1,4 +1,4 @@
-"""Under each schedule's grid: the shown step on the paper's bidirectional ring (model (b)).
+"""Under each schedule's grid: the shown step on a bidirectional ring (model (b); the paper's ring is directed).
 
 Cores sit on a circle; between neighbours i and i+1 there are two directed links, drawn as two
 arcs — the outer one carries i → i+1 (clockwise), the inner one i+1 → i.  An arc is grey while

@@ -14,7 +14,7 @@ Beside ring, tree and the code the user may tick the algorithms libraries run (r
 doubling, Rabenseifner, Swing, Bruck, Trivance, NCCL's double binary tree; the state's
 ``schedules``): each gets a column on the same example and scrubber (or, for an N its authors'
 form does not reach, the reason in grey), its model-(a) line and crossovers in the cost
-explorer, and under every grid the shown step on the paper's bidirectional ring (model (b):
+explorer, and under every grid the shown step on a bidirectional ring, not the paper's directed one (model (b):
 messages per directed link, :mod:`.link_loads`).  Their traces and both models come from
 :mod:`ringlab.core.schedules` through :mod:`.more`.
 """
@@ -49,9 +49,9 @@ LEGEND = (
     "Grids as in the tree and ring all-reduce examples: rows = cores, columns = chunks; *starred "
     "yellow = written on this step, green = holds the complete sum, "
     "'.' = not yet final (store-only phases), '·' = nothing decoded yet. "
-    "Coded cells are each core's running partial decode R_i s_i + T_i x_i "
+    "Coded cells are each core's running partial decode Rᵢ sᵢ + Tᵢ xᵢ "
     "with the symbols not yet arrived counted as 0. Ring links: the step "
-    "on the paper's bidirectional ring — outer arcs i → i+1, inner arcs "
+    "on a bidirectional ring (the paper's is directed) — outer arcs i → i+1, inner arcs "
     "i+1 → i, thicker and redder = more messages queued on that link."
 )
 # the pages' tab names; the short ones when the long ones would not fit the tab's width (22 pt
