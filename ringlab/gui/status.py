@@ -7,7 +7,9 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from .state_link import on_state, on_verdict_in
-from .views._veil import HIDDEN_TEXT
+
+# what a part the open question names shows instead (views/_veil.py lays the same text)
+HIDDEN_TEXT = "(hidden until you answer)"
 
 
 class CodeStatus(QObject):

@@ -13,8 +13,7 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
 from ..settings import set_text_colour
-
-HIDDEN_TEXT = "(hidden until you answer)"
+from ..status import HIDDEN_TEXT
 
 
 class Veil(QLabel):
