@@ -49,3 +49,35 @@ def status_bar_text(win) -> str:
     """What the status bar shows: its message and its permanent labels."""
     bar = win.statusBar()
     return "\n".join([bar.currentMessage(), shown_text(bar)])
+
+
+def answer_question(qtbot, win, qid, text):
+    """Answer the lesson question ``qid`` as a student does: type ``text`` into its box and
+    press Enter, or for a yes/no or choice question pick the item ``text`` in its list with
+    the arrow keys and click Check."""
+    from PySide6.QtWidgets import QComboBox, QLineEdit, QPushButton
+
+    def named(cls, name):
+        hits = [w for w in win.findChildren(cls) if w.accessibleName() == name and w.isVisible()]
+        assert len(hits) == 1, (name, len(hits))
+        return hits[0]
+
+    box = [
+        w
+        for cls in (QLineEdit, QComboBox)
+        for w in win.findChildren(cls)
+        if w.accessibleName() == f"Answer: {qid}" and w.isVisible()
+    ]
+    assert len(box) == 1, (qid, len(box))
+    box = box[0]
+    box.setFocus()
+    if isinstance(box, QLineEdit):
+        box.selectAll()
+        qtbot.keyClicks(box, text)
+        qtbot.keyClick(box, Qt.Key_Return)
+        return
+    want = box.findText(text)
+    assert want > 0, (qid, text)
+    while box.currentIndex() < want:
+        qtbot.keyClick(box, Qt.Key_Down)
+    qtbot.mouseClick(named(QPushButton, f"Check: {qid}"), Qt.LeftButton)

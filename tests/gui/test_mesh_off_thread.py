@@ -15,8 +15,23 @@ import threading
 
 import pytest
 from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import QScrollArea
 
 from ringlab.core.mesh import Mesh, schemes
+from ringlab.gui.status import HIDDEN_TEXT
+
+from ._acts import answer_question, shown_text
+
+# lesson 15's questions that hide the table or are read before one that does, with the answers a student gives (the Lessons
+# panel folds each under the one before, and they hide the Mesh hop table while open)
+QUESTIONS_BEFORE_THE_TABLE = [
+    ("fig3-step-f", "4"),
+    ("fig3-decodes", "yes"),
+    ("all-at-once-k4", "640"),
+    ("best-group-k4", "4"),
+    ("coded-hops-k4", "384"),  # the task between them (its answer box too takes Enter)
+    ("tree-vs-coded", "320"),
+]
 
 
 @pytest.fixture
@@ -71,6 +86,17 @@ def core_totals(k, n=2, torus=False):
     return {name: s.hops for name, s in schemes(Mesh.kary(k, n, torus)).items()}
 
 
+def answer_boxes(win) -> set[str]:
+    """The accessible names of the answer boxes a user can see."""
+    from PySide6.QtWidgets import QWidget
+
+    return {
+        x.accessibleName()
+        for x in win.findChildren(QWidget)
+        if x.isVisible() and x.accessibleName()
+    }
+
+
 def row_of(panel, title_start: str):
     lst = panel.list
     for i in range(lst.count()):
@@ -99,9 +125,20 @@ def test_lesson_15_shows_the_mesh_tab_computing_then_its_table(open_window, qtbo
     assert view.plot_placeholder.isVisible() and not view.canvas.isVisible()
     assert view.cursor().shape() == Qt.WaitCursor
     assert view.totals == {} and not view.export_button.isEnabled()
-    # …and that state reaches the screen while the computation is still held
-    qtbot.waitUntil(lambda: {"mesh_plots_computing", "mesh_totals", "mesh_busy"} <= paints.seen)
-    assert view.busy
+    # the lesson's open questions hide the hop table (hide: [mesh-table]) until answered:
+    # the student answers them in the Lessons panel, with the computation still held
+    qtbot.waitUntil(lambda: {"mesh_plots_computing", "mesh_busy"} <= paints.seen)
+    for qid, said in QUESTIONS_BEFORE_THE_TABLE:
+        qtbot.waitUntil(lambda q=qid: f"Answer: {q}" in answer_boxes(w))
+        answer_question(qtbot, w, qid, said)
+    qtbot.waitUntil(lambda: HIDDEN_TEXT not in shown_text(view))
+    # …and the table's "computing" state reaches the screen while the computation is held
+    scroller = view.totals_label.parentWidget()
+    while not isinstance(scroller, QScrollArea):
+        scroller = scroller.parentWidget()
+    scroller.ensureWidgetVisible(view.totals_label)  # the user scrolls the tab down to the table
+    qtbot.waitUntil(lambda: "mesh_totals" in paints.seen)
+    assert view.busy and "computing" in shown_text(view)
 
     gate.open(4)
     want = core_totals(4)
