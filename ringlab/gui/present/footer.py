@@ -28,7 +28,7 @@ def show_status(view) -> None:
         room = chars - len(head) - len(zoom)
         set_rich(
             view.status,
-            f"{head}{cut_line(view.deck.caption(view.step), max(10, room))}{zoom}",
+            f"{head}{cut_caption(view.deck.caption(view.step), max(10, room))}{zoom}",
             inline=True,
         )
         return
@@ -47,6 +47,26 @@ def show_status(view) -> None:
         if view.status.width() > 50
         else text
     )
+
+
+def cut_caption(text: str, width: int) -> str:
+    """``text``'s first line in at most about ``width`` characters, cut at a space outside
+    every ``$…$`` formula and ``**…**`` bold (a cut inside one showed its raw ``$``), "…"
+    when cut; a formula or bold run that straddles the width is dropped whole."""
+    line = cut_line(text, 10**6)
+    if len(line) <= width:
+        return line
+    cut, dollars, stars, i = 0, 0, 0, 0
+    while i < min(len(line), width + 1):
+        if line[i] == "$":
+            dollars += 1
+        elif line.startswith("**", i) and dollars % 2 == 0:
+            stars += 1
+            i += 1
+        elif line[i] == " " and dollars % 2 == 0 and stars % 2 == 0:
+            cut = i
+        i += 1
+    return (line[:cut].rstrip() + " …") if cut else "…"
 
 
 def text_height(label: QLabel, width: int) -> int:
