@@ -5,9 +5,12 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("NUMBA_CACHE_DIR", os.path.join(tempfile.gettempdir(), "ringlab-numba-cache"))
 # GUI tests must not touch the user's real settings, autosaves or recent files
 _home = tempfile.mkdtemp(prefix="ringlab-test-home-")
-os.environ.setdefault("RINGLAB_DATA_DIR", os.path.join(_home, "data"))
-os.environ.setdefault("XDG_CONFIG_HOME", os.path.join(_home, "config"))
-os.environ.setdefault("XDG_DATA_HOME", os.path.join(_home, "share"))
+# an xdist worker inherits the controller's environment: it gets a home of its own, or two
+# workers would share (and clear) one settings file
+_set = os.environ.__setitem__ if os.environ.get("PYTEST_XDIST_WORKER") else os.environ.setdefault
+_set("RINGLAB_DATA_DIR", os.path.join(_home, "data"))
+_set("XDG_CONFIG_HOME", os.path.join(_home, "config"))
+_set("XDG_DATA_HOME", os.path.join(_home, "share"))
 
 # Waiting is behaviour, not a timing claim (issue 21): on a loaded CI machine a widget may take
 # seconds to get there.  Every qtbot wait gets at least WAIT_FLOOR_MS before it fails; a test
