@@ -187,11 +187,6 @@ def test_a_lessons_action_ticks_the_box(tab, qtbot):
     assert not view.picker.boxes["nccl-tree"].isChecked()
 
 
-@pytest.mark.xfail(
-    reason="issue 32, open: with three algorithms ticked the both-models table is wider than "
-    "the reflowed tab (it must fold as the cost table does); regressed this session",
-    strict=False,
-)
 def test_at_1280x720_the_tab_never_scrolls_sideways(tab, qtbot):
     w, view = tab
     for name in ("recursive-doubling", "swing", "trivance"):
