@@ -208,3 +208,20 @@ def format_seconds(v) -> str:
 
 def format_bandwidth(v) -> str:
     return _fmt(v, [("GB/s", 1e9), ("MB/s", 1e6), ("KB/s", 1e3), ("B/s", 1)])
+
+
+def cost_row_cells(k) -> list[str]:
+    """One algorithm's row of the cost explorer's table, as the window shows it (and as
+    ``lessons check`` reads it): steps, messages, message size, bytes per link, bytes sent per
+    worker, ratio to the 2S(N−1)/N bound, α-β time, algorithm and bus bandwidth."""
+    return [
+        str(k.steps),
+        str(k.messages),
+        format_bytes(k.message_bytes),
+        format_bytes(k.bytes_per_link),
+        format_bytes(k.bytes_sent_per_worker),
+        f"{float(k.ratio_to_bound):.3g}",
+        format_seconds(k.time),
+        format_bandwidth(k.algbw),
+        format_bandwidth(k.busbw),
+    ]

@@ -92,7 +92,7 @@ def _status(st) -> list[Shown]:
 
 def _explorer(st) -> list[Shown]:
     """The cost explorer on its own N (the example's when none is set), as its tables show."""
-    from ..core.quantities import format_bandwidth, format_bytes, format_seconds
+    from ..core.quantities import cost_row_cells, format_bytes, format_seconds
     from ..core.schedules import compare
     from ..core.schedules.matmul import default_example
 
@@ -115,17 +115,7 @@ def _explorer(st) -> list[Shown]:
         )
     ]
     for name, k in c.costs.items():
-        cells = [
-            str(k.steps),
-            str(k.messages),
-            format_bytes(k.message_bytes),
-            format_bytes(k.bytes_per_link),
-            format_bytes(k.bytes_sent_per_worker),
-            f"{float(k.ratio_to_bound):.3g}",
-            format_seconds(k.time),
-            format_bandwidth(k.algbw),
-            format_bandwidth(k.busbw),
-        ]
+        cells = cost_row_cells(k)
         out += [Shown("explorer-figures", f"{where}'s {name} row", x, cell=True) for x in cells]
     exact = c.costs["ring"].time
     est = c.ring_large_n_estimate

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ....core.quantities import DEFAULT_ALPHA, DEFAULT_BANDWIDTH, DEFAULT_SIZE
+from ....core.quantities import DEFAULT_ALPHA, DEFAULT_BANDWIDTH, DEFAULT_SIZE, cost_row_cells
 from ....core.schedules.costs import (
     EXPLORER_PRESETS,
     format_bandwidth,
@@ -365,18 +365,7 @@ class CostTables(QWidget):
         self.table_title.setText(title)
         rows = []
         for name, k in c.costs.items():
-            cells = [
-                str(k.steps),
-                str(k.messages),
-                format_bytes(k.message_bytes),
-                format_bytes(k.bytes_per_link),
-                format_bytes(k.bytes_sent_per_worker),
-                f"{float(k.ratio_to_bound):.3g}",
-                format_seconds(k.time),
-                format_bandwidth(k.algbw),
-                format_bandwidth(k.busbw),
-            ]
-            rows.append(Row(name, cells))
+            rows.append(Row(name, cost_row_cells(k)))
         self.table.set_rows(rows)
 
     def show_notes(self, c, exp) -> None:
