@@ -1,5 +1,6 @@
 """No text a user reads names a source document by a file number ("seed 001", "source 002",
-"the seeds"): the lessons, the presets' names and descriptions, the CLI's help, and every string
+"the seeds"): the lessons, README.md and the documents under ``docs/``, the presets' names and
+descriptions, the CLI's help, and every string
 the window or a drawing may show (the string literals under ``ringlab/gui`` and
 ``ringlab/render``, docstrings left out).  A source is named by its title (Help → Sources);
 provenance stays in code comments.  The lessons also point to what the window shows, never to
@@ -52,6 +53,25 @@ def test_lessons_name_sources_by_title(path):
     lines = path.read_text(encoding="utf-8").splitlines()
     bad = [f"{path.name}:{n}: {found(line)}" for n, line in enumerate(lines, 1) if found(line)]
     assert bad == []
+
+
+def _docs_texts():
+    return [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+@pytest.mark.parametrize("path", _docs_texts(), ids=lambda p: p.name)
+def test_readme_and_docs_name_sources_by_title(path):
+    """A user reads the README and the docs as they read the lessons: "the paper (Tu, Chen,
+    Yang)", "the ring post", not "seed 000" or "source 002" (``--seed 47`` is an option, and
+    a test's name such as ``test_seed001_…`` is not prose)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    bad = [f"{path.name}:{n}: {found(line)}" for n, line in enumerate(lines, 1) if found(line)]
+    assert bad == []
+
+
+def test_the_docs_are_there():
+    names = {p.name for p in _docs_texts()}
+    assert {"README.md", "claims.md", "rate_table.md", "ARCHITECTURE.md"} <= names
 
 
 @pytest.mark.parametrize("path", [*lesson_files(), glossary_file()], ids=lambda p: p.name)
