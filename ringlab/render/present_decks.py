@@ -299,19 +299,48 @@ def cut_line(text: str, width: int) -> str:
     return _first_line(text, width)
 
 
+def _formula_ends(line: str) -> dict[int, int]:
+    """Where each ``$…$`` and ``$$…$$`` formula of ``line`` starts → where it ends (past its
+    closing ``$``).  A ``$`` with no closing one is left as text."""
+    spans, i = {}, 0
+    while i < len(line):
+        if line[i] == "$":
+            mark = "$$" if line.startswith("$$", i) else "$"
+            close = line.find(mark, i + len(mark))
+            if close >= 0:
+                spans[i] = close + len(mark)
+                i = close + len(mark)
+                continue
+        i += 1
+    return spans
+
+
 def _first_line(text: str, width: int = 120) -> str:
-    """The text's first line (a heading's text), at most ``width`` characters: cut between
-    words, never inside a ``$…$`` formula (it is typeset whole), "…" when cut."""
+    """The text's first line (a heading's text) in at most ``width`` characters, " …"
+    included when it is cut: cut at the last space that leaves room, never inside a ``$…$`` or
+    ``$$…$$`` formula (it is typeset whole; half a formula showed raw ``$`` and TeX), else
+    before a formula, else inside a word."""
     line = text.strip().splitlines()[0] if text.strip() else ""
     line = line.lstrip("# ").strip()
     if len(line) <= width:
         return line
-    cut = line[:width]
-    if cut.count("$") % 2:  # inside a formula: cut before it
-        cut = cut[: cut.rindex("$")]
-    elif " " in cut:
-        cut = cut[: cut.rindex(" ")]
-    return cut.rstrip() + " …"
+    room = width - 2  # for " …"
+    ends = _formula_ends(line)
+    space = start = plain = 0  # the last cut of each kind that fits
+    i = 0
+    while i < len(line) and i <= room:
+        if i in ends:
+            start = i if i else start
+            i = ends[i]
+            continue
+        if line[i] == " ":
+            space = i
+        elif i:
+            plain = i
+        i += 1
+    cut = space or start or plain
+    kept = line[:cut].rstrip()
+    return kept + " …" if kept else "…"
 
 
 class SchedulesDeck:
