@@ -331,6 +331,11 @@ class PropagationView(DocumentView):
         self.step_changed.emit(step)
 
     def hideable(self) -> dict:
-        """What a lesson's question may hide here (hide:): the verdict line and the caption."""
+        """What a lesson's question may hide here (hide:): the verdict line and the caption;
+        the drawing, whose edge labels, side table (sᵢ, ẑᵢ) and hover text give each value —
+        veiled whole (its G_T or summary canvas), which also keeps the hover tips away."""
         d = self.drawing
-        return {"walkthrough-caption": (d.caption_label, d.verdict_label, d.decode_label)}
+        return {
+            "walkthrough-caption": (d.caption_label, d.verdict_label, d.decode_label),
+            "drawing-labels": (d.canvas_stack,),
+        }
