@@ -9,8 +9,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from ._acts import click_tab
+from ._present import lesson_deck_of as _lesson
 from .test_present import open_present
-from .test_present_keys import _lesson
 
 
 def in_figure(r) -> bool:
