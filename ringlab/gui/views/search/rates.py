@@ -77,6 +77,21 @@ STATUS_COLOURS = {
 VERDICT_COLOURS = {"agrees": "#1b7f3b", "contradicts": "#b00020", "undecided": "#9a6a00"}
 
 
+def _day(made_at) -> str:
+    """'2026-11-25' of '2026-11-25 14:12 UTC' (the day the table was computed)."""
+    return str(made_at).split()[0] if str(made_at).strip() else "an earlier day"
+
+
+def _duration(seconds) -> str:
+    """A search time as a student reads it: '45 s', '12 minutes', '3.5 hours'."""
+    s = float(seconds)
+    if s < 120:
+        return f"{s:.0f} s"
+    if s < 2 * 3600:
+        return f"{s / 60:.0f} minutes"
+    return f"{s / 3600:.1f} hours"
+
+
 class RateExplorer(QGroupBox):
     """The rate table and its row recompute.  Emits ``cell_chosen(N, K, field, routing, T)``
     for a double-clicked cell (``routing`` None for a column of no class, ``T`` None when the
@@ -199,16 +214,20 @@ class RateExplorer(QGroupBox):
         d = self.table_data
         fields = ", ".join(map(field_label, d.get("fields") or [d.get("field", "GF(2)")]))
         self.table_note.setText(
-            f"Fields: {fields}. Each cell holds over its column's field only (the paper allows "
-            f"any field; no other field is covered): the smallest T at which a code was found "
-            f"(re-verified); 'exact' when T−1 was proven impossible over that field (by SAT, or "
-            f"by a bound proven for every field), '≤' when a smaller T stayed undecided; GF(2^2) "
-            f"and GF(2^3) start from the GF(2) code (GF(2) is a subfield). The conjecture column: "
-            f"does the minimum equal max(K+N−2, ⌈2K(N−1)/N⌉) over every field listed? Hover for "
-            f"every step. Made by "
-            f"`{d['made_by'].strip()}` on {d['made_at']} in {d['total_seconds']} s "
-            f"({d['per_T_timeout']:g} s per T)."
+            f"Fields: {fields}. A field's column gives the smallest T at which a code was found "
+            f"for that N and K over that field (each code found was checked again). 'exact': no "
+            f"code with T−1 steps exists over that field, proven by a SAT solver's exhaustive "
+            f"search or by a bound that holds over every field; '≤': whether a smaller T works "
+            f"was not settled. A column says nothing about other fields (the paper's theorems "
+            f"hold over any field). GF(2^2) and GF(2^3) contain GF(2), so every GF(2) code works "
+            f"there too and their search starts from it. The conjecture column asks whether the "
+            f"smallest T equals max(K+N−2, ⌈2K(N−1)/N⌉) over every field listed. Hover over a "
+            f"cell for how it was found. The table was computed once, on {_day(d['made_at'])}, "
+            f"in {_duration(d['total_seconds'])} of search; “Recompute selected row” redoes a "
+            f"row in this session."
         )
+        # the command that made it, for whoever reruns it (not the student's reading)
+        self.table_note.setToolTip(f"Made by: {d['made_by'].strip()}")
         self.table.setRowCount(len(d["cells"]))
         for r, cell in enumerate(d["cells"]):
             self._fill_row(r, cell)
