@@ -62,8 +62,9 @@ def draw_costs(fig: Figure, exp, n: int = 240) -> None:
         _mark_size(ax, exp, colour)
     ax.set_xscale("log")
     ax.set_yscale("log")
-    ax.set_xlabel("message size S (bytes)")
-    ax.set_ylabel("α-β time (s)")
+    _readable_ticks(ax)
+    ax.set_xlabel("message size S (each core's vector)")
+    ax.set_ylabel("time (α-β model)")
     ax.set_title(
         f"All-Reduce time, N = {exp.N}, α = {format_seconds(exp.alpha)}, "
         f"B = {format_bandwidth(exp.bandwidth)}",
@@ -73,6 +74,17 @@ def draw_costs(fig: Figure, exp, n: int = 240) -> None:
     many = len(exp.curves) > 4
     ax.legend(loc="upper left", fontsize=7 if many else 8, framealpha=0.9, ncol=2 if many else 1)
     fig.tight_layout()
+
+
+def _readable_ticks(ax) -> None:
+    """Each decade named with its unit ("100 µs", "1 ms", "1 s"; "1 KB", "1 MB"), as the
+    explorer's table writes times and sizes, rather than 10⁻³ and 10⁶ a student converts."""
+    from matplotlib.ticker import FuncFormatter, NullFormatter
+
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: format_bytes(v) if v > 0 else ""))
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: format_seconds(v) if v > 0 else ""))
+    ax.xaxis.set_minor_formatter(NullFormatter())
+    ax.yaxis.set_minor_formatter(NullFormatter())
 
 
 def _draw_curves(ax, exp, n: int) -> dict:
