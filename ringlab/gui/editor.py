@@ -11,7 +11,7 @@ one selection (the Theorem 2 panel selects a whole chain that way).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QSize, QTimer, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QGroupBox, QScrollArea, QStyle, QVBoxLayout, QWidget
 
 from ..core.code import MATRICES
@@ -85,6 +85,8 @@ class CodeEditor(QScrollArea):
         self.rows: list[NodeRow] = []
         self._highlighted: set[tuple[int, str]] = set()
         self._batch_open = False
+        self._placing = False  # giving every grid its room: one layout pass at the end
+        self._narrowest: int | None = None  # minimumSizeHint's width, until a grid changes
         on_state(self, document.state.events.code, self._on_code_changed)
         document.select_requested.connect(self._on_select_requested)
         on_state(self, document.state.events.selected_check, self._on_selected_check_changed)
@@ -97,14 +99,26 @@ class CodeEditor(QScrollArea):
         return self.width() - 2 * self.frameWidth() - bar - m.left() - m.right()
 
     def _give_room(self) -> None:
-        room = self._room()
-        for row in self.rows:
-            row.set_room(room)
+        self._placing = True  # (each grid's new bands would lay every grid out again)
+        try:
+            room = self._room()
+            for row in self.rows:
+                row.set_room(room)
+        finally:
+            self._placing = False
         self._settle()
+
+    def _on_rebanded(self) -> None:
+        """A grid was cut into bands anew: lay out now, unless every grid is getting its room
+        (the end of that lays out once, not once per grid)."""
+        self._narrowest = None
+        if not self._placing:
+            self._settle()
 
     def _settle(self) -> None:
         """Lay the grids, the node boxes and the page out now, not over the next turns of the
         event loop (one turn per level): what the pane shows fits it once this returns."""
+        self._narrowest = None
         for row in self.rows:
             for g in row.grids.values():
                 g.layout().activate()
@@ -118,6 +132,8 @@ class CodeEditor(QScrollArea):
 
     def changeEvent(self, e):
         super().changeEvent(e)
+        if e.type() in (QEvent.FontChange, QEvent.StyleChange):
+            self._narrowest = None
         if e.type() == QEvent.FontChange:
             self._give_room()
             for row in self.rows:
@@ -128,15 +144,23 @@ class CodeEditor(QScrollArea):
         hint = super().minimumSizeHint()
         if not self.rows:
             return hint
-        bar = self.style().pixelMetric(QStyle.PM_ScrollBarExtent, None, self)
-        m = self._lay.contentsMargins()
-        need = max(r.narrowest() for r in self.rows) + bar + m.left() + m.right()
-        return QSize(max(hint.width(), need + 2 * self.frameWidth()), hint.height())
+        if self._narrowest is None:
+            # Qt asks many times per layout pass (the splitter, the tabs, the window): measured
+            # once, until a grid, the code or the font changes
+            bar = self.style().pixelMetric(QStyle.PM_ScrollBarExtent, None, self)
+            m = self._lay.contentsMargins()
+            need = max(r.narrowest() for r in self.rows) + bar + m.left() + m.right()
+            self._narrowest = need + 2 * self.frameWidth()
+        return QSize(max(hint.width(), self._narrowest), hint.height())
+
+    def _forget_narrowest(self, *args) -> None:
+        self._narrowest = None
 
     def grid(self, node: int, which: str) -> MatrixGrid:
         return self.rows[node].grids[which]
 
     def _on_code_changed(self):
+        self._narrowest = None
         N = self.document.code.N
         while len(self.rows) > N:
             row = self.rows.pop()
@@ -150,11 +174,20 @@ class CodeEditor(QScrollArea):
             row = NodeRow(self.document, len(self.rows), self._inner)
             for g in row.grids.values():
                 g.message.connect(self.message)
-                g.rebanded.connect(self._settle)
+                g.rebanded.connect(self._on_rebanded)
+                # (after the grid's own handlers: its caption and cells are the new ones)
+                g.model.modelReset.connect(self._forget_narrowest)
+                g.model.dataChanged.connect(self._forget_narrowest)
             self._lay.insertWidget(len(self.rows), row)
             self.rows.append(row)
-            row.set_room(self._room())
-        self._settle()
+            self._placing = True
+            try:
+                row.set_room(self._room())
+            finally:
+                self._placing = False
+        if not self.testAttribute(Qt.WA_PendingResizeEvent):
+            # (a pane not shown yet is sent its size when it shows, which lays it out then)
+            self._settle()
         if getattr(self, "_last_N", N) != N:
             for row in self.rows:
                 row.retitle()

@@ -32,6 +32,22 @@ WRONG_BG = QColor("#ffb0b0")
 TITLES = {"M": "M", "Lambda": "Λ", "R": "R", "T": "T"}
 SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
+# Qt asks data() and headerData() for every role of every cell and header at each paint: the
+# roles, flags and orientations are read once here (a lookup such as ``Qt.ToolTipRole`` on
+# PySide6's flat namespace costs ~15 µs, a thousand of them were a tenth of the first paint)
+_DISPLAY = Qt.ItemDataRole.DisplayRole
+_EDIT = Qt.ItemDataRole.EditRole
+_ALIGN = Qt.ItemDataRole.TextAlignmentRole
+_BACKGROUND = Qt.ItemDataRole.BackgroundRole
+_FOREGROUND = Qt.ItemDataRole.ForegroundRole
+_FONT = Qt.ItemDataRole.FontRole
+_TOOLTIP = Qt.ItemDataRole.ToolTipRole
+_CENTRE = int(Qt.AlignmentFlag.AlignCenter)
+_VERTICAL = Qt.Orientation.Vertical
+_NO_FLAGS = Qt.ItemFlag.NoItemFlags
+_READ_ONLY = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+_EDITABLE = _READ_ONLY | Qt.ItemFlag.ItemIsEditable
+
 
 def matrix_title(which: str, node: int) -> str:
     return TITLES[which] + str(node).translate(SUBSCRIPT)
@@ -118,26 +134,23 @@ class MatrixModel(QAbstractTableModel):
 
     def flags(self, index):
         if self.gone:
-            return Qt.NoItemFlags
-        f = Qt.ItemIsEnabled | Qt.ItemIsSelectable
-        if not locked(self.which, index.row(), index.column()):
-            f |= Qt.ItemIsEditable
-        return f
+            return _NO_FLAGS
+        return _READ_ONLY if locked(self.which, index.row(), index.column()) else _EDITABLE
 
     def text(self, r: int, c: int) -> str:
         v = self._shown[r][c]
         return "…" if v is None else self.document.code.field.format(v)
 
-    def data(self, index, role=Qt.DisplayRole):
+    def data(self, index, role=_DISPLAY):
         if not index.isValid() or self.gone:
             return None
         r, c = index.row(), index.column()
-        if role in (Qt.DisplayRole, Qt.EditRole):
+        if role in (_DISPLAY, _EDIT):
             return self.text(r, c)
-        if role == Qt.TextAlignmentRole:
-            return int(Qt.AlignCenter)
+        if role == _ALIGN:
+            return _CENTRE
         is_locked = locked(self.which, r, c)
-        if role == Qt.BackgroundRole:
+        if role == _BACKGROUND:
             if (r, c) in self.errors:
                 return QBrush(ERROR_BG)
             if is_locked:
@@ -145,17 +158,17 @@ class MatrixModel(QAbstractTableModel):
             if self.which == "T" and (r, c) in self._translation_wrong():
                 return QBrush(WRONG_BG)
             return None
-        if role == Qt.ForegroundRole:
+        if role == _FOREGROUND:
             if is_locked:
                 return QBrush(LOCKED_FG)
             if self.solved:
                 return QBrush(SOLVED_FG)
             return None
-        if role == Qt.FontRole and self.solved:
+        if role == _FONT and self.solved:
             f = QFont()
             f.setItalic(True)
             return f
-        if role == Qt.ToolTipRole:
+        if role == _TOOLTIP:
             if (r, c) in self.errors:
                 return self.errors[(r, c)]
             if is_locked:
@@ -178,8 +191,8 @@ class MatrixModel(QAbstractTableModel):
             return ()
         return self.document.report.translation_wrong[self.node]
 
-    def setData(self, index, value, role=Qt.EditRole):
-        if role != Qt.EditRole or not index.isValid() or self.gone:
+    def setData(self, index, value, role=_EDIT):
+        if role != _EDIT or not index.isValid() or self.gone:
             return False
         r, c = index.row(), index.column()
         # "−" (U+2212), the minus of the paper's PDF, typed or pasted into one cell, is -
@@ -216,16 +229,16 @@ class MatrixModel(QAbstractTableModel):
         self.dataChanged.emit(idx, idx)
         self.message.emit(message)
 
-    def headerData(self, section, orientation, role=Qt.DisplayRole):
-        if role == Qt.ToolTipRole:
+    def headerData(self, section, orientation, role=_DISPLAY):
+        if role == _TOOLTIP:
             return self._header_tip(section, orientation)
-        if role != Qt.DisplayRole:
+        if role != _DISPLAY:
             return None
         axis = self._axis(orientation)
         return {"t": f"t={section}", "recv": f"t={section + 1}", "k": f"k={section + 1}"}[axis]
 
     def _axis(self, orientation) -> str:
-        if orientation == Qt.Vertical:
+        if orientation == _VERTICAL:
             return "t" if self.which in ("M", "Lambda") else "k"
         return "recv" if self.which in ("Lambda", "R") else "k"
 
@@ -235,7 +248,7 @@ class MatrixModel(QAbstractTableModel):
             return f"row t = {section}: what node {self.node} sends at time {section}"
         if axis == "recv":
             return f"column: the symbol received at t = {section + 1}"
-        if orientation == Qt.Vertical:
+        if orientation == _VERTICAL:
             return f"row k = {section + 1}: entry {section + 1} of the decoded sum"
         return f"column k = {section + 1}: message symbol x_{{{self.node},{section + 1}}}"
 

@@ -1,0 +1,84 @@
+"""The first window lays its editor out once per size it is given, not once per grid.
+
+Start-up paid for each of the default preset's 12 grids a layout pass of the whole editor page
+(27 layout requests before the first paint) and, for every size question Qt asked of the editor,
+a measure of every grid (480 measures).  The app's start is what is
+tested, so the test starts the real ``ringlab`` offscreen (``RINGLAB_EXIT_AFTER_PAINT=1``, as
+``benchmarks/bench_startup.py`` runs it) and counts, up to the first paint of the Theorem 2
+panel, the layout requests the editor receives and how often a grid is measured.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+# the real `ringlab` command; the app calls _process_start exactly once, at its first paint
+APP = """
+import sys
+from PySide6.QtCore import QEvent, QObject
+import ringlab.gui.app as app
+import ringlab.gui.matrix_grid as matrix_grid
+
+counts = {"layouts": 0, "measures": 0, "grids": 0}
+
+class Layouts(QObject):
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.LayoutRequest:
+            counts["layouts"] += 1
+        return False
+
+layouts = Layouts()
+create = app.create_window
+def create_window(*args, **kwargs):
+    win = create(*args, **kwargs)
+    win.editor.installEventFilter(layouts)
+    counts["layouts"] = 0  # (from here on: building the window needs none before its show)
+    counts["grids"] = len(win.editor.findChildren(matrix_grid.MatrixGrid))
+    return win
+app.create_window = create_window
+
+narrowest = matrix_grid.MatrixGrid.narrowest
+def measured(self):
+    counts["measures"] += 1
+    return narrowest(self)
+matrix_grid.MatrixGrid.narrowest = measured
+
+start = app._process_start
+def at_first_paint():
+    sys.stderr.write("counts: {grids} {layouts} {measures}\\n".format(**counts))
+    return start()
+app._process_start = at_first_paint
+from ringlab.cli import main
+sys.exit(main([]))
+"""
+
+
+def _counts(tmp_path) -> tuple[int, int, int]:
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        RINGLAB_EXIT_AFTER_PAINT="1",
+        RINGLAB_DATA_DIR=str(tmp_path / "data"),
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+    )
+    r = subprocess.run(
+        [sys.executable, "-c", APP], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert r.returncode == 0, r.stderr[-2000:]
+    lines = [line for line in r.stderr.splitlines() if line.startswith("counts: ")]
+    assert len(lines) == 1, r.stderr[-2000:]
+    grids, layouts, measures = map(int, lines[0].split()[1:])
+    return grids, layouts, measures
+
+
+def test_the_first_window_lays_out_its_editor_once_per_size_not_once_per_grid(tmp_path):
+    grids, layouts, measures = _counts(tmp_path)
+    # the default preset (paper-k2-t3): N = 3 nodes, each with M, Λ, R and T
+    assert grids == 3 * 4
+    # the show gives the editor its size twice (the window, then the splitter's share): a few
+    # layout requests of its own and Qt's, but fewer than one per grid
+    assert 0 < layouts < grids
+    # each grid is measured at most once per layout pass, not at each size question Qt asks
+    assert 0 < measures <= grids * layouts
