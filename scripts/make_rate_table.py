@@ -17,13 +17,23 @@ Every class is walked bound first (:func:`ringlab.core.search.perfield.walk`): t
 is at the largest proven lower bound (at most ``--per-T-bound`` seconds), then up to a code, then
 down from it.  Every step records its T, verdict, seconds, limit and ``encoding_version``; a
 redone entry keeps the steps of earlier runs as ``earlier_steps``, and each run is appended to
-``runs`` (command, UTC start and end, wall clock, load average).  ``--retry`` redoes entries that
-are not exact; ``--only N,K,FIELD`` (repeatable) restricts the run to those entries.
+``runs`` (command, UTC start and end, wall clock, load average, executor and workers).
+``--retry`` redoes entries that are not exact; ``--only N,K,FIELD`` (repeatable) restricts the
+run to those entries.
+
+``--executor mpi`` runs the entries on the workers of ``mpi4py.futures`` (the ``mpi`` extra),
+e.g. ``mpiexec -n 65 python -m mpi4py.futures scripts/make_rate_table.py --executor mpi ...``
+for 64 workers; the local process pool is the default.  Each entry runs in a child process of
+its worker: a solver that dies is logged under the run's ``retries`` and its entry started again
+(``--retries``, 2); what was saved stays.  An MPI rank that dies ends the MPI job — the table on
+disk is the last entry saved, and the same command resumes.
 
     python scripts/make_rate_table.py --N 3,4,5,6,7,8 --K 1,2,3,4,5,6,7,8 \\
         --fields "GF(2),GF(3),GF(4),GF(8)" --per-T 20 --per-cell 120 --jobs 1 --deadline 3000
     python scripts/make_rate_table.py --retry --only "6,4,GF(3)" --only "4,6,GF(2^3)" \\
         --per-T-bound 60 --per-T 60 --per-cell 150 --jobs 1
+    MPIEXEC_TIMEOUT=3600 mpiexec -n 4 python -m mpi4py.futures scripts/make_rate_table.py \\
+        --executor mpi --retry --only "8,7,GF(3)" --per-T 60 --per-cell 900
     python scripts/make_rate_table.py --markdown assets/rate_table.json
 """
 
@@ -34,9 +44,10 @@ import datetime as _dt
 import json
 import os
 import platform
+import subprocess
 import sys
 import time
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, ProcessPoolExecutor, wait
 from pathlib import Path
 
 from ringlab.core.search._worker import _die_with_parent
@@ -227,6 +238,125 @@ def save(d, path: Path) -> None:
     os.replace(tmp, path)  # atomic: a killed run never leaves a half-written table
 
 
+def open_executor(kind: str, jobs: int):
+    """(executor, workers).  ``local``: a process pool of ``jobs`` solvers; a solver process
+    ends with this script (kill, Ctrl+C), so no orphan keeps a core busy.  ``mpi``: mpi4py's
+    pool, the ranks but this one when started as ``mpiexec -n W+1 python -m mpi4py.futures``."""
+    if kind == "mpi":
+        from mpi4py.futures import MPIPoolExecutor
+
+        pool = MPIPoolExecutor()
+        return pool, pool.num_workers
+    jobs = max(1, jobs)
+    return ProcessPoolExecutor(max_workers=jobs, initializer=_die_with_parent), jobs
+
+
+# One entry in a fresh interpreter (an MPI worker's child): a solver that dies — killed by the
+# kernel for memory, a crash — ends this process, not the MPI rank, whose death would end the
+# whole MPI job.  RINGLAB_TEST_KILL_CELL="N,K,FIELD" (tests only) makes it exit with status 9
+# when it starts that entry, the first time: RINGLAB_TEST_KILL_MARKER is the file that says so.
+_ISOLATED = """
+import json, os, sys
+from ringlab.core.search._worker import _die_with_parent
+from ringlab.core.search.perfield import compute_entry
+_die_with_parent()
+args = json.loads(sys.stdin.read())
+if os.environ.get("RINGLAB_TEST_KILL_CELL") == ",".join(map(str, args[:3])):
+    try:
+        os.close(os.open(os.environ["RINGLAB_TEST_KILL_MARKER"], os.O_CREAT | os.O_EXCL))
+        os._exit(9)
+    except FileExistsError:
+        pass
+sys.stdout.write("\\n" + json.dumps(compute_entry(*args)) + "\\n")
+"""
+
+
+def isolated_entry(N, K, field, base, per_T, per_cell, per_T_bound=None):
+    """:func:`compute_entry` in a child process of this MPI worker; its death is an exception
+    (the entry is started again, :func:`run_entries`), never the end of the MPI job."""
+    args = [N, K, field, base, per_T, per_cell, per_T_bound]
+    p = subprocess.run(
+        [sys.executable, "-c", _ISOLATED], input=json.dumps(args), capture_output=True, text=True
+    )
+    if p.returncode != 0:
+        tail = p.stderr.strip().splitlines()[-1:] or [""]
+        raise RuntimeError(
+            f"the solver process for N={N}, K={K}, {field} ended with status {p.returncode} "
+            f"{tail[0]}".strip()
+        )
+    return tuple(json.loads(p.stdout.strip().splitlines()[-1]))
+
+
+def run_entries(a, pool, workers, cells, fields, only, run, checkpoint, t0) -> None:
+    """Every entry left (:func:`todo`), at most ``workers`` at once, each recorded and the table
+    saved as it ends.  An entry whose solver died (an exception, a broken pool) is logged under
+    the run's ``retries`` and started again — first, on a fresh pool if the pool broke — at most
+    ``--retries`` times; the entries already saved stay."""
+    task = isolated_entry if a.executor == "mpi" else compute_entry
+    running, attempted, attempts, again = {}, set(), {}, []
+    try:
+        while True:
+            busy = {key for key, _ in running.values()}
+            if time.perf_counter() - t0 < a.deadline:
+                left = [(N, K, f) for _, N, K, f in todo(cells, fields, a.retry, attempted, only)]
+                for N, K, f in again + left:
+                    if len(running) >= workers:
+                        break
+                    if (N, K, f) in busy:
+                        continue
+                    if (N, K, f) in again:
+                        again.remove((N, K, f))
+                    base = cells[(N, K)]["by_field"].get("GF(2)") if f != "GF(2)" else None
+                    fut = pool.submit(task, N, K, f, base, a.per_T, a.per_cell, a.per_T_bound)
+                    running[fut] = ((N, K, f), pool)
+                    attempted.add((N, K, f))
+                    busy.add((N, K, f))
+                    attempts[(N, K, f)] = attempts.get((N, K, f), 0) + 1
+            if not running:
+                break
+            finished, _ = wait(list(running), return_when=FIRST_COMPLETED)
+            for fut in finished:
+                (N, K, f), its_pool = running.pop(fut)
+                n = attempts[(N, K, f)]
+                err = fut.exception()
+                if err is not None:
+                    again_ = n <= a.retries
+                    run.setdefault("retries", []).append(
+                        {"N": N, "K": K, "field": f, "attempt": n, "error": f"{err!r}"[:300]}
+                    )
+                    if again_:
+                        again.append((N, K, f))
+                    else:
+                        run.setdefault("failed", []).append({"N": N, "K": K, "field": f})
+                    if isinstance(err, BrokenExecutor) and its_pool is pool:
+                        pool.shutdown(wait=False, cancel_futures=True)
+                        pool, workers = open_executor(a.executor, a.jobs)
+                    checkpoint()
+                    print(
+                        f"N={N} K={K} {f}: attempt {n} failed ({err!r}); "
+                        + ("started again" if again_ else "left not computed"),
+                        file=sys.stderr,
+                        flush=True,
+                    )
+                    continue
+                N, K, f, res, secs = fut.result()
+                old = cells[(N, K)]["by_field"].get(f)
+                if old is not None and old["general"].get("status") != NOT_COMPUTED:
+                    lb = cells[(N, K)]["lower_bound"]
+                    res = {k: merge(old[k], res[k], lb) for k in ("general", "routing")}
+                cells[(N, K)]["by_field"][f] = res
+                entry = {"N": N, "K": K, "field": f, "seconds": round(secs, 1)}
+                run["entries"].append(entry | ({"attempts": n} if n > 1 else {}))
+                checkpoint()
+                print(
+                    f"N={N} K={K} {f}: general {cell_text(res['general'])} | routing "
+                    f"{cell_text(res['routing'])}  [{secs:.1f} s]",
+                    flush=True,
+                )
+    finally:
+        pool.shutdown()
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--N", default="3,4,5,6,7,8", help="ring sizes (comma list)")
@@ -242,7 +372,21 @@ def main(argv=None) -> int:
         default=3000.0,
         help="start no new entry after this many seconds of this run",
     )
-    ap.add_argument("--jobs", type=int, default=2, help="solver processes")
+    ap.add_argument("--jobs", type=int, default=2, help="solver processes (--executor local)")
+    ap.add_argument(
+        "--executor",
+        choices=("local", "mpi"),
+        default="local",
+        help="local: a process pool of --jobs solvers on this machine; mpi: the workers of "
+        "'mpiexec -n W+1 python -m mpi4py.futures scripts/make_rate_table.py --executor mpi ...' "
+        "(W workers, one solver each)",
+    )
+    ap.add_argument(
+        "--retries",
+        type=int,
+        default=2,
+        help="times an entry whose solver process died is started again (then left not computed)",
+    )
     ap.add_argument(
         "--retry",
         action="store_true",
@@ -329,6 +473,7 @@ def main(argv=None) -> int:
                 "note": "before runs were recorded one by one; encoder version unrecorded",
             }
         )
+    pool, workers = open_executor(a.executor, a.jobs)
     now = _dt.datetime.now(_dt.timezone.utc)
     run = {
         "command": command,
@@ -337,7 +482,9 @@ def main(argv=None) -> int:
         "wall_s": 0.0,
         "loadavg_start": _load(),
         "loadavg_end": None,
-        "jobs": a.jobs,
+        "jobs": workers,  # solver processes at once
+        "executor": a.executor,
+        "workers": workers,
         "per_T": a.per_T,
         "per_T_bound": a.per_T_bound or a.per_T,
         "per_cell": a.per_cell,
@@ -349,7 +496,9 @@ def main(argv=None) -> int:
         {
             "made_by": made_by(runs),
             "machine": f"{platform.machine()}, Python {platform.python_version()}, "
-            f"shared 2 cores, {a.jobs} solver process(es)",
+            f"shared 2 cores, {a.jobs} solver process(es)"
+            if a.executor == "local"
+            else f"MPI (mpi4py.futures), {workers} worker(s), one solver process each",
             "per_T_timeout": a.per_T,
             "per_T_bound": a.per_T_bound or a.per_T,
             "per_cell": a.per_cell,
@@ -374,43 +523,7 @@ def main(argv=None) -> int:
         finish(d, cells, fields, out.parent)
         save(d, out)
 
-    running, attempted = {}, set()
-    # a solver process ends with this script (kill, Ctrl+C): no orphan keeps a core busy; the
-    # table on disk is always the last checkpoint, so nothing computed is lost
-    with ProcessPoolExecutor(max_workers=max(1, a.jobs), initializer=_die_with_parent) as pool:
-        while True:
-            busy = {(N, K, f) for (N, K, f) in running.values()}
-            if time.perf_counter() - t0 < a.deadline:
-                for _, N, K, f in todo(cells, fields, a.retry, attempted, only):
-                    if len(running) >= a.jobs:
-                        break
-                    if (N, K, f) in busy:
-                        continue
-                    base = cells[(N, K)]["by_field"].get("GF(2)") if f != "GF(2)" else None
-                    fut = pool.submit(
-                        compute_entry, N, K, f, base, a.per_T, a.per_cell, a.per_T_bound
-                    )
-                    running[fut] = (N, K, f)
-                    attempted.add((N, K, f))
-                    busy.add((N, K, f))
-            if not running:
-                break
-            finished, _ = wait(list(running), return_when=FIRST_COMPLETED)
-            for fut in finished:
-                running.pop(fut)
-                N, K, f, res, secs = fut.result()
-                old = cells[(N, K)]["by_field"].get(f)
-                if old is not None and old["general"].get("status") != NOT_COMPUTED:
-                    lb = cells[(N, K)]["lower_bound"]
-                    res = {k: merge(old[k], res[k], lb) for k in ("general", "routing")}
-                cells[(N, K)]["by_field"][f] = res
-                run["entries"].append({"N": N, "K": K, "field": f, "seconds": round(secs, 1)})
-                checkpoint()
-                print(
-                    f"N={N} K={K} {f}: general {cell_text(res['general'])} | routing "
-                    f"{cell_text(res['routing'])}  [{secs:.1f} s]",
-                    flush=True,
-                )
+    run_entries(a, pool, workers, cells, fields, only, run, checkpoint, t0)
     checkpoint()
     print(f"wrote {out}; {d['total_seconds']} s in all runs so far")
     return 0
