@@ -27,6 +27,9 @@ from .matrix_table import MatrixTable
 from .matrix_text import parse_matrix_text, to_latex, to_tsv
 
 LATEX_MIME = "text/x-latex"
+_FONT_CHANGE = QEvent.Type.FontChange
+_KEY_PRESS = QEvent.Type.KeyPress
+_EDITING = QAbstractItemView.State.EditingState
 
 
 def set_text_color(label, color: str) -> None:
@@ -203,13 +206,12 @@ class MatrixGrid(QFrame):
         table.setContextMenuPolicy(Qt.ActionsContextMenu)
 
     def eventFilter(self, obj, event):
-        if obj is self.table and event.type() == QEvent.FontChange:
+        # (every event of the tables passes here: its type is read once, compared with
+        # constants read once — a lookup on PySide6's enums costs microseconds each time)
+        kind = event.type()
+        if kind == _FONT_CHANGE and obj is self.table:
             self._stack.reband()  # Ctrl+=: wider cells, perhaps more bands
-        if (
-            obj in self.bands
-            and event.type() == QEvent.KeyPress
-            and obj.state() != QAbstractItemView.EditingState
-        ):
+        if kind == _KEY_PRESS and obj in self.bands and obj.state() != _EDITING:
             if event.key() in (Qt.Key_Delete, Qt.Key_Backspace):
                 self.clear_selection()
                 return True

@@ -29,6 +29,9 @@ TYPICAL_WIDEST = "-999/999"
 TYPICAL_NARROWEST = "-1/2"
 #: matrices with more cells than this are sized for typical entries without reading them all
 _MEASURED_CELLS = 1024
+# (read once: a lookup on PySide6's flat ``Qt`` namespace costs ~15 µs, and tables refit often)
+_AS_NEEDED = Qt.ScrollBarPolicy.ScrollBarAsNeeded
+_ALWAYS_OFF = Qt.ScrollBarPolicy.ScrollBarAlwaysOff
 
 
 class CellDelegate(QStyledItemDelegate):
@@ -145,7 +148,7 @@ class MatrixTable(QTableView):
         the table may be — a matrix too large to cut into bands scrolls inside it instead."""
         self._shown = (c0, c1)
         self._limit = width
-        self.fit()
+        self._fit()  # (the cells keep their measured width: only an entry or the font changes it)
 
     @property
     def shown_columns(self) -> tuple[int, int]:
@@ -154,15 +157,21 @@ class MatrixTable(QTableView):
         return min(c0, cols), min(c1, cols)
 
     def fit(self):
-        """Cell size from the font, so Ctrl+= enlarges the grids for a projector."""
-        fm = self.fontMetrics()
+        """Cell size from the font and the entries (measured anew), so Ctrl+= enlarges the
+        grids for a projector."""
         self._cell_w = None
+        self._fit()
+
+    def _fit(self):
+        fm = self.fontMetrics()
         w, h = self.cell_width(), fm.height() + 10
         hh, vh = self.horizontalHeader(), self.verticalHeader()
-        hh.setDefaultSectionSize(w)
-        hh.setMinimumSectionSize(8)
-        vh.setDefaultSectionSize(h)
-        vh.setMinimumSectionSize(8)
+        # (each setter re-lays the header out even at the same value: only what changed is set)
+        for header, size in ((hh, w), (vh, h)):
+            if header.defaultSectionSize() != size:
+                header.setDefaultSectionSize(size)
+            if header.minimumSectionSize() != 8:
+                header.setMinimumSectionSize(8)
         hh.setFixedHeight(h)
         vh.setFixedWidth(self.row_header_width())
         c0, c1 = self.shown_columns
@@ -175,18 +184,20 @@ class MatrixTable(QTableView):
         rows = self.model().rowCount()
         width, height = self.width_for(c1 - c0), h + rows * h + 2 * self.frameWidth()
         if self._limit is not None and width > self._limit:
-            self.setHorizontalScrollBarPolicy(Qt.ScrollBarAsNeeded)
+            if self.horizontalScrollBarPolicy() != _AS_NEEDED:
+                self.setHorizontalScrollBarPolicy(_AS_NEEDED)
             height += self.style().pixelMetric(QStyle.PM_ScrollBarExtent, None, self)
             width = self._limit
         else:
-            self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+            if self.horizontalScrollBarPolicy() != _ALWAYS_OFF:
+                self.setHorizontalScrollBarPolicy(_ALWAYS_OFF)
             self.horizontalScrollBar().setValue(0)
         self.setFixedSize(width, height)
 
     def _on_data_changed(self, *args):
         self._cell_w = None
         if self.cell_width() != self.horizontalHeader().defaultSectionSize():
-            self.fit()
+            self._fit()  # (just measured)
             self.updateGeometry()
 
     def changeEvent(self, e):
