@@ -58,7 +58,15 @@ def main(argv: list[str] | None = None) -> int:
     failed, 130 interrupted.  Never exits itself, so a test can call it in-process."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-")):
-        argv = ["gui", *argv]  # `ringlab` or `ringlab FILE`: the desktop app
+        if len(argv) <= 1:
+            # `ringlab` or `ringlab FILE`: the desktop app, without building a parser (~10 ms
+            # of the window's start: argparse looks its translations up for every argument)
+            from ._gui import cmd_gui
+
+            return _call(
+                argparse.Namespace(command="gui", file=argv[0] if argv else None, func=cmd_gui)
+            )
+        argv = ["gui", *argv]  # (`ringlab FILE more`: the parser says what is wrong)
     parser = build_parser(argv[0])
     try:
         args = parser.parse_args(argv)
@@ -67,6 +75,11 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    return _call(args)
+
+
+def _call(args: argparse.Namespace) -> int:
+    """Run the command ``args`` names; its errors become exit codes (see :func:`main`)."""
     try:
         return int(args.func(args) or 0)
     except RinglabError as e:

@@ -1,4 +1,5 @@
-"""The first window lays its editor out once per size it is given, not once per grid.
+"""What the first window's start does before its first paint: it lays its editor out once per
+size it is given, not once per grid, and builds no command-line parser for plain ``ringlab``.
 
 Start-up paid for each of the default preset's 12 grids a layout pass of the whole editor page
 (27 layout requests before the first paint) and, for every size question Qt asked of the editor,
@@ -18,10 +19,17 @@ import sys
 APP = """
 import sys
 from PySide6.QtCore import QEvent, QObject
+import argparse
 import ringlab.gui.app as app
 import ringlab.gui.matrix_grid as matrix_grid
 
-counts = {"layouts": 0, "measures": 0, "grids": 0}
+counts = {"layouts": 0, "measures": 0, "grids": 0, "parsers": 0}
+
+parser_init = argparse.ArgumentParser.__init__
+def counted_parser(self, *args, **kwargs):
+    counts["parsers"] += 1
+    parser_init(self, *args, **kwargs)
+argparse.ArgumentParser.__init__ = counted_parser
 
 class Layouts(QObject):
     def eventFilter(self, obj, event):
@@ -47,15 +55,15 @@ matrix_grid.MatrixGrid.narrowest = measured
 
 start = app._process_start
 def at_first_paint():
-    sys.stderr.write("counts: {grids} {layouts} {measures}\\n".format(**counts))
+    sys.stderr.write("counts: {grids} {layouts} {measures} {parsers}\\n".format(**counts))
     return start()
 app._process_start = at_first_paint
 from ringlab.cli import main
-sys.exit(main([]))
+sys.exit(main(sys.argv[1:]))
 """
 
 
-def _counts(tmp_path) -> tuple[int, int, int]:
+def _counts(tmp_path, *args: str) -> tuple[int, int, int, int]:
     env = dict(
         os.environ,
         QT_QPA_PLATFORM="offscreen",
@@ -64,17 +72,17 @@ def _counts(tmp_path) -> tuple[int, int, int]:
         XDG_CONFIG_HOME=str(tmp_path / "config"),
     )
     r = subprocess.run(
-        [sys.executable, "-c", APP], capture_output=True, text=True, env=env, timeout=120
+        [sys.executable, "-c", APP, *args], capture_output=True, text=True, env=env, timeout=120
     )
     assert r.returncode == 0, r.stderr[-2000:]
     lines = [line for line in r.stderr.splitlines() if line.startswith("counts: ")]
     assert len(lines) == 1, r.stderr[-2000:]
-    grids, layouts, measures = map(int, lines[0].split()[1:])
-    return grids, layouts, measures
+    grids, layouts, measures, parsers = map(int, lines[0].split()[1:])
+    return grids, layouts, measures, parsers
 
 
 def test_the_first_window_lays_out_its_editor_once_per_size_not_once_per_grid(tmp_path):
-    grids, layouts, measures = _counts(tmp_path)
+    grids, layouts, measures, _ = _counts(tmp_path)
     # the default preset (paper-k2-t3): N = 3 nodes, each with M, Λ, R and T
     assert grids == 3 * 4
     # the show gives the editor its size twice (the window, then the splitter's share): a few
@@ -82,3 +90,11 @@ def test_the_first_window_lays_out_its_editor_once_per_size_not_once_per_grid(tm
     assert 0 < layouts < grids
     # each grid is measured at most once per layout pass, not at each size question Qt asks
     assert 0 < measures <= grids * layouts
+
+
+def test_plain_ringlab_and_ringlab_file_start_the_window_without_a_command_line_parser(tmp_path):
+    # `ringlab` and `ringlab FILE` (here preset:NAME) mean the window: nothing to parse
+    assert _counts(tmp_path)[3] == 0
+    assert _counts(tmp_path, "preset:paper-k2-t3")[3] == 0
+    # a subcommand is parsed as before (the window's own start is the same either way)
+    assert _counts(tmp_path, "gui", "preset:paper-k2-t3")[3] > 0
