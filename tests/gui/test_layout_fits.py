@@ -7,7 +7,7 @@ rate table shows at least eight whole rows.  The user's path: the window resized
 panel opened from its menu action, Ctrl+= pressed up to 22 pt, each tab clicked."""
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QTabBar, QTableWidget, QTabWidget
 
 from tests.gui._fit import layout_problems
@@ -83,3 +83,33 @@ def test_the_rate_table_shows_eight_whole_rows(open_window, qtbot, room, points)
         if top >= 0 and top + table.rowHeight(row) <= view.height():
             whole += 1
     assert whole >= 8, f"{whole} whole rows in a {view.height()} px high table"
+
+
+@pytest.mark.parametrize("points", [None, 22], ids=["default-text", "22pt"])
+@pytest.mark.parametrize("room", list(ROOMS))
+def test_the_both_models_table_fits(open_window, qtbot, room, points):
+    """Ticking algorithms beside ring and tree adds the cost explorer's table of both models
+    (seven columns); at 22 pt beside a lesson it folds rather than scroll sideways."""
+    w = _window(open_window, qtbot, room, points)
+    pages = _pages(qtbot, w, "Schedules")
+    next(pages)
+    view = w.tabs.view(w.tabs.currentIndex(), build=False)
+    for name in ("recursive-doubling", "swing", "trivance"):
+        box = view.picker.boxes[name]
+        qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(4, box.height() // 2))
+        qtbot.waitUntil(lambda: box.isChecked())
+    table = w.findChild(QTableWidget, "compare_models")
+    qtbot.waitUntil(lambda: not table.isHidden() and table.rowCount() >= 4)
+    found = {}
+    for page in pages:
+        try:
+            qtbot.waitUntil(lambda: not layout_problems(w))
+        except AssertionError:
+            found[page] = layout_problems(w)
+    assert table.isVisible()
+    shown = [table.item(r, c) for r in range(table.rowCount()) for c in range(table.columnCount())]
+    text = {i.text() for i in shown if i is not None}
+    # every algorithm's row is there: its (a) time in µs, or why not (swing: N a power of two)
+    assert any(t.endswith("µs") for t in text) and any(t.startswith("not for N") for t in text)
+    assert table.horizontalScrollBar().maximum() == 0
+    assert not found, "\n".join(f"{p}:\n  " + "\n  ".join(v) for p, v in found.items())

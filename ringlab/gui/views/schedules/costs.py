@@ -12,18 +12,14 @@ views package stays cheap.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QFrame,
     QGridLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QScrollArea,
-    QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -37,7 +33,7 @@ from ....core.schedules.costs import (
 )
 from ...params import SizeSpin
 from .._reflow import SideBySide
-from .._widgets import fit_table_height, label
+from .._widgets import label
 from .folding import FoldingTable, Row
 from .measure import MeasureControls, fill_rows, measured_note
 
@@ -302,19 +298,6 @@ class CostPlot:
         self.canvas.draw_idle()
 
 
-def _numbers_table(name: str, columns: list, tips: list) -> QTableWidget:
-    """A read-only table of numbers, its columns sized to their contents, headers explained."""
-    t = QTableWidget(0, len(columns))
-    t.setObjectName(name)
-    t.setHorizontalHeaderLabels(columns)
-    for col, tip in enumerate(tips):
-        t.horizontalHeaderItem(col).setToolTip(tip)
-    t.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-    t.setEditTriggers(QAbstractItemView.NoEditTriggers)
-    t.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
-    return t
-
-
 class CostTables(QWidget):
     """Beside the plot: the cost table on the explorer's N (and its measured rows), both models
     of the chosen algorithms, the measuring controls, the ring's note and the crossovers."""
@@ -328,8 +311,9 @@ class CostTables(QWidget):
         self.table = FoldingTable("compare_costs", COLUMNS, TIPS)
         # ring, tree and the chosen algorithms in both models (shown when chosen)
         self.models_title = label(name="compare_models_title")
-        self.models = _numbers_table("compare_models", MODEL_COLUMNS, MODEL_TIPS)
-        self.models.setWordWrap(False)
+        # folds as the cost table does (its seven columns scrolled sideways at 22 pt)
+        # (shown, it asks for its whole width: the numbers go under the plot rather than fold)
+        self.models = FoldingTable("compare_models", MODEL_COLUMNS, MODEL_TIPS, ask_whole=True)
         self.measured_note = label(name="compare_measured_note")
         self.note = label(name="compare_note")
         self.crossings = label(name="compare_crossovers")
@@ -340,13 +324,6 @@ class CostTables(QWidget):
         for w in (self.measured_note, measure, self.note, self.crossings):
             lay.addWidget(w)
         lay.addStretch(1)
-
-    def changeEvent(self, e):
-        super().changeEvent(e)
-        if e.type() == e.Type.FontChange:
-            # a larger text size (Ctrl+=) grows the rows; the children have the new font
-            # before their parent hears of it, so refit now (the cost table refits itself)
-            fit_table_height(self.models)
 
     def show_costs(self, c, example_N: int | None) -> None:
         """The cost table of comparison ``c`` and its title."""
@@ -409,12 +386,10 @@ class CostTables(QWidget):
             f"directed, i → i+1), a directed link carries one message per "
             f"slot. Model (a)'s lines are on the plot; crossovers [n] are numbered there."
         )
-        self.models.clearSpans()
-        self.models.setRowCount(len(rows))
-        self.models.setVerticalHeaderLabels([r.name for r in rows])
-        for r, row in enumerate(rows):
+        shown = []
+        for row in rows:
             if row.refused:
-                self._show_refused(r, row, c.N)
+                shown.append(self._refused(row, c.N))
                 continue
             cells = [
                 str(row.steps),
@@ -425,23 +400,17 @@ class CostTables(QWidget):
                 format_bytes(row.max_link_load),
                 "ok" if row.sum_ok else "WRONG",
             ]
-            for col, text in enumerate(cells):
-                self.models.setItem(r, col, QTableWidgetItem(text))
-        fit_table_height(self.models)
+            shown.append(Row(row.name, cells))
+        self.models.set_rows(shown)
 
-    def _show_refused(self, r: int, row, N: int) -> None:
-        """Row r says in grey that its algorithm's form does not reach N (why in the tooltip)."""
-        from PySide6.QtGui import QColor
-
+    @staticmethod
+    def _refused(row, N: int) -> Row:
+        """A row saying in grey, across its band, that its algorithm's form does not reach N
+        (why in the tooltip)."""
         from ....core.schedules import schedule_info
 
-        item = QTableWidgetItem(f"not for N = {N} (traced for {schedule_info(row.name).which_N})")
-        item.setForeground(QColor("#666666"))
-        item.setToolTip(row.refused)
-        for col in range(len(MODEL_COLUMNS)):
-            self.models.setItem(r, col, QTableWidgetItem(""))
-        self.models.setSpan(r, 0, 1, len(MODEL_COLUMNS))
-        self.models.setItem(r, 0, item)
+        which = schedule_info(row.name).which_N
+        return Row(row.name, [], tip=row.refused, note=f"not for N = {N} (traced for {which})")
 
     def show_measured(self, c, m, here: bool) -> None:
         """The measured rows under ``c``'s and their note (``here``: m is for c's N and S)."""
@@ -493,7 +462,7 @@ class CostPanel(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.inputs)
         # plot left, numbers right: both stay visible; the numbers under the plot when narrow
-        lay.addWidget(SideBySide(self.canvas, _scrolling(t), stretch=(5, 4)), 1)
+        lay.addWidget(_PlotAndNumbers(self.canvas, _scrolling(t), stretch=(5, 4)), 1)
         self.inputs.params_changed.connect(self.params_changed)
         self.n_spin.valueChanged.connect(self.measure.set_N)
         self.measure.updated.connect(self._show_measured)
@@ -560,14 +529,53 @@ class CostPanel(QWidget):
 
 
 class _UpAndDown(QScrollArea):
-    """A scroll area as wide as its widget needs (it scrolls only up and down)."""
+    """A scroll area as wide as its widget needs (it scrolls only up and down).  Under the plot
+    (a narrow tab) it is as tall as its widget: the tab's page scrolls, not a second scroll
+    area inside it (at 22 pt beside a lesson that one was a slot two rows high)."""
+
+    def _stacked(self) -> bool:
+        p = self.parentWidget()
+        return isinstance(p, SideBySide) and not p.side_by_side
+
+    def sizeHint(self):  # noqa: N802 (Qt's name)
+        """As wide as its widget asks now (Qt's keeps the first width it read)."""
+        hint = super().sizeHint()
+        w = self.widget()
+        if w is not None:
+            hint.setWidth(w.sizeHint().width() + self.verticalScrollBar().sizeHint().width())
+        return hint
 
     def minimumSizeHint(self):  # noqa: N802 (Qt's name)
         hint = super().minimumSizeHint()
         w = self.widget()
         if w is not None:
             hint.setWidth(w.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width())
+            if self._stacked():
+                width = max(self.viewport().width(), w.minimumSizeHint().width())
+                tall = w.heightForWidth(width) if w.hasHeightForWidth() else -1
+                hint.setHeight(max(tall, w.minimumSizeHint().height()))
         return hint
+
+    def resizeEvent(self, e):  # noqa: N802
+        super().resizeEvent(e)
+        if e.size().width() != e.oldSize().width() and self._stacked():
+            self.updateGeometry()  # its height follows its width (the notes wrap)
+
+    def eventFilter(self, obj, e):  # noqa: N802
+        if obj is self.widget() and e.type() == QEvent.LayoutRequest:
+            # a table shown or refolded: as tall (stacked) or as wide as the numbers now
+            self.updateGeometry()
+        return super().eventFilter(obj, e)
+
+
+class _PlotAndNumbers(SideBySide):
+    """The plot and the numbers, side by side or stacked, chosen again when the numbers ask
+    for another width (the table of both models shown: under the plot, it need not fold)."""
+
+    def event(self, e):
+        if e.type() == QEvent.LayoutRequest:
+            self._choose(self.width())
+        return super().event(e)
 
 
 def _scrolling(widget) -> QScrollArea:

@@ -29,21 +29,26 @@ from PySide6.QtWidgets import (
 
 @dataclass
 class Row:
-    """One row: its label, a cell per column, the tool tip of its label and cells, its tint."""
+    """One row: its label, a cell per column, the tool tip of its label and cells, its tint.
+
+    A row with a ``note`` (and no cells) shows the note across its band instead, in grey."""
 
     label: str
     cells: list
     tip: str = ""
     tint: QColor | None = None
+    note: str = ""
 
 
 class FoldingTable(QTableWidget):
     """A read-only table of ``columns`` (header tips ``tips``) that folds into bands of
-    columns when narrower than its columns; exactly as tall as its rows."""
+    columns when narrower than its columns; exactly as tall as its rows.  ``ask_whole``: its
+    size hint is as wide as its columns unfolded."""
 
-    def __init__(self, name: str, columns: list, tips: list, parent=None):
+    def __init__(self, name: str, columns: list, tips: list, parent=None, ask_whole=False):
         super().__init__(0, len(columns), parent)
         self.setObjectName(name)
+        self._ask_whole = ask_whole
         self.columns = list(columns)
         self._tips = list(tips)
         self._rows: list[Row] = []
@@ -103,6 +108,15 @@ class FoldingTable(QTableWidget):
         if e.type() == QEvent.FontChange:
             self._refold()
 
+    def sizeHint(self):  # noqa: N802 (Qt's name)
+        """With ``ask_whole``, the width of its columns side by side (a layout that can place
+        it under rather than beside a drawing then does, and it need not fold)."""
+        hint = super().sizeHint()
+        if self._ask_whole:
+            whole = self._label_width() + sum(self._band_widths(len(self.columns)))
+            hint = QSize(whole + self._frame(), self.height())
+        return hint
+
     def minimumSizeHint(self):  # noqa: N802
         """One column beside the row labels: narrower, a number would be cut."""
         widths = self._widths(folded=True)
@@ -121,7 +135,7 @@ class FoldingTable(QTableWidget):
         """Each column's width: its cells (a cell's margins and the grid line) and its name —
         in the header (its margins), or in bold in a band's head row (a cell's margins)."""
         style = self.style()
-        cell = 2 * (style.pixelMetric(QStyle.PM_FocusFrameHMargin, None, self) + 1) + 2
+        cell = 2 * (style.pixelMetric(QStyle.PM_FocusFrameHMargin, None, self) + 1) + 4
         head = 2 * style.pixelMetric(QStyle.PM_HeaderMargin, None, self) + 2
         return [
             max(
@@ -137,9 +151,15 @@ class FoldingTable(QTableWidget):
         return max([self._text_width(r.label, head, bold=True) for r in self._rows], default=0)
 
     def _band_widths(self, n: int) -> list[int]:
-        """The widths of the table's n columns when each band holds n of the columns."""
+        """The widths of the table's n columns when each band holds n of the columns (the
+        last one wider should a note across the band have a longer word: it wraps between)."""
         widths = self._widths(folded=n < len(self.columns))
-        return [max(widths[k::n]) for k in range(n)]
+        out = [max(widths[k::n]) for k in range(n)]
+        cell = 2 * (self.style().pixelMetric(QStyle.PM_FocusFrameHMargin, None, self) + 1) + 4
+        words = [w for r in self._rows for w in r.note.split()]
+        note = max([self._text_width(w, cell) for w in words], default=0)
+        out[-1] += max(0, note - sum(out))
+        return out
 
     def _fitting(self) -> int:
         """The columns a band holds: all when they fit the table's width, else as many as
@@ -152,6 +172,7 @@ class FoldingTable(QTableWidget):
 
     def _refold(self) -> None:
         n = self._per_band = self._fitting()
+        self.clearSpans()
         self.clearContents()
         self.verticalHeader().setFixedWidth(max(1, self._label_width()))
         self.setColumnCount(n)
@@ -198,6 +219,16 @@ class FoldingTable(QTableWidget):
             head = QTableWidgetItem(row.label)
             head.setToolTip(row.tip)
             self.setVerticalHeaderItem(at, head)
+            if row.note:  # across the band: its first band says it, the others are blank
+                span = min(self._per_band, len(self.columns) - c)
+                if span > 1:
+                    self.setSpan(at, 0, 1, span)
+                item = QTableWidgetItem(row.note if c == 0 else "")
+                item.setForeground(QColor("#666666"))
+                item.setToolTip(row.tip)
+                self.setItem(at, 0, item)
+        if row.note:
+            return
         item = QTableWidgetItem(row.cells[c] if c < len(row.cells) else "")
         if row.tip:
             item.setToolTip(row.tip)
