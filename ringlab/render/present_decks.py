@@ -345,10 +345,13 @@ def _first_line(text: str, width: int = 120) -> str:
 
 class SchedulesDeck:
     """Ring, tree and a code side by side on the worked matmul, one slide per step (the grids
-    the Schedules tab shows: rows are cores, columns chunks, ``*`` marks a cell written now)."""
+    the Schedules tab shows: rows are cores, columns chunks; a cell written at the step is
+    bold and coloured — not starred, so a cell is no wider than its value and five 8-core
+    grids fit a 16:9 slide as two rows, three and two)."""
 
     kind = "schedules"
     start = 0  # the step present mode opens at
+    WRITTEN = "#c2410c"  # a cell written at the step shown (with bold, not colour alone)
 
     def __init__(self, comparison, extras=()):
         self.comparison = comparison
@@ -364,10 +367,50 @@ class SchedulesDeck:
         self.traces += [(title, t) for title, t, _ in extras if t is not None]
         # ticked algorithms whose form does not reach this N: named, with the reason
         self.refused = [(title, why) for title, t, why in extras if t is None]
+        self._chars = None
+        self._widths: dict = {}
 
     @property
     def count(self) -> int:
         return max([self.comparison.max_steps, *(t.T for _, t in self.traces)]) + 1
+
+    @staticmethod
+    def _cells(tr, k: int) -> tuple[list[list[str]], set]:
+        from ..core.schedules.text import cell_text
+
+        changed = set(tr.steps[k - 1].changed) if k > 0 else set()
+        cells = [[cell_text(tr, k, i, c) for c in range(tr.n_chunks)] for i in range(tr.N)]
+        return cells, changed
+
+    @staticmethod
+    def _width(tr, cells) -> int:
+        return max([len(f"c{c}") for c in range(tr.n_chunks)] + [len(x) for r in cells for x in r])
+
+    def _cell_width(self, tr) -> int:
+        """A cell of ``tr``'s grid: as wide as its widest value at any step."""
+        if id(tr) not in self._widths:
+            self._widths[id(tr)] = max(
+                self._width(tr, self._cells(tr, k)[0]) for k in range(tr.T + 1)
+            )
+        return self._widths[id(tr)]
+
+    def grid_html(self, tr, k: int) -> str:
+        """Step k's grid of ``tr`` as the inside of a ``<pre>``: cores down (a 3-character
+        label), chunks across, each cell as wide as the widest value of any step."""
+        from html import escape
+
+        cells, changed = self._cells(tr, k)
+        w = self._cell_width(tr)
+        lines = ["   " + " ".join(f"c{c}".rjust(w) for c in range(tr.n_chunks))]
+        for i, row in enumerate(cells):
+            out = []
+            for c, x in enumerate(row):
+                x = escape(x.rjust(w))
+                if (i, c) in changed:
+                    x = f"<b style='color:{self.WRITTEN}'>{x}</b>"
+                out.append(x)
+            lines.append(f"{i:<2} " + " ".join(out))
+        return "\n".join(lines)
 
     def html(self, k: int, per_row: int = 3, sends: bool = True) -> str:
         """Step k: the grids side by side, ``per_row`` to a row (more wrap to the next), each
@@ -382,33 +425,42 @@ class SchedulesDeck:
         for name, tr in self.traces:
             kk = min(k, tr.T)
             sends = tr.steps[kk - 1].sends if 0 < k <= tr.T else ()
-            lines = _compact_grid(tr, kk)
             msg = "<br>".join(escape(s.describe()) for s in sends[:4]) if show_sends else ""
             more = f"<br>… {len(sends) - 4} more" if show_sends and len(sends) > 4 else ""
             cols.append(
-                f"<td style='vertical-align:top; padding-right:28px'><b>{name}</b> — "
-                f"{escape(step_caption(tr, k))}<pre>{escape(chr(10).join(lines))}</pre>"
+                f"<td style='vertical-align:top; padding-right:28px'><b>{escape(name)}</b> — "
+                f"{escape(step_caption(tr, k))}<pre>{self.grid_html(tr, kk)}</pre>"
                 f"<span style='font-size:80%'>{msg}{more}</span></td>"
             )
         per_row = max(1, per_row)
         rows = "".join(
             f"<tr>{''.join(cols[i : i + per_row])}</tr>" for i in range(0, len(cols), per_row)
         )
-        refused = "".join(
-            f"<p style='font-size:80%'><b>{escape(title)}</b>: not for N = "
-            f"{self.comparison.example.N} — {escape(why)}</p>"
-            for title, why in self.refused
+        # one paragraph, each refusal's first clause (the speaker notes have them whole)
+        refused = (
+            f"<p>Not for N = {self.comparison.example.N}: "
+            + "; ".join(
+                f"<b>{escape(title.split(' (')[0])}</b> ({escape(self._first_clause(why))})"
+                for title, why in self.refused
+            )
+            + "</p>"
+            if self.refused
+            else ""
         )
         return (
             f"<p><b>All-reduce of the worked matmul on {self.comparison.example.N} cores: every "
-            f"core must end with X·W = [{escape(target)}]</b> — step {k} of {self.count - 1}</p>"
-            f"<table>{rows}</table>{refused}"
+            f"core must end with X·W = [{escape(target)}]</b> — step {k} of {self.count - 1} "
+            f"(<b style='color:{self.WRITTEN}'>bold</b>: written at this step)</p>"
+            f"<table cellspacing='0' cellpadding='0'>{rows}</table>{refused}"
         )
 
     def grid_chars(self) -> int:
-        """The widest grid's width in characters (a column of :meth:`html` at its text size)."""
-        widths = [len(_compact_grid(tr, k)[-1]) for _, tr in self.traces for k in (0, tr.T)]
-        return max(widths, default=20)
+        """The widest grid's width in characters (a column of :meth:`html` at its text size),
+        over every step (so the grids to a row do not change from step to step)."""
+        if self._chars is None:
+            widths = [3 + tr.n_chunks * (self._cell_width(tr) + 1) - 1 for _, tr in self.traces]
+            self._chars = max(widths, default=20)
+        return self._chars
 
     def caption(self, k: int) -> str:
         from ..core.schedules.text import step_caption
@@ -416,4 +468,13 @@ class SchedulesDeck:
         return "; ".join(f"{name}: {step_caption(tr, k)}" for name, tr in self.traces)
 
     def notes(self, k: int) -> str:
-        return self.caption(k)
+        why = "".join(
+            f"\n\n{title}: not for N = {self.comparison.example.N} — {why}"
+            for title, why in self.refused
+        )
+        return self.caption(k) + why
+
+    @staticmethod
+    def _first_clause(why: str) -> str:
+        """A refusal's reason up to its first semicolon, without the algorithm's name."""
+        return why.split(": ", 1)[-1].split(";")[0].strip()

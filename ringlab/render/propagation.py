@@ -73,6 +73,10 @@ class WalkthroughRenderer(StepFrames):
         self.full_table = False
         # edge labels beside their arrows, never over an arrow or a node (present mode)
         self.labels_beside = False
+        # present mode's zoom (the figure's dpi already carries it): the layout gives the
+        # graph and the table their share of a zoomed slide (layout.rects); None elsewhere
+        self.zoom = None
+        self._built_zoom = None
         self.trace = None
         self.step = 0
         self._note = ""
@@ -143,8 +147,10 @@ class WalkthroughRenderer(StepFrames):
         )
         if width is None:
             lines = text.split("\n")
-            if len(lines) > self.MAX_CAPTION_LINES:
-                lines = lines[: self.MAX_CAPTION_LINES]
+            # a zoomed present slide keeps three (its band goes to the graph)
+            most = self.MAX_CAPTION_LINES if (self.zoom or 1.0) <= 1.0 + 1e-9 else 3
+            if len(lines) > most:
+                lines = lines[:most]
                 lines[-1] = lines[-1].rstrip(" .;,") + " …"
             text = "\n".join(lines)
         return text
@@ -233,7 +239,13 @@ class WalkthroughRenderer(StepFrames):
         # the drawing it had, whole — if it was of this trace
         try:
             graph_rect, table_rect = layout.rects(
-                fig, s, self.caption_in_figure, self._note, self._caption_lines, self.full_table
+                fig,
+                s,
+                self.caption_in_figure,
+                self._note,
+                self._caption_lines,
+                self.full_table,
+                self.zoom,
             )
         except layout.NoRoom:
             if self._built_trace is not tr:
@@ -241,6 +253,7 @@ class WalkthroughRenderer(StepFrames):
             raise
         self._clear_figure()
         self._built_size = tuple(fig.get_size_inches())
+        self._built_zoom = self.zoom
         fig.set_facecolor("white")
         self._title, self._caption = layout.add_header(
             fig,
@@ -250,11 +263,28 @@ class WalkthroughRenderer(StepFrames):
             self.caption_in_figure,
             max(self.min_text_px * 72 / fig.dpi, self.min_title_pt * s),
         )
-        self._graph = GraphPanel(fig, graph_rect, tr, s, beside=self.labels_beside)
-        add_legend(fig, tr.code.N, tr.code.T, s)
+        self._graph = GraphPanel(
+            fig, graph_rect, tr, s, beside=self.labels_beside, numbers=layout.zoomed(self.zoom)
+        )
+        if layout.shows_legend(self.zoom):
+            add_legend(fig, tr.code.N, tr.code.T, s)
         self._table = SideTable(fig, table_rect, tr, s, self.min_text_px * 72 / fig.dpi)
         self._built_trace = tr
         self._start_blitting()
+
+    def needs_relayout(self) -> bool:
+        """Whether the figure changed size, or present mode's zoom changed, since the
+        artists were laid out."""
+        if super().needs_relayout():
+            return True
+        return self.trace is not None and self.zoom != self._built_zoom
+
+    def drawn_sizes(self) -> tuple[float, float]:
+        """What a zoom must not shrink, in pixels at the figure's dpi: the spacing between
+        nodes of $G_T$ (the smaller of a column and a row) and the side table's text."""
+        px = self.figure.dpi / 72
+        g = self._graph
+        return min(g.col_pt, g.row_pt) * px, self._table.fs * px
 
     def show_step(self, t: int) -> None:
         """Restyle every part for step t (clipped to 0..T); draw with :meth:`draw`."""

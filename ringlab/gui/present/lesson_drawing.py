@@ -24,18 +24,34 @@ def grids_per_row(label: QLabel, deck) -> int:
         px = label.fontMetrics().height()
     mono = QFontDatabase.systemFont(QFontDatabase.FixedFont)
     mono.setPixelSize(px)
-    # (+2 characters: a star may widen a cell; +40 px: the gap and the table's padding)
-    grid = QFontMetricsF(mono).horizontalAdvance("0" * (deck.grid_chars() + 2))
+    # (+1 character of slack; +32 px: the 28 px gap and the table's own edges)
+    grid = QFontMetricsF(mono).horizontalAdvance("0" * (deck.grid_chars() + 1))
     room = label.contentsRect().width() - 2 * label.margin()
-    return max(1, int(room // (grid + 40)))
+    return max(1, int(room // (grid + 32)))
 
 
-def schedules_html(label: QLabel, deck, step: int) -> str:
+def schedules_html(label: QLabel, deck, step: int, px: int | None = None) -> str:
     """Step ``step`` of ``deck`` for ``label``: as many grids to a row as fit; with more
-    than one row the messages under each grid go (the stars mark what each step wrote; the
-    speaker view and the tab list them), so two rows of 8-core grids fit a slide."""
-    per_row = grids_per_row(label, deck)
-    return deck.html(step, per_row, sends=len(deck.traces) <= per_row)
+    than one row the messages under each grid go (the written cells are bold; the speaker
+    view and the tab list the messages).  With ``px`` (the slide's text size) a slide whose
+    grids would run past its bottom takes its text a pixel smaller at a time, down to
+    ``MIN_TEXT_PX`` or 95 % of ``px``, whichever is larger: five 8-core grids then go three
+    to a row on a 1280×720 slide instead of three rows of two, cut at the bottom."""
+
+    def build() -> str:
+        per_row = grids_per_row(label, deck)
+        return deck.html(step, per_row, sends=len(deck.traces) <= per_row)
+
+    if px is None or not label.isVisible():
+        return build()
+    floor = max(MIN_TEXT_PX, int(px * 0.95))
+    for size in range(px, floor - 1, -1):
+        label.setStyleSheet(f"font-size: {size}px; color: #111; background: white;")
+        html = build()
+        label.setText(html)
+        if label.heightForWidth(max(label.width(), 1)) <= max(label.height(), 1):
+            return html
+    return html  # (fits at no size allowed: the smallest, the most grids to a row)
 
 
 class LessonDrawing(QStackedWidget):

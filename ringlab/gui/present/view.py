@@ -77,7 +77,8 @@ class PresentView(QWidget):
         self.slide.setTextFormat(Qt.RichText)
         self.slide.setWordWrap(True)
         self.slide.setAlignment(Qt.AlignTop | Qt.AlignLeft)
-        self.slide.setMargin(40)
+        # (a schedules slide: 20, so three 8-core grids fit across 1280 px)
+        self.slide.setMargin(20 if self.deck.kind == "schedules" else 40)
         # a slide never widens the window: long lines wrap, wide grids are clipped
         self.slide.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Ignored)
         return self._lesson_page() if self.deck.kind == "lesson" else self.slide
@@ -124,6 +125,7 @@ class PresentView(QWidget):
         drawn = getattr(self, "_drawing_shown", False)
         base = 19 if self.deck.kind == "schedules" else (22 if drawn else 30)
         px = max(MIN_TEXT_PX, round(base * self.zoom))
+        self._slide_px = px  # (a schedules slide may take a pixel or so less: schedules_html)
         self.slide.setStyleSheet(f"font-size: {px}px; color: #111; background: white;")
         if drawn and self.drawing_panel is not None:
             self._text_takes(True)  # the text's new height
@@ -166,7 +168,7 @@ class PresentView(QWidget):
             self.deck.renderer.show_step(self.step)
             self.canvas.draw_idle()
         elif self.deck.kind == "schedules":
-            self.slide.setText(schedules_html(self.slide, self.deck, self.step))
+            self.slide.setText(schedules_html(self.slide, self.deck, self.step, self._slide_px))
         else:
             set_rich(self.slide, self.deck.markdown(self.step))
             self._show_drawing(self.step)
@@ -190,17 +192,14 @@ class PresentView(QWidget):
     # -- zoom -------------------------------------------------------------------------------
     def set_zoom(self, factor: float) -> None:
         """One factor for everything on the slide, clamped to what fits: a zoom in that would
-        make text overlap, run off the slide (or a lesson's text run past its bottom) stops at
-        the largest factor that fits; a zoom out stops where text would go under 18 px."""
+        make text overlap, run off the slide (or a lesson's text run past its bottom) — or,
+        on a walkthrough, lay the graph or its table out smaller than now — stops at the
+        largest factor that fits (found to the percent, so "the most that fits" is said only
+        when no larger one does); a zoom out stops where text would go under 18 px."""
         lo, hi = self._zoom_range()
         want = max(lo, min(hi, round(factor, 2)))
         if want > self.zoom + 1e-9 and want > 1.0:
-            cands = [want]
-            z = want
-            while z / 1.1 > max(self.zoom, 1.0) + 0.01:
-                z = round(z / 1.1, 2)
-                cands.append(z)
-            fit = next((z for z in cands if self._fits(z)), None)
+            fit = self._largest_fit(max(self.zoom, 1.0), want)
             self.zoom_clamped = fit is None or fit < want
             want = fit if fit is not None else max(1.0, min(self.zoom, want))
         else:
@@ -208,6 +207,25 @@ class PresentView(QWidget):
         self.zoom = want
         self._apply_zoom()
         self.show_step(self.step)  # (a lesson drawing refits to the new zoom there)
+
+    def _largest_fit(self, now: float, want: float) -> float | None:
+        """The largest zoom in (now, want] that fits, to 0.01; None when none does."""
+        if self._fits(want):
+            return want
+        if self.canvas is None:  # a text slide: the old ladder of tenths (cheap enough)
+            z = want
+            while z / 1.1 > now + 0.01:
+                z = round(z / 1.1, 2)
+                if self._fits(z):
+                    return z
+            return None
+        good, bad = now, want  # bisection: each trial lays the figure out again
+        while bad - good > 0.011:
+            mid = round((good + bad) / 2, 2)
+            if mid <= good or mid >= bad:
+                break
+            good, bad = (mid, bad) if self._fits(mid) else (good, mid)
+        return good if good > now + 1e-9 else None
 
     def _zoom_range(self) -> tuple[float, float]:
         lo, hi = ZOOM_RANGE
@@ -223,13 +241,27 @@ class PresentView(QWidget):
         return lo, hi
 
     def _fits(self, zoom: float) -> bool:
-        """Whether the slide at ``zoom`` has no overlapping, cut or tiny text."""
+        """Whether the slide at ``zoom`` has no overlapping, cut or tiny text (and, on a
+        walkthrough, its graph and table are drawn no smaller than at the zoom shown)."""
         old = self.zoom
+        before = self._drawn_sizes() if self.canvas is not None else None
         self.zoom = zoom
         try:
             self._apply_zoom()
             if self.canvas is not None:
-                return figure_fits(self.deck.renderer, self.canvas, self.step)
+                if not figure_fits(self.deck.renderer, self.canvas, self.step):
+                    return False
+                after = self._drawn_sizes()
+                # each zoom in spreads the nodes (by a pixel at least) and keeps the table's
+                # text at least as large: never the graph shrunk to make room for text
+                # and the step keeps every value box it had (a box with no free place beside
+                # its arrow is left out: the zoom that would drop one is not taken)
+                return before is None or (
+                    after is not None
+                    and after[0] >= before[0] + 1
+                    and after[1] >= before[1] - 0.5
+                    and after[2] >= before[2]
+                )
             self.show_step(self.step)
             lab = self.slide
             if not lab.isVisible():  # not laid out yet: nothing to measure
@@ -242,6 +274,18 @@ class PresentView(QWidget):
             # the last one tried, whose layout is then kept
             self.zoom = old
             self._apply_zoom()
+
+    def _drawn_sizes(self):
+        """The walkthrough's node spacing and table text in pixels and how many value boxes
+        the step shows, laid out for the canvas now; None when it has no room."""
+        r = self.deck.renderer
+        try:
+            if r.needs_relayout():
+                r.relayout()
+            r.show_step(self.step)
+            return (*r.drawn_sizes(), len(r.edge_labels()))
+        except (ValueError, AttributeError):
+            return None
 
     def _fit_drawing(self) -> None:
         """The lesson drawing at the slide's zoom, or the largest smaller factor that fits,
@@ -272,11 +316,13 @@ class PresentView(QWidget):
         if self.drawing_panel is not None:
             self.drawing_panel.apply_zoom(self.zoom)
         if self.canvas is not None:
+            self.deck.renderer.zoom = self.zoom  # laid out for it (layout.rects)
             self.canvas.present_dpi = BASE_DPI * self.zoom
             self.canvas.apply_dpi()
 
     def _on_canvas_no_room(self) -> None:
         self.zoom = 1.0
+        self.deck.renderer.zoom = 1.0
 
     def zoom_note(self) -> str:
         """The footer's word on the zoom: how much, and that Ctrl+0 resets it."""
@@ -306,7 +352,7 @@ class PresentView(QWidget):
         if getattr(self, "_drawing_shown", False) and self.drawing_panel is not None:
             self._text_takes(True)
         if self.deck.kind == "schedules":  # as many grids to a row as the width holds
-            self.slide.setText(schedules_html(self.slide, self.deck, self.step))
+            self.slide.setText(schedules_html(self.slide, self.deck, self.step, self._slide_px))
         if self.halo.on:
             self.halo.setGeometry(self.rect())
 

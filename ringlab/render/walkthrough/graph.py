@@ -28,8 +28,10 @@ from . import label_place, style
 class GraphPanel:
     """The $G_T$ axes of one trace: built once, :meth:`show` restyles it for step t."""
 
-    def __init__(self, fig, rect, trace, s: float, beside: bool = False):
+    def __init__(self, fig, rect, trace, s: float, beside: bool = False, numbers: bool = False):
         self.trace, self.s = trace, s
+        # rows labelled "3" rather than "node 3" (a zoomed present slide: layout.zoomed)
+        self.numbers = numbers
         # present mode: each label beside its arrow, never over it or a node (label_place)
         self.beside = beside
         N, _, T = trace.code.shape
@@ -134,7 +136,8 @@ class GraphPanel:
         ax.set_xticks(range(0, T + 1, every))
         ax.set_xticklabels([str(t) for t in range(0, T + 1, every)], fontsize=10 * s)
         ax.set_yticks([-i for i in range(N)] + [-N])
-        ax.set_yticklabels([f"node {i}" for i in range(N)] + ["0 ↺"], fontsize=10.5 * s)
+        name = "{}" if self.numbers else "node {}"
+        ax.set_yticklabels([name.format(i) for i in range(N)] + ["0 ↺"], fontsize=10.5 * s)
         ax.set_xlabel(self.xlabel(), fontsize=10.5 * s)
         ax.tick_params(length=0, pad=3)
         for sp in ax.spines.values():

@@ -50,20 +50,29 @@ def rects(
     note: str,
     caption_lines: int = 3,
     full_table: bool = False,
+    zoom: float | None = None,
 ):
     """Graph and table rectangles (figure fractions), margins worked out in points from
     the font sizes so nothing collides when the figure is smaller than 1280×720: the
     caption gets ``caption_lines`` lines, and the table stops above the legend (at 4:3 the
-    legend reaches under the table; the decode step's cover must not hide it)."""
+    legend reaches under the table; the decode step's cover must not hide it).
+
+    ``zoom`` (present mode's, the figure's dpi already multiplied by it): the band under the
+    caption narrows, a zoomed slide leaves the legend and the word "node" out (:func:`zoomed`) and the
+    side table's share of the width grows with the zoom, so its text grows with the rest."""
     w, h = fig.get_size_inches() * 72
     top = 8 + 13.5 * s * 1.6  # title
     if caption_in_figure:
         top += caption_lines * 12.5 * s * 1.25 + 6  # the caption's lines
-    top += 18 * s
-    legend = legend_height(s)
+    top += (6 if zoom is not None else 18) * s
+    legend = legend_height(s) if shows_legend(zoom) else 0.0
     bottom = legend + (10 + 10.5) * s * 1.45 + 10  # legend, ticks, label
-    left = 0.6 * 10.5 * s * 7 + 14  # "node 7" tick labels
+    # "node 7" tick labels; a zoomed present slide numbers the rows alone ("7", "0 ↺")
+    left = 0.6 * 10.5 * s * (3 if zoomed(zoom) else 7) + 14
     split = 0.545 * w
+    if zoom is not None:
+        # the table's pixels grow with the zoom: its share of the (fewer) points does
+        split = w - 6 - 0.04 * w - min(0.415 * max(zoom, 0.5) ** 0.5, 0.6) * w
     if full_table:
         # the window: the side table keeps room for its 38 characters at full size (13 pt·s)
         # when the graph can spare it — a narrow (or zoomed) drawing gives the graph less
@@ -85,6 +94,18 @@ def rects(
             f"at text scale {s:.2f}"
         )
     return graph, table
+
+
+def zoomed(zoom: float | None) -> bool:
+    """A present slide zoomed in: it leaves the legend out (the unzoomed slide explains the
+    edge styles) and numbers the graph's rows without the word "node" (the table says it),
+    so their room goes to the graph."""
+    return zoom is not None and zoom > 1.0 + 1e-9
+
+
+def shows_legend(zoom: float | None) -> bool:
+    """Whether the legend is drawn: always, but on a zoomed present slide."""
+    return not zoomed(zoom)
 
 
 def caption_width(fig, fs_caption: float) -> int:
