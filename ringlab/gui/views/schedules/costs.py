@@ -254,14 +254,25 @@ class CostPlot:
         # its text follows the window's (Ctrl+=, CostPanel), shown smaller on a narrow tab
         self.canvas = sized_canvas(self.figure, (585, 324), (440, 240))
         self.canvas.setObjectName("compare_canvas")
+        self.canvas.before_draw = self._relayout_if_resized
         self._markers: list = []
+        self._laid_out_at = None
 
     def draw(self, explorer) -> None:
         from ....render.cost_plot import draw_costs
 
         draw_costs(self.figure, explorer)
+        self._laid_out_at = tuple(self.figure.get_size_inches())
         self._markers = []  # the figure was cleared, and the markers with it
         self.canvas.draw_idle()
+
+    def _relayout_if_resized(self) -> None:
+        """The margins again when the figure's size changed since they were worked out (the
+        pane narrower or the text larger): its axis labels were cut at 22 pt otherwise."""
+        size = tuple(self.figure.get_size_inches())
+        if self.figure.axes and size != self._laid_out_at:
+            self._laid_out_at = size
+            self.figure.tight_layout()
 
     def draw_markers(self, m) -> None:
         """Measured medians as markers on the model's plot (squares MPICH, crosses codes)."""
