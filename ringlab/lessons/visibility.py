@@ -45,9 +45,9 @@ above then treat those texts as not shown.  The names (:data:`HIDE`), for the wi
 ``status-bounds``      the status bar's binding bound ("Theorem 3: T ≥ 7 ✓")
 ``status-rate``        the status bar's rate ("rate K/T = 5/7 = 0.714")
 ``explorer-figures``   the Schedules tab's cost explorer: the cost table, its title (the lower
-                       bound), the ring's note (exact time, the estimate), the crossovers
+                       bound), the ring's note (exact time, the estimate), the crossovers, and
+                       the plot (its crossover labels print their sizes)
 ``schedule-totals``    the Schedules grids' message lines ("Core 0 → Core 2: whole vector = …")
-                       and the stars marking what was sent on the step shown
 ``walkthrough-caption`` the Propagation tab's verdict line and its caption (each node's decode)
 ``drawing-labels``     the numbers drawn on the Propagation graph (sent values, decodes)
 ``mesh-table``         the Mesh tab's hop table (hops, steps, packets, unicasts per scheme)

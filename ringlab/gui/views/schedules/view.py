@@ -378,9 +378,11 @@ class SchedulesView(DocumentView):
         self.grids.show_step(k)
 
     def hideable(self) -> dict:
-        """What a lesson's question may hide here (hide:): the explorer's figures, the grids'
-        message lines."""
+        """What a lesson's question may hide here (hide:): the explorer's figures (its tables,
+        notes and the plot, whose crossover labels print the sizes a lesson asks for), the
+        grids' message lines."""
         t = self.costs.tables
         figures = (t.table_title, t.table, t.models_title, t.models, t.note, t.crossings)
+        figures += (self.costs.canvas,)
         sends = [col.sends for col in self.grids.columns.values()]
         return {"explorer-figures": (*figures, t.measured_note), "schedule-totals": sends}
