@@ -70,8 +70,6 @@ def load_before_qt() -> None:
 def make_app(argv=None):
     from PySide6.QtWidgets import QApplication
 
-    from . import scaled_style
-
     app = QApplication.instance()
     if app is None:
         # Qt aborts (exit 134, a paragraph about plugins) without a usable display: say it in
@@ -91,7 +89,6 @@ def make_app(argv=None):
         # readable at a projector from the start; Ctrl+= goes further
         f.setPointSize(11)
         app.setFont(f)
-    scaled_style.install(app)  # check boxes and icons follow the text size (Ctrl+=)
     return app
 
 

@@ -29,10 +29,19 @@ def apply_point_size(widget, size: int) -> None:
     keeps the font it was polished with (Qt stops font propagation there, measured: a
     ``color: …`` label stayed at 9 pt in a 19 pt window), so the window's widgets carry their
     colours in the palette instead (:func:`set_text_colour`)."""
+    from PySide6.QtWidgets import QApplication, QMenu
+
+    app = QApplication.instance()
+    if app is not None and size > app.font().pointSize():
+        # check boxes, arrows and icons follow the text from the first zoom past the app's
+        # size on (installed then, not at start: its Python pixelMetric, asked thousands of
+        # times before the first paint, made that paint ~12 % later for sizes it keeps)
+        from .scaled_style import install
+
+        install(app)
     f = QFont(widget.font())
     f.setPointSize(size)
     widget.setFont(f)
-    from PySide6.QtWidgets import QMenu
 
     for menu in widget.findChildren(QMenu):  # menus are windows: no font reaches them
         menu.setFont(f)
