@@ -11,6 +11,20 @@ from .state_link import on_state, on_verdict_in
 # what a part the open question names shows instead (views/_veil.py lays the same text)
 HIDDEN_TEXT = "(hidden until you answer)"
 
+# what the shape label's two words mean (ringlab.core.shape decides which one shows)
+SHAPE_TIP = (
+    "Routing only, no coding: every coefficient is 0 or 1 and nodes add only symbols of the\n"
+    "same index k, so each entry of the sum is added up along the ring (reduce) and the sum\n"
+    "is then passed on unchanged to every node (multicast) — the paper's Sec. III-B shape."
+)
+CODING_TIP = (
+    "The code really codes: some coefficient is not 0 or 1, or a symbol mixes entries of\n"
+    "different indices k (not the reduce-multicast shape of the paper's Sec. III-B)."
+)
+GLOSSARY_LINK = (
+    "\n    (Shift+F1: Help → Glossary at this term; glossary: lessons/glossary.md#routing)"
+)
+
 
 class CodeStatus(QObject):
     """Rate, bound and shape on the right of the status bar.  A message the window says (on the
@@ -67,7 +81,9 @@ class CodeStatus(QObject):
             return
         shape = a.shape
         self.shape_label.setText("reduce-multicast shape" if shape.ok else "non-trivial coding")
-        self.shape_label.setToolTip(shape.summary())
+        self.shape_label.setToolTip(
+            (SHAPE_TIP if shape.ok else CODING_TIP) + "\n" + shape.summary() + GLOSSARY_LINK
+        )
 
 
 class VerdictLine(QWidget):
