@@ -29,6 +29,12 @@ from .state_link import on_state
 FIELDS = ["Q", "R", "GF(2)", "GF(3)", "GF(5)", "GF(7)", "GF(2^2)", "GF(2^8)"]
 PRESET_PLACEHOLDER = "Load a preset…"
 CONWAY_TAG = "  (Conway, default)"
+MODULUS_TIP = (
+    "GF(p^m) computes modulo an irreducible polynomial of degree m; the Conway polynomial, a "
+    "standard choice, is the default. Another one is another field: choosing it reads every "
+    "entry, as an integer, in that field (Ctrl+Z undoes). Type one, e.g. x^8 + x^4 + x^3 + x + 1"
+    "\n    (Shift+F1: Help → Glossary at this term; glossary: lessons/glossary.md#conway)"
+)
 
 
 @cache
@@ -196,12 +202,13 @@ class ParameterBar(QWidget):
         self.modulus.setEditable(True)
         self.modulus.setInsertPolicy(QComboBox.NoInsert)
         self.modulus.setMinimumContentsLength(12)
+        # as wide as its longest entry: a line edit narrower than its text scrolls to the
+        # cursor, at the end, and "x^5 + x^2 + 1  (Conway, default)" lost its leading "x^"
+        self.modulus.setSizeAdjustPolicy(QComboBox.AdjustToContents)
+        # squeezed all the same (a typed polynomial, a narrow window): cut the end, not the start
+        self.modulus.currentIndexChanged.connect(lambda _i: self._show_modulus_start())
         self.modulus.setAccessibleName("Modulus")
-        self.modulus.setToolTip(
-            "GF(p^m) computes modulo an irreducible polynomial of degree m; Conway's is the default. "
-            "Another one is another field: choosing it reads every entry, as an integer, in that "
-            "field (Ctrl+Z undoes). Type one, e.g. x^8 + x^4 + x^3 + x + 1"
-        )
+        self.modulus.setToolTip(MODULUS_TIP)
         self.modulus_label.setBuddy(self.modulus)
         self.modulus.activated.connect(
             lambda i: self._on_modulus_edited(
@@ -280,6 +287,14 @@ class ParameterBar(QWidget):
             i = self.modulus.count() - 1
         self.modulus.setCurrentIndex(i)
         self.modulus.blockSignals(False)
+        self._show_modulus_start()
+
+    def _show_modulus_start(self):
+        """The modulus box shows its text from the start (were it ever cut, its end goes), and
+        its tooltip begins with the whole of it."""
+        text = self.modulus.currentText()
+        self.modulus.lineEdit().setCursorPosition(0)
+        self.modulus.setToolTip(f"{text}\n{MODULUS_TIP}" if text else MODULUS_TIP)
 
     def _on_modulus_edited(self, text: str):
         F = self.document.code.field
