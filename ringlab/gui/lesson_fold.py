@@ -13,6 +13,7 @@ bar and the tabs read (:mod:`ringlab.gui.views._veil`).  ``ringlab lessons check
 from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel
+from shiboken6 import isValid
 
 from .lesson_blocks import INFO_COLOUR, PredictBlock
 from .settings import set_text_colour
@@ -47,6 +48,8 @@ class Fold:
         """Show the page down to the open question, the note under it, nothing below; say
         what the window hides meanwhile."""
         panel = self.panel
+        if not (isValid(panel) and isValid(panel.window)):
+            return  # the window is being deleted: nothing left to fold or to hide
         if panel.lesson is None or self.page is None:
             self.publish(None)
             return

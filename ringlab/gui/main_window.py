@@ -39,6 +39,8 @@ BUSY_WORK = 16 * 16 * 16 * 32 * 32
 
 
 class MainWindow(QMainWindow):
+    _built = False  # True once __init__ finished
+
     def __init__(
         self,
         document,
@@ -84,6 +86,7 @@ class MainWindow(QMainWindow):
         self._recovery.message.connect(self.say)
         self._recovery.error.connect(self.error)
         self.editor.focus_first_cell()
+        self._built = True  # closing may now remember this window (see closeEvent)
 
     def _build_parameters(self) -> None:
         """The parameters: a fixed toolbar, so they stay visible whatever tab is shown."""
@@ -324,9 +327,23 @@ class MainWindow(QMainWindow):
 
     # -- closing ----------------------------------------------------------------------------
     def save_settings(self):
-        self.screen_fit.save(settings())
+        """Remember the geometry, docks and split; nothing when the window or its splitter is
+        already gone (their state would be a wreck's, not the user's)."""
+        from shiboken6 import isValid
+
+        if isValid(self) and isValid(self.splitter):
+            self.screen_fit.save(settings())
 
     def closeEvent(self, event):
+        if not self._built:
+            # closed while being built, or after building it failed (a test's teardown): it
+            # has no document question to ask, and its half-made state must not replace the
+            # settings the user's last whole window saved
+            state = getattr(self, "state", None)
+            if state is not None:
+                state.jobs.shutdown()
+            event.accept()
+            return
         if not self.files.may_close():
             event.ignore()
             return

@@ -7,8 +7,11 @@ comes back when the editor is shown again.  The user may drag either; each is re
 
 from __future__ import annotations
 
+import struct
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QSplitter
+from shiboken6 import isValid
 
 
 class PanelSplit(QSplitter):
@@ -61,8 +64,25 @@ class PanelSplit(QSplitter):
 
     def editor_state(self):
         """The splitter state to remember: the editor's split (the app starts on the editor),
-        not the narrow one beside a view."""
-        if self.mode == "view" and self._width["editor"] is not None:
-            total = sum(self.sizes())
-            self.setSizes([total - self._width["editor"], self._width["editor"]])
-        return self.saveState()
+        not the narrow one beside a view, nor the panel folded beside a lesson; ``None`` when
+        the splitter is gone (nothing true to remember).  The splitter itself is left as it
+        is: a closing window is not resized (its views would lay out while going away)."""
+        if not isValid(self):
+            return None
+        sizes = list(self._kept) if self.collapsed else self.sizes()
+        total, want = sum(sizes), self._width["editor"]
+        if self.mode == "view" and want is not None and total > 0 and len(sizes) == 2:
+            sizes = [total - want, want]
+        return _with_sizes(self.saveState(), sizes)
+
+
+def _with_sizes(state, sizes):
+    """``QSplitter.saveState()`` bytes with the sizes ``sizes`` instead: the state is a magic
+    and a version (qint32 each), the sizes as a QList<int> (a quint32 count, then qint32
+    each, big-endian), then the rest, kept as it was."""
+    data = bytes(state)
+    (count,) = struct.unpack_from(">I", data, 8)
+    if count != len(sizes):
+        return state
+    start, end = 12, 12 + 4 * count
+    return type(state)(data[:start] + struct.pack(f">{count}i", *sizes) + data[end:])

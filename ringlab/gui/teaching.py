@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
+from shiboken6 import isValid
 
 from ..state.tabs import SCHEDULES
 
@@ -20,12 +21,9 @@ class LessonsDock(QDockWidget):
         panel = LessonsPanel(window)
         panel.message.connect(window.say)
         self.setWidget(panel)
-        self.visibilityChanged.connect(
-            lambda visible: window.set_lesson_layout(visible and panel.lesson is not None)
-        )
-        panel.lesson_opened.connect(lambda _key: window.set_lesson_layout(self.isVisible()))
-        # the window hides what the open question names only while the question is shown
-        self.visibilityChanged.connect(lambda _visible: panel.fold.update())
+        self._window = window
+        self.visibilityChanged.connect(self._on_visibility)
+        panel.lesson_opened.connect(self._on_lesson_opened)
         panel.lesson_opened.connect(self._give_room)
         self.hide()
         window.addDockWidget(Qt.LeftDockWidgetArea, self)
@@ -34,6 +32,25 @@ class LessonsDock(QDockWidget):
         from .rich_text import typeset_ahead
 
         typeset_ahead(panel.lessons, panel)
+
+    def _alive(self) -> bool:
+        """The window and the panel still there: the dock is hidden (visibilityChanged) while
+        the window is being deleted — a script that ends without closing it — and must not
+        reach them then."""
+        panel = self.widget() if isValid(self) else None
+        return panel is not None and isValid(panel) and isValid(self._window)
+
+    def _on_visibility(self, visible: bool) -> None:
+        if not self._alive():
+            return
+        panel = self.panel
+        self._window.set_lesson_layout(visible and panel.lesson is not None)
+        # the window hides what the open question names only while the question is shown
+        panel.fold.update()
+
+    def _on_lesson_opened(self, _key) -> None:
+        if self._alive():
+            self._window.set_lesson_layout(self.isVisible())
 
     def _give_room(self, _key=None) -> None:
         """A lesson reads best at about 36 % of the window (never under the panel's minimum):
