@@ -4,7 +4,10 @@ The window's text size (Ctrl+=, up to 22 pt for the back row) is a font set on t
 styles size indicators and icons in fixed pixels, so at 22 pt a check box's square stayed the
 size it had at 11 pt.  :class:`ScaledStyle` wraps the application's style and scales those
 metrics by the asking widget's line height against the application's text at start-up: at the
-default size nothing changes, at twice the text the indicators are twice as large.
+default size nothing changes, at twice the text the indicators are twice as large.  Spin
+boxes and combo boxes (whose arrow buttons the styles size in fixed pixels too) are drawn and
+measured as at the reference text, magnified to their size; a tab's padding shrinks instead,
+so that the main tabs stay side by side at 22 pt.
 
 Nothing has to be told of a zoom: a metric is read for a widget with that widget's font, and a
 font change makes Qt's buttons forget their size hints; a tool bar (which keeps its icon size)
@@ -13,7 +16,7 @@ is sent back to the style's size when its font changes.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QSize
+from PySide6.QtCore import QEvent, QRect, QSize
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QToolBar
 
@@ -27,6 +30,9 @@ SCALED = (
     QStyle.PM_ToolBarIconSize,
     QStyle.PM_TabBarScrollButtonWidth,  # the arrows of a tab bar too narrow for its tabs
 )
+# controls drawn as at the reference text, magnified: a spin box's and a combo box's arrow
+# buttons (the styles draw them in fixed pixels: 14 px wide, an 8 px arrow) and their frame
+MAGNIFIED = {QStyle.CC_SpinBox: QStyle.CT_SpinBox, QStyle.CC_ComboBox: QStyle.CT_ComboBox}
 
 
 class ScaledStyle(QProxyStyle):
@@ -36,6 +42,7 @@ class ScaledStyle(QProxyStyle):
     def __init__(self, base: str, reference: int):
         super().__init__(base)
         self.reference = max(1, reference)
+        self._inside = False  # the base style at work on a magnified control: no scaling
 
     def scale(self, option=None, widget=None) -> float:
         """The asking widget's (else the option's) line height over the reference; never
@@ -50,9 +57,77 @@ class ScaledStyle(QProxyStyle):
 
     def pixelMetric(self, metric, option=None, widget=None):  # noqa: N802 (Qt's name)
         value = super().pixelMetric(metric, option, widget)
+        if self._inside:
+            return value
         if metric in SCALED:
             return round(value * self.scale(option, widget))
+        if metric == QStyle.PM_TabBarTabHSpace:
+            # a tab's padding does not grow with its text: at 22 pt the main tabs fit a
+            # 1024 px window's tab bar side by side (no scroll arrows, no tab cut)
+            return round(value / self.scale(option, widget))
         return value
+
+    # -- spin boxes and combo boxes: drawn as at the reference size, magnified ---------------
+    def _shrunk(self, option, widget):
+        """(option at the reference size with its rect at the origin, x and y factors), or
+        None when the text is not larger than the reference."""
+        s = self.scale(option, widget)
+        if s <= 1.0 or option is None:
+            return None
+        r = option.rect
+        w, h = max(1, round(r.width() / s)), max(1, round(r.height() / s))
+        small = type(option)(option)
+        small.rect = QRect(0, 0, w, h)
+        return small, r.width() / w, r.height() / h
+
+    def subControlRect(self, control, option, sub, widget=None):  # noqa: N802 (Qt's name)
+        shrunk = None if self._inside or control not in MAGNIFIED else self._shrunk(option, widget)
+        if shrunk is None:
+            return super().subControlRect(control, option, sub, widget)
+        small, sx, sy = shrunk
+        self._inside = True
+        try:
+            r = super().subControlRect(control, small, sub, widget)
+        finally:
+            self._inside = False
+        o = option.rect.topLeft()
+        left, top = round(r.x() * sx), round(r.y() * sy)
+        right, bottom = round((r.x() + r.width()) * sx), round((r.y() + r.height()) * sy)
+        return QRect(o.x() + left, o.y() + top, right - left, bottom - top)
+
+    def drawComplexControl(self, control, option, painter, widget=None):  # noqa: N802
+        shrunk = None if self._inside or control not in MAGNIFIED else self._shrunk(option, widget)
+        if shrunk is None:
+            return super().drawComplexControl(control, option, painter, widget)
+        small, sx, sy = shrunk
+        painter.save()
+        painter.translate(option.rect.topLeft())
+        painter.scale(sx, sy)
+        self._inside = True
+        try:
+            super().drawComplexControl(control, small, painter, widget)
+        finally:
+            self._inside = False
+            painter.restore()
+        return None
+
+    def sizeFromContents(self, kind, option, size, widget=None):  # noqa: N802 (Qt's name)
+        out = super().sizeFromContents(kind, option, size, widget)
+        if self._inside or kind not in MAGNIFIED.values():
+            return out
+        s = self.scale(option, widget)
+        if s <= 1.0:
+            return out
+        # what the style adds around the contents (buttons, frame) grows by the scale
+        self._inside = True
+        try:
+            bare = super().sizeFromContents(kind, option, QSize(0, 0), widget)
+        finally:
+            self._inside = False
+        return QSize(
+            out.width() + round(bare.width() * (s - 1)),
+            out.height() + round(max(0, bare.height() - size.height()) * (s - 1)),
+        )
 
     def polish(self, arg):
         out = super().polish(arg)

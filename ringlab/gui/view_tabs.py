@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 import traceback
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QFrame, QScrollArea, QTabWidget
 
 
@@ -39,6 +39,10 @@ class ViewTabs(QTabWidget):
         super().__init__(parent)
         self.document, self.editor = document, editor
         self.setObjectName("ViewTabs")
+        # every tab's name whole and in view, never behind scroll arrows or cut to "Searc…":
+        # the bar asks for the width of all its tabs (at 22 pt the style's padding shrinks)
+        self.tabBar().setUsesScrollButtons(False)
+        self.tabBar().setElideMode(Qt.ElideNone)
         self.errors: dict[str, str] = {}
         self.addTab(editor, editor.TITLE)
         for title, module, cls in views:
