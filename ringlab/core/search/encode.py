@@ -42,6 +42,48 @@ Two encodings (benchmarked in ``benchmarks/bench_search.py``):
    every node's equations are still encoded, because the shift is a symmetry of the problem
    only when K divides N.
 
+Encoder version 3 (``fast``; version 2 stays reachable as ``fast2`` for benchmarks) adds 2b and
+5 and decodes nodes 0 and 1 by implication (general class, not symmetric, not routing).
+Steps 2, 2b, 3, 5 are applied in this order to a feasible code; each uses maps the earlier
+steps' forms are invariant under (every argument is linear algebra over any field):
+
+2b. *$R_1$ is a partial permutation*: 0/1, one 1 per row, at most one per column.  After 2 the
+    pairs $(P, L_{N-1})$ that keep $R_0 = S$ (selection, pivots $p_0 < \dots < p_{K-1}$) include
+    every *lower-triangular* invertible P, with $L_{N-1}[p_k][p_j] = P[k][j]$ and identity rows
+    off the pivots ($S L_{N-1} = P S$, and $L_{N-1}$ is lower triangular because P is and the
+    pivots increase).  With node 0's re-encoding $L_0$ this acts on $R_1$ as
+    $R_1 \mapsto P R_1 L_0^{-1}$, P and $L_0^{-1}$ lower triangular: add earlier rows to later
+    ones, later columns to earlier ones, scale both.  Bruhat elimination (row r from the top: its
+    last non-zero column v scaled to 1, the rest of row r cleared by column v, column v below
+    row r cleared by row r; rows already done are unit vectors in other columns and are not
+    touched) ends at a partial permutation matrix, full row rank K.  $L_0$ touches no other R.
+3.  (unchanged) $R_i$, $i \ge 2$, in column normal form with pivots 1 through $L_{i-1}$, which
+    touches neither $R_0$ ($L_{N-1}$) nor $R_1$ ($L_0$).
+5.  *$\Lambda_i$ ($i \ge 1$) normal on the zero columns of $R_i$*: after 2b/3, $R_i$ has exactly K
+    non-zero columns, linearly independent; every lower-triangular invertible Y whose rows at the
+    non-zero columns are identity rows keeps $R_i Y = R_i$ (such Y form a group G), and node
+    $i-1$ re-encoding by $Y^{-1}$ maps $\Lambda_i \mapsto \Lambda_i Y$: a zero column z of $R_i$
+    may be scaled and added to any earlier column of $\Lambda_i$.  Backward elimination over
+    the zero columns z (from the last): if column z of $\Lambda_i$ is non-zero with first
+    non-zero row r, scale it to 1 and clear row r in every earlier column — later steps only add
+    columns that are zero in row r.  So: first non-zero $\Lambda_i[r][z] = 1$ (q > 2) and
+    $\Lambda_i[r][u] = 0$ for $u < z$.  The map also re-encodes node $i-1$'s sends
+    ($M_{i-1}, \Lambda_{i-1} \mapsto Y^{-1}\,\cdot$: rows of $\Lambda_{i-1}$), so the steps run
+    for $i = N-1$ down to 1: step i changes $\Lambda_{i-1}$'s rows before $\Lambda_{i-1}$ is
+    normalised, and no later step touches $\Lambda_i$.  $\Lambda_0$ is not normalised (its
+    columns belong to $L_{N-1}$, whose step would change $\Lambda_{N-1}$'s rows).  No R moves.
+
+Because $R_0$ and $R_1$ are then 0/1 with exactly one 1 per row, their decoding equations are
+written as implications "$R_i[k][u] = 1 \Rightarrow$ block j of $c_{i'}^{(u)}$ is $e_k$" — one
+clause per bit instead of a product and an XOR (``_decode_selected``): equivalent under the
+row constraints, and unit propagation fixes whole sends as soon as a 1 is chosen.
+
+Measured (``benchmarks/bench_normal_forms.py``, same run, medians of 3): GF(2^3), N = 4, K = 6,
+T = 8 (impossible) in about 3 s against 10-30 s for version 2, depending on the machine's
+load.  Checked constructively, over GF(2) and GF(3), in ``tests/core/test_search_normal_forms.py``
+(scrambled paper and table codes carried to this normal form by hand, then pinned into the
+formula).
+
 Over GF(q), q > 2 (GF(p) one-hot, GF(2^m) as bits)
 -------------------------------------------------
 Every argument above is linear algebra over an arbitrary field, so 1-4 stay sound and complete
@@ -58,9 +100,10 @@ step is complete over GF(q) and used:
     the shift tie) can be made 1.  Over GF(2) it says nothing.
 
 Not used: field automorphisms (Frobenius $a \mapsto a^2$ of GF(2^m) maps feasible codes to
-feasible codes, but fixing a representative of its orbits needs a lexicographic order
-constraint; the gain is at most a factor m).  Routing-only codes get no normalisation over any
-field.  Completeness over GF(4) is tested the way it is over GF(2): the normalised encoding's
+feasible codes and keeps every normal form above; "the first entry outside GF(2), in a fixed
+order, is its orbit's representative" is sound, but measured with version 3 it was no faster,
+and slower on GF(2^2) N = 4, K = 6, T = 8 and GF(2^3) N = 4, K = 5, T = 7).  Routing-only
+codes get no normalisation over any field.  Completeness over GF(4) is tested the way it is over GF(2): the normalised encoding's
 verdict equals the one-hot plain encoding's on a set of small cells
 (``tests/core/test_search_gf2m.py``).
 
@@ -181,7 +224,8 @@ def _prime_power(n: int):
 
 
 KINDS = {
-    "fast": "M eliminated + R normal forms (normalisations 1-3, 3b over GF(q), q > 2)",
+    "fast": "M eliminated + normal forms 1-3b, R_1 a partial permutation (2b), Λ_i normal (5)",
+    "fast2": "encoder version 2: M eliminated + R normal forms (1-3, 3b), for benchmarks",
     "elim": "M eliminated only (normalisation 1; for measuring what 2-3 add)",
     "plain": "M, Λ, R as variables, no normalisation",
 }
@@ -212,7 +256,7 @@ class Encoding:
         else:
             self.A = GFq(self.f, F)
         self.arith = "bits" if isinstance(self.A, (GF2, GF2m)) else "one-hot"
-        self.fast = kind in ("fast", "elim")
+        self.fast = kind in ("fast", "fast2", "elim")
         self.explicit_m = not self.fast or spec.routing or spec.symmetric
         self.base_nodes = [0] if spec.symmetric else list(range(N))  # nodes owning variables
         self.nodes = list(range(N))  # nodes with equations
@@ -227,11 +271,15 @@ class Encoding:
             else None
         )
         self.c = {i: {} for i in self.nodes}
+        # version 3: R_0 and R_1 are 0/1 with one 1 per row, decoded by implication
+        general = not (spec.routing or spec.symmetric)
+        self.selective = (0, 1) if kind == "fast" and general else ()
+        self._ones = {}
         self._propagate()
         self._decode()
         if spec.routing:
             self._routing()
-        elif kind == "fast":
+        elif kind in ("fast", "fast2"):
             self._normalise()
 
     # -- accessors: node i's quantities, via node 0's in the symmetric class ----------------
@@ -275,6 +323,9 @@ class Encoding:
         A = self.A
         for i in self.nodes:
             prev = (i - 1) % N
+            if i in self.selective:
+                self._decode_selected(i)
+                continue
             for k in range(K):
                 for col in range(N * K):
                     j, kk = divmod(col, K)
@@ -282,6 +333,45 @@ class Encoding:
                         continue
                     terms = [A.mul(self.Rr(i, k, u), self.C(prev, u, col)) for u in range(T)]
                     A.sum_eq(terms, 1 if kk == k else 0)
+
+    def _one(self, i, k, u):
+        """The literal "R_i[k][u] = 1" of a node whose R is 0/1 (restricted once)."""
+        key = (i, k, u)
+        if key not in self._ones:
+            self._ones[key] = self.A.restrict01(self.r[i][(k, u)])
+        return self._ones[key]
+
+    def _decode_selected(self, i):
+        r"""Node i's R is 0/1 with exactly one 1 per row (normal forms 2, 2b), so
+        $\sum_u R_i[k][u]\, c^{(u)} = c^{(u_k)}$ for the selected $u_k$: Definition 2 is
+        "$R_i[k][u] = 1 \Rightarrow c_{i'}^{(u)}|_{\text{block } j} = e_k$", one clause per
+        bit (no product, no XOR), which unit propagation uses as soon as a 1 is chosen."""
+        N, K, T = self.spec.N, self.spec.K, self.spec.T
+        prev = (i - 1) % N
+        for k in range(K):
+            for u in range(T):
+                one = self._one(i, k, u)
+                for col in range(N * K):
+                    j, kk = divmod(col, K)
+                    if j != i:
+                        self._implies_eq(one, self.C(prev, u, col), 1 if kk == k else 0)
+
+    def _implies_eq(self, guard, e, v):
+        """Clauses for guard ⇒ e = v."""
+        A, f = self.A, self.f
+        if isinstance(A, GF2m):
+            lits = A._matches(e, v)
+            if lits is False:
+                f.add([-guard])
+            else:
+                for x in lits:
+                    f.add([-guard, x])
+            return
+        lit = A.eq_const(e, v)
+        if lit is False:
+            f.add([-guard])
+        elif lit is not True:
+            f.add([-guard, lit])
 
     # -- normalisations 2 and 3 (module docstring) ------------------------------------------
     def _nonzero(self, e):
@@ -312,15 +402,67 @@ class Encoding:
         # R_0 a selection matrix, pivots increasing
         for k in range(K):
             row = [self.r[0][(k, u)] for u in range(T)]
-            ones = [A.restrict01(e) for e in row]
+            ones = [
+                self._one(0, k, u) if self.selective else A.restrict01(e) for u, e in enumerate(row)
+            ]
             f.add(ones)
             f.at_most_one(ones)
             if k + 1 < K:
                 for u in range(T):
                     for u2 in range(u + 1):
-                        f.add([-ones[u], -A.restrict01(self.r[0][(k + 1, u2)])])
-        for i in range(1, self.spec.N):
+                        later = self.r[0][(k + 1, u2)]
+                        one = self._one(0, k + 1, u2) if self.selective else A.restrict01(later)
+                        f.add([-ones[u], -one])
+        if self.kind == "fast2":
+            for i in range(1, self.spec.N):
+                self._column_normal_form(i)
+            return
+        zero = {}
+        self._partial_permutation(1)
+        zero[1] = [-f.or_([self._r01[(k, u)] for k in range(K)]) for u in range(T)]
+        for i in range(2, self.spec.N):
             self._column_normal_form(i)
+            zero[i] = [
+                -f.or_([self._nonzero(self.r[i][(k, u)]) for k in range(K)]) for u in range(T)
+            ]
+        for i in range(1, self.spec.N):
+            self._lambda_normal_form(i, zero[i])
+
+    def _partial_permutation(self, i):
+        """2b: $R_i$ is 0/1 with one 1 per row and at most one per column."""
+        K, T = self.spec.K, self.spec.T
+        f = self.f
+        self._r01 = {(k, u): self._one(i, k, u) for k in range(K) for u in range(T)}
+        for k in range(K):
+            row = [self._r01[(k, u)] for u in range(T)]
+            f.add(row)
+            f.at_most_one(row)
+        for u in range(T):
+            f.at_most_one([self._r01[(k, u)] for k in range(K)])
+
+    def _lambda_normal_form(self, i, zero):
+        r"""5: for a zero column v of $R_i$ (literal ``zero[v]``), a non-zero column v of
+        $\Lambda_i$ with first non-zero row r has $\Lambda_i[r][v] = 1$ (q > 2) and
+        $\Lambda_i[r][u] = 0$ for every u < v."""
+        T = self.spec.T
+        f = self.f
+        lam = self.lam[i]
+        for v in range(T - 1):
+            above_zero = zero[v]  # column v of R_i zero and rows v+1..r-1 of Λ_i column v zero
+            for r in range(v + 1, T):
+                nz = self._nonzero(lam[(r, v)])
+                if nz is False:
+                    continue
+                first = f.and_(above_zero, nz) if nz is not True else above_zero
+                for u in range(v):
+                    other = self._nonzero(lam[(r, u)])
+                    if other is not False:
+                        f.add([-first, -other] if other is not True else [-first])
+                if self.spec.q > 2:
+                    f.add([-first, self.A.eq_const(lam[(r, v)], 1)])
+                if nz is True:
+                    break
+                above_zero = f.and_(above_zero, -nz)
 
     # -- routing only: the paper's three bullets of Sec. III-B -------------------------------
     def _routing(self):

@@ -43,14 +43,18 @@ NOT_COMPUTED = "not computed"
 #:
 #: * 1 — GF(2) and GF(p) one-hot only (commits da194c3 … c2028a4);
 #: * 2 — GF(2^m) as m bits, normalisations 1–3b with pivots 1, M eliminated (commit 37c3e11,
-#:   unchanged in behaviour through 1fa244a): the formulas whose fingerprint is
-#:   :data:`ENCODING_FINGERPRINT`.
+#:   unchanged in behaviour through ed8e522): the formulas whose fingerprint is
+#:   036cb5407eb93bee, still built as the encoding ``"fast2"`` (for benchmarks);
+#: * 3 — adds R_1 a partial permutation, Λ_i normal on R_i's zero columns (normal forms 2b and
+#:   5 in ``encode.py``) and decodes nodes 0 and 1 by implication: GF(2^3), N = 4, K = 6, T = 8
+#:   is proven impossible 3-5× faster (``benchmarks/bench_normal_forms.py``); the formulas
+#:   whose fingerprint is :data:`ENCODING_FINGERPRINT`.
 #:
 #: Steps computed before the table recorded versions say ``"unrecorded"``.  When the encoder's
 #: formulas change, :func:`encoding_fingerprint` no longer matches: bump both constants
 #: (``scripts/make_rate_table.py`` refuses to run on a changed encoder with the old version).
-ENCODING_VERSION = 2
-ENCODING_FINGERPRINT = "036cb5407eb93bee"
+ENCODING_VERSION = 3
+ENCODING_FINGERPRINT = "cf1fc35e42e58217"
 #: The first search of a walk is at the largest lower bound; if general codes are undecided
 #: there (or at any T), routing only is tried at the same T for at most this long — a routing
 #: code is a general code and is often found much faster (N = 7, K = 8, T = 14: 4 s against
