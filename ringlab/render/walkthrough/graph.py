@@ -32,7 +32,8 @@ class GraphPanel:
         self.trace, self.s = trace, s
         # rows labelled "3" rather than "node 3" (a zoomed present slide: layout.zoomed)
         self.numbers = numbers
-        # present mode: each label beside its arrow, never over it or a node (label_place)
+        # each label goes beside its arrow, never over it or a node (label_place); where
+        # there is no room, present mode (``beside``) hides it, the window draws it on its arrow
         self.beside = beside
         N, _, T = trace.code.shape
         self.ax = fig.add_axes(rect)
@@ -269,12 +270,7 @@ class GraphPanel:
             a.set_linewidth((1.5 if idle else 3.2) * s)
             a.set_visible(True)
             lab.get_bbox_patch().set_edgecolor(style.C_EDGE if idle else style.C_NOW)
-            if self.beside:
-                continue  # placed below, all together
-            lab.set_text("idle" if idle else self._edge_label(t, i))
-            lab.set_position(((p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2))
-            lab.set_visible(True)
-        if self.beside and not final:
+        if not final:  # beside their arrows, all together: none over an arrow or a node
             label_place.place_labels(self, t)
 
     def shrunk(self, p0, p1):
@@ -289,7 +285,7 @@ class GraphPanel:
             (p1[0] - b * vx / cx, p1[1] - b * vy / cy),
         )
 
-    def _edge_label(self, t: int, i: int) -> str:
+    def edge_label(self, t: int, i: int) -> str:
         """The longest label that fits: full combination = value, two lines, or value."""
         tr = self.trace
         y = tr.sent[t][i]

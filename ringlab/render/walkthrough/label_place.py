@@ -5,7 +5,8 @@ points of the $G_T$ axes; a box must keep ``gap`` from every arrow drawn now (a 
 from every node disc and from the labels placed before it, and stay inside the axes.  The
 candidates are tried longest first, each at the free position nearest its arrow; a label that
 fits nowhere is not drawn (the side table says what each node sends), rather than laid over
-the arrow it names.
+the arrow it names (present mode) — or, in the window, drawn on its arrow as before, where
+the drawing has no room at all (a code of 32 nodes × 128 steps).
 """
 
 from __future__ import annotations
@@ -140,7 +141,7 @@ def place_labels(g, t: int) -> None:
     T = g.trace.code.T
     pt = lambda x, y: (x * a, y * b)  # noqa: E731 — data → points of the axes
     arrows = [tuple(pt(*p) for p in g.shrunk(*g.trans[t * N + i])) for i in range(N)]
-    cols = [c for c in (t - 1, t, t + 1, t + 2) if 0 <= c <= T]
+    cols = [c for c in range(t - 2, t + 4) if 0 <= c <= T]
     nodes = [pt(c, -j) for c in cols for j in range(N)] + [pt(c, -N) for c in cols if c >= 1]
     x0, x1 = g.ax.get_xlim()
     y0, y1 = g.ax.get_ylim()
@@ -151,15 +152,21 @@ def place_labels(g, t: int) -> None:
         e = t * N + i
         p0, p1 = g.trans[e]
         mid = pt((p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2)
-        # only what a box a column and a row from the middle could reach
-        near_nodes = [
-            q for q in nodes if abs(q[0] - mid[0]) < 2.6 * a and abs(q[1] - mid[1]) < 2.6 * b
-        ]
-        near_arrows = arrows[max(0, i - 2) : i + 3]
         texts = ["idle"] if g.idle[e] else label_candidates(g.trace, t, i)
-        for text in texts:
+        # the texts a cell from the arrow, longest first; then the shortest two cells away
+        tries = [(text, 1) for text in texts] + [(texts[-1], 2)]
+        w, h = label_box(texts[-1], g.fs_label)
+        if a < 2 * (r + gap) + w and b < 2 * (r + gap) + h:
+            tries = []  # not even the shortest fits between two columns or two rows of nodes
+        for text, k in tries:
             w, h = label_box(text, g.fs_label)
-            at = place(w, h, mid, near_arrows, near_nodes, boxes, r, gap, bounds, (a, b))
+            # only what a box k columns and k rows from the middle could reach
+            reach = (k + 1.6) * a, (k + 1.6) * b
+            near_nodes = [
+                q for q in nodes if abs(q[0] - mid[0]) < reach[0] and abs(q[1] - mid[1]) < reach[1]
+            ]
+            near_arrows = arrows[max(0, i - 2 * k) : i + 2 * k + 1]
+            at = place(w, h, mid, near_arrows, near_nodes, boxes, r, gap, bounds, (k * a, k * b))
             if at is not None:
                 cx, cy, box = at
                 boxes.append(box)
@@ -168,4 +175,11 @@ def place_labels(g, t: int) -> None:
                 lab.set_visible(True)
                 break
         else:
-            lab.set_visible(False)
+            if g.beside:
+                lab.set_visible(False)
+            else:
+                # the window, a drawing with no room beside its arrows (32 nodes × 128
+                # steps): the label on its arrow, as the walkthrough always drew one
+                lab.set_text("idle" if g.idle[e] else g.edge_label(t, i))
+                lab.set_position(((p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2))
+                lab.set_visible(True)
