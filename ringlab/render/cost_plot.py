@@ -257,7 +257,7 @@ class Callouts(Artist):
 
     def _place_note(self, inside, boxes, paths, renderer) -> None:
         """The note in a corner of the axes, else anywhere free on a grid, scanned from the
-        bottom right (log-log curves leave it empty), else in the bottom right corner."""
+        bottom right (log-log curves leave it empty), else where it covers least."""
         note, m = self.note, 4
         note.set_horizontalalignment("left")
         note.set_verticalalignment("bottom")
@@ -268,11 +268,16 @@ class Callouts(Artist):
         step = max(6.0, renderer.points_to_pixels(6))
         nx, ny = max(0, int((x1 - x0) / step)), max(0, int((y1 - y0) / step))
         grid = [(x1 - i * step, y0 + j * step) for j in range(ny + 1) for i in range(nx + 1)]
+        best = None
         for x, y in corners + grid:
             note.set_position((x, y))
-            if _free(box_of(note, renderer), inside, boxes, paths):
+            box = box_of(note, renderer)
+            if _free(box, inside, boxes, paths):
                 return
-        note.set_position(corners[0])
+            cost = _cost(box, inside, boxes, paths)
+            if best is None or cost < best[0]:
+                best = (cost, x, y)
+        note.set_position(best[1:])
 
 
 def obstacles(ax, renderer) -> tuple[list, list, list]:
@@ -340,17 +345,29 @@ def _candidates(xy, w, h, leader, along_top, inside, pt):
 
 def _place(ann, xy, leader, along_top, inside, boxes, paths, pt, renderer, force=False):
     """Put ``ann`` at its first free candidate and return its box; None when none is free
-    (or, with ``force``, the first candidate's box)."""
+    (or, with ``force``, the box of the candidate covering least)."""
     ann.xyann = (0, 0)
     w, h = box_of(ann, renderer).size
-    first = None
+    best = None
     for cx, cy in _candidates(xy, w, h, leader, along_top, inside, pt):
         ann.xyann = (cx - xy[0], cy - xy[1])
         box = box_of(ann, renderer)
         if _free(box, inside, boxes, paths):
             return box
-        first = first or (cx, cy)
+        if force:
+            cost = _cost(box, inside, boxes, paths)
+            if best is None or cost < best[0]:
+                best = (cost, cx, cy)
     if not force:
         return None
-    ann.xyann = (first[0] - xy[0], first[1] - xy[1])
+    ann.xyann = (best[1] - xy[0], best[2] - xy[1])
     return box_of(ann, renderer)
+
+
+def _cost(box, inside, boxes, paths) -> int:
+    """Where nothing is free (a tiny canvas, a dozen schedules): what a box covers, the tick
+    labels, legend, callouts and markers weighing more than a line crossed, and the edge of
+    the axes most."""
+    out = 100 * (not inside.contains(box.x0, box.y0) or not inside.contains(box.x1, box.y1))
+    out += 10 * sum(box.overlaps(b) for b in boxes)
+    return out + sum(p.intersects_bbox(box, filled=False) for p in paths)
