@@ -229,7 +229,7 @@ class Callouts(Artist):
         ann.set_verticalalignment("center")
         ann.set_anncoords("offset pixels")
         where = self.ax.get_xaxis_transform() if along_top else self.ax.transData
-        self.items.append((ann, ann.get_text(), leader, along_top, where))
+        self.items.append((ann, ann.get_text(), ann.get_fontsize(), leader, along_top, where))
 
     def draw(self, renderer) -> None:
         if not self.get_visible():
@@ -238,15 +238,26 @@ class Callouts(Artist):
         boxes, paths, guides = obstacles(self.ax, renderer)
         pt = renderer.points_to_pixels(1.0)
         notes = []
-        for ann, full, leader, along_top, where in self.items:
-            ann.set_text(full)
+        for ann, full, size, leader, along_top, where in self.items:
             xy = where.transform(ann.xy)
             box = None
-            for avoid in (paths + guides, paths):  # over a guide line only if need be
-                box = box or _place(ann, xy, leader, along_top, inside, boxes, avoid, pt, renderer)
+            # on two lines, then on one (a flat canvas); over a guide line only if need be
+            # then an eighth smaller (never under 6.5 pt)
+            texts = dict.fromkeys((full, " ".join(full.split())))
+            sizes = dict.fromkeys((size, max(6.5, 0.875 * size)))
+            for fs, text in ((fs, text) for fs in sizes for text in texts):
+                ann.set_fontsize(fs)
+                ann.set_text(text)
+                for avoid in (paths + guides, paths):
+                    box = box or _place(
+                        ann, xy, leader, along_top, inside, boxes, avoid, pt, renderer
+                    )
+                if box is not None:
+                    break
             if box is None:  # nowhere: a letter at its point, its text in the note
                 letter = _LETTERS[len(notes) % len(_LETTERS)]
                 notes.append(f"{letter}: {' '.join(full.split())}")
+                ann.set_fontsize(size)
                 ann.set_text(letter)
                 box = _place(ann, xy, False, along_top, inside, boxes, paths, pt, renderer, True)
             boxes.append(box)
@@ -259,6 +270,15 @@ class Callouts(Artist):
         """The note in a corner of the axes, else anywhere free on a grid, scanned from the
         bottom right (log-log curves leave it empty), else where it covers least."""
         note, m = self.note, 4
+        for fs in (7, 6):
+            note.set_fontsize(fs)
+            if self._note_at(inside, boxes, paths, renderer, m, last=fs == 6):
+                return
+
+    def _note_at(self, inside, boxes, paths, renderer, m, last) -> bool:
+        """Whether the note found a free place at its font size (``last``: if not, it is
+        left where it covers least)."""
+        note = self.note
         note.set_horizontalalignment("left")
         note.set_verticalalignment("bottom")
         note.set_position((0, 0))
@@ -273,11 +293,13 @@ class Callouts(Artist):
             note.set_position((x, y))
             box = box_of(note, renderer)
             if _free(box, inside, boxes, paths):
-                return
+                return True
             cost = _cost(box, inside, boxes, paths)
             if best is None or cost < best[0]:
                 best = (cost, x, y)
-        note.set_position(best[1:])
+        if last:
+            note.set_position(best[1:])
+        return False
 
 
 def obstacles(ax, renderer) -> tuple[list, list, list]:

@@ -16,7 +16,10 @@ from ringlab.core.schedules import compare
 from ringlab.gui.views.schedules.more import extended_explorer, rows_for
 from ringlab.render.cost_plot import cost_figure
 
-SIZES = [(440, 240), (585, 324), (1100, 640)]
+# (width, height, dpi): the Schedules tab's smallest and usual canvases at its 90 dpi, and
+# as a 1024×768 window shows them (its text a ninth larger: 100 dpi), the flat one included;
+# and a large one
+SIZES = [(440, 240, 90), (585, 324, 90), (440, 240, 100), (640, 192, 100), (1100, 640, 90)]
 
 
 def n3_paper_and_recursive_doubling():
@@ -84,7 +87,8 @@ def overlaps(fig) -> list:
 @pytest.mark.parametrize("make", [n3_paper_and_recursive_doubling, n8_default])
 def test_callouts_cover_nothing(make, px):
     exp = make()
-    fig = cost_figure(exp, figsize=(px[0] / 90, px[1] / 90), dpi=90)
+    w, h, dpi = px
+    fig = cost_figure(exp, figsize=(w / dpi, h / dpi), dpi=dpi)
     assert overlaps(fig) == []
     # every crossover and size still said somewhere on the plot (beside it or in the note)
     said = " ".join(t.get_text() for t in fig.axes[0].texts if t.get_visible())
