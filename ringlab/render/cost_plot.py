@@ -282,7 +282,8 @@ class Callouts(Artist):
         note.set_horizontalalignment("left")
         note.set_verticalalignment("bottom")
         note.set_position((0, 0))
-        w, h = box_of(note, renderer).size
+        b0 = box_of(note, renderer)  # moved with its position (measured once: fast)
+        w, h = b0.size
         x0, x1, y0, y1 = inside.x0 + m, inside.x1 - m - w, inside.y0 + m, inside.y1 - m - h
         corners = [(x1, y0), (x1, y1), (x0, y0), (x0, y1)]
         step = max(6.0, renderer.points_to_pixels(6))
@@ -290,9 +291,9 @@ class Callouts(Artist):
         grid = [(x1 - i * step, y0 + j * step) for j in range(ny + 1) for i in range(nx + 1)]
         best = None
         for x, y in corners + grid:
-            note.set_position((x, y))
-            box = box_of(note, renderer)
+            box = b0.translated(x, y)
             if _free(box, inside, boxes, paths):
+                note.set_position((x, y))
                 return True
             cost = _cost(box, inside, boxes, paths)
             if best is None or cost < best[0]:
@@ -303,16 +304,11 @@ class Callouts(Artist):
 
 
 def obstacles(ax, renderer) -> tuple[list, list, list]:
-    """What a callout must not meet, in pixels: the tick labels shown, the legend and each
-    marker as boxes; the curves as paths; and, avoided when possible, the vertical guides
-    (a crossover's dotted line, the chosen size's dashed one) as paths."""
+    """What a callout must not meet, in pixels: the legend and each marker as boxes; the
+    curves as paths; and, avoided when possible, the vertical guides (a crossover's dotted
+    line, the chosen size's dashed one) as paths.  (The tick labels are outside the axes,
+    which a callout never leaves: measuring them would cost a third of the draw.)"""
     boxes = []
-    for axis, lim in ((ax.xaxis, ax.get_xlim()), (ax.yaxis, ax.get_ylim())):
-        axis.get_tightbbox(renderer)  # the ticks laid out for this size
-        lo, hi = min(lim), max(lim)
-        for t, v in zip(axis.get_majorticklabels(), axis.get_majorticklocs()):
-            if lo <= v <= hi and t.get_visible() and t.get_text():
-                boxes.append(t.get_window_extent(renderer))
     legend = ax.get_legend()
     if legend is not None and legend.get_visible():
         boxes.append(legend.get_window_extent(renderer))
@@ -369,12 +365,12 @@ def _place(ann, xy, leader, along_top, inside, boxes, paths, pt, renderer, force
     """Put ``ann`` at its first free candidate and return its box; None when none is free
     (or, with ``force``, the box of the candidate covering least)."""
     ann.xyann = (0, 0)
-    w, h = box_of(ann, renderer).size
+    b0 = box_of(ann, renderer)  # centred on xy; moved by its offset (measured once: fast)
     best = None
-    for cx, cy in _candidates(xy, w, h, leader, along_top, inside, pt):
-        ann.xyann = (cx - xy[0], cy - xy[1])
-        box = box_of(ann, renderer)
+    for cx, cy in _candidates(xy, b0.width, b0.height, leader, along_top, inside, pt):
+        box = b0.translated(cx - xy[0], cy - xy[1])
         if _free(box, inside, boxes, paths):
+            ann.xyann = (cx - xy[0], cy - xy[1])
             return box
         if force:
             cost = _cost(box, inside, boxes, paths)
