@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 
-from PySide6.QtCore import QProcess, Qt, Signal
+from PySide6.QtCore import QProcess, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QFileDialog,
     QListWidget,
@@ -37,7 +37,10 @@ class CourseList(QWidget):
         self.list = QListWidget()
         self.list.setObjectName("lessons_list")
         self.list.setAccessibleName("Lessons")
-        self.list.setWordWrap(True)
+        # one line a lesson, cut with "…" when the panel is narrow (the whole title and the
+        # summary in its tooltip): at 22 pt beside a lesson three lessons still show
+        self.list.setWordWrap(False)
+        self.list.setTextElideMode(Qt.ElideRight)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.list.itemActivated.connect(self._on_item_activated)
         self.list.itemClicked.connect(self._on_item_activated)
@@ -65,13 +68,22 @@ class CourseList(QWidget):
         for k, lesson in enumerate(lessons):
             d, n = progress.done(lesson)
             mark = "○" if d == 0 else "✓" if d == n else "◐"
-            item = QListWidgetItem(
-                f"{mark} {k + 1}. {lesson.title}\n      {lesson.minutes} min · "
-                f"{progress.summary(lesson)}"
-            )
+            facts = f"{lesson.minutes} min · {progress.summary(lesson)}"
+            item = QListWidgetItem(f"{mark} {k + 1}. {lesson.title} — {facts}")
             item.setData(Qt.UserRole, k)
-            item.setToolTip(lesson.summary)
+            item.setToolTip(f"{k + 1}. {lesson.title}\n{facts}\n\n{lesson.summary}")
             self.list.addItem(item)
+        self._keep_three()
+
+    def _keep_three(self) -> None:
+        """The list never shorter than three lessons (the splitter stops there)."""
+        if self.list.count():
+            self.list.setMinimumHeight(self.list_height(3))
+
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().changeEvent(event)
+        if event.type() == event.Type.FontChange:  # (once the list has the new font too)
+            QTimer.singleShot(0, self, self._keep_three)
 
     def refill(self, lessons, progress) -> None:
         """:meth:`fill` again, keeping the current row."""
@@ -79,10 +91,13 @@ class CourseList(QWidget):
         self.fill(lessons, progress)
         self.list.setCurrentRow(row)
 
+    def list_height(self, lessons: int) -> int:
+        """The list's height for ``lessons`` whole rows."""
+        return lessons * self.list.sizeHintForRow(0) + 2 * self.list.frameWidth() + 4
+
     def folded_height(self, lessons: int = 5) -> int:
         """Tall enough for ``lessons`` rows and the buttons (the lesson gets the rest)."""
-        rows = lessons * self.list.sizeHintForRow(0) + 2 * self.list.frameWidth() + 4
-        return rows + self.buttons.heightForWidth(max(self.width(), 1)) + 8
+        return self.list_height(lessons) + self.buttons.heightForWidth(max(self.width(), 1)) + 8
 
     def _on_item_activated(self, item) -> None:
         self.chosen.emit(item.data(Qt.UserRole))

@@ -61,7 +61,9 @@ def lesson_page(panel, lesson) -> tuple[QWidget, list]:
     """The lesson's page — title, prose, predictions and tasks — and its question blocks."""
     page = QWidget(panel)  # the panel's font (zoom) before any formula is set
     lay = QVBoxLayout(page)
-    title = QLabel(f"<h2>{lesson.title}</h2><i>{lesson.minutes} minutes</i>")
+    # a heading one step above the text (at 22 pt an h2 title took half the panel; the
+    # lesson's first heading follows at once)
+    title = QLabel(f"<h3>{lesson.title}</h3><i>{lesson.minutes} minutes</i>")
     title.setWordWrap(True)
     lay.addWidget(title)
     blocks = []
@@ -200,11 +202,14 @@ class LessonsPanel(QWidget):
         self.lesson = lesson
         self._opened_at = self._generation  # checks asked before this belong to another
         self._lay_out(lesson)
-        # the lesson gets the room: the course list shrinks to about five lessons, at most half the
-        # height (drag to widen)
+        # the lesson gets the room: the course list shrinks to about six lessons, at most half
+        # the height, but never below three (drag to widen)
         total = sum(self.split.sizes())
         if total > 0:
-            top = min(total // 2, self.course_list.folded_height(6))
+            top = max(
+                min(total // 2, self.course_list.folded_height(6)),
+                self.course_list.folded_height(3),
+            )
             self.split.setSizes([top, total - top])
         self.list.setCurrentRow(index)
         self.message.emit(f"lesson {index + 1}: {lesson.title} (Ctrl+Z undoes the code it loaded)")

@@ -14,7 +14,7 @@ Used by the layout tests at 1280×720 and 1024×768, at the default text size an
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect
+from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractScrollArea,
@@ -40,6 +40,22 @@ def _name(w: QWidget) -> str:
         owner = owner.parentWidget()
     where = type(owner).__name__ if owner is not None else "?"
     return f"{type(w).__name__}{'#' + obj if obj else ''} {text!r} in {where}"
+
+
+def shown_rect(w: QWidget) -> QRect:
+    """The part of ``w`` (in its own coordinates) the reader sees in its window: its rectangle
+    cut by every ancestor's (a scroll area's viewport, the tab page, the window itself), so
+    that a row scrolled out of an outer scroll area does not count as seen."""
+    win = w.window()
+    at = w.mapTo(win, QPoint(0, 0))
+    shown = QRect(at, w.size())
+    up = w.parentWidget()
+    while up is not None:
+        shown = shown.intersected(QRect(up.mapTo(win, QPoint(0, 0)), up.size()))
+        if up is win:
+            break
+        up = up.parentWidget()
+    return shown.translated(-at)
 
 
 def _visible_in_window(w: QWidget) -> bool:

@@ -8,9 +8,9 @@ panel opened from its menu action, Ctrl+= pressed up to 22 pt, each tab clicked.
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QTabBar, QTableWidget, QTabWidget
+from PySide6.QtWidgets import QTabBar, QTableWidget, QTabWidget, QToolButton
 
-from tests.gui._fit import layout_problems
+from tests.gui._fit import layout_problems, shown_rect
 
 ROOMS = {
     "laptop-lesson": dict(size=(1280, 720), lessons=True),
@@ -69,20 +69,48 @@ def test_every_page_fits(open_window, qtbot, room, points, tab):
     assert not found, "\n".join(f"{p}:\n  " + "\n  ".join(v) for p, v in found.items())
 
 
-@pytest.mark.parametrize("points", [None, 22], ids=["default-text", "22pt"])
-@pytest.mark.parametrize("room", list(ROOMS))
-def test_the_rate_table_shows_eight_whole_rows(open_window, qtbot, room, points):
-    w = _window(open_window, qtbot, room, points)
-    list(_pages(qtbot, w, "Search"))
-    table = w.findChild(QTableWidget, "search_rate_table")
-    assert table is not None and table.isVisible()
-    view = table.viewport()
+def _whole_rows(table: QTableWidget) -> tuple[int, int]:
+    """(rows seen whole, pixels of the table's viewport seen): a row counts when it lies, from
+    its top line to its bottom line, in the part of the viewport the reader sees in the window
+    (not scrolled out of the tab's own scroll area, not below the window's edge)."""
+    shown = shown_rect(table.viewport())
     whole = 0
     for row in range(table.rowCount()):
         top = table.rowViewportPosition(row)
-        if top >= 0 and top + table.rowHeight(row) <= view.height():
-            whole += 1
-    assert whole >= 8, f"{whole} whole rows in a {view.height()} px high table"
+        if not table.isRowHidden(row) and top >= shown.top():
+            whole += top + table.rowHeight(row) - 1 <= shown.bottom()
+    return whole, max(0, shown.height())
+
+
+@pytest.mark.parametrize("points", [None, 22], ids=["default-text", "22pt"])
+@pytest.mark.parametrize("room", list(ROOMS))
+def test_the_rate_table_shows_eight_whole_rows(open_window, qtbot, room, points):
+    """At the default text the Search tab shows them; at 22 pt, where the tab is too short,
+    the reader clicks the explorer's "Own window" and its window shows them, inside the room's
+    screen."""
+    w = _window(open_window, qtbot, room, points)
+    list(_pages(qtbot, w, "Search"))
+    table = w.findChild(QTableWidget, "search_rate_table")
+    assert table is not None
+    qtbot.waitUntil(table.isVisible)
+    if points:
+        button = w.findChild(QToolButton, "search_rates_own_window")
+        assert button.text() == "Own window"
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: table.window() is not w and table.window().isVisible())
+        own = table.window()
+        width, height = ROOMS[room]["size"]
+        assert own.frameGeometry().width() <= width and own.frameGeometry().height() <= height
+        assert table.fontInfo().pointSize() == 22  # the window's text size reached it
+    try:
+        qtbot.waitUntil(lambda: _whole_rows(table)[0] >= 8)
+    except Exception:  # (pytest-qt's timeout): say what was seen
+        whole, seen = _whole_rows(table)
+        raise AssertionError(f"{whole} whole rows in the {seen} px of the table seen") from None
+    if points:  # closing the window puts the explorer back in the tab
+        table.window().close()
+        qtbot.waitUntil(lambda: table.window() is w)
+        assert button.text() == "Own window"
 
 
 @pytest.mark.parametrize("points", [None, 22], ids=["default-text", "22pt"])

@@ -67,7 +67,9 @@ COLUMN_TIPS = [
     ],
     "does the minimum equal max(K+N−2, ⌈2K(N−1)/N⌉) over every field listed? (hover a cell)",
 ]
-ROWS_SHOWN = 8  # whole rows the table always has room for (lessons 13 and 16 read it)
+ROWS_SHOWN = 8  # whole rows shown when there is room (lessons 13 and 16 read it): in the Search
+# tab when it is tall enough, else in the explorer's own window (its "Own window" button)
+ROWS_AT_LEAST = 3  # whole rows the table keeps in a short Search tab (it scrolls inside)
 STATUS_COLOURS = {
     "proven": "#1b7f3b",
     "found": "#9a6a00",
@@ -98,6 +100,7 @@ class RateExplorer(QGroupBox):
     cell has no smallest T)."""
 
     cell_chosen = Signal(int, int, str, object, object)
+    own_window = Signal(bool)  # the reader asks for the explorer in a window of its own (or back)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -143,7 +146,29 @@ class RateExplorer(QGroupBox):
         self.note_button.setText("What the cells mean")
         self.note_button.setCheckable(True)
         self.note_button.toggled.connect(self._on_note_toggled)
-        return WrapRow(self.columns, self.note_button)
+        self.window_button = QToolButton()
+        self.window_button.setObjectName("search_rates_own_window")
+        self.window_button.setText("Own window")
+        self.window_button.setCheckable(True)
+        self.window_button.setToolTip(
+            "The rate explorer in a window of its own, as tall as you like (close it to put it "
+            "back in the Search tab)"
+        )
+        self.window_button.toggled.connect(self._on_own_window_toggled)
+        return WrapRow(self.columns, self.note_button, self.window_button)
+
+    def _on_own_window_toggled(self, out: bool) -> None:
+        self.window_button.setText("Back in the Search tab" if out else "Own window")
+        self.own_window.emit(out)
+
+    def eight_rows_height(self) -> int:
+        """The explorer's height that shows ``ROWS_SHOWN`` whole rows of its table."""
+        more = (ROWS_SHOWN - ROWS_AT_LEAST) * self.table.verticalHeader().defaultSectionSize()
+        lay, inner = self.layout(), self.contentsRect()
+        least = self.minimumSizeHint().height()
+        if lay.hasHeightForWidth() and inner.width() > 0:  # its wrapped lines at its width
+            least = lay.minimumHeightForWidth(inner.width()) + self.height() - inner.height()
+        return least + more
 
     def _build_row_buttons(self) -> QWidget:
         return WrapRow(self.recompute_button, self.cell_cancel_button)
@@ -186,8 +211,8 @@ class RateExplorer(QGroupBox):
 
     def _fit_height(self) -> None:
         """Rows one line tall at the table's text size, and room for the header and
-        ``ROWS_SHOWN`` whole rows (and a sideways bar, should the reader choose more columns
-        than fit)."""
+        ``ROWS_AT_LEAST`` whole rows (and a sideways bar, should the reader choose more columns
+        than fit); the Search tab or the explorer's own window gives the rest."""
         t = self.table
         row = max(t.sizeHintForRow(0) if t.rowCount() else 0, t.fontMetrics().height() + 6)
         t.verticalHeader().setDefaultSectionSize(row)
@@ -196,7 +221,7 @@ class RateExplorer(QGroupBox):
         head_h = max(head.sizeHint().height(), lines * head.fontMetrics().lineSpacing() + 8)
         t.setMinimumHeight(
             head_h
-            + ROWS_SHOWN * row
+            + ROWS_AT_LEAST * row
             + t.horizontalScrollBar().sizeHint().height()
             + 2 * t.frameWidth()
             + 2

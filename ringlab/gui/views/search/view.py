@@ -1,6 +1,8 @@
 """The Search tab: the search form above the rate explorer, each in its own pane of a splitter
-(drag to share the height); the explorer always has room for eight whole rows of its table,
-the form scrolls (vertically) when the panes are short.
+(drag to share the height).  The explorer gets room for eight whole rows of its table when the
+tab has it (the form scrolls vertically in what is left); in a short tab (a lesson open, large
+text) its "Own window" button puts it in a resizable window of its own, eight rows tall, and
+closing that window puts it back.
 
 A double-clicked cell of the rate table fills the form; a found code the user wants beside
 opens in a new window of the kind this view is in, on a document of its own.
@@ -8,8 +10,8 @@ opens in a new window of the kind this view is in, on a document of its own.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QSize, Qt, QTimer
-from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter, QVBoxLayout
+from PySide6.QtCore import QCoreApplication, QSize, Qt, QTimer, Signal
+from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter, QVBoxLayout, QWidget
 
 from ....state.tabs import SEARCH
 from .._base import DocumentView
@@ -36,6 +38,24 @@ class _FormPane(QScrollArea):
         )
 
 
+class _RatesWindow(QWidget):
+    """The rate explorer's own window (a child window of the view: it takes the window's text
+    size and closes with it); ``closed`` when the reader closes it."""
+
+    closed = Signal()
+
+    def __init__(self, parent):
+        super().__init__(parent, Qt.Window)
+        self.setObjectName("search_rates_window")
+        self.setAttribute(Qt.WA_WindowPropagation)  # the main window's text size reaches it
+        self.setWindowTitle("Rate explorer — ringlab")
+        QVBoxLayout(self)
+
+    def closeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().closeEvent(event)
+        self.closed.emit()
+
+
 class SearchView(DocumentView):
     TITLE = SEARCH
 
@@ -60,6 +80,8 @@ class SearchView(DocumentView):
         lay.addWidget(split)
         self._expose_parts()
         self.rates.cell_chosen.connect(self.form.inputs.fill)
+        self.rates_window: _RatesWindow | None = None
+        self.rates.own_window.connect(self._on_own_window)
         self.form.open_beside.connect(self._on_open_beside)
         self.form.inputs._on_from_editor_clicked()
         app = QCoreApplication.instance()
@@ -109,8 +131,8 @@ class SearchView(DocumentView):
         self.form.inputs.refresh()
 
     def _fit_form_pane(self) -> None:
-        """The form's pane never shorter than about eight lines of text (it scrolls inside)."""
-        self.form_pane.setMinimumHeight(8 * self.fontMetrics().lineSpacing())
+        """The form's pane never shorter than about three lines of text (it scrolls inside)."""
+        self.form_pane.setMinimumHeight(3 * self.fontMetrics().lineSpacing())
 
     def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().changeEvent(event)
@@ -129,9 +151,36 @@ class SearchView(DocumentView):
         if total <= 0:
             return
         self._shared = True
-        room = total - self.rates.minimumSizeHint().height()
-        form = max(min(self.form.sizeHint().height(), room), 1)
+        room = total - self.rates.eight_rows_height()
+        form = max(min(self.form.sizeHint().height(), room), self.form_pane.minimumHeight())
         self.split.setSizes([form, total - form])
+
+    # -- the explorer in a window of its own ---------------------------------------------
+    def _on_own_window(self, out: bool) -> None:
+        if out and self.rates_window is None:
+            win = self.rates_window = _RatesWindow(self)
+            win.closed.connect(lambda: self.rates.window_button.setChecked(False))
+            win.layout().addWidget(self.rates)
+            self.rates.show()
+            # as wide as the window it comes from (the caption and its rows of buttons on one
+            # line each, more columns), then as tall as eight rows ask at that width
+            win.resize(max(self.width(), self.window().width() - 40), self.height())
+            win.show()
+            win.layout().activate()
+            margins = win.layout().contentsMargins()
+            win.resize(
+                win.width(), self.rates.eight_rows_height() + margins.top() + margins.bottom()
+            )
+            win.raise_()
+            win.activateWindow()
+        elif not out and self.rates_window is not None:
+            win, self.rates_window = self.rates_window, None
+            self.split.addWidget(self.rates)
+            self.split.setStretchFactor(1, 1)
+            self.rates.show()
+            win.hide()
+            win.deleteLater()
+            self._share_height()
 
     def _on_open_beside(self, code):
         """A new window on the found code, made by the class of the window this view is in
