@@ -9,6 +9,7 @@ from PySide6.QtCore import QRect
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
+    QProxyStyle,
     QSpinBox,
     QStyle,
     QStyleFactory,
@@ -23,7 +24,9 @@ from tests.gui.test_layout_fits import _click_tab, _zoom_to
 def restore_style():
     """The first zoom installs the app-wide scaled style: the next tests get the old one."""
     app = QApplication.instance()
-    before = app.style().name()
+    style = app.style()
+    base = style.baseStyle() if isinstance(style, QProxyStyle) else style
+    before = base.name() or "Fusion"
     yield
     app.setStyle(QStyleFactory.create(before))
 
