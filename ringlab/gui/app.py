@@ -107,7 +107,9 @@ def create_window(
     from ..core.presets import DEFAULT, preset
     from .document import CodeDocument
     from .main_window import MainWindow
+    from .wheel_guard import install as guard_the_wheel
 
+    guard_the_wheel()  # the wheel over an unfocused combo/spin box/slider scrolls the page
     if code is None:
         code = load_code(path) if path else preset(DEFAULT)
         origin = origin or ("" if path else "preset")

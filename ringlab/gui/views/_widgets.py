@@ -41,17 +41,11 @@ def fit_table_height(table) -> None:
 
 
 class WheelSafeSlider(QSlider):
-    """A slider the mouse wheel moves only once it has the focus (clicked or tabbed to):
-    a wheel turned to scroll the page past it scrolls the page and leaves the value alone.
-    At least ten characters long, at the current text size."""
+    """A slider at least ten characters long, at the current text size.  The mouse wheel
+    moves it only once it has the focus (clicked or tabbed to): the app-wide
+    :mod:`ringlab.gui.wheel_guard` sees to that, for every slider, combo and spin box."""
 
     def minimumSizeHint(self):  # noqa: N802 (Qt's name)
         hint = super().minimumSizeHint()
         hint.setWidth(max(hint.width(), self.fontMetrics().averageCharWidth() * 10))
         return hint
-
-    def wheelEvent(self, event):  # noqa: N802 (Qt's name)
-        if self.hasFocus():
-            super().wheelEvent(event)
-        else:
-            event.ignore()  # → the scroll area around the tab scrolls
