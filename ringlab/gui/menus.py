@@ -142,10 +142,61 @@ def _view_menu(window, bar):
     return v, palettes
 
 
+def _help_text(title: str) -> str:
+    """A Help box's text; Keys… also lists present mode's keys (:func:`present_keys_text`)."""
+    text = HELP_TEXTS[title]
+    return text + "\n\n" + present_keys_text() if title == "Keys" else text
+
+
+def present_keys_text() -> str:
+    """Present mode's keys, the next/back ones read from present mode's own lists (so a key
+    added there is listed here); the rest as its key handling (``present/keys.py``) acts."""
+    from PySide6.QtGui import QKeySequence
+
+    from .present.keys import BACK_KEYS, NEXT_KEYS
+
+    arrows = {Qt.Key_Left: "←", Qt.Key_Right: "→", Qt.Key_Up: "↑", Qt.Key_Down: "↓"}
+
+    def names(keys):
+        return " ".join(
+            arrows.get(k) or QKeySequence(k).toString(QKeySequence.NativeText) for k in keys
+        )
+
+    return "\n".join(
+        (
+            f"Present mode (F5): {names(NEXT_KEYS)} next, {names(BACK_KEYS)} back, "
+            "Home / End first / last, digits then Enter go to that step (slide);",
+            "B (or .) blank, F full screen, Esc leave;  Z / Shift+Z (Ctrl+= / Ctrl+−) zoom "
+            "in / out, Ctrl+0 100 %;  H hide the mouse, L the pointer halo, S the speaker view",
+        )
+    )
+
+
+def _widen(box, window) -> None:
+    """Room for ~66 characters a line (within the screen): a message box wraps its text at
+    ~500 px whatever the text size, so the Keys at 22 pt were a column taller than the screen."""
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QSizePolicy, QSpacerItem
+
+    screen = window.screen().availableGeometry().width() if window.screen() else 1024
+    want = min(66 * QFontMetrics(window.font()).averageCharWidth(), int(screen * 0.9) - 100)
+    lay = box.layout()
+    lay.addItem(
+        QSpacerItem(max(want, 0), 0, QSizePolicy.Minimum, QSizePolicy.Minimum),
+        lay.rowCount(),
+        0,
+        1,
+        lay.columnCount(),
+    )
+
+
 def _help_box(window, title, text):
     from PySide6.QtWidgets import QMessageBox
 
     box = QMessageBox(QMessageBox.Information, title, text, QMessageBox.Ok, window)
+    # a dialog is a window: the text size (Ctrl+=) set on the main window does not reach it
+    box.setFont(window.font())
+    _widen(box, window)
     box.setTextFormat(Qt.PlainText)
     box.setWindowModality(Qt.WindowModal)
     box.setAttribute(Qt.WA_DeleteOnClose)  # a box is made per click: none kept once closed
@@ -175,7 +226,7 @@ def _help_menu(window, bar):
         ("The code &file format…", "The code file (*.ringlab.json)", None),
         ("Where the &lessons are…", "Lessons", None),
     ):
-        _act(window, hm, text, keys, lambda t=title: _help_box(window, t, HELP_TEXTS[t]))
+        _act(window, hm, text, keys, lambda t=title: _help_box(window, t, _help_text(t)))
     _act(window, hm, "&Glossary…", QKeySequence("Ctrl+Shift+G"), lambda: _open_glossary(window))
     _act(
         window,

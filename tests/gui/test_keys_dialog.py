@@ -1,0 +1,44 @@
+"""Help → Keys ignored the 22 pt text size (it showed ~14 px text to the back row) and listed
+none of present mode's keys (found by a lecturer).  The lecturer sets 22 pt with Ctrl+=, opens
+Help → Keys from the menu bar and reads it: the text is as large as the window's, and present
+mode's keys (F5, Z, L, B, S, …) are there."""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontInfo
+from PySide6.QtWidgets import QLabel
+
+
+def _zoom_to(qtbot, w, points: int) -> None:
+    while w.view_options.font_size() < points:
+        before = w.view_options.font_size()
+        qtbot.keyClick(w, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
+        qtbot.waitUntil(lambda: w.view_options.font_size() > before)
+
+
+def _open_keys_from_the_menu(qtbot, w):
+    """Help → Keys…, as a click on the item does (the other tests' way: a menu bar click
+    does not open its menu on the offscreen platform)."""
+    menu = next(a.menu() for a in w.menuBar().actions() if a.text() == "&Help")
+    next(a for a in menu.actions() if a.text() == "&Keys…").trigger()
+    qtbot.waitUntil(lambda: getattr(w, "help_box", None) is not None and w.help_box.isVisible())
+    return w.help_box
+
+
+def test_keys_at_22_pt_reads_at_22_pt_and_lists_present_mode(open_window, qtbot, tmp_path):
+    w = open_window("paper-k2-t3", size=(1280, 720), load_views=False)
+    _zoom_to(qtbot, w, 22)
+    box = _open_keys_from_the_menu(qtbot, w)
+    label = box.findChild(QLabel, "qt_msgbox_label")
+    window_px = QFontInfo(w.font()).pixelSize()
+    assert QFontInfo(label.font()).pixelSize() >= window_px
+    assert window_px >= 22  # 22 pt is at least 22 px (≥ 72 dpi)
+    text = box.text()
+    assert "Present mode" in text
+    for key in ("F5", "Z", "L", "B", "S", "Esc", "Home", "End"):
+        assert re.search(rf"(?<![\w+]){re.escape(key)}(?!\w)", text), key
+    box.grab().save(str(tmp_path / "keys.png"))
+    box.close()
