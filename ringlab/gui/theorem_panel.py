@@ -15,6 +15,7 @@ from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QLabel, QProgressBar, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from ..core.code import cell_name
+from ..state.tabs import EDITOR
 from .matrix_model import SUBSCRIPT, notation_tip
 from .settings import set_text_colour
 from .state_link import on_state, on_verdict_in
@@ -106,14 +107,23 @@ def _busy_bar() -> QProgressBar:
     return busy
 
 
+def compact_note_text(tab: str) -> str:
+    """What the narrow panel says, for the tab shown: beside a view, opening the Editor tab
+    widens the panel; on the Editor tab only the divider does."""
+    how = (
+        "drag the divider on its left"
+        if tab == EDITOR
+        else "drag the divider, or open the Editor tab"
+    )
+    return (
+        f"Each square is one check. The matrices of eq. (5) show when this panel is wider: {how}."
+    )
+
+
 def _compact_note() -> QLabel:
     """Said instead of a clipped column of matrices when the panel is narrow (the map still
     shows every check and takes clicks)."""
-    note = QLabel(
-        "Each square is one check. The matrices of eq. (5) show "
-        "when this panel is wider: drag the divider, or open the "
-        "Editor tab."
-    )
+    note = QLabel(compact_note_text(EDITOR))
     note.setObjectName("theorem_compact_note")
     note.setWordWrap(True)
     set_text_colour(note, "#555")
@@ -158,7 +168,12 @@ class Theorem2Panel(QWidget):
         on_state(self, document.state.events.code, self._on_code_changed)
         on_verdict_in(self, document.state, self._on_report_ready)
         on_state(self, document.state.events.selected_check, self._on_selected_check_changed)
+        on_state(self, document.state.events.tab, self._on_tab_changed)
+        self._on_tab_changed(document.state.tab)
         self._on_code_changed()
+
+    def _on_tab_changed(self, tab, _old=None) -> None:
+        self.compact_note.setText(compact_note_text(tab))
 
     def _build_map(self) -> QScrollArea:
         """The check map, in its own scroll area (at N = 32 it is ~650 px tall)."""
