@@ -225,8 +225,10 @@ class MainWindow(QMainWindow):
         self.show_lessons(self._lessons_dock is None or not self._lessons_dock.isVisible())
 
     # -- present mode -------------------------------------------------------------------------
-    def present(self, fullscreen: bool = True, speaker: bool = True):
-        """View → Present (F5): see :func:`.teaching.presentation_deck` for what it shows."""
+    def present(self, *_triggered, fullscreen: bool = True, speaker: bool = True):
+        """View → Present (F5): see :func:`.teaching.presentation_deck` for what it shows.
+        The options are keywords only: the action's ``triggered(checked=False)`` once came in
+        as ``fullscreen`` and F5 opened a small window instead of the whole screen."""
         from .present import PresentWindow
         from .teaching import presentation_deck
 

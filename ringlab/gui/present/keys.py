@@ -58,7 +58,10 @@ class PresentKeys:
         if key == Qt.Key_B or key == Qt.Key_Period:
             view.set_blank(not view.blanked)
         elif key == Qt.Key_F:
-            window.showNormal() if window.isFullScreen() else window.showFullScreen()
+            if hasattr(window, "toggle_full_screen"):
+                window.toggle_full_screen()
+            else:
+                window.showNormal() if window.isFullScreen() else window.showFullScreen()
         elif key == Qt.Key_Escape:
             window.close()
         elif key == Qt.Key_H:

@@ -26,6 +26,7 @@ class PresentWindow(QWidget):
             self.speaker.swap_requested.connect(self.swap_screens)
         self.view.speaker_toggled.connect(self.toggle_speaker)
         self._fullscreen = fullscreen
+        self._normal_geometry = None  # where F puts the window back
 
     def start(self) -> None:
         """Show the slide, then the speaker view: on a second screen when there is one;
@@ -37,7 +38,7 @@ class PresentWindow(QWidget):
             self.speaker.setScreen(screens[0])
             self.setScreen(screens[1])
             self.move(screens[1].geometry().topLeft())
-        self.showFullScreen() if self._fullscreen else self.show()
+        self.fill_screen() if self._fullscreen else self.show()
         if self.speaker is not None:
             if two:
                 self.speaker.resize(900, 600)
@@ -52,6 +53,27 @@ class PresentWindow(QWidget):
                     min(640, max(360, avail.height() * 2 // 3)),
                 )
         self.view.setFocus()
+
+    def fill_screen(self) -> None:
+        """Full screen on the window's screen.  Without a window manager (Xvfb, a bare X
+        session at a projector) ``showFullScreen`` only sets the state and the window keeps
+        its size, so the window also takes its screen's geometry itself."""
+        if not self.isFullScreen():
+            self._normal_geometry = self.geometry()
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        self.showFullScreen()
+        if screen is not None:
+            self.setGeometry(screen.geometry())
+
+    def leave_full_screen(self) -> None:
+        """Back to the window it was before :meth:`fill_screen` (F)."""
+        self.showNormal()
+        if self._normal_geometry is not None:
+            self.setGeometry(self._normal_geometry)
+
+    def toggle_full_screen(self) -> None:
+        """F: full screen, or back to a window."""
+        self.leave_full_screen() if self.isFullScreen() else self.fill_screen()
 
     def toggle_speaker(self) -> None:
         """S: the speaker view over the slide (one screen) or beside it, or away again; keys
@@ -77,7 +99,7 @@ class PresentWindow(QWidget):
         self.move(other.geometry().topLeft())
         if self.isFullScreen():
             self.showNormal()
-            self.showFullScreen()
+            self.fill_screen()
 
     def closeEvent(self, event):
         if self.speaker is not None:
