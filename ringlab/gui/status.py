@@ -3,7 +3,7 @@ from the document's analysis after every change."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from .state_link import on_state, on_verdict_in
@@ -41,11 +41,21 @@ class CodeStatus(QObject):
             lab.setContentsMargins(14, 0, 14, 0)
             status_bar.addPermanentWidget(lab)
         status_bar.messageChanged.connect(self._make_room)
+        # a message shown before the bar narrowed (a smaller window, larger text) would run
+        # under the labels that the narrower bar moves left: make room again then
+        status_bar.installEventFilter(self)
         on_state(self, document.state.events.code, self._on_code_changed)
         on_verdict_in(self, document.state, self._on_code_changed)
         # a lesson's open question may hide the bound or the rate until it is answered (hide:)
         on_state(self, document.state.events.hidden, lambda *_: self._on_code_changed())
         self._on_code_changed()
+
+    def eventFilter(self, obj, event):  # noqa: N802 (Qt's name)
+        if obj is self.status_bar and event.type() in (QEvent.Resize, QEvent.FontChange):
+            message = self.status_bar.currentMessage()
+            if message:
+                self._make_room(message)
+        return False
 
     def _make_room(self, message: str) -> None:
         """Hide the labels a message would run under (least telling first); all back after."""
