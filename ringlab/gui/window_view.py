@@ -87,24 +87,9 @@ class ViewOptions(QObject):
         if size is None:
             return
         apply_point_size(self.window, size)
-        self._keep_on_screen()
         if self.use_settings and self._remember["zoom"]:
             settings().setValue("font_size", size)
         self.window.say(f"Text {size} pt · Ctrl+0 resets")
-
-    def _keep_on_screen(self) -> None:
-        """Larger text grows the window's minimum size and Qt grows the window with it, past
-        the screen's edge; smaller text never shrinks it back.  Once the layouts have taken
-        the new size the window is clamped to the screen's available area again (as far as
-        its minimum size lets it)."""
-        fit = getattr(self.window, "screen_fit", None)
-        if fit is None:
-            return
-        from PySide6.QtCore import QEvent
-        from PySide6.QtWidgets import QApplication
-
-        QApplication.sendPostedEvents(None, QEvent.LayoutRequest)
-        fit.clamp()
 
     # -- settings ---------------------------------------------------------------------------
     def restore(self, s) -> None:
