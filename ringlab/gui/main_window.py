@@ -38,6 +38,26 @@ from .window_view import ViewOptions
 BUSY_WORK = 16 * 16 * 16 * 32 * 32
 
 
+def _mainwindow_connect_document(self) -> None:
+    document = self.document
+    # every part speaks through the status line
+    for source in (
+        document.message,
+        self.tabs.view_message,
+        self.editor.message,
+        self.params.message,
+    ):
+        source.connect(self.say)
+    document.changing.connect(self._on_code_changing)
+    # a search asked of the state (the Search button, a lesson) runs in the Search tab's
+    # worker process, never on the GUI thread; the view is built if it was not yet
+    self.state.search_runner = self._run_search
+    on_state(self, self.state.events.code, self._update_title)
+    document.dirty_changed.connect(self.setWindowModified)
+    document.path_changed.connect(lambda _p: self._update_title())
+    self._update_title()
+
+
 class MainWindow(QMainWindow):
     _built = False  # True once __init__ finished
 
@@ -113,24 +133,9 @@ class MainWindow(QMainWindow):
         self._central_lay.addWidget(self.splitter, 1)
         self.setCentralWidget(central)
 
-    def _connect_document(self) -> None:
-        document = self.document
-        # every part speaks through the status line
-        for source in (
-            document.message,
-            self.tabs.view_message,
-            self.editor.message,
-            self.params.message,
-        ):
-            source.connect(self.say)
-        document.changing.connect(self._on_code_changing)
-        # a search asked of the state (the Search button, a lesson) runs in the Search tab's
-        # worker process, never on the GUI thread; the view is built if it was not yet
-        self.state.search_runner = self._run_search
-        on_state(self, self.state.events.code, self._update_title)
-        document.dirty_changed.connect(self.setWindowModified)
-        document.path_changed.connect(lambda _p: self._update_title())
-        self._update_title()
+    _connect_document = (
+        _mainwindow_connect_document  # (module level: the class stays readable at once)
+    )
 
     def _size_to_screen(self) -> None:
         """The start-up text size (the screen's, or the one remembered), the palette

@@ -237,6 +237,72 @@ ARITHS = {
 }
 
 
+def _encoding_routing(self):
+    N, K, T = self.spec.N, self.spec.K, self.spec.T
+    f, A = self.f, self.A
+    q, F = self.spec.q, self.spec.F
+
+    def is1(e):
+        return A.eq_const(e, 1)
+
+    def lor(lits):
+        lits = [x for x in lits if x is not False]
+        if any(x is True for x in lits):
+            return True
+        if not lits:
+            return False
+        return lits[0] if len(lits) == 1 else f.or_(lits)
+
+    def land(a, b):
+        return bool_and(f, a, b)
+
+    def clause(lits):
+        lits = [x for x in lits if x is not False]
+        if any(x is True for x in lits):
+            return
+        f.add(lits)
+
+    # bullet 1: coefficients 0 or 1
+    if q > 2:
+        for i in self.base_nodes:
+            for store in (self.m[i], self.lam[i], self.r[i]):
+                for e in store.values():
+                    A.restrict01(e)
+    # bullets 2-3: one symbol per row, same message index
+    car = {}  # car[(i,t,k)]: y_i^(t) carries index k
+
+    def CAR(i, t, k):
+        return car[(i, t, k)]
+
+    for t in range(T):
+        for i in self.nodes:
+            prev = (i - 1) % N
+            f.at_most_one([is1(self.Mm(i, t, k)) for k in range(K)])
+            if t > 1:
+                f.at_most_one([is1(self.Lam(i, t, u)) for u in range(t)])
+            for k in range(K):
+                mk = is1(self.Mm(i, t, k))
+                via = [land(is1(self.Lam(i, t, u)), CAR(prev, u, k)) for u in range(t)]
+                car[(i, t, k)] = lor([mk] + via)
+                for u in range(t):  # both select ⇒ same message index
+                    clause([-mk, -is1(self.Lam(i, t, u)), CAR(prev, u, k)])
+    for i in self.nodes:
+        prev = (i - 1) % N
+        for k in range(K):
+            f.at_most_one([is1(self.Rr(i, k, u)) for u in range(T)])
+        if q > 2:
+            # T_i = I − R_i·(block i of s_i) must be 0/1 as well
+            for k in range(K):
+                for k2 in range(K):
+                    d = A.sum(
+                        [A.mul(self.Rr(i, k, u), self.C(prev, u, i * K + k2)) for u in range(T)]
+                    )
+                    ok = (0, 1) if k == k2 else (0, F.neg(1))
+                    for v in range(q):
+                        if v not in ok:
+                            A.forbid(d, v)
+
+
 class Encoding:
     """The formula for one spec plus the maps needed to read a code back from a model."""
 
@@ -465,70 +531,7 @@ class Encoding:
                 above_zero = f.and_(above_zero, -nz)
 
     # -- routing only: the paper's three bullets of Sec. III-B -------------------------------
-    def _routing(self):
-        N, K, T = self.spec.N, self.spec.K, self.spec.T
-        f, A = self.f, self.A
-        q, F = self.spec.q, self.spec.F
-
-        def is1(e):
-            return A.eq_const(e, 1)
-
-        def lor(lits):
-            lits = [x for x in lits if x is not False]
-            if any(x is True for x in lits):
-                return True
-            if not lits:
-                return False
-            return lits[0] if len(lits) == 1 else f.or_(lits)
-
-        def land(a, b):
-            return bool_and(f, a, b)
-
-        def clause(lits):
-            lits = [x for x in lits if x is not False]
-            if any(x is True for x in lits):
-                return
-            f.add(lits)
-
-        # bullet 1: coefficients 0 or 1
-        if q > 2:
-            for i in self.base_nodes:
-                for store in (self.m[i], self.lam[i], self.r[i]):
-                    for e in store.values():
-                        A.restrict01(e)
-        # bullets 2-3: one symbol per row, same message index
-        car = {}  # car[(i,t,k)]: y_i^(t) carries index k
-
-        def CAR(i, t, k):
-            return car[(i, t, k)]
-
-        for t in range(T):
-            for i in self.nodes:
-                prev = (i - 1) % N
-                f.at_most_one([is1(self.Mm(i, t, k)) for k in range(K)])
-                if t > 1:
-                    f.at_most_one([is1(self.Lam(i, t, u)) for u in range(t)])
-                for k in range(K):
-                    mk = is1(self.Mm(i, t, k))
-                    via = [land(is1(self.Lam(i, t, u)), CAR(prev, u, k)) for u in range(t)]
-                    car[(i, t, k)] = lor([mk] + via)
-                    for u in range(t):  # both select ⇒ same message index
-                        clause([-mk, -is1(self.Lam(i, t, u)), CAR(prev, u, k)])
-        for i in self.nodes:
-            prev = (i - 1) % N
-            for k in range(K):
-                f.at_most_one([is1(self.Rr(i, k, u)) for u in range(T)])
-            if q > 2:
-                # T_i = I − R_i·(block i of s_i) must be 0/1 as well
-                for k in range(K):
-                    for k2 in range(K):
-                        d = A.sum(
-                            [A.mul(self.Rr(i, k, u), self.C(prev, u, i * K + k2)) for u in range(T)]
-                        )
-                        ok = (0, 1) if k == k2 else (0, F.neg(1))
-                        for v in range(q):
-                            if v not in ok:
-                                A.forbid(d, v)
+    _routing = _encoding_routing  # (module level: the class stays readable at once)
 
     # -- back from a model -------------------------------------------------------------------
     def code(self, model, name="", description="") -> LinearCode:

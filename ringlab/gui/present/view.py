@@ -23,6 +23,62 @@ from .lesson_drawing import LESSON_DRAWING_DPI, LessonDrawing, schedules_html
 ZOOM_RANGE = (0.5, 3.0)
 
 
+def _presentview_largest_fit(self, now: float, want: float) -> float | None:
+    """The largest zoom in (now, want] that fits, to 0.01; None when none does."""
+    if self._fits(want):
+        return want
+    if self.canvas is None:  # a text slide: the old ladder of tenths (cheap enough)
+        z = want
+        while z / 1.1 > now + 0.01:
+            z = round(z / 1.1, 2)
+            if self._fits(z):
+                return z
+        return None
+    good, bad = now, want  # bisection: each trial lays the figure out again
+    while bad - good > 0.011:
+        mid = round((good + bad) / 2, 2)
+        if mid <= good or mid >= bad:
+            break
+        good, bad = (mid, bad) if self._fits(mid) else (good, mid)
+    return good if good > now + 1e-9 else None
+
+
+def _presentview_fits(self, zoom: float) -> bool:
+    """Whether the slide at ``zoom`` has no overlapping, cut or tiny text (and, on a
+    walkthrough, its graph and table are drawn no smaller than at the zoom shown)."""
+    old = self.zoom
+    before = self._drawn_sizes() if self.canvas is not None else None
+    self.zoom = zoom
+    try:
+        self._apply_zoom()
+        if self.canvas is not None:
+            if not figure_fits(self.deck.renderer, self.canvas, self.step):
+                return False
+            after = self._drawn_sizes()
+            # each zoom in spreads the nodes (by a pixel at least) and keeps the table's
+            # text at least as large: never the graph shrunk to make room for text
+            # and the step keeps every value box it had (a box with no free place beside
+            # its arrow is left out: the zoom that would drop one is not taken)
+            return before is None or (
+                after is not None
+                and after[0] >= before[0] + 1
+                and after[1] >= before[1] - 0.5
+                and after[2] >= before[2]
+            )
+        self.show_step(self.step)
+        lab = self.slide
+        if not lab.isVisible():  # not laid out yet: nothing to measure
+            return True
+        # (a drawing under the text zooms as far as it fits on its own: _fit_drawing)
+        return lab.heightForWidth(max(lab.width(), 1)) <= max(lab.height(), 1)
+    finally:
+        # back to the zoom shown; the drawing is laid out again (if its size changed, or
+        # a trial left it half built) when it is next drawn — the zoom chosen is usually
+        # the last one tried, whose layout is then kept
+        self.zoom = old
+        self._apply_zoom()
+
+
 class PresentView(QWidget):
     """The presentation itself: ``step_changed(int)`` after every move."""
 
@@ -208,24 +264,7 @@ class PresentView(QWidget):
         self._apply_zoom()
         self.show_step(self.step)  # (a lesson drawing refits to the new zoom there)
 
-    def _largest_fit(self, now: float, want: float) -> float | None:
-        """The largest zoom in (now, want] that fits, to 0.01; None when none does."""
-        if self._fits(want):
-            return want
-        if self.canvas is None:  # a text slide: the old ladder of tenths (cheap enough)
-            z = want
-            while z / 1.1 > now + 0.01:
-                z = round(z / 1.1, 2)
-                if self._fits(z):
-                    return z
-            return None
-        good, bad = now, want  # bisection: each trial lays the figure out again
-        while bad - good > 0.011:
-            mid = round((good + bad) / 2, 2)
-            if mid <= good or mid >= bad:
-                break
-            good, bad = (mid, bad) if self._fits(mid) else (good, mid)
-        return good if good > now + 1e-9 else None
+    _largest_fit = _presentview_largest_fit  # (module level: the class stays readable at once)
 
     def _zoom_range(self) -> tuple[float, float]:
         lo, hi = ZOOM_RANGE
@@ -240,40 +279,7 @@ class PresentView(QWidget):
                 lo = max(lo, MIN_TEXT_PX / (9 * LESSON_DRAWING_DPI / 72))
         return lo, hi
 
-    def _fits(self, zoom: float) -> bool:
-        """Whether the slide at ``zoom`` has no overlapping, cut or tiny text (and, on a
-        walkthrough, its graph and table are drawn no smaller than at the zoom shown)."""
-        old = self.zoom
-        before = self._drawn_sizes() if self.canvas is not None else None
-        self.zoom = zoom
-        try:
-            self._apply_zoom()
-            if self.canvas is not None:
-                if not figure_fits(self.deck.renderer, self.canvas, self.step):
-                    return False
-                after = self._drawn_sizes()
-                # each zoom in spreads the nodes (by a pixel at least) and keeps the table's
-                # text at least as large: never the graph shrunk to make room for text
-                # and the step keeps every value box it had (a box with no free place beside
-                # its arrow is left out: the zoom that would drop one is not taken)
-                return before is None or (
-                    after is not None
-                    and after[0] >= before[0] + 1
-                    and after[1] >= before[1] - 0.5
-                    and after[2] >= before[2]
-                )
-            self.show_step(self.step)
-            lab = self.slide
-            if not lab.isVisible():  # not laid out yet: nothing to measure
-                return True
-            # (a drawing under the text zooms as far as it fits on its own: _fit_drawing)
-            return lab.heightForWidth(max(lab.width(), 1)) <= max(lab.height(), 1)
-        finally:
-            # back to the zoom shown; the drawing is laid out again (if its size changed, or
-            # a trial left it half built) when it is next drawn — the zoom chosen is usually
-            # the last one tried, whose layout is then kept
-            self.zoom = old
-            self._apply_zoom()
+    _fits = _presentview_fits  # (module level: the class stays readable at once)
 
     def _drawn_sizes(self):
         """The walkthrough's node spacing and table text in pixels and how many value boxes

@@ -25,12 +25,8 @@ from PySide6.QtWidgets import (
 )
 
 from ....core.quantities import DEFAULT_ALPHA, DEFAULT_BANDWIDTH, DEFAULT_SIZE, cost_row_cells
-from ....core.schedules.costs import (
-    EXPLORER_PRESETS,
-    format_bandwidth,
-    format_bytes,
-    format_seconds,
-)
+from ....core.schedules.costs import EXPLORER_PRESETS as PRESETS
+from ....core.schedules.costs import format_bandwidth, format_bytes, format_seconds
 from ...params import SizeSpin
 from .._reflow import SideBySide
 from .._widgets import label
@@ -96,7 +92,7 @@ class ExplorerInputs(QWidget):
             "α, B, S and N of the tree post (tree/ring crossover) or the course page (≈2.3 ms); "
             "Help → Sources names them"
         )
-        self.preset.addItems(list(EXPLORER_PRESETS))
+        self.preset.addItems(list(PRESETS))
         self.alpha = _quantity_box(
             DEFAULT_ALPHA, "compare_alpha", "latency per step: 1us, 50us, 1e-6 (seconds)…"
         )
@@ -147,7 +143,7 @@ class ExplorerInputs(QWidget):
         """The combo names a preset only while the inputs still are that preset."""
         i = self.preset.currentIndex()
         if i > 0:
-            p = EXPLORER_PRESETS[self.preset.itemText(i)]
+            p = PRESETS[self.preset.itemText(i)]
             now = (self.alpha.text(), self.bandwidth.text(), self.size.text(), self.n_spin.value())
             if now != (p["alpha"], p["bandwidth"], p["size"], p["N"]):
                 self.preset.setCurrentIndex(0)
@@ -173,7 +169,7 @@ class ExplorerInputs(QWidget):
     def _on_preset_chosen(self, index: int) -> None:
         if index <= 0:
             return
-        p = EXPLORER_PRESETS[self.preset.itemText(index)]
+        p = PRESETS[self.preset.itemText(index)]
         self.n_follows_example = False  # the preset's N stays until the user changes it
         self._setting = True
         self.alpha.setText(p["alpha"])
