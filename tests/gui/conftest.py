@@ -104,3 +104,15 @@ def win(request, open_window):
     marker = request.node.get_closest_marker("window")
     options = {"load_views": False} | (dict(marker.kwargs) if marker else {})
     return open_window(**options)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item):
+    """After pytest-qt has closed a test's windows (close + deleteLater), delete them now:
+    ``processEvents`` never runs deferred deletes, so a worker that runs hundreds of window
+    tests kept every closed window, its timers and jobs until some later event loop ran them —
+    the late tests of a long worker then timed out waiting on a starved event loop (CI)."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    if QCoreApplication.instance() is not None:
+        QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
