@@ -81,5 +81,3 @@ def text_height(label: QLabel, width: int) -> int:
     doc.setTextWidth(max(1, width - 2 * label.margin()))
     return int(doc.size().height()) + 2 * label.margin() + 2
 
-
-STATUS_PX = max(MIN_TEXT_PX, 19)  # the footer: one readable size (it says how to undo a zoom)
