@@ -45,8 +45,10 @@ def _new_window(
 
     if clear_settings:
         settings().clear()
-    if lessons:  # this test's (or module's) own progress file
-        monkeypatch.setenv("RINGLAB_DATA_DIR", str(data_dir))
+    # this test's (or module's) own progress file and autosaves, whether or not it opens the
+    # Lessons panel at once: a worker-wide data dir carried one test's answers into the next
+    # (lesson 19 answered by one file, its veil "never shown" in a later one, CI)
+    monkeypatch.setenv("RINGLAB_DATA_DIR", str(data_dir))
     kw.setdefault("check_recovery", False)
     kw.setdefault("autosave", False)
     if code is None and name is not None and not kw.get("path"):
@@ -116,3 +118,20 @@ def pytest_runtest_teardown(item):
 
     if QCoreApplication.instance() is not None:
         QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
+
+
+@pytest.fixture(autouse=True)
+def _app_as_found(qapp):
+    """The application's font and style as the test found them: a zoom past the app's size
+    wraps the style in :class:`ScaledStyle` for the rest of the process, and a test that sets
+    the app's font would size every later test's window differently, so a test passed alone
+    and failed late in a worker."""
+    font, style = qapp.font(), qapp.style()
+    name = style.name()
+    yield
+    if qapp.style() is not style:
+        from PySide6.QtWidgets import QStyleFactory
+
+        qapp.setStyle(QStyleFactory.create(name))
+    if qapp.font() != font:
+        qapp.setFont(font)

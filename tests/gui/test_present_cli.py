@@ -1,14 +1,16 @@
 """``ringlab present`` takes a lesson as ``ringlab export`` and ``screenshot`` do: ``lesson:N``
 or ``lesson:NAME`` of the course (issue 32: it said "no such file")."""
 
-from PySide6.QtCore import QTimer
-
 from ringlab.cli import main
 
 
-def present_in_process(qapp, capsys, *args):
+def present_in_process(qapp, capsys, monkeypatch, *args):
     """``ringlab present ARGS`` in this process: (exit code, stderr, the deck it showed).
-    The presentation is closed as soon as the event loop runs, as a presenter's Esc would."""
+    Where the command would run the event loop, the presentation is read and closed, as a
+    presenter's Esc would: an event loop run and quit inside a test left Qt's state changed
+    for the tests after it (F5 from a window no longer filled the screen, found in CI)."""
+    from PySide6.QtWidgets import QApplication
+
     from ringlab.gui.present import PresentWindow
 
     shown = []
@@ -19,19 +21,19 @@ def present_in_process(qapp, capsys, *args):
                 shown.append(w.view.deck)
                 w.close()
                 w.deleteLater()
-        qapp.quit()
+        return 0
 
-    QTimer.singleShot(0, leave)
+    monkeypatch.setattr(QApplication, "exec", staticmethod(leave))
     capsys.readouterr()
     code = main(["present", *args, "--windowed", "--no-speaker"])
     return code, capsys.readouterr().err, shown
 
 
-def test_present_a_lesson_by_its_number(qapp, capsys):
+def test_present_a_lesson_by_its_number(qapp, capsys, monkeypatch):
     from ringlab.lessons import course
 
     lesson = next(les for les in course() if les.order == 11)
-    code, err, shown = present_in_process(qapp, capsys, "lesson:11")
+    code, err, shown = present_in_process(qapp, capsys, monkeypatch, "lesson:11")
     assert code == 0, err
     assert [d.kind for d in shown] == ["lesson"]
     assert shown[0].markdown(0).startswith(f"# {lesson.title}")

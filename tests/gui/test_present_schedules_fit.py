@@ -34,14 +34,7 @@ def schedules_at_8(qtbot, win, ticked):
 @pytest.mark.parametrize(
     "ticked",
     [
-        pytest.param(
-            ("recursive-doubling", "swing"),  # ring, tree, the code and two: five columns
-            marks=pytest.mark.xfail(
-                reason="open bug (issue 32): late in a long test worker the ticked columns at "
-                "8 cores never arrive (passes alone and early); found by CI, not yet diagnosed",
-                strict=False,
-            ),
-        ),
+        ("recursive-doubling", "swing"),  # ring, tree, the code and two: five columns
         pytest.param(
             ("recursive-doubling", "rabenseifner", "swing", "bruck", "trivance"),  # two refused
             marks=pytest.mark.xfail(
