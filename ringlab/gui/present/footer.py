@@ -80,4 +80,3 @@ def text_height(label: QLabel, width: int) -> int:
     doc.setHtml(label.text())
     doc.setTextWidth(max(1, width - 2 * label.margin()))
     return int(doc.size().height()) + 2 * label.margin() + 2
-
