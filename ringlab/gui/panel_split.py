@@ -57,6 +57,9 @@ class PanelSplit(QSplitter):
             kept, self._kept = getattr(self, "_kept", None), None
             if kept and sum(kept) > 0:
                 self.setSizes(kept)
+        # the window's minimum width follows (the folded panel's minimum had stayed in it: a
+        # window started at 22 pt could not be narrowed beside a lesson)
+        self.updateGeometry()
 
     @property
     def collapsed(self) -> bool:

@@ -13,18 +13,20 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QValidator
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QSpinBox, QWidget
 
 from ..core.code import K_RANGE, N_RANGE, T_RANGE
 from ..core.errors import RinglabError
 from ..core.fields import conway_modulus, irreducible_moduli
 from ..core.fields import field as get_field
 from ..core.presets import preset, preset_names
+from .flow_layout import FlowLayout
 from .matrix_grid import set_text_color
 from .matrix_model import notation_tip
 from .state_link import on_state
+from .wrap_row import minimum_follows_width
 
 FIELDS = ["Q", "R", "GF(2)", "GF(3)", "GF(5)", "GF(7)", "GF(2^2)", "GF(2^8)"]
 PRESET_PLACEHOLDER = "Load a preset…"
@@ -128,6 +130,18 @@ class PresetCombo(QComboBox):
         self.addItem(preset_label(name), name)
         self.setItemData(self.count() - 1, f"preset {name}", Qt.ToolTipRole)
 
+    def minimumSizeHint(self):  # noqa: N802 (Qt's name)
+        """As narrow as its placeholder, not its longest label (42 characters: at 22 pt the
+        window could not be narrower than 1,432 px); a longer label is cut at the end, and the
+        list opens as wide as its entries."""
+        hint = super().minimumSizeHint()
+        fm = self.fontMetrics()
+        widest = max(
+            (fm.horizontalAdvance(self.itemText(i)) for i in range(self.count())), default=0
+        )
+        least = hint.width() - widest + fm.horizontalAdvance(PRESET_PLACEHOLDER)
+        return QSize(min(hint.width(), max(least, fm.height() * 4)), hint.height())
+
     def findText(self, text, flags=Qt.MatchExactly | Qt.MatchCaseSensitive):  # noqa: N802
         i = super().findText(text, flags)
         return i if i >= 0 else self.findData(text)
@@ -144,20 +158,42 @@ class ParameterBar(QWidget):
         # a preset replaces the code as Open does: the window asks first when there are
         # unsaved changes (``confirm_replace("load a preset")`` → False keeps the code)
         self.confirm_replace = lambda action: True
-        lay = QHBoxLayout(self)
-        lay.setContentsMargins(6, 2, 6, 2)
-        self._add_size_spins(lay)
-        self._add_field_boxes(lay)
-        lay.addSpacing(10)
-        self._add_presets(lay)
+        # groups that wrap to a second row when the window is narrow (22 pt beside a lesson:
+        # one row needed 1,432 px, and the window could not be made narrower than that)
+        self._flow = FlowLayout(self, h_spacing=16)
+        self._flow.setContentsMargins(6, 2, 6, 2)
+        self._add_size_spins()
+        self._add_field_boxes(self._group())
+        self._add_presets(self._group())
         self.problem = QLabel()
         set_text_color(self.problem, "#b00000")
         self.problem.setWordWrap(True)
-        lay.addWidget(self.problem, 1)
+        self._flow.addWidget(self.problem)
+        minimum_follows_width(self)
+        # the tool bar gives the bar its whole width only if it asks for more than its minimum
+        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Preferred)
         on_state(self, document.state.events.code, self._on_code_changed)
         self._on_code_changed()
 
-    def _add_size_spins(self, lay) -> None:
+    def sizeHint(self):  # noqa: N802 (Qt's name)
+        """One row of every group (the flow layout's own hint is its narrowest column)."""
+        m = self._flow.contentsMargins()
+        width = m.left() + m.right()
+        for i in range(self._flow.count()):
+            item = self._flow.itemAt(i)
+            if item.widget() is not None and not item.widget().isHidden():
+                width += item.sizeHint().width() + 16
+        return QSize(width, self._flow.heightForWidth(width))
+
+    def _group(self) -> QHBoxLayout:
+        """A row of the bar's widgets that stays together when the bar wraps."""
+        box = QWidget()
+        lay = QHBoxLayout(box)
+        lay.setContentsMargins(0, 0, 0, 0)
+        self._flow.addWidget(box)
+        return lay
+
+    def _add_size_spins(self) -> None:
         """N, K and T, each a spin box after its bold letter."""
         self.spins = {}
         for name, rng, tip in (
@@ -175,9 +211,9 @@ class ParameterBar(QWidget):
             sp.setAccessibleName(name)
             sp.valueChanged.connect(lambda v, n=name: self._on_size_edited(n, v))
             lab.setBuddy(sp)
+            lay = self._group()
             lay.addWidget(lab)
             lay.addWidget(sp)
-            lay.addSpacing(10)
             self.spins[name] = sp
 
     def _add_field_boxes(self, lay) -> None:
