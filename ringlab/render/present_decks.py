@@ -414,7 +414,8 @@ class SchedulesDeck:
 
     def html(self, k: int, per_row: int = 3, sends: bool = True) -> str:
         """Step k: the grids side by side, ``per_row`` to a row (more wrap to the next), each
-        with the step's messages under it unless ``sends`` is False."""
+        with the step's messages under it unless ``sends`` is False (then each is headed by
+        its algorithm's short name)."""
         from html import escape
 
         from ..core.schedules.text import step_caption
@@ -427,8 +428,11 @@ class SchedulesDeck:
             sends = tr.steps[kk - 1].sends if 0 < k <= tr.T else ()
             msg = "<br>".join(escape(s.describe()) for s in sends[:4]) if show_sends else ""
             more = f"<br>… {len(sends) - 4} more" if show_sends and len(sends) > 4 else ""
+            # more than one row: the short name (the speaker notes have the whole title), so a
+            # long one ("Rabenseifner (MPICH reduce-scatter + all-gather)") takes no extra line
+            shown = name if show_sends else name.split(" (")[0]
             cols.append(
-                f"<td style='vertical-align:top; padding-right:28px'><b>{escape(name)}</b> — "
+                f"<td style='vertical-align:top; padding-right:28px'><b>{escape(shown)}</b> — "
                 f"{escape(step_caption(tr, k))}<pre>{self.grid_html(tr, kk)}</pre>"
                 f"<span style='font-size:80%'>{msg}{more}</span></td>"
             )

@@ -35,15 +35,7 @@ def schedules_at_8(qtbot, win, ticked):
     "ticked",
     [
         ("recursive-doubling", "swing"),  # ring, tree, the code and two: five columns
-        pytest.param(
-            ("recursive-doubling", "rabenseifner", "swing", "bruck", "trivance"),  # two refused
-            marks=pytest.mark.xfail(
-                reason="issue 32, open: F5 now fills the test's 800x800 screen first; resized "
-                "to 1280x720 the two-row slide keeps the text size fitted to the taller screen "
-                "and its last row is cut",
-                strict=False,
-            ),
-        ),
+        ("recursive-doubling", "rabenseifner", "swing", "bruck", "trivance"),  # two refused
     ],
 )
 def test_five_columns_at_8_cores_fit_a_1280x720_slide(qtbot, open_window, ticked, tmp_path):
