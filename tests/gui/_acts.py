@@ -21,6 +21,32 @@ def click_lesson(qtbot, win, index):
     qtbot.mouseClick(lst.viewport(), Qt.LeftButton, pos=lst.visualItemRect(item).center())
 
 
+def open_lesson(qtbot, win, title_start: str):
+    """Click the lesson whose title contains ``title_start`` in the Lessons panel's list."""
+    lst = win.lessons_panel.list
+    item = next(lst.item(i) for i in range(lst.count()) if title_start in lst.item(i).text())
+    lst.scrollToItem(item)
+    qtbot.mouseClick(lst.viewport(), Qt.LeftButton, pos=lst.visualItemRect(item).center())
+
+
+def answer_boxes(win) -> set[str]:
+    """The accessible names ("Answer: <question id>") of the answer boxes a student sees."""
+    from PySide6.QtWidgets import QWidget
+
+    return {
+        x.accessibleName()
+        for x in win.findChildren(QWidget)
+        if x.isVisible() and x.accessibleName().startswith("Answer: ")
+    }
+
+
+def shown_view(win, title):
+    """The view on the current tab, ``title``'s kind (the tab's page may wrap it)."""
+    view = win.tabs.currentWidget()
+    kind = type(win.view_by_title(title)[1])
+    return view if isinstance(view, kind) else view.findChild(kind)
+
+
 def pick_preset(win, name):
     """Choose a preset in the parameter bar's list, as a click on its item does."""
     combo = win.params.presets
@@ -81,3 +107,17 @@ def answer_question(qtbot, win, qid, text):
     while box.currentIndex() < want:
         qtbot.keyClick(box, Qt.Key_Down)
     qtbot.mouseClick(named(QPushButton, f"Check: {qid}"), Qt.LeftButton)
+
+
+def ink(widget) -> float:
+    """The share of the widget's pixels that differ from its most common colour (what is
+    drawn on its background), from a grab of it as the screen shows it."""
+    img = widget.grab().toImage()
+    counts: dict[int, int] = {}
+    step = 3  # every third pixel each way: enough to tell a drawing from a blank
+    for y in range(0, img.height(), step):
+        for x in range(0, img.width(), step):
+            rgb = img.pixel(x, y)
+            counts[rgb] = counts.get(rgb, 0) + 1
+    total = sum(counts.values())
+    return 1 - max(counts.values()) / total

@@ -9,8 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTabBar
 
-from ._acts import answer_question
-from .test_propagation_veil import answer_boxes, ink, open_lesson
+from ._acts import answer_boxes, answer_question, ink, open_lesson
 
 
 def click_page(qtbot, win, title_start: str) -> None:

@@ -15,8 +15,7 @@ from PySide6.QtCore import Qt
 from ringlab.gui.glossary import TIP_ANCHOR, anchors
 from ringlab.gui.status import HIDDEN_TEXT
 
-from ._acts import answer_question, shown_text
-from .test_propagation_veil import answer_boxes, open_lesson
+from ._acts import answer_boxes, answer_question, open_lesson, shown_text, shown_view
 
 
 def type_field(qtbot, w, name):
@@ -39,9 +38,7 @@ def test_lesson_19_shows_the_decode_its_tasks_and_last_question_need(open_window
     w.show_lessons(True)
     open_lesson(qtbot, w, "19. From finite fields")
     qtbot.waitUntil(lambda: w.tabs.tabText(w.tabs.currentIndex()) == "Propagation")
-    view = w.tabs.currentWidget()
-    while not hasattr(view, "slider"):  # the tab's page may wrap the view
-        view = view.findChild(type(w.view_by_title("Propagation")[1]))
+    view = shown_view(w, "Propagation")
     qtbot.waitUntil(lambda: "Answer: xor-k3" in answer_boxes(w))
     answer_question(qtbot, w, "xor-k3", "11")
     qtbot.waitUntil(lambda: "Answer: xor-wider" in answer_boxes(w))

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QScrollArea
 from ringlab.core.mesh import Mesh, schemes
 from ringlab.gui.status import HIDDEN_TEXT
 
-from ._acts import answer_question, shown_text
+from ._acts import answer_boxes, answer_question, shown_text
 
 # lesson 15's questions that hide the table or are read before one that does, with the answers a student gives (the Lessons
 # panel folds each under the one before, and they hide the Mesh hop table while open)
@@ -84,17 +84,6 @@ class Paints(QObject):
 
 def core_totals(k, n=2, torus=False):
     return {name: s.hops for name, s in schemes(Mesh.kary(k, n, torus)).items()}
-
-
-def answer_boxes(win) -> set[str]:
-    """The accessible names of the answer boxes a user can see."""
-    from PySide6.QtWidgets import QWidget
-
-    return {
-        x.accessibleName()
-        for x in win.findChildren(QWidget)
-        if x.isVisible() and x.accessibleName()
-    }
 
 
 def row_of(panel, title_start: str):

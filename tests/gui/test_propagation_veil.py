@@ -11,39 +11,7 @@ from PySide6.QtCore import Qt
 
 from ringlab.gui.status import HIDDEN_TEXT
 
-from ._acts import answer_question, shown_text
-
-
-def ink(widget) -> float:
-    """The share of the widget's pixels that differ from its most common colour (what is
-    drawn on its background), from a grab of it as the screen shows it."""
-    img = widget.grab().toImage()
-    counts: dict[int, int] = {}
-    step = 3  # every third pixel each way: enough to tell a drawing from a blank
-    for y in range(0, img.height(), step):
-        for x in range(0, img.width(), step):
-            rgb = img.pixel(x, y)
-            counts[rgb] = counts.get(rgb, 0) + 1
-    total = sum(counts.values())
-    return 1 - max(counts.values()) / total
-
-
-def answer_boxes(win) -> set[str]:
-    from PySide6.QtWidgets import QWidget
-
-    return {
-        x.accessibleName()
-        for x in win.findChildren(QWidget)
-        if x.isVisible() and x.accessibleName().startswith("Answer: ")
-    }
-
-
-def open_lesson(qtbot, w, title_start: str):
-    panel = w.lessons_panel
-    lst = panel.list
-    item = next(lst.item(i) for i in range(lst.count()) if title_start in lst.item(i).text())
-    lst.scrollToItem(item)
-    qtbot.mouseClick(lst.viewport(), Qt.LeftButton, pos=lst.visualItemRect(item).center())
+from ._acts import answer_boxes, answer_question, ink, open_lesson, shown_text, shown_view
 
 
 def test_lesson_19_hides_the_drawing_until_answered(open_window, qtbot, tmp_path):
@@ -51,9 +19,7 @@ def test_lesson_19_hides_the_drawing_until_answered(open_window, qtbot, tmp_path
     w.show_lessons(True)
     open_lesson(qtbot, w, "19. From finite fields")
     qtbot.waitUntil(lambda: w.tabs.tabText(w.tabs.currentIndex()) == "Propagation")
-    view = w.tabs.currentWidget()
-    while not hasattr(view, "slider"):  # the tab's page may wrap the view
-        view = view.findChild(type(w.view_by_title("Propagation")[1]))
+    view = shown_view(w, "Propagation")
     qtbot.waitUntil(lambda: "Answer: xor-k3" in answer_boxes(w))
 
     # the student jumps to the decode before answering

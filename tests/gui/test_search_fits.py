@@ -6,6 +6,7 @@ columns the reader picks kept (the widest group that fits is only the start)."""
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetrics
 
+from tests.gui._acts import click_lesson
 from tests.gui.test_layout_fits import _click_tab, _zoom_to
 
 
@@ -18,14 +19,6 @@ def _verdict_word_width(label, word: str) -> int:
     return QFontMetrics(big).horizontalAdvance(word)
 
 
-def _open_lesson(qtbot, w, row: int) -> None:
-    lst = w.lessons_panel.list
-    item = lst.item(row)
-    lst.scrollToItem(item)
-    qtbot.mouseClick(lst.viewport(), Qt.LeftButton, pos=lst.visualItemRect(item).center())
-    qtbot.waitUntil(lambda: w.lessons_panel.lesson is not None)
-
-
 def test_the_verdict_reads_whole_at_22_pt(open_window, qtbot):
     w = open_window(size=(1024, 768), load_views=True)
     _zoom_to(qtbot, w, 22)
@@ -36,7 +29,8 @@ def test_the_verdict_reads_whole_at_22_pt(open_window, qtbot):
 
 def test_the_panel_unfolded_in_a_lesson_is_wide_enough_to_read(open_window, qtbot):
     w = open_window(size=(1280, 720), lessons=True, load_views=True)
-    _open_lesson(qtbot, w, 12)
+    click_lesson(qtbot, w, 12)
+    qtbot.waitUntil(lambda: w.lessons_panel.lesson is not None)
     assert not w.panel.isVisible()  # folded for the lesson
     qtbot.mouseClick(w.verdict_line.button, Qt.LeftButton)
     qtbot.waitUntil(w.panel.isVisible)
@@ -47,7 +41,8 @@ def test_the_panel_unfolded_in_a_lesson_is_wide_enough_to_read(open_window, qtbo
 
 def test_the_course_list_shows_five_lessons_with_one_open(open_window, qtbot):
     w = open_window(size=(1280, 720), lessons=True, load_views=True)
-    _open_lesson(qtbot, w, 12)
+    click_lesson(qtbot, w, 12)
+    qtbot.waitUntil(lambda: w.lessons_panel.lesson is not None)
     lst = w.lessons_panel.list
 
     def whole():  # rows seen from their top line to their bottom line
