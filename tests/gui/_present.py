@@ -2,6 +2,7 @@
 walkthrough slide's texts (none overlapping, none cut, none under 18 px)."""
 
 from matplotlib.text import Text
+from PySide6.QtCore import Qt
 
 from ringlab.gui.present import MIN_TEXT_PX
 
@@ -78,3 +79,42 @@ def lesson_deck_of(prefix):
     from ringlab.lessons import course
 
     return lesson_deck(next(lesson.path for lesson in course() if lesson.key.startswith(prefix)))
+
+
+def present_action(win):
+    return next(
+        a
+        for m in win.menuBar().actions()
+        for a in m.menu().actions()
+        if a.text().replace("&", "") == "Present"
+    )
+
+
+def press_f5(qtbot, win):
+    action = present_action(win)
+    assert action.shortcut().toString() == "F5"
+    action.trigger()  # View → Present (F5)
+    p = win._presentation
+    qtbot.addWidget(p)
+    if p.speaker is not None:
+        qtbot.addWidget(p.speaker)
+    qtbot.waitExposed(p)
+    return p
+
+
+def schedules_at_8(qtbot, win, ticked):
+    win.show_view("Schedules")
+    _, view = win.view_by_title("Schedules")
+    qtbot.waitUntil(lambda: view.comparison is not None)
+    spin = view.inputs.n_spin
+    spin.lineEdit().selectAll()
+    qtbot.keyClicks(spin.lineEdit(), "8")
+    qtbot.keyClick(spin.lineEdit(), Qt.Key_Enter)
+    qtbot.waitUntil(lambda: view.comparison.example.N == 8)
+    for name in ticked:
+        box = view.picker.boxes[name]
+        box.setFocus()
+        qtbot.keyClick(box, Qt.Key_Space)
+        assert box.isChecked(), name
+        qtbot.waitUntil(lambda n=name: n in view.columns and view.columns[n].title.text() != "")
+    return [view.columns[n].title.text().split(",")[0] for n in ticked]

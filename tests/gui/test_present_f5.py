@@ -3,52 +3,18 @@
 
 from PySide6.QtCore import Qt
 
-
-def present_action(win):
-    return next(
-        a
-        for m in win.menuBar().actions()
-        for a in m.menu().actions()
-        if a.text().replace("&", "") == "Present"
-    )
-
-
-def press_f5(qtbot, win):
-    action = present_action(win)
-    assert action.shortcut().toString() == "F5"
-    action.trigger()  # View → Present (F5)
-    p = win._presentation
-    qtbot.addWidget(p)
-    if p.speaker is not None:
-        qtbot.addWidget(p.speaker)
-    qtbot.waitExposed(p)
-    return p
+from ._present import press_f5, schedules_at_8
 
 
 def test_f5_from_schedules_shows_its_example_ticked_algorithms_and_step(qtbot, open_window):
     win = open_window("paper-k2-t3", size=(1280, 720))
-    win.show_view("Schedules")
-    _, view = win.view_by_title("Schedules")
-    qtbot.waitUntil(lambda: view.comparison is not None)
     # the user types 8 cores into the example and ticks two algorithms, as on the tab
-    spin = view.inputs.n_spin
-    spin.lineEdit().selectAll()
-    qtbot.keyClicks(spin.lineEdit(), "8")
-    qtbot.keyClick(spin.lineEdit(), Qt.Key_Enter)
-    qtbot.waitUntil(lambda: view.comparison.example.N == 8)
-    for name in ("recursive-doubling", "swing"):
-        box = view.picker.boxes[name]
-        # ticked from the keyboard (Tab to it, Space): the box may sit anywhere once the
-        # tab's rows wrap, and a click at a stale position would miss it
-        box.setFocus()
-        qtbot.keyClick(box, Qt.Key_Space)
-        assert box.isChecked(), name
-        qtbot.waitUntil(lambda n=name: n in view.columns and view.columns[n].title.text() != "")
+    titles = schedules_at_8(qtbot, win, ("recursive-doubling", "swing"))
+    _, view = win.view_by_title("Schedules")
     view.slider.setFocus()
     qtbot.keyClick(view.slider, Qt.Key_Right)
     qtbot.keyClick(view.slider, Qt.Key_Right)
     qtbot.waitUntil(lambda: view.step_label.text().startswith("2 of"))
-    titles = [view.columns[n].title.text().split(",")[0] for n in ("recursive-doubling", "swing")]
 
     p = press_f5(qtbot, win)
     v = p.view

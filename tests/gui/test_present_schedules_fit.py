@@ -9,26 +9,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextDocument
 
-from .test_present_f5 import press_f5
+from ._present import press_f5, schedules_at_8
 from .test_present_zoom import pixels
-
-
-def schedules_at_8(qtbot, win, ticked):
-    win.show_view("Schedules")
-    _, view = win.view_by_title("Schedules")
-    qtbot.waitUntil(lambda: view.comparison is not None)
-    spin = view.inputs.n_spin
-    spin.lineEdit().selectAll()
-    qtbot.keyClicks(spin.lineEdit(), "8")
-    qtbot.keyClick(spin.lineEdit(), Qt.Key_Enter)
-    qtbot.waitUntil(lambda: view.comparison.example.N == 8)
-    for name in ticked:
-        box = view.picker.boxes[name]
-        box.setFocus()
-        qtbot.keyClick(box, Qt.Key_Space)
-        assert box.isChecked(), name
-        qtbot.waitUntil(lambda n=name: n in view.columns and view.columns[n].title.text() != "")
-    return [view.columns[n].title.text().split(",")[0] for n in ticked]
 
 
 @pytest.mark.parametrize(
