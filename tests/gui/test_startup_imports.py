@@ -9,11 +9,9 @@ process ends.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import pytest
+
+from ._startup import first_paint_line
 
 # what the first frame (the editor, the Theorem 2 panel, the status bar) does not need: the
 # plotting and numerics libraries, the view tabs (built after the first paint), the drawings,
@@ -58,20 +56,7 @@ sys.exit(main(["screenshot", "-o", sys.argv[1], "--size", "1280x720"]))
 
 
 def _modules(tmp_path, script: str, *args: str) -> list[str]:
-    env = dict(
-        os.environ,
-        QT_QPA_PLATFORM="offscreen",
-        RINGLAB_EXIT_AFTER_PAINT="1",
-        RINGLAB_DATA_DIR=str(tmp_path / "data"),
-        XDG_CONFIG_HOME=str(tmp_path / "config"),
-    )
-    r = subprocess.run(
-        [sys.executable, "-c", script, *args], capture_output=True, text=True, env=env, timeout=120
-    )
-    assert r.returncode == 0, r.stderr[-2000:]
-    lines = [line for line in r.stderr.splitlines() if line.startswith("modules: ")]
-    assert len(lines) == 1, r.stderr[-2000:]
-    return lines[0].split()[1:]
+    return first_paint_line(tmp_path, script, "modules: ", *args)
 
 
 def _unneeded(modules: list[str]) -> list[str]:

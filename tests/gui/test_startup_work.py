@@ -11,9 +11,7 @@ panel, the layout requests the editor receives and how often a grid is measured.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
+from ._startup import first_paint_line
 
 # the real `ringlab` command; the app calls _process_start exactly once, at its first paint
 APP = """
@@ -64,20 +62,7 @@ sys.exit(main(sys.argv[1:]))
 
 
 def _counts(tmp_path, *args: str) -> tuple[int, int, int, int]:
-    env = dict(
-        os.environ,
-        QT_QPA_PLATFORM="offscreen",
-        RINGLAB_EXIT_AFTER_PAINT="1",
-        RINGLAB_DATA_DIR=str(tmp_path / "data"),
-        XDG_CONFIG_HOME=str(tmp_path / "config"),
-    )
-    r = subprocess.run(
-        [sys.executable, "-c", APP, *args], capture_output=True, text=True, env=env, timeout=120
-    )
-    assert r.returncode == 0, r.stderr[-2000:]
-    lines = [line for line in r.stderr.splitlines() if line.startswith("counts: ")]
-    assert len(lines) == 1, r.stderr[-2000:]
-    grids, layouts, measures, parsers = map(int, lines[0].split()[1:])
+    grids, layouts, measures, parsers = map(int, first_paint_line(tmp_path, APP, "counts: ", *args))
     return grids, layouts, measures, parsers
 
 
