@@ -23,7 +23,19 @@ from .files import write_text_atomic
 
 FORMAT = "ringlab-code"
 VERSION = 1
-_KEYS = {"format", "version", "name", "description", "N", "K", "T", "field", "modulus", "nodes"}
+_KEYS = {
+    "format",
+    "version",
+    "ring",
+    "name",
+    "description",
+    "N",
+    "K",
+    "T",
+    "field",
+    "modulus",
+    "nodes",
+}
 
 
 def code_to_dict(code: LinearCode) -> dict:
@@ -76,10 +88,10 @@ def _reject_constants(name):
     raise ValueError(f"{name} is not allowed")
 
 
-def loads_code(text: str, source: str = "<string>") -> LinearCode:
-    """Parse code-file text; errors start with ``source``."""
+def parse_json(text: str, source: str = "<string>"):
+    """The JSON value of a code file's text, or one line saying why it is not JSON."""
     try:
-        data = json.loads(text, parse_constant=_reject_constants)
+        return json.loads(text, parse_constant=_reject_constants)
     except json.JSONDecodeError as e:
         raise CodeFileError(
             f"{source}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})"
@@ -90,7 +102,11 @@ def loads_code(text: str, source: str = "<string>") -> LinearCode:
         raise CodeFileError(
             f"{source}: not a valid code file: {e} (NaN and infinity are not numbers)"
         ) from None
-    return code_from_dict(data, source)
+
+
+def loads_code(text: str, source: str = "<string>") -> LinearCode:
+    """Parse code-file text; errors start with ``source``."""
+    return code_from_dict(parse_json(text, source), source)
 
 
 def load_code(path) -> LinearCode:
@@ -139,7 +155,20 @@ def read_text(path) -> str:
         raise UnreadableText("unreadable", e) from None
 
 
-def code_from_dict(data, source: str = "<code>") -> LinearCode:
+RINGS = ("one-way", "two-way")
+
+
+def ring_of(data, source: str = "<code>") -> str:
+    """The file's ``"ring"``: ``"one-way"`` when absent (every file before the two-way ring)."""
+    ring = data.get("ring", "one-way") if isinstance(data, dict) else "one-way"
+    if ring not in RINGS:
+        raise CodeFileError(f'{source}: "ring" must be "one-way" or "two-way", got {ring!r}')
+    return ring
+
+
+def read_header(data, source: str, keys=_KEYS):
+    """``(N, K, T, field)`` from a code file's top level, checked; ``keys`` are the ones
+    allowed there."""
     if not isinstance(data, dict):
         raise CodeFileError(f'{source}: expected a JSON object with "format": "{FORMAT}"')
     if data.get("format") != FORMAT:
@@ -149,10 +178,10 @@ def code_from_dict(data, source: str = "<code>") -> LinearCode:
     for key in ("N", "K", "T", "field", "nodes"):
         if key not in data:
             raise CodeFileError(f'{source}: missing key "{key}"')
-    unknown = sorted(set(data) - _KEYS)
+    unknown = sorted(set(data) - set(keys))
     if unknown:
         raise CodeFileError(
-            f'{source}: unknown key "{unknown[0]}" (expected {", ".join(sorted(_KEYS))})'
+            f'{source}: unknown key "{unknown[0]}" (expected {", ".join(sorted(keys))})'
         )
     try:
         N, K, T = (check_size(k, data[k]) for k in ("N", "K", "T"))
@@ -169,6 +198,16 @@ def code_from_dict(data, source: str = "<code>") -> LinearCode:
     for key in ("name", "description"):
         if key in data and not isinstance(data[key], str):
             raise CodeFileError(f'{source}: "{key}" must be a string')
+    return N, K, T, F
+
+
+def code_from_dict(data, source: str = "<code>") -> LinearCode:
+    if ring_of(data, source) == "two-way":
+        raise CodeFileError(
+            f'{source}: a two-way ring code ("ring": "two-way"); so far only '
+            f"`ringlab check` reads those, the rest of ringlab reads one-way codes"
+        )
+    N, K, T, F = read_header(data, source)
     nodes = data["nodes"]
     if not isinstance(nodes, list) or len(nodes) != N:
         got = len(nodes) if isinstance(nodes, list) else type(nodes).__name__
