@@ -92,7 +92,16 @@ def check_json(code: LinearCode, rep) -> dict:
 
 
 def cmd_check(args) -> int:
-    code = open_code(args.file)
+    if presets.is_preset_spec(args.file):
+        code = open_code(args.file)
+    else:
+        from ..core.twowayfile import load_any
+
+        code = load_any(args.file)
+    if getattr(code, "ring", "one-way") == "two-way":
+        from ._twoway import check_twoway
+
+        return check_twoway(args, code)
     rep = theorem2_report(code)
     if args.json:
         print(json.dumps(check_json(code, rep), ensure_ascii=False, indent=1))
