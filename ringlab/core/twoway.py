@@ -156,7 +156,7 @@ class TwoWayCode:
         for i, nd in enumerate(self.nodes):
             for d in DIRECTIONS:
                 for which in SENDER_MATRICES:
-                    self._check_matrix(nd.sender(d).get(which), which, f"node {i}, send {d}")
+                    self._check_matrix(nd.sender(d).get(which), which, f"node {i}, send_{d}")
             if nd.R_cw is None or nd.R_ccw is None:
                 if (nd.R_cw, nd.R_ccw, nd.T) != (None, None, None):
                     raise RinglabError(
