@@ -86,10 +86,35 @@ class ViewOptions(QObject):
     def _on_zoom_changed(self, size, _old=None) -> None:
         if size is None:
             return
+        asked = self._asked_size()
         apply_point_size(self.window, size)
+        self._keep_asked_size(asked)
         if self.use_settings and self._remember["zoom"]:
             settings().setValue("font_size", size)
         self.window.say(f"Text {size} pt · Ctrl+0 resets")
+
+    def _asked_size(self):
+        """The window's size as the user (or the start) gave it: its size now, unless it is
+        the size a zoom left it at (then the size before that zoom, still the user's)."""
+        w = self.window
+        kept = getattr(self, "_zoom_sizes", None)
+        if kept is not None and w.size() == kept[1]:
+            return kept[0]
+        return w.size()
+
+    def _keep_asked_size(self, asked) -> None:
+        """Larger text grows the window's minimum size and Qt grows the window with it; it
+        never shrank back at smaller text (a 1024-wide window stayed past the screen's edge).
+        Once the layouts have taken the new text the window goes back to the size asked for,
+        as far as its new minimum lets it."""
+        from PySide6.QtCore import QEvent
+        from PySide6.QtWidgets import QApplication
+
+        w = self.window
+        QApplication.sendPostedEvents(None, QEvent.LayoutRequest)
+        if w.size() != asked and not w.isMaximized() and not w.isFullScreen():
+            w.resize(asked)
+        self._zoom_sizes = (asked, w.size())
 
     # -- settings ---------------------------------------------------------------------------
     def restore(self, s) -> None:

@@ -1,0 +1,32 @@
+"""Larger text may grow the window (its minimum size grows with the text); smaller text gives
+the reader back the window they had (issue 32: a lecturer's 1024-wide window stayed past the
+screen's edge after Ctrl+− and Ctrl+0).  Done with the keys, read from the window's size."""
+
+from PySide6.QtCore import Qt
+
+from tests.gui.test_layout_fits import _zoom_to
+
+
+def _press(qtbot, w, key):
+    before = w.view_options.font_size()
+    qtbot.keyClick(w, key, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: w.view_options.font_size() != before)
+
+
+def test_smaller_text_gives_the_window_its_size_back(open_window, qtbot):
+    w = open_window(size=(900, 700), load_views=True)
+    _zoom_to(qtbot, w, 22)
+    # the tabs beside the Theorem 2 panel at 22 pt need more than 900 px: the window grew
+    assert w.width() >= w.minimumSizeHint().width() > 900
+    _press(qtbot, w, Qt.Key.Key_0)  # Ctrl+0: the default text size
+    qtbot.waitUntil(lambda: (w.width(), w.height()) == (900, 700))
+
+
+def test_a_size_the_reader_chose_at_large_text_is_kept(open_window, qtbot):
+    w = open_window(size=(1280, 720), load_views=True)
+    _zoom_to(qtbot, w, 16)
+    w.resize(1100, 650)  # the reader drags the window's corner
+    qtbot.waitUntil(lambda: (w.width(), w.height()) == (1100, 650))
+    _press(qtbot, w, Qt.Key.Key_Minus)
+    _press(qtbot, w, Qt.Key.Key_Equal)
+    assert (w.width(), w.height()) == (1100, 650)
