@@ -31,7 +31,7 @@ from ...params import SizeSpin
 from .._reflow import SideBySide
 from .._widgets import label
 from .folding import FoldingTable, Row
-from .measure import MeasureControls, fill_rows, measured_note
+from .measure import MeasureControls, fill_rows, measured_note, use_measured_row
 
 COLUMNS = ["steps", "msgs", "msg", "link", "sent", "÷bound", "time", "algbw", "busbw"]
 TIPS = [
@@ -194,22 +194,21 @@ class ExplorerInputs(QWidget):
         """α (s) and β (s/B) measured by ``ringlab run --calibrate`` (the Run panel): a "use
         measured" toggle puts α and B = 1/β into the inputs (read-only while on) and gives the
         typed values back when turned off."""
-        from PySide6.QtWidgets import QCheckBox
-
         if self.measured_box is None:
-            self.measured_box = QCheckBox()
-            self.measured_box.setObjectName("compare_use_measured")
+            row, self.measured_box, self.measured_values = use_measured_row()
             self.measured_box.toggled.connect(self._use_measured)
-            self.layout().insertWidget(1, self.measured_box)
+            self.layout().insertWidget(1, row)
         self.measured = (alpha, beta)
         ok = alpha >= 0 and beta > 0
-        self.measured_box.setText(
-            f"use measured α = {format_seconds(alpha)}, B = 1/β = {format_bandwidth(1 / beta)} "
+        self.measured_box.setText("use measured" if ok else "measured: not usable")
+        self.measured_values.setText(
+            f"α = {format_seconds(alpha)}, B = 1/β = {format_bandwidth(1 / beta)} "
             f"(ringlab run --calibrate, this machine)"
             if ok
-            else f"measured α = {format_seconds(alpha)}, β = {beta * 1e9:.3g} ns/B: not usable (a "
-            f"negative fit — the machine was busy or MPI switched protocol); calibrate again"
+            else f"α = {format_seconds(alpha)}, β = {beta * 1e9:.3g} ns/B (a negative fit — the "
+            f"machine was busy or MPI switched protocol); calibrate again"
         )
+        self.measured_box.setAccessibleDescription(self.measured_values.text())
         if self.measured_box.isChecked():
             self._use_measured(ok) if ok else self.measured_box.setChecked(False)
         self.measured_box.setEnabled(ok)
@@ -443,16 +442,9 @@ class CostPanel(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.inputs = ExplorerInputs()
-        self.alpha, self.bandwidth, self.size = (
-            self.inputs.alpha,
-            self.inputs.bandwidth,
-            self.inputs.size,
-        )
-        self.n_spin, self.preset, self.error = (
-            self.inputs.n_spin,
-            self.inputs.preset,
-            self.inputs.error,
-        )
+        i = self.inputs
+        self.alpha, self.bandwidth, self.size = i.alpha, i.bandwidth, i.size
+        self.n_spin, self.preset, self.error = i.n_spin, i.preset, i.error
         self.plot = CostPlot()
         self.figure, self.canvas = self.plot.figure, self.plot.canvas
         self._comparison = None

@@ -34,9 +34,17 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ....core.errors import RinglabError
 from ....core.schedules.costs import format_bandwidth, format_bytes, format_seconds, parse_bytes
@@ -471,3 +479,19 @@ def fill_rows(table, m: Measurement | None, code, base: int) -> None:
     rows = measured_rows(m, code) if m is not None else []
     tint = QColor("#eef4fb")
     table.set_rows([Row(label, cells, tip, tint) for label, cells, tip in rows], start=base)
+
+
+def use_measured_row() -> tuple[QWidget, QCheckBox, QLabel]:
+    """The cost explorer's "use measured" toggle (a short text) and, beside it, a label that
+    wraps for the measured values: the whole sentence on the check box (which never wraps) was
+    1,300 px wide at 22 pt and made the Schedules tab scroll sideways at 1024×768."""
+    box = QCheckBox()
+    box.setObjectName("compare_use_measured")
+    values = label(name="compare_measured_values")
+    values.setBuddy(box)
+    row = QWidget()
+    lay = QHBoxLayout(row)
+    lay.setContentsMargins(0, 0, 0, 0)
+    lay.addWidget(box, 0, Qt.AlignTop)
+    lay.addWidget(values, 1)
+    return row, box, values
