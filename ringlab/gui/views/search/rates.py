@@ -105,6 +105,7 @@ class RateExplorer(QGroupBox):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.cell_job: SearchJob | None = None
+        self._stale = False  # the table's width or text changed while it was hidden
         self.cell_row: int | None = None
         self.table_data = None
         self._timer = QTimer(self)
@@ -201,7 +202,15 @@ class RateExplorer(QGroupBox):
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 (Qt's name)
         # the table's width, or its text size (Ctrl+=), changed: the columns that fit and
         # the rows' height follow at once
+        # — measured when the reader can see the table: a hidden one (another tab shown) is
+        # refitted when it is shown (each fit shows and hides columns, every one of which
+        # re-measures every column: ~0.2 s a text size on a tab nobody was looking at)
         if obj is self.table and event.type() in (QEvent.Resize, QEvent.FontChange):
+            self._stale = not self.table.isVisible()
+            if not self._stale:
+                self._refit()
+        elif obj is self.table and event.type() == QEvent.Show and self._stale:
+            self._stale = False
             self._refit()
         return super().eventFilter(obj, event)
 
