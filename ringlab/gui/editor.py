@@ -12,6 +12,7 @@ one selection (the Theorem 2 panel selects a whole chain that way).
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication, QGroupBox, QScrollArea, QStyle, QVBoxLayout, QWidget
 
 from ..core.code import MATRICES
@@ -86,6 +87,7 @@ class CodeEditor(QScrollArea):
         self._highlighted: set[tuple[int, str]] = set()
         self._batch_open = False
         self._placing = False  # giving every grid its room: one layout pass at the end
+        self._font_laid_out = QFont(self.font())  # (a new one: its change is on its way)
         self._narrowest: int | None = None  # minimumSizeHint's width, until a grid changes
         on_state(self, document.state.events.code, self._on_code_changed)
         document.select_requested.connect(self._on_select_requested)
@@ -112,7 +114,10 @@ class CodeEditor(QScrollArea):
         """A grid was cut into bands anew: lay out now, unless every grid is getting its room
         (the end of that lays out once, not once per grid)."""
         self._narrowest = None
-        if not self._placing:
+        # a new text size reaches the grids before the pane (Qt tells the children first):
+        # the pane's own font change then gives every grid its room and lays out once, not
+        # once per grid (16 layouts of the whole pane per Ctrl+= on a four-node code)
+        if not self._placing and self.font() == self._font_laid_out:
             self._settle()
 
     def _settle(self) -> None:
@@ -135,6 +140,7 @@ class CodeEditor(QScrollArea):
         if e.type() in (QEvent.FontChange, QEvent.StyleChange):
             self._narrowest = None
         if e.type() == QEvent.FontChange:
+            self._font_laid_out = QFont(self.font())
             self._give_room()
             for row in self.rows:
                 row.retitle()
