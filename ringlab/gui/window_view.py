@@ -87,30 +87,42 @@ class ViewOptions(QObject):
         if size is None:
             return
         asked = self._asked_size()
+        smaller = size < self.font_size()
         apply_point_size(self.window, size)
-        self._keep_asked_size(asked)
+        self._keep_asked_size(asked, smaller)
         if self.use_settings and self._remember["zoom"]:
             settings().setValue("font_size", size)
         self.window.say(f"Text {size} pt · Ctrl+0 resets")
 
     def _asked_size(self):
-        """The window's size as the user (or the start) gave it: its size now, unless it is
-        the size a zoom left it at (then the size before that zoom, still the user's)."""
+        """The window's size as the user (or the start) gave it: its size now, unless a zoom
+        left it there — grown from the asked size by the larger text's minimum, or set back
+        to it — then the size asked before that zoom, still the user's."""
         w = self.window
         kept = getattr(self, "_zoom_sizes", None)
-        if kept is not None and w.size() == kept[1]:
-            return kept[0]
-        return w.size()
+        if kept is None:
+            return w.size()
+        asked, left = kept
+        now = w.size()
+        if now == left or (
+            left is None and now.width() >= asked.width() and now.height() >= asked.height()
+        ):
+            return asked
+        return now
 
-    def _keep_asked_size(self, asked) -> None:
+    def _keep_asked_size(self, asked, smaller: bool) -> None:
         """Larger text grows the window's minimum size and Qt grows the window with it; it
         never shrank back at smaller text (a 1024-wide window stayed past the screen's edge).
-        Once the layouts have taken the new text the window goes back to the size asked for,
-        as far as its new minimum lets it."""
+        After smaller text, once the layouts have taken it, the window goes back to the size
+        asked for, as far as its minimum lets it; larger text only notes the asked size (the
+        window grows when its layouts run: forcing them here cost a layout pass a key)."""
+        w = self.window
+        if not smaller:
+            self._zoom_sizes = (asked, None)
+            return
         from PySide6.QtCore import QEvent
         from PySide6.QtWidgets import QApplication
 
-        w = self.window
         QApplication.sendPostedEvents(None, QEvent.LayoutRequest)
         if w.size() != asked and not w.isMaximized() and not w.isFullScreen():
             w.resize(asked)
