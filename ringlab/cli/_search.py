@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
-from pathlib import Path
 
 from ..core.codefile import loads_code, save_code
 from ..core.errors import RinglabError
 from ..core.search import BACKENDS, make_spec
 from ..core.search.encode import ARITHS, KINDS
 from ..core.search.job import SearchJob
+from ._search_wait import check_output, wait_for
 
 
 def register(sub) -> None:
@@ -58,6 +57,13 @@ def register(sub) -> None:
         metavar="FILE",
         help="where to write a found code (default: print it to stdout)",
     )
+    p.add_argument(
+        "--ring",
+        default="one-way",
+        choices=("one-way", "two-way"),
+        help="one-way: the paper's directed ring (default); two-way: every node sends one "
+        "symbol each way per time unit",
+    )
     p.add_argument("--encoding", default="fast", choices=sorted(KINDS), help=argparse.SUPPRESS)
     p.add_argument("--backend", default="cadical", choices=sorted(BACKENDS), help=argparse.SUPPRESS)
     p.add_argument("--arith", default="bits", choices=sorted(ARITHS), help=argparse.SUPPRESS)
@@ -65,15 +71,12 @@ def register(sub) -> None:
 
 
 def cmd_search(args) -> int:
+    if args.ring == "two-way":
+        from ._search_twoway import cmd_search_twoway
+
+        return cmd_search_twoway(args)
     spec = make_spec(args.N, args.K, args.T, args.field, args.routing_only, args.symmetric)
-    if not args.timeout > 0:
-        raise RinglabError(f"--timeout {args.timeout:g}: expected a positive number of seconds")
-    out = Path(args.output) if args.output else None
-    if out is not None:
-        if out.is_dir():
-            raise RinglabError(f"-o {args.output}: is a folder, expected a file name")
-        if not out.parent.exists():
-            raise RinglabError(f"-o {args.output}: the folder {out.parent} does not exist")
+    out = check_output(args)
     job = SearchJob(
         "search",
         {
@@ -89,34 +92,9 @@ def cmd_search(args) -> int:
             "arith": args.arith,
         },
     ).start()
-    tty = sys.stderr.isatty()
-    label = f"ringlab search: {spec.describe()}"
-    last = -1e9
-    try:
-        while not job.finished:
-            job.poll()
-            if job.finished:
-                break
-            if job.elapsed > args.timeout + 10:  # the worker ignored its own limit
-                job.cancel()
-                break
-            if tty or job.elapsed - last >= 5:
-                last = job.elapsed
-                msg = f"{label} … {job.elapsed:.0f} s of at most {args.timeout:g} s"
-                sys.stderr.write(("\r" + msg) if tty else msg + "\n")
-                sys.stderr.flush()
-            time.sleep(0.2)
-    except KeyboardInterrupt:
-        job.cancel()
-        sys.stderr.write(("\n" if tty else "") + "ringlab search: cancelled\n")
-        return 3
-    if tty:
-        sys.stderr.write("\n")
-    if job.error:
-        raise RinglabError(job.error)
-    if job.result is None:
-        print(f"undecided: {spec.describe()} — time limit reached after {job.elapsed:.1f} s")
-        return 3
+    done = wait_for(job, spec.describe(), args.timeout)
+    if done is not None:
+        return done
     res = job.result
     if res["status"] == "found":
         code = loads_code(res["code"], "search result")

@@ -50,6 +50,22 @@ def main() -> int:
                     "code": dumps_code(r.code) if r.code is not None else None,
                 },
             )
+        elif kind == "search-two-way":
+            from ..twowayfile import dumps_twoway
+            from .twoway import search_twoway
+
+            r = search_twoway(**kwargs)
+            _emit(
+                "done",
+                {
+                    **r.to_json(),
+                    "summary": r.summary(),
+                    "exit_code": r.exit_code,
+                    "class": r.spec.class_name,
+                    "field": r.spec.field,
+                    "code": dumps_twoway(r.code) if r.code is not None else None,
+                },
+            )
         elif kind == "row":
             from .perfield import row
 
