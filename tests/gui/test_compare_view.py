@@ -123,7 +123,7 @@ def test_cost_presets_show_the_seeds_figures(view, qtbot):
     assert [table.row_label(r) for r in range(2)] == ["ring", "tree"]
     assert table.row_values(0)["time"] == "1.8 ms"  # ring's α-β time
     assert table.row_values(1)["÷bound"] == "1.33"  # tree: 2 MB / 1.5 MB
-    edit = view.costs.size
+    edit = view.costs.size_box
     edit.clear()
     qtbot.keyClicks(edit, "2MB")
     qtbot.keyClick(edit, Qt.Key_Return)

@@ -32,14 +32,14 @@ def explorer(qtbot, size: str, code="paper-k2-t3"):
     view.show()
     view.pages.setCurrentIndex(1)
     costs = view.costs
-    costs.size.setText(size)
-    costs.size.editingFinished.emit()
+    costs.size_box.setText(size)
+    costs.size_box.editingFinished.emit()
     qtbot.waitUntil(
         lambda: (
             view.cost_comparison is not None
             and not view.stale
             and view.cost_comparison.N == 3
-            and costs.size.text() == size
+            and costs.size_box.text() == size
         )
     )
     costs.measure.measurer.seed = next(_SEEDS)
@@ -138,8 +138,8 @@ def test_measure_at_n3_fills_the_rows_like_the_cli(qtbot):
     assert m.status.text().startswith("Measured: 3 jobs on 3 processes")
     assert leftovers(m.measurer.seed) == []
     # another S: the measurement is not for it, so its rows go and the note says so
-    costs.size.setText("6KB")
-    costs.size.editingFinished.emit()
+    costs.size_box.setText("6KB")
+    costs.size_box.editingFinished.emit()
     qtbot.waitUntil(lambda: costs.table.row_count() == 3)
     assert costs.measured_note.text().startswith("The last measurement was for N = 3, S = 3 KB")
 

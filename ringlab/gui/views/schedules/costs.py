@@ -79,7 +79,7 @@ class ExplorerInputs(QWidget):
         self.measured_box = None  # the "use measured" toggle, made by the first calibration
         self._setting = False
         self._typed = None
-        for e in (self.alpha, self.bandwidth, self.size):
+        for e in (self.alpha, self.bandwidth, self.size_box):
             e.editingFinished.connect(self._on_edited)
         self.n_spin.valueChanged.connect(self._on_n_edited)
         self.preset.activated.connect(self._on_preset_chosen)
@@ -99,7 +99,7 @@ class ExplorerInputs(QWidget):
         self.bandwidth = _quantity_box(
             DEFAULT_BANDWIDTH, "compare_bandwidth", "link bandwidth: 190GB/s, 1GB/s, 1e9 (bytes/s)…"
         )
-        self.size = _quantity_box(
+        self.size_box = _quantity_box(
             DEFAULT_SIZE, "compare_size", "message size S: 1MB, 256KB, 1e6 (bytes)… (1 KB = 1000 B)"
         )
         self.n_spin = SizeSpin("N")
@@ -113,7 +113,7 @@ class ExplorerInputs(QWidget):
         # Lessons panel at 1280×720, and the N box was cut to its last digit
         grid = QGridLayout()
         for k, (text, w) in enumerate(
-            (("α", self.alpha), ("B", self.bandwidth), ("S", self.size), ("N", self.n_spin))
+            (("α", self.alpha), ("B", self.bandwidth), ("S", self.size_box), ("N", self.n_spin))
         ):
             lab = QLabel(text)
             lab.setBuddy(w)
@@ -144,7 +144,12 @@ class ExplorerInputs(QWidget):
         i = self.preset.currentIndex()
         if i > 0:
             p = PRESETS[self.preset.itemText(i)]
-            now = (self.alpha.text(), self.bandwidth.text(), self.size.text(), self.n_spin.value())
+            now = (
+                self.alpha.text(),
+                self.bandwidth.text(),
+                self.size_box.text(),
+                self.n_spin.value(),
+            )
             if now != (p["alpha"], p["bandwidth"], p["size"], p["N"]):
                 self.preset.setCurrentIndex(0)
 
@@ -155,7 +160,11 @@ class ExplorerInputs(QWidget):
         nothing is emitted (the values come from the state, not from the user)."""
         self._setting = True
         try:
-            for box, text in ((self.alpha, alpha), (self.bandwidth, bandwidth), (self.size, size)):
+            for box, text in (
+                (self.alpha, alpha),
+                (self.bandwidth, bandwidth),
+                (self.size_box, size),
+            ):
                 if box.text() != text:
                     box.setText(text)
             self.n_follows_example = explorer_N is None
@@ -174,7 +183,7 @@ class ExplorerInputs(QWidget):
         self._setting = True
         self.alpha.setText(p["alpha"])
         self.bandwidth.setText(p["bandwidth"])
-        self.size.setText(p["size"])
+        self.size_box.setText(p["size"])
         self.n_spin.setValue(p["N"])
         self._setting = False
         self.params_changed.emit()
@@ -183,7 +192,7 @@ class ExplorerInputs(QWidget):
         return dict(
             alpha=self.alpha.text(),
             bandwidth=self.bandwidth.text(),
-            size=self.size.text(),
+            size=self.size_box.text(),
             explorer_N=self.n_spin.value(),
         )
 
@@ -443,7 +452,7 @@ class CostPanel(QWidget):
         super().__init__(parent)
         self.inputs = ExplorerInputs()
         i = self.inputs
-        self.alpha, self.bandwidth, self.size = i.alpha, i.bandwidth, i.size
+        self.alpha, self.bandwidth, self.size_box = i.alpha, i.bandwidth, i.size_box
         self.n_spin, self.preset, self.error = i.n_spin, i.preset, i.error
         self.plot = CostPlot()
         self.figure, self.canvas = self.plot.figure, self.plot.canvas
@@ -452,7 +461,7 @@ class CostPanel(QWidget):
         # the same N and S on real MPI processes, beside the model (the measured columns
         # appear once there is a measurement)
         self.measure = MeasureControls(
-            lambda: (self.n_spin.value(), self.size.text(), self._measurable_code())
+            lambda: (self.n_spin.value(), self.size_box.text(), self._measurable_code())
         )
         self.tables = t = CostTables(self.measure)
         self.table, self.table_title, self.models = t.table, t.table_title, t.models
