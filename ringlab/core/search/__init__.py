@@ -38,16 +38,12 @@ STATUSES = ("found", "impossible", "undecided")
 DEFAULT_BACKEND = "cadical"
 
 
-@dataclass
-class SearchResult:
-    spec: SearchSpec
-    status: str  # found | impossible | undecided
-    code: object = None  # LinearCode when found
-    proof: str = ""  # "SAT" | "Proposition 1" (impossible only)
-    seconds: float = 0.0
-    backend: str = ""
-    encoding: str = ""
-    stats: dict = dc_field(default_factory=dict)
+class ResultText:
+    """The exit code, summary line and JSON of a search answer, shared by :class:`SearchResult`
+    and the two-way ring's result; a subclass gives ``RING`` (words after the field) and
+    ``bound_line`` (an impossibility proven without a solver)."""
+
+    RING = ""
 
     @property
     def exit_code(self) -> int:
@@ -59,20 +55,23 @@ class SearchResult:
         if self.status == "found":
             return f"found a feasible code: {what} ({self.seconds:.2f} s, {self.how()})"
         if self.status == "impossible":
-            if self.proof == "Proposition 1":
-                return (
-                    f"impossible: {what} — proven by Proposition 1 "
-                    f"(T ≥ K+N−2 = {proposition1_min_T(s.N, s.K)}), no solver needed"
-                )
+            if self.proof != "SAT":
+                return self.bound_line(what)
             return (
-                f"impossible: no code in the class {s.class_name} over {s.field_name} "
-                f"with N = {s.N}, K = {s.K}, T = {s.T} — proven by SAT "
+                f"impossible: no code in the class {s.class_name} over {s.field_name}"
+                f"{self.RING} with N = {s.N}, K = {s.K}, T = {s.T} — proven by SAT "
                 f"({self.seconds:.2f} s, {self.how()})"
             )
         return f"undecided: {what} — time limit reached after {self.seconds:.1f} s"
 
+    def bound_line(self, what: str) -> str:
+        raise NotImplementedError
+
     def how(self) -> str:
         return f"{self.encoding} encoding, {BACKENDS.get(self.backend, self.backend)}"
+
+    def json_extra(self) -> dict:
+        return {}
 
     def to_json(self) -> dict:
         return {
@@ -80,9 +79,31 @@ class SearchResult:
             "proof": self.proof,
             "seconds": round(self.seconds, 3),
             "backend": self.backend,
-            "encoding": self.encoding,
+            **self.json_extra(),
             **self.stats,
         }
+
+
+@dataclass
+class SearchResult(ResultText):
+    spec: SearchSpec
+    status: str  # found | impossible | undecided
+    code: object = None  # LinearCode when found
+    proof: str = ""  # "SAT" | "Proposition 1" (impossible only)
+    seconds: float = 0.0
+    backend: str = ""
+    encoding: str = ""
+    stats: dict = dc_field(default_factory=dict)
+
+    def bound_line(self, what: str) -> str:
+        s = self.spec
+        return (
+            f"impossible: {what} — proven by Proposition 1 "
+            f"(T ≥ K+N−2 = {proposition1_min_T(s.N, s.K)}), no solver needed"
+        )
+
+    def json_extra(self) -> dict:
+        return {"encoding": self.encoding}
 
 
 def make_spec(N, K, T, field="GF(2)", routing=False, symmetric=False) -> SearchSpec:

@@ -56,6 +56,7 @@ from ..code import check_size
 from ..errors import RinglabError
 from ..twoway import DIRECTIONS, Sender, TwoWayCode, TwoWayNode
 from ..twoway_check import twoway_report
+from . import ResultText
 from .cnf import GF2, Formula, GF2m, GFq, bool_and
 from .encode import field_order, search_field
 from .solve import BACKENDS, run
@@ -147,7 +148,7 @@ def bound_refusal(spec: TwoWaySpec) -> tuple[str, str] | None:
 
 
 @dataclass
-class TwoWayResult:
+class TwoWayResult(ResultText):
     spec: TwoWaySpec
     status: str  # found | impossible | undecided
     code: TwoWayCode | None = None
@@ -157,36 +158,11 @@ class TwoWayResult:
     backend: str = ""
     stats: dict = dc_field(default_factory=dict)
 
-    @property
-    def exit_code(self) -> int:
-        return {"found": 0, "impossible": 1, "undecided": 3}[self.status]
+    RING = " on the two-way ring"
+    encoding = "two-way"  # not a field: how() names it, to_json leaves it out
 
-    def summary(self) -> str:
-        s = self.spec
-        what = s.describe()
-        if self.status == "found":
-            return f"found a feasible code: {what} ({self.seconds:.2f} s, {self.how()})"
-        if self.status == "impossible":
-            if self.proof != "SAT":
-                return f"impossible: {what} — proven by the {self.why}; no solver needed"
-            return (
-                f"impossible: no code in the class {s.class_name} over {s.field_name} on the "
-                f"two-way ring with N = {s.N}, K = {s.K}, T = {s.T} — proven by SAT "
-                f"({self.seconds:.2f} s, {self.how()})"
-            )
-        return f"undecided: {what} — time limit reached after {self.seconds:.1f} s"
-
-    def how(self) -> str:
-        return f"two-way encoding, {BACKENDS.get(self.backend, self.backend)}"
-
-    def to_json(self) -> dict:
-        return {
-            "status": self.status,
-            "proof": self.proof,
-            "seconds": round(self.seconds, 3),
-            "backend": self.backend,
-            **self.stats,
-        }
+    def bound_line(self, what: str) -> str:
+        return f"impossible: {what} — proven by the {self.why}; no solver needed"
 
 
 class TwoWayEncoding:
