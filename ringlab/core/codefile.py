@@ -241,31 +241,45 @@ def code_from_dict(data, source: str = "<code>") -> LinearCode:
 def _read_matrix(F, m, i, which, K, T, source):
     rows, cols = matrix_shape(which, K, T)
     shape = {"M": "T×K", "Lambda": "T×T", "R": "K×T", "T": "K×K"}[which]
+    return parse_matrix(
+        F,
+        m,
+        (rows, cols, shape),
+        which,
+        f"node {i}",
+        lambda r: row_name(which, r),
+        lambda r, c: cell_name(which, r, c),
+        source,
+    )
 
-    def check_length(x, n: int, unit: str, place: str):
+
+def parse_matrix(F, m, shape, which, place, row_label, cell_label, source):
+    """``m`` (lists from JSON) as a tuple of rows of entries of F; ``shape`` is
+    ``(rows, cols, "T×K")``; a wrong length, NaN, infinity or a bad entry raises
+    :class:`CodeFileError` naming ``place``, ``which`` and the row (``row_label(r)``) or the
+    cell (``cell_label(r, c)``).  Shared with the two-way ring's files."""
+    rows, cols, shape = shape
+
+    def check_length(x, n: int, unit: str, where: str):
         if not isinstance(x, list) or len(x) != n:
             got = f"{len(x)} {unit}" if isinstance(x, list) else type(x).__name__
             raise CodeFileError(
-                f"{source}: {place}: expected {n} {unit} ({which} is {shape} "
+                f"{source}: {where}: expected {n} {unit} ({which} is {shape} "
                 f"= {rows}×{cols}), got {got}"
             )
 
-    check_length(m, rows, "rows", f"node {i}, {which}")
+    check_length(m, rows, "rows", f"{place}, {which}")
     out = []
     for r, row in enumerate(m):
-        check_length(row, cols, "columns", f"node {i}, {which}, {row_name(which, r)}")
+        check_length(row, cols, "columns", f"{place}, {which}, {row_label(r)}")
         vals = []
         for c, v in enumerate(row):
+            where = f"{source}: {place}, {which}, {cell_label(r, c)}"
             if isinstance(v, float) and not math.isfinite(v):
-                raise CodeFileError(
-                    f"{source}: node {i}, {which}, {cell_name(which, r, c)}: "
-                    f"NaN and infinity are not allowed"
-                )
+                raise CodeFileError(f"{where}: NaN and infinity are not allowed")
             try:
                 vals.append(F.parse(v))
             except (EntryError, FieldError) as e:
-                raise CodeFileError(
-                    f"{source}: node {i}, {which}, {cell_name(which, r, c)}: {e}"
-                ) from None
+                raise CodeFileError(f"{where}: {e}") from None
         out.append(tuple(vals))
     return tuple(out)

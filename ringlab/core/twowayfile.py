@@ -24,13 +24,12 @@ True
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 
 from .code import row_name
-from .codefile import _KEYS, loads_code, parse_json, read_header, read_text, ring_of
+from .codefile import _KEYS, loads_code, parse_json, parse_matrix, read_header, read_text, ring_of
 from .codefile import code_from_dict as one_way_from_dict
-from .errors import CodeFileError, EntryError, FieldError, RinglabError
+from .errors import CodeFileError, RinglabError
 from .files import write_text_atomic
 from .twoway import (
     _LIKE,
@@ -161,30 +160,16 @@ def _dir(d: str) -> str:
 
 def _read_matrix(F, m, place, which, K, T, source):
     rows, cols = two_way_shape(which, K, T)
-
-    def check_length(x, n: int, unit: str, where: str):
-        if not isinstance(x, list) or len(x) != n:
-            got = f"{len(x)} {unit}" if isinstance(x, list) else type(x).__name__
-            raise CodeFileError(
-                f"{source}: {where}: expected {n} {unit} ({which} is {_SHAPE[which]} "
-                f"= {rows}×{cols}), got {got}"
-            )
-
-    check_length(m, rows, "rows", f"{place}, {which}")
-    out = []
-    for r, row in enumerate(m):
-        check_length(row, cols, "columns", f"{place}, {which}, {row_name(_LIKE[which], r)}")
-        vals = []
-        for c, v in enumerate(row):
-            where = f"{source}: {place}, {which}, {two_way_cell(which, r, c)}"
-            if isinstance(v, float) and not math.isfinite(v):
-                raise CodeFileError(f"{where}: NaN and infinity are not allowed")
-            try:
-                vals.append(F.parse(v))
-            except (EntryError, FieldError) as e:
-                raise CodeFileError(f"{where}: {e}") from None
-        out.append(tuple(vals))
-    return tuple(out)
+    return parse_matrix(
+        F,
+        m,
+        (rows, cols, _SHAPE[which]),
+        which,
+        place,
+        lambda r: row_name(_LIKE[which], r),
+        lambda r, c: two_way_cell(which, r, c),
+        source,
+    )
 
 
 def any_from_dict(data, source: str = "<code>"):
