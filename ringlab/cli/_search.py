@@ -9,14 +9,11 @@ Exit codes: 0 found (file written), 1 proven impossible in that class and field,
 from __future__ import annotations
 
 import argparse
-import sys
 
 from ..core.codefile import loads_code, save_code
-from ..core.errors import RinglabError
 from ..core.search import BACKENDS, make_spec
 from ..core.search.encode import ARITHS, KINDS
-from ..core.search.job import SearchJob
-from ._search_wait import check_output, wait_for
+from ._search_wait import check_output, run_job
 
 
 def register(sub) -> None:
@@ -77,37 +74,5 @@ def cmd_search(args) -> int:
         return cmd_search_twoway(args)
     spec = make_spec(args.N, args.K, args.T, args.field, args.routing_only, args.symmetric)
     out = check_output(args)
-    job = SearchJob(
-        "search",
-        {
-            "N": spec.N,
-            "K": spec.K,
-            "T": spec.T,
-            "field": spec.field,
-            "routing": spec.routing,
-            "symmetric": spec.symmetric,
-            "timeout": args.timeout,
-            "encoding": args.encoding,
-            "backend": args.backend,
-            "arith": args.arith,
-        },
-    ).start()
-    done = wait_for(job, spec.describe(), args.timeout)
-    if done is not None:
-        return done
-    res = job.result
-    if res["status"] == "found":
-        code = loads_code(res["code"], "search result")
-        if out is not None:
-            try:
-                save_code(code, out)
-            except OSError as e:
-                raise RinglabError(f"-o {args.output}: cannot write ({e.strerror})") from None
-            print(res["summary"])
-            print(f"wrote {out}")
-        else:
-            sys.stderr.write(res["summary"] + "\n")
-            sys.stdout.write(res["code"])
-    else:
-        print(res["summary"])
-    return int(res["exit_code"])
+    params = {"encoding": args.encoding, "backend": args.backend, "arith": args.arith}
+    return run_job("search", spec, params, args, out, loads_code, save_code)

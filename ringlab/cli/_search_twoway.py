@@ -7,13 +7,10 @@ SAT), 3 undecided within the time limit, 2 bad arguments (one line).
 
 from __future__ import annotations
 
-import sys
-
 from ..core.errors import RinglabError
-from ..core.search.job import SearchJob
 from ..core.search.twoway import make_twoway_spec
 from ..core.twowayfile import loads_any, save_twoway
-from ._search_wait import check_output, wait_for
+from ._search_wait import check_output, run_job
 
 
 def cmd_search_twoway(args) -> int:
@@ -24,35 +21,5 @@ def cmd_search_twoway(args) -> int:
             "has one encoding"
         )
     out = check_output(args)
-    job = SearchJob(
-        "search-two-way",
-        {
-            "N": spec.N,
-            "K": spec.K,
-            "T": spec.T,
-            "field": spec.field,
-            "routing": spec.routing,
-            "symmetric": spec.symmetric,
-            "timeout": args.timeout,
-            "backend": args.backend,
-        },
-    ).start()
-    done = wait_for(job, spec.describe(), args.timeout)
-    if done is not None:
-        return done
-    res = job.result
-    if res["status"] != "found":
-        print(res["summary"])
-        return int(res["exit_code"])
-    if out is None:
-        sys.stderr.write(res["summary"] + "\n")
-        sys.stdout.write(res["code"])
-        return 0
-    code = loads_any(res["code"], "search result")
-    try:
-        save_twoway(code, out)
-    except OSError as e:
-        raise RinglabError(f"-o {args.output}: cannot write ({e.strerror})") from None
-    print(res["summary"])
-    print(f"wrote {out}")
-    return 0
+    params = {"backend": args.backend}
+    return run_job("search-two-way", spec, params, args, out, loads_any, save_twoway)

@@ -56,3 +56,42 @@ def wait_for(job: SearchJob, what: str, timeout: float) -> int | None:
         print(f"undecided: {what} — time limit reached after {job.elapsed:.1f} s")
         return 3
     return None
+
+
+def run_job(kind: str, spec, params: dict, args, out: Path | None, load, save) -> int:
+    """Run the worker's ``kind`` search for ``spec`` (``params`` after the spec and the
+    timeout), wait, and report: the summary and the exit code, or for a found code the file
+    (read back by ``load``, written by ``save`` to ``out``) or, without ``-o``, the code on
+    stdout and the summary on stderr."""
+    job = SearchJob(
+        kind,
+        {
+            "N": spec.N,
+            "K": spec.K,
+            "T": spec.T,
+            "field": spec.field,
+            "routing": spec.routing,
+            "symmetric": spec.symmetric,
+            "timeout": args.timeout,
+            **params,
+        },
+    ).start()
+    done = wait_for(job, spec.describe(), args.timeout)
+    if done is not None:
+        return done
+    res = job.result
+    if res["status"] != "found":
+        print(res["summary"])
+        return int(res["exit_code"])
+    code = load(res["code"], "search result")
+    if out is None:
+        sys.stderr.write(res["summary"] + "\n")
+        sys.stdout.write(res["code"])
+        return 0
+    try:
+        save(code, out)
+    except OSError as e:
+        raise RinglabError(f"-o {args.output}: cannot write ({e.strerror})") from None
+    print(res["summary"])
+    print(f"wrote {out}")
+    return 0
