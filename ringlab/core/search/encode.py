@@ -133,6 +133,11 @@ class SearchSpec:
     routing: bool = False
     symmetric: bool = False
 
+    # words a ring's subclass changes (the two-way ring's spec): its routing class, and what
+    # describe() says before N
+    ROUTING = "routing only (reduce-multicast shape)"
+    RING = ""
+
     @property
     def q(self) -> int:
         return field_order(self.field)
@@ -152,7 +157,7 @@ class SearchSpec:
 
     @property
     def class_name(self) -> str:
-        base = "routing only (reduce-multicast shape)" if self.routing else "general linear codes"
+        base = self.ROUTING if self.routing else "general linear codes"
         return base + (", rotationally symmetric" if self.symmetric else "")
 
     @property
@@ -162,7 +167,10 @@ class SearchSpec:
         return self.F.name
 
     def describe(self) -> str:
-        return f"N = {self.N}, K = {self.K}, T = {self.T} over {self.field_name}, {self.class_name}"
+        return (
+            f"{self.RING}N = {self.N}, K = {self.K}, T = {self.T} over {self.field_name}, "
+            f"{self.class_name}"
+        )
 
 
 MAX_PRIME = 31

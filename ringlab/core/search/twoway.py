@@ -58,7 +58,7 @@ from ..twoway import DIRECTIONS, Sender, TwoWayCode, TwoWayNode
 from ..twoway_check import twoway_report
 from . import ResultText
 from .cnf import GF2, Formula, GF2m, GFq, bool_and
-from .encode import field_order, search_field
+from .encode import SearchSpec, search_field
 from .solve import BACKENDS, run
 
 SRC = {"cw": -1, "ccw": +1}  # the cw stream comes from i−1, the ccw stream from i+1
@@ -66,42 +66,11 @@ MAX_PRODUCTS = 1_500_000
 
 
 @dataclass(frozen=True)
-class TwoWaySpec:
-    N: int
-    K: int
-    T: int
-    field: str = "GF(2)"
-    routing: bool = False
-    symmetric: bool = False
+class TwoWaySpec(SearchSpec):
+    """The one-way spec's fields and words, on the two-way ring."""
 
-    @property
-    def q(self) -> int:
-        return field_order(self.field)
-
-    @property
-    def F(self):
-        from ..fields import field
-
-        return field(self.field)
-
-    @property
-    def field_name(self) -> str:
-        return self.F.name
-
-    @property
-    def class_name(self) -> str:
-        base = (
-            "routing only (each symbol a partial sum of one entry)"
-            if self.routing
-            else ("general linear codes")
-        )
-        return base + (", rotationally symmetric" if self.symmetric else "")
-
-    def describe(self) -> str:
-        return (
-            f"two-way ring, N = {self.N}, K = {self.K}, T = {self.T} over {self.field_name}, "
-            f"{self.class_name}"
-        )
+    ROUTING = "routing only (each symbol a partial sum of one entry)"
+    RING = "two-way ring, "
 
 
 def make_twoway_spec(N, K, T, field="GF(2)", routing=False, symmetric=False) -> TwoWaySpec:
