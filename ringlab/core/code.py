@@ -137,8 +137,52 @@ def _reparsed(F: Field, F2: Field, m: Matrix, which: str, node: str, problems: l
     return tuple(out)
 
 
+def check_lower(F: Field, row, r: int, cols: int, place: str, which: str, cell=None) -> None:
+    """Raise unless ``row`` (row r of the Λ ``which``) is zero from column r on; the message
+    names the entry as ``place, cell(which, r, c)`` (``cell`` is :func:`cell_name` unless
+    given)."""
+    for c in range(r, cols):
+        if not F.is_zero(row[c]):
+            raise RinglabError(
+                f"{place}, {(cell or cell_name)(which, r, c)}: expected 0 "
+                f"(Λ is strictly lower triangular: row t may only use symbols "
+                f"received at times 1..t), got {F.format(row[c])}"
+            )
+
+
+class RingCode:
+    """What a code on either ring (this module's and :class:`ringlab.core.twoway.TwoWayCode`)
+    answers alike: its nodes, shape and rate, equality and hash."""
+
+    def node(self, i: int):
+        return self.nodes[i]
+
+    @property
+    def shape(self) -> tuple[int, int, int]:
+        return (self.N, self.K, self.T)
+
+    @property
+    def rate(self):
+        from fractions import Fraction
+
+        return Fraction(self.K, self.T)
+
+    def __eq__(self, other):
+        if not isinstance(other, type(self)):
+            return NotImplemented
+        return (
+            self.shape == other.shape
+            and self.field.name == other.field.name
+            and (self.name, self.description) == (other.name, other.description)
+            and self.nodes == other.nodes
+        )
+
+    def __hash__(self):
+        return hash((self.shape, self.field.name, self.nodes))
+
+
 @dataclass(frozen=True, eq=False)
-class LinearCode:
+class LinearCode(RingCode):
     """An immutable linear network code; see the module docstring."""
 
     N: int
@@ -222,30 +266,11 @@ class LinearCode:
                             f"({_shape_words(which)}), got {len(row)}"
                         )
                     if which == "Lambda":
-                        for c in range(r, cols):
-                            if not self.field.is_zero(row[c]):
-                                raise RinglabError(
-                                    f"node {i}, Lambda, {cell_name(which, r, c)}: expected 0 "
-                                    f"(Λ is strictly lower triangular: row t may only use symbols "
-                                    f"received at times 1..t), got {self.field.format(row[c])}"
-                                )
+                        check_lower(self.field, row, r, cols, f"node {i}, Lambda", which)
 
     # -- access -------------------------------------------------------------------------
-    def node(self, i: int) -> NodeMatrices:
-        return self.nodes[i]
-
     def matrix(self, i: int, which: str) -> Matrix | None:
         return self.nodes[i].get(which)
-
-    @property
-    def shape(self) -> tuple[int, int, int]:
-        return (self.N, self.K, self.T)
-
-    @property
-    def rate(self):
-        from fractions import Fraction
-
-        return Fraction(self.K, self.T)
 
     def __getstate__(self):
         # the field-native batches are a cache (flint matrices do not pickle): a code sent to
@@ -383,20 +408,6 @@ class LinearCode:
         rows, cols = matrix_shape(which, self.K, self.T)
         if not (0 <= r < rows and 0 <= c < cols):
             raise RinglabError(f"node {i}, {which}: ({r}, {c}) is outside the {rows}×{cols} matrix")
-
-    def __eq__(self, other):
-        if not isinstance(other, LinearCode):
-            return NotImplemented
-        return (
-            self.shape == other.shape
-            and self.field.name == other.field.name
-            and self.name == other.name
-            and self.description == other.description
-            and self.nodes == other.nodes
-        )
-
-    def __hash__(self):
-        return hash((self.shape, self.field.name, self.nodes))
 
 
 def _shape_words(which: str) -> str:

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .code import LinearCode, cell_name, check_size, matrix_shape, row_name
+from .code import LinearCode, RingCode, cell_name, check_lower, check_size, matrix_shape, row_name
 from .errors import RinglabError
 from .fields import Field
 from .fields import field as get_field
@@ -106,7 +106,7 @@ def silent_sender(F: Field, K: int, T: int) -> Sender:
 
 
 @dataclass(frozen=True, eq=False)
-class TwoWayCode:
+class TwoWayCode(RingCode):
     """An immutable two-way code; see the module docstring."""
 
     N: int
@@ -122,19 +122,6 @@ class TwoWayCode:
     def __post_init__(self):
         object.__setattr__(self, "field", get_field(self.field))
         self.validate()
-
-    def node(self, i: int) -> TwoWayNode:
-        return self.nodes[i]
-
-    @property
-    def shape(self) -> tuple[int, int, int]:
-        return (self.N, self.K, self.T)
-
-    @property
-    def rate(self):
-        from fractions import Fraction
-
-        return Fraction(self.K, self.T)
 
     @property
     def has_decoders(self) -> bool:
@@ -180,26 +167,7 @@ class TwoWayCode:
                     f"({shape}), got {len(row)}"
                 )
             if which.startswith("Lambda"):
-                for c in range(r, cols):
-                    if not self.field.is_zero(row[c]):
-                        raise RinglabError(
-                            f"{place}, {which}, {two_way_cell(which, r, c)}: expected 0 "
-                            f"(Λ is strictly lower triangular: row t may only use symbols "
-                            f"received at times 1..t), got {self.field.format(row[c])}"
-                        )
-
-    def __eq__(self, other):
-        if not isinstance(other, TwoWayCode):
-            return NotImplemented
-        return (
-            self.shape == other.shape
-            and self.field.name == other.field.name
-            and (self.name, self.description) == (other.name, other.description)
-            and self.nodes == other.nodes
-        )
-
-    def __hash__(self):
-        return hash((self.shape, self.field.name, self.nodes))
+                check_lower(self.field, row, r, cols, f"{place}, {which}", which, two_way_cell)
 
 
 def _place(F: Field, m: Matrix, rows: int, cols: int, r0: int, c0: int) -> Matrix:
