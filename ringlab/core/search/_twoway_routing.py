@@ -16,7 +16,7 @@ links are in this class.  No normalisation is used for it.
 from __future__ import annotations
 
 from ..twoway import DIRECTIONS
-from .cnf import bool_and
+from .cnf import add_clause, bool_and, bool_or
 
 
 def encode_routing(enc) -> None:
@@ -25,19 +25,6 @@ def encode_routing(enc) -> None:
 
     def is1(e):
         return A.eq_const(e, 1)
-
-    def lor(lits):
-        lits = [x for x in lits if x is not False]
-        if any(x is True for x in lits):
-            return True
-        if not lits:
-            return False
-        return lits[0] if len(lits) == 1 else f.or_(lits)
-
-    def clause(lits):
-        lits = [x for x in lits if x is not False]
-        if not any(x is True for x in lits):
-            f.add(lits)
 
     if q > 2:
         for store in (*enc.lam.values(), *enc.r.values(), *enc.m.values()):
@@ -54,19 +41,21 @@ def encode_routing(enc) -> None:
                     if t > 1:
                         f.at_most_one(sel[s])
                 # inputs: (selected literal, per-k "carries k" literal)
-                inputs = [(lor(own), own)]
+                inputs = [(bool_or(f, own), own)]
                 for s in DIRECTIONS:
                     src = enc.src(i, s)
                     for u in range(t):
                         ks = [bool_and(f, sel[s][u], car[(src, s, u, k)]) for k in range(K)]
                         inputs.append((sel[s][u], ks))
                 for k in range(K):
-                    car[(i, d, t, k)] = lor([ks[k] for _, ks in inputs])
+                    car[(i, d, t, k)] = bool_or(f, [ks[k] for _, ks in inputs])
                 for a, (_, ka) in enumerate(inputs):  # every selected input carries the same k
                     for b, (sb, kb) in enumerate(inputs):
                         if a != b:
                             for k in range(K):
-                                clause([-ka[k], -sb, kb[k]] if sb is not True else [-ka[k], kb[k]])
+                                add_clause(
+                                    f, [-ka[k], -sb, kb[k]] if sb is not True else [-ka[k], kb[k]]
+                                )
     for i in range(N):
         for k in range(K):
             for s in DIRECTIONS:
@@ -74,7 +63,7 @@ def encode_routing(enc) -> None:
                 row = [is1(enc.Rr(i, s, k, u)) for u in range(T)]
                 f.at_most_one(row)
                 for u in range(T):
-                    clause([-row[u], car[(src, s, u, k)]])
+                    add_clause(f, [-row[u], car[(src, s, u, k)]])
         if q > 2:  # T_i = I − R_i·(block i of what node i heard) must be 0/1 as well
             for k in range(K):
                 for k2 in range(K):

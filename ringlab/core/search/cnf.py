@@ -138,6 +138,24 @@ def bool_and(f: Formula, a, b):
     return f.and_(a, b)
 
 
+def bool_or(f: Formula, lits):
+    """The ∨ of literals or Python bools, folding constants instead of adding variables."""
+    lits = [x for x in lits if x is not False]
+    if any(x is True for x in lits):
+        return True
+    if not lits:
+        return False
+    return lits[0] if len(lits) == 1 else f.or_(lits)
+
+
+def add_clause(f: Formula, lits) -> None:
+    """Add the clause of ``lits`` (literals or Python bools): none when one is True, the False
+    ones left out."""
+    lits = [x for x in lits if x is not False]
+    if not any(x is True for x in lits):
+        f.add(lits)
+
+
 class _FieldEncoding:
     """What both field encodings share: constraints stated through ``eq_const``."""
 

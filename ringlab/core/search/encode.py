@@ -119,7 +119,7 @@ from dataclasses import dataclass
 
 from ..code import LinearCode
 from ..errors import RinglabError
-from .cnf import GF2, Formula, GF2m, GFq, bool_and
+from .cnf import GF2, Formula, GF2m, GFq, add_clause, bool_and, bool_or
 
 
 @dataclass(frozen=True)
@@ -253,22 +253,8 @@ def _encoding_routing(self):
     def is1(e):
         return A.eq_const(e, 1)
 
-    def lor(lits):
-        lits = [x for x in lits if x is not False]
-        if any(x is True for x in lits):
-            return True
-        if not lits:
-            return False
-        return lits[0] if len(lits) == 1 else f.or_(lits)
-
     def land(a, b):
         return bool_and(f, a, b)
-
-    def clause(lits):
-        lits = [x for x in lits if x is not False]
-        if any(x is True for x in lits):
-            return
-        f.add(lits)
 
     # bullet 1: coefficients 0 or 1
     if q > 2:
@@ -291,9 +277,9 @@ def _encoding_routing(self):
             for k in range(K):
                 mk = is1(self.Mm(i, t, k))
                 via = [land(is1(self.Lam(i, t, u)), CAR(prev, u, k)) for u in range(t)]
-                car[(i, t, k)] = lor([mk] + via)
+                car[(i, t, k)] = bool_or(f, [mk] + via)
                 for u in range(t):  # both select ⇒ same message index
-                    clause([-mk, -is1(self.Lam(i, t, u)), CAR(prev, u, k)])
+                    add_clause(f, [-mk, -is1(self.Lam(i, t, u)), CAR(prev, u, k)])
     for i in self.nodes:
         prev = (i - 1) % N
         for k in range(K):
