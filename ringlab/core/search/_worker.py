@@ -29,6 +29,21 @@ def _die_with_parent() -> None:
         pass
 
 
+def _emit_result(r, dumps) -> None:
+    """A search answer on either ring, its code (if found) written by ``dumps``."""
+    _emit(
+        "done",
+        {
+            **r.to_json(),
+            "summary": r.summary(),
+            "exit_code": r.exit_code,
+            "class": r.spec.class_name,
+            "field": r.spec.field,
+            "code": dumps(r.code) if r.code is not None else None,
+        },
+    )
+
+
 def main() -> int:
     _die_with_parent()
     try:
@@ -38,34 +53,12 @@ def main() -> int:
             from ..codefile import dumps_code
             from . import search
 
-            r = search(**kwargs)
-            _emit(
-                "done",
-                {
-                    **r.to_json(),
-                    "summary": r.summary(),
-                    "exit_code": r.exit_code,
-                    "class": r.spec.class_name,
-                    "field": r.spec.field,
-                    "code": dumps_code(r.code) if r.code is not None else None,
-                },
-            )
+            _emit_result(search(**kwargs), dumps_code)
         elif kind == "search-two-way":
             from ..twowayfile import dumps_twoway
             from .twoway import search_twoway
 
-            r = search_twoway(**kwargs)
-            _emit(
-                "done",
-                {
-                    **r.to_json(),
-                    "summary": r.summary(),
-                    "exit_code": r.exit_code,
-                    "class": r.spec.class_name,
-                    "field": r.spec.field,
-                    "code": dumps_twoway(r.code) if r.code is not None else None,
-                },
-            )
+            _emit_result(search_twoway(**kwargs), dumps_twoway)
         elif kind == "row":
             from .perfield import row
 
