@@ -108,11 +108,7 @@ class SearchResult(ResultText):
 
 def make_spec(N, K, T, field="GF(2)", routing=False, symmetric=False) -> SearchSpec:
     """A validated spec; bad values raise :class:`RinglabError` with one line."""
-    for n, v in (("N", N), ("K", K), ("T", T)):
-        check_size(n, v)
-    if N < 2:
-        raise RinglabError(f"N = {N}: a ring needs at least 2 nodes")
-    name = search_field(field)
+    name = check_ring(N, K, T, field)
     q = field_order(name)
     size = estimated_clauses(N, K, T, q)
     if size > MAX_CLAUSES:
@@ -125,6 +121,16 @@ def make_spec(N, K, T, field="GF(2)", routing=False, symmetric=False) -> SearchS
 
 
 MAX_CLAUSES = 6_000_000
+
+
+def check_ring(N, K, T, field) -> str:
+    """The search's name of ``field`` once N, K, T are sizes and N ≥ 2 (either ring); else
+    :class:`RinglabError` with one line."""
+    for n, v in (("N", N), ("K", K), ("T", T)):
+        check_size(n, v)
+    if N < 2:
+        raise RinglabError(f"N = {N}: a ring needs at least 2 nodes")
+    return search_field(field)
 
 
 def estimated_clauses(N, K, T, q=2, arith="bits") -> int:

@@ -52,13 +52,12 @@ import time
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 
-from ..code import check_size
 from ..errors import RinglabError
 from ..twoway import DIRECTIONS, Sender, TwoWayCode, TwoWayNode
 from ..twoway_check import twoway_report
-from . import ResultText
+from . import ResultText, check_ring
 from .cnf import GF2, Formula, GF2m, GFq, bool_and
-from .encode import SearchSpec, search_field
+from .encode import SearchSpec
 from .solve import BACKENDS, run
 
 SRC = {"cw": -1, "ccw": +1}  # the cw stream comes from i−1, the ccw stream from i+1
@@ -75,11 +74,7 @@ class TwoWaySpec(SearchSpec):
 
 def make_twoway_spec(N, K, T, field="GF(2)", routing=False, symmetric=False) -> TwoWaySpec:
     """A validated spec; bad values raise :class:`RinglabError` with one line."""
-    for n, v in (("N", N), ("K", K), ("T", T)):
-        check_size(n, v)
-    if N < 2:
-        raise RinglabError(f"N = {N}: a ring needs at least 2 nodes")
-    name = search_field(field)
+    name = check_ring(N, K, T, field)
     products = 2 * N * T * T * N * K + 2 * N * K * N * K * T
     if products > MAX_PRODUCTS:
         raise RinglabError(
