@@ -48,16 +48,16 @@ def code_to_dict(code: LinearCode) -> dict:
             if m is not None:
                 obj[which] = [[F.to_json(v) for v in row] for row in m]
         nodes.append(obj)
-    d = {
-        "format": FORMAT,
-        "version": VERSION,
-        "name": code.name,
-        "description": code.description,
-        "N": code.N,
-        "K": code.K,
-        "T": code.T,
-        "field": getattr(F, "base_name", F.name),
-    }
+    return header_to_dict(code, nodes)
+
+
+def header_to_dict(code, nodes: list, **first) -> dict:
+    """A code file's dict on either ring: format and version, ``first`` (the two-way ring's
+    ``ring``), name, description, N, K, T, field (and modulus), then ``nodes``."""
+    F = code.field
+    d = {"format": FORMAT, "version": VERSION, **first}
+    d.update(name=code.name, description=code.description, N=code.N, K=code.K, T=code.T)
+    d["field"] = getattr(F, "base_name", F.name)
     if getattr(F, "modulus", None) is not None:  # every GF(p^m): which field it is
         d["modulus"] = F.modulus
     d["nodes"] = nodes
@@ -66,17 +66,25 @@ def code_to_dict(code: LinearCode) -> dict:
 
 def dumps_code(code: LinearCode) -> str:
     """The file text: matrices one row per line, so a diff shows which entry changed."""
-    d = code_to_dict(code)
+    return dict_text(
+        code_to_dict(code), lambda nd: [matrix_text(w, m, " " * 6) for w, m in nd.items()]
+    )
+
+
+def dict_text(d: dict, node_items) -> str:
+    """A code file's text on either ring: the keys of ``d`` as JSON, then each node as
+    ``node_items(node)`` (its keys' texts) in braces."""
+    d = dict(d)
     nodes = d.pop("nodes")
     head = json.dumps(d, ensure_ascii=False, indent=2)[:-2]
-    parts = []
-    for nd in nodes:
-        mats = []
-        for which, m in nd.items():
-            rows = ",\n        ".join(json.dumps(r) for r in m)
-            mats.append(f'      "{which}": [\n        {rows}\n      ]')
-        parts.append("    {\n" + ",\n".join(mats) + "\n    }")
+    parts = ["    {\n" + ",\n".join(node_items(nd)) + "\n    }" for nd in nodes]
     return head + ',\n  "nodes": [\n' + ",\n".join(parts) + "\n  ]\n}\n"
+
+
+def matrix_text(key: str, m, ind: str) -> str:
+    """``"key": [...]`` indented by ``ind``, one row a line."""
+    body = f",\n{ind}  ".join(json.dumps(r) for r in m)
+    return f'{ind}"{key}": [\n{ind}  {body}\n{ind}]'
 
 
 def save_code(code: LinearCode, path) -> Path:

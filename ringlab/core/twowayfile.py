@@ -23,11 +23,21 @@ True
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from .code import row_name
-from .codefile import _KEYS, loads_code, parse_json, parse_matrix, read_header, read_text, ring_of
+from .codefile import (
+    _KEYS,
+    dict_text,
+    header_to_dict,
+    loads_code,
+    matrix_text,
+    parse_json,
+    parse_matrix,
+    read_header,
+    read_text,
+    ring_of,
+)
 from .codefile import code_from_dict as one_way_from_dict
 from .errors import CodeFileError, RinglabError
 from .files import write_text_atomic
@@ -60,36 +70,23 @@ def twoway_to_dict(code: TwoWayCode) -> dict:
             if getattr(nd, w) is not None:
                 obj[w] = rows(getattr(nd, w))
         nodes.append(obj)
-    d = {"format": "ringlab-code", "version": 1, "ring": "two-way"}
-    d.update(name=code.name, description=code.description, N=code.N, K=code.K, T=code.T)
-    d["field"] = getattr(F, "base_name", F.name)
-    if getattr(F, "modulus", None) is not None:
-        d["modulus"] = F.modulus
-    d["nodes"] = nodes
-    return d
+    return header_to_dict(code, nodes, ring="two-way")
 
 
 def dumps_twoway(code: TwoWayCode) -> str:
     """The file text, one matrix row per line (a diff shows which entry changed)."""
-    d = twoway_to_dict(code)
-    nodes = d.pop("nodes")
-    head = json.dumps(d, ensure_ascii=False, indent=2)[:-2]
 
-    def mat(key, m, ind):
-        body = f",\n{ind}  ".join(json.dumps(r) for r in m)
-        return f'{ind}"{key}": [\n{ind}  {body}\n{ind}]'
-
-    parts = []
-    for nd in nodes:
-        items = []
+    def items(nd):
+        out = []
         for key, v in nd.items():
             if key.startswith("send_"):
-                inner = ",\n".join(mat(w, m, " " * 8) for w, m in v.items())
-                items.append(f'      "{key}": {{\n{inner}\n      }}')
+                inner = ",\n".join(matrix_text(w, m, " " * 8) for w, m in v.items())
+                out.append(f'      "{key}": {{\n{inner}\n      }}')
             else:
-                items.append(mat(key, v, " " * 6))
-        parts.append("    {\n" + ",\n".join(items) + "\n    }")
-    return head + ',\n  "nodes": [\n' + ",\n".join(parts) + "\n  ]\n}\n"
+                out.append(matrix_text(key, v, " " * 6))
+        return out
+
+    return dict_text(twoway_to_dict(code), items)
 
 
 def save_twoway(code: TwoWayCode, path) -> Path:
