@@ -58,16 +58,6 @@ def _mainwindow_connect_document(self) -> None:
     self._update_title()
 
 
-def _mainwindow_set_lesson_layout(self, on: bool) -> None:
-    """A lesson open: the Theorem 2 panel folds to its verdict line (and back).  Folded, its
-    room goes back: the window as the reader sized it (at 22 pt the Lessons panel beside the
-    unfolded panel had grown it past a 1280-wide screen)."""
-    self.splitter.set_collapsed(on)
-    self.verdict_line.setVisible(on)
-    if on:
-        self.view_options.give_back_size()
-
-
 class MainWindow(QMainWindow):
     _built = False  # True once __init__ finished
 
@@ -231,7 +221,10 @@ class MainWindow(QMainWindow):
         if visible:
             self._lessons_dock.raise_()
 
-    set_lesson_layout = _mainwindow_set_lesson_layout  # (module level, as above)
+    def set_lesson_layout(self, on: bool) -> None:
+        """A lesson open: the Theorem 2 panel folds to its verdict line (and back)."""
+        self.splitter.set_collapsed(on)
+        self.verdict_line.setVisible(on)
 
     def toggle_lessons(self) -> None:
         self.show_lessons(self._lessons_dock is None or not self._lessons_dock.isVisible())

@@ -110,12 +110,6 @@ class ViewOptions(QObject):
             return asked
         return now
 
-    def give_back_size(self) -> None:
-        """The window at the size the reader asked for, as far as its minimum lets it: after
-        something that needed more room is gone (the Theorem 2 panel folded for a lesson;
-        at 22 pt the Lessons panel beside the unfolded panel had grown it past the screen)."""
-        self._keep_asked_size(self._asked_size(), smaller=True)
-
     def _keep_asked_size(self, asked, smaller: bool) -> None:
         """Larger text grows the window's minimum size and Qt grows the window with it; it
         never shrank back at smaller text (a 1024-wide window stayed past the screen's edge).

@@ -4,7 +4,6 @@ screen's edge after Ctrl+− and Ctrl+0).  Done with the keys, read from the win
 
 from PySide6.QtCore import Qt
 
-from tests.gui._acts import click_lesson
 from tests.gui.test_layout_fits import _zoom_to
 
 
@@ -31,16 +30,3 @@ def test_a_size_the_reader_chose_at_large_text_is_kept(open_window, qtbot):
     _press(qtbot, w, Qt.Key.Key_Minus)
     _press(qtbot, w, Qt.Key.Key_Equal)
     assert (w.width(), w.height()) == (1100, 650)
-
-
-def test_opening_a_lesson_gives_back_what_the_lessons_panel_took(open_window, qtbot):
-    # at 22 pt the Lessons panel beside the unfolded Theorem 2 panel needs more than 1280 px:
-    # the window grows; the lesson folds the panel, and the window is 1280 again
-    w = open_window(size=(1280, 720), load_views=True)
-    _zoom_to(qtbot, w, 22)
-    qtbot.keyClick(w, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
-    qtbot.waitUntil(lambda: w.lessons_panel.isVisible())
-    qtbot.waitUntil(lambda: w.width() > 1280)
-    click_lesson(qtbot, w, 0)
-    qtbot.waitUntil(lambda: w.lessons_panel.lesson is not None)
-    qtbot.waitUntil(lambda: (w.width(), w.height()) == (1280, 720))
