@@ -13,8 +13,19 @@ from ringlab.render.captions import decode_arithmetic
 from ._present import assert_slide_ok, open_present, shown_state
 
 
-@pytest.mark.parametrize("size", [(1024, 768), (1280, 720)])
-@pytest.mark.parametrize("code", ["paper-k2-t3", "classic-ring-n4"])
+# the inner loop presses every key once per distinct layout: each code once, each screen shape
+# once (the paper's 3-node code at 4:3, the 4-node ring at 16:9); the full suite all four
+@pytest.mark.parametrize(
+    "code,size",
+    [
+        pytest.param("paper-k2-t3", (1024, 768), id="paper-k2-t3-size0"),
+        pytest.param("paper-k2-t3", (1280, 720), id="paper-k2-t3-size1", marks=pytest.mark.slow),
+        pytest.param(
+            "classic-ring-n4", (1024, 768), id="classic-ring-n4-size0", marks=pytest.mark.slow
+        ),
+        pytest.param("classic-ring-n4", (1280, 720), id="classic-ring-n4-size1"),
+    ],
+)
 def test_every_key_repeatedly(qtbot, size, code):
     # every key pressed (and pressed again) through the slide; the slide is drawn and its
     # text checked at steps 0, 1 and the last after each zoom key and after each key pressed
