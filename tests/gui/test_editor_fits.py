@@ -7,6 +7,7 @@ from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication, QLineEdit, QTableView, QToolTip
 
+from tests._sweep import split_sweep
 from tests.gui._fit import layout_problems
 
 LONG = "1000000000001/1000000000000"
@@ -70,11 +71,23 @@ def test_a_long_entry_keeps_its_value_and_its_tool_tip_gives_it_whole(qtbot, win
         assert _tip_at(qtbot, table, m.index(1, 0)) == ""
 
 
-@pytest.mark.parametrize("points", [None, 22], ids=["default-text", "22pt"])
+ROOMS = {
+    "laptop-lesson": dict(size=(1280, 720), lessons=True),
+    "projector": dict(size=(1024, 768)),
+    "narrow": dict(size=(700, 700)),
+}
+POINTS = {"default-text": None, "22pt": 22}
+
+
+# the inner loop: every room at the default text and the narrowest at 22 pt (10 s each at 22 pt;
+# the projector at 22 pt is also the keyboard test's window below); the full suite all six
 @pytest.mark.parametrize(
-    "room",
-    [dict(size=(1280, 720), lessons=True), dict(size=(1024, 768)), dict(size=(700, 700))],
-    ids=["laptop-lesson", "projector", "narrow"],
+    "room,points",
+    split_sweep(
+        [(room, points) for points in POINTS.values() for room in ROOMS.values()],
+        [f"{r}-{p}" for p in POINTS for r in ROOMS],
+        lambda room, points: points is None or room["size"] == (700, 700),
+    ),
 )
 def test_eight_nodes_scroll_vertically_only_and_show_every_column(qtbot, open_window, room, points):
     w = open_window("classic-ring-n8", **room)

@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QTabBar, QTableWidget, QTabWidget, QToolButton
 
+from tests._sweep import split_sweep
 from tests.gui._fit import layout_problems, shown_rect
 
 ROOMS = {
@@ -53,9 +54,28 @@ def _pages(qtbot, w, tab: str):
             yield f"{tab} / {sub.tabText(j)}"
 
 
-@pytest.mark.parametrize("points", [None, 22], ids=["default-text", "22pt"])
-@pytest.mark.parametrize("room", list(ROOMS))
-@pytest.mark.parametrize("tab", TABS)
+POINTS = {"default-text": None, "22pt": 22}
+ROOM_POINTS = [(r, p) for p in POINTS for r in ROOMS]
+
+
+def _sweep(cases, fast):
+    """``cases`` of (..., room, points) named as pytest named them before the split."""
+    ids = [
+        "-".join([*map(str, c[:-2]), c[-2], next(k for k, v in POINTS.items() if v == c[-1])])
+        for c in cases
+    ]
+    return split_sweep(cases, ids, fast)
+
+
+# the inner loop: every tab once at 22 pt (where pages overflow), the rooms in turn (the
+# default text of both rooms is the Schedules pages' below); the full suite all twenty
+@pytest.mark.parametrize(
+    "tab,room,points",
+    _sweep(
+        [(tab, r, POINTS[p]) for tab in TABS for r, p in ROOM_POINTS],
+        lambda tab, room, points: bool(points) and room == list(ROOMS)[TABS.index(tab) % 2],
+    ),
+)
 def test_every_page_fits(open_window, qtbot, room, points, tab):
     w = _window(open_window, qtbot, room, points)
     found = {}
@@ -82,8 +102,14 @@ def _whole_rows(table: QTableWidget) -> tuple[int, int]:
     return whole, max(0, shown.height())
 
 
-@pytest.mark.parametrize("points", [None, 22], ids=["default-text", "22pt"])
-@pytest.mark.parametrize("room", list(ROOMS))
+# the inner loop: the own window at 22 pt on the projector, the tab itself on the laptop
+@pytest.mark.parametrize(
+    "room,points",
+    _sweep(
+        [(r, POINTS[p]) for r, p in ROOM_POINTS],
+        lambda room, points: (room == "projector") == bool(points),
+    ),
+)
 def test_the_rate_table_shows_eight_whole_rows(open_window, qtbot, room, points):
     """At the default text the Search tab shows them; at 22 pt, where the tab is too short,
     the reader clicks the explorer's "Own window" and its window shows them, inside the room's
@@ -113,8 +139,14 @@ def test_the_rate_table_shows_eight_whole_rows(open_window, qtbot, room, points)
         assert button.text() == "Own window"
 
 
-@pytest.mark.parametrize("points", [None, 22], ids=["default-text", "22pt"])
-@pytest.mark.parametrize("room", list(ROOMS))
+# the inner loop: folded at 22 pt beside a lesson, whole on the projector's default text
+@pytest.mark.parametrize(
+    "room,points",
+    _sweep(
+        [(r, POINTS[p]) for r, p in ROOM_POINTS],
+        lambda room, points: (room == "laptop-lesson") == bool(points),
+    ),
+)
 def test_the_both_models_table_fits(open_window, qtbot, room, points):
     """Ticking algorithms beside ring and tree adds the cost explorer's table of both models
     (seven columns); at 22 pt beside a lesson it folds rather than scroll sideways."""

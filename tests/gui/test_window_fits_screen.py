@@ -58,7 +58,8 @@ def test_geometry_is_remembered_per_screen_and_never_exceeds_it(qtbot, open_wind
     settings().clear()
 
 
-@pytest.mark.parametrize("size", SIZES)
+# 10 s a size: the inner loop at the tighter screen, the full suite at both
+@pytest.mark.parametrize("size", [SIZES[0], pytest.param(SIZES[1], marks=pytest.mark.slow)])
 def test_n32_does_not_grow_the_window(qtbot, open_window, size):
     w = open_window(code=LinearCode.zeros(32, 2, 32), show=False, use_settings=False)
     w.resize(*size)
