@@ -92,12 +92,7 @@ def check_json(code: LinearCode, rep) -> dict:
 
 
 def cmd_check(args) -> int:
-    if presets.is_preset_spec(args.file):
-        code = open_code(args.file)
-    else:
-        from ..core.twowayfile import load_any
-
-        code = load_any(args.file)
+    code = open_any(args.file)
     if getattr(code, "ring", "one-way") == "two-way":
         from ._twoway import check_twoway
 
@@ -207,8 +202,21 @@ def simulate_json(trace) -> dict:
     }
 
 
+def open_any(spec: str):
+    """A one-way or two-way code from a file path, or a (one-way) ``preset:NAME``."""
+    if presets.is_preset_spec(spec):
+        return open_code(spec)
+    from ..core.twowayfile import load_any
+
+    return load_any(spec)
+
+
 def cmd_simulate(args) -> int:
-    code = open_code(args.file)
+    code = open_any(args.file)
+    if getattr(code, "ring", "one-way") == "two-way":
+        from ._twoway_simulate import simulate_twoway_cli
+
+        return simulate_twoway_cli(args, code)
     inputs = resolve_inputs(code, args.inputs, args.seed)
     tr = simulate(code, inputs)
     if args.json:
