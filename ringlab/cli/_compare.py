@@ -74,6 +74,13 @@ def register(sub) -> None:
         "α-β time on a fully connected network on its own ports and on one port, slots and "
         "busiest link on a bidirectional ring (ties clockwise, and split), sum check",
     )
+    p.add_argument(
+        "--ring",
+        choices=("one-way", "two-way"),
+        default="one-way",
+        help="two-way: the coded two-way codes known for N beside Swing, Trivance, "
+        "Rabenseifner, recursive doubling and two classic rings, both cost models",
+    )
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_compare)
 
@@ -140,6 +147,10 @@ def example_from_args(args) -> WorkedExample | None:
 
 
 def cmd_compare(args) -> int:
+    if args.ring == "two-way":
+        from ._compare_twoway import cmd_compare_twoway
+
+        return cmd_compare_twoway(args)
     if args.schedules is not None:
         return cmd_schedules(args)
     from ._check import open_code
