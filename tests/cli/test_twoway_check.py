@@ -110,8 +110,11 @@ def test_bad_two_way_file_exit_2_one_line(tmp_path, ringlab):
 
 
 def test_other_commands_refuse_two_way_files_in_one_line(tmp_path, ringlab):
-    r = ringlab("simulate", _write(tmp_path, three_ring_k3_t2("Q", True)))
+    r = ringlab(
+        "export", _write(tmp_path, three_ring_k3_t2("Q", True)), "-o", str(tmp_path / "x.gif")
+    )
     assert r.returncode == 2 and "two-way ring code" in r.stderr
+    assert r.stderr.count("\n") == 1 and not (tmp_path / "x.gif").exists()
 
 
 def test_one_way_files_check_as_before(tmp_path, ringlab):
