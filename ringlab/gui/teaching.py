@@ -44,13 +44,21 @@ class LessonsDock(QDockWidget):
         if not self._alive():
             return
         panel = self.panel
-        self._window.set_lesson_layout(visible and panel.lesson is not None)
+        self._lesson_layout(visible and panel.lesson is not None)
         # the window hides what the open question names only while the question is shown
         panel.fold.update()
 
     def _on_lesson_opened(self, _key) -> None:
         if self._alive():
-            self._window.set_lesson_layout(self.isVisible())
+            self._lesson_layout(self.isVisible())
+
+    def _lesson_layout(self, on: bool) -> None:
+        """The Theorem 2 panel folded beside an open lesson (or back); folded, its room goes
+        back: the window as the reader sized it (at 22 pt the Lessons panel beside the
+        unfolded panel had grown it past a 1280-wide screen)."""
+        self._window.set_lesson_layout(on)
+        if on:
+            self._window.view_options.give_back_size()
 
     def _give_room(self, _key=None) -> None:
         """A lesson reads best at about 36 % of the window (never under the panel's minimum):

@@ -4,7 +4,8 @@ settings."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QTimer
+from shiboken6 import isValid
 
 from ..render.palette import NAMES, palette_name, use_palette
 from .settings import apply_point_size, clamp_point_size, default_point_size, settings
@@ -109,6 +110,27 @@ class ViewOptions(QObject):
         ):
             return asked
         return now
+
+    def give_back_size(self) -> None:
+        """The window at the size the reader asked for, as far as its minimum lets it, once
+        something that needed more room is gone (the Theorem 2 panel folded for a lesson: at
+        22 pt the Lessons panel beside the unfolded panel had grown the window past a
+        1280-wide screen).  Done on the next turn of the event loop, after what folded it has
+        finished and its layouts have run: flushing them here, in the middle of opening the
+        lesson, laid the window out before the Lessons panel was given its room (it took
+        half the window instead of 36 %)."""
+        QTimer.singleShot(0, self, self._give_back_now)
+
+    def _give_back_now(self) -> None:
+        w = self.window
+        if not isValid(w) or w.isMaximized() or w.isFullScreen():
+            return
+        if getattr(self, "_zoom_sizes", None) is None:
+            return  # no size asked for apart from the one the window has
+        asked = self._asked_size()
+        if w.size() != asked:
+            w.resize(asked)
+        self._zoom_sizes = (asked, w.size())
 
     def _keep_asked_size(self, asked, smaller: bool) -> None:
         """Larger text grows the window's minimum size and Qt grows the window with it; it

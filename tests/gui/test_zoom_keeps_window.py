@@ -3,8 +3,12 @@ the reader back the window they had (issue 32: a lecturer's 1024-wide window sta
 screen's edge after Ctrl+− and Ctrl+0).  Done with the keys, read from the window's size."""
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton
 
+from tests.gui._acts import click_lesson
 from tests.gui.test_layout_fits import _zoom_to
+
+SCREEN = (1280, 720)  # the laptop screen issue 32 found it on (under Xvfb)
 
 
 def _press(qtbot, w, key):
@@ -30,3 +34,22 @@ def test_a_size_the_reader_chose_at_large_text_is_kept(open_window, qtbot):
     _press(qtbot, w, Qt.Key.Key_Minus)
     _press(qtbot, w, Qt.Key.Key_Equal)
     assert (w.width(), w.height()) == (1100, 650)
+
+
+def test_opening_a_lesson_gives_back_what_the_lessons_panel_took(open_window, qtbot):
+    # at 22 pt the Lessons panel beside the unfolded Theorem 2 panel needs more than the
+    # screen's 1280 px: the window grows past it; the lesson folds the panel, and the window
+    # fits the screen again, its "Show the Theorem 2 panel" control inside it
+    w = open_window(size=SCREEN, load_views=True)
+    _zoom_to(qtbot, w, 22)
+    qtbot.keyClick(w, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: w.width() > SCREEN[0])
+    click_lesson(qtbot, w, 0)
+    show = next(
+        b
+        for b in w.findChildren(QPushButton)
+        if b.text() == "Show the Theorem 2 panel" and b.isVisibleTo(w)
+    )
+    qtbot.waitUntil(lambda: (w.width(), w.height()) == SCREEN)
+    right = show.mapTo(w, show.rect().topRight()).x()
+    assert 0 < right < SCREEN[0]
