@@ -69,9 +69,14 @@ class Student:
         self.qtbot.mouseClick(button, Qt.LeftButton)
 
     def show(self, w) -> None:
-        """Scroll whatever scroll area holds ``w`` so that it is on screen (a user scrolls)."""
-        from PySide6.QtWidgets import QScrollArea
+        """Scroll whatever scroll area holds ``w`` so that it is on screen (a user scrolls).
+        A user sees the window laid out before they aim: what the last action moved (a check
+        that unfolds the next question) is laid out first, or the click lands where ``w``
+        was (issue 32: a lesson page wider by 190 px put a Check button under its block)."""
+        from PySide6.QtCore import QEvent
+        from PySide6.QtWidgets import QApplication, QScrollArea
 
+        QApplication.sendPostedEvents(None, QEvent.LayoutRequest)
         p = w.parentWidget()
         while p is not None:
             if isinstance(p, QScrollArea) and p.widget() is not None and p.widget().isAncestorOf(w):
