@@ -25,6 +25,7 @@ from ..core.presets import preset, preset_names
 from .flow_layout import FlowLayout
 from .matrix_grid import set_text_color
 from .matrix_model import notation_tip
+from .placeholder_combo import PlaceholderCombo
 from .state_link import on_state
 from .wrap_row import minimum_follows_width
 
@@ -122,25 +123,14 @@ def preset_label(name: str) -> str:
     return name
 
 
-class PresetCombo(QComboBox):
-    """The preset dropdown: readable labels, the preset id as each item's data (and tooltip).
+class PresetCombo(PlaceholderCombo):
+    """The preset dropdown: readable labels, the preset id as each item's data (and tooltip);
+    as narrow as its placeholder (:mod:`.placeholder_combo`).
     :meth:`findText` finds an item by its label or by its id."""
 
     def add_preset(self, name: str) -> None:
         self.addItem(preset_label(name), name)
         self.setItemData(self.count() - 1, f"preset {name}", Qt.ToolTipRole)
-
-    def minimumSizeHint(self):  # noqa: N802 (Qt's name)
-        """As narrow as its placeholder, not its longest label (42 characters: at 22 pt the
-        window could not be narrower than 1,432 px); a longer label is cut at the end, and the
-        list opens as wide as its entries."""
-        hint = super().minimumSizeHint()
-        fm = self.fontMetrics()
-        widest = max(
-            (fm.horizontalAdvance(self.itemText(i)) for i in range(self.count())), default=0
-        )
-        least = hint.width() - widest + fm.horizontalAdvance(PRESET_PLACEHOLDER)
-        return QSize(min(hint.width(), max(least, fm.height() * 4)), hint.height())
 
     def findText(self, text, flags=Qt.MatchExactly | Qt.MatchCaseSensitive):  # noqa: N802
         i = super().findText(text, flags)

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
-    QComboBox,
     QFrame,
     QGridLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QScrollArea,
@@ -27,7 +27,9 @@ from PySide6.QtWidgets import (
 from ....core.quantities import DEFAULT_ALPHA, DEFAULT_BANDWIDTH, DEFAULT_SIZE, cost_row_cells
 from ....core.schedules.costs import EXPLORER_PRESETS as PRESETS
 from ....core.schedules.costs import format_bandwidth, format_bytes, format_seconds
+from ...flow_layout import FlowLayout
 from ...params import SizeSpin
+from ...placeholder_combo import PlaceholderCombo
 from .._reflow import SideBySide
 from .._widgets import label
 from .folding import FoldingTable, Row
@@ -85,7 +87,7 @@ class ExplorerInputs(QWidget):
         self.preset.activated.connect(self._on_preset_chosen)
 
     def _build_grid(self) -> QGridLayout:
-        self.preset = QComboBox()
+        self.preset = PlaceholderCombo()  # narrower than its machines' names (22 pt, a lesson)
         self.preset.setObjectName("compare_preset")
         self.preset.addItem("Machines from the sources…")
         self.preset.setToolTip(
@@ -110,8 +112,12 @@ class ExplorerInputs(QWidget):
             "cores in the explorer (follows the worked example's N until you or a preset set another)"
         )
         # two rows (α, B, S / N and the presets): one row was wider than the tab beside the
-        # Lessons panel at 1280×720, and the N box was cut to its last digit
+        # Lessons panel at 1280×720, and the N box was cut to its last digit; the second row
+        # wraps the presets under N when even that is too wide (22 pt beside a lesson)
         grid = QGridLayout()
+        second = QWidget()
+        flow = FlowLayout(second, h_spacing=12)
+        flow.setContentsMargins(0, 0, 0, 0)
         for k, (text, w) in enumerate(
             (("α", self.alpha), ("B", self.bandwidth), ("S", self.size_box), ("N", self.n_spin))
         ):
@@ -120,11 +126,19 @@ class ExplorerInputs(QWidget):
             # named by their visible label; N has a second "N" (the code's) on screen
             w.setAccessibleName("Cost explorer N" if text == "N" else text)
             w.setAccessibleDescription(f"cost explorer: {w.toolTip()}")
-            row, col = (0, k) if k < 3 else (1, 0)
-            grid.addWidget(lab, row, 2 * col)
-            grid.addWidget(w, row, 2 * col + 1)
+            if k < 3:
+                grid.addWidget(lab, 0, 2 * k)
+                grid.addWidget(w, 0, 2 * k + 1)
+            else:
+                group = QWidget()
+                row = QHBoxLayout(group)
+                row.setContentsMargins(0, 0, 0, 0)
+                row.addWidget(lab)
+                row.addWidget(w)
+                flow.addWidget(group)
         self.preset.setAccessibleName("Cost explorer presets")
-        grid.addWidget(self.preset, 1, 2, 1, 4)
+        flow.addWidget(self.preset)
+        grid.addWidget(second, 1, 0, 1, 6)
         for col in (1, 3, 5):
             grid.setColumnStretch(col, 1)
         return grid
