@@ -1,6 +1,8 @@
 import os
 import tempfile
 
+import pytest
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("NUMBA_CACHE_DIR", os.path.join(tempfile.gettempdir(), "ringlab-numba-cache"))
 # GUI tests must not touch the user's real settings, autosaves or recent files
@@ -47,6 +49,17 @@ def _floor_waits():
 
 
 _floor_waits()
+
+
+@pytest.fixture(scope="session")
+def qapp():
+    """The application as the user's starts (``make_app``: 11 pt text), not pytest-qt's bare
+    one (9 pt offscreen): there every window's 11 pt was a zoom past the app's text, which
+    wrapped the style in Python's :class:`ScaledStyle` for every test (its pixel metrics were
+    a seventh of a lesson journey's time) and laid windows out at a size no user starts at."""
+    from ringlab.gui.app import make_app
+
+    return make_app()
 
 
 def pytest_sessionfinish(session, exitstatus):
