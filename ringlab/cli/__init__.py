@@ -25,7 +25,7 @@ COMMANDS = {
     "present": "_gui",
     "screenshot": "_gui",
     "export": "_export",
-    "compare": "_compare",
+    "compare": "_compare_ring",
     "search": "_search",
     "lessons": "_lessons",
     "run": "_run",

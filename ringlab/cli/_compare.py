@@ -147,10 +147,7 @@ def example_from_args(args) -> WorkedExample | None:
 
 
 def cmd_compare(args) -> int:
-    if args.ring == "two-way":
-        from ._compare_twoway import cmd_compare_twoway
-
-        return cmd_compare_twoway(args)
+    """The one-way ring's comparison (``--ring two-way`` is :mod:`._compare_ring`'s choice)."""
     if args.schedules is not None:
         return cmd_schedules(args)
     from ._check import open_code

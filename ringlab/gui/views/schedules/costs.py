@@ -12,17 +12,8 @@ views package stays cheap.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtWidgets import (
-    QFrame,
-    QGridLayout,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QScrollArea,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from ....core.quantities import DEFAULT_ALPHA, DEFAULT_BANDWIDTH, DEFAULT_SIZE, cost_row_cells
 from ....core.schedules.costs import EXPLORER_PRESETS as PRESETS
@@ -30,10 +21,10 @@ from ....core.schedules.costs import format_bandwidth, format_bytes, format_seco
 from ...flow_layout import FlowLayout
 from ...params import SizeSpin
 from ...placeholder_combo import PlaceholderCombo
-from .._reflow import SideBySide
 from .._widgets import label
 from .folding import FoldingTable, Row
 from .measure import MeasureControls, fill_rows, measured_note, use_measured_row
+from .plot_and_numbers import PlotAndNumbers, scrolling
 
 COLUMNS = ["steps", "msgs", "msg", "link", "sent", "÷bound", "time", "algbw", "busbw"]
 TIPS = [
@@ -484,7 +475,7 @@ class CostPanel(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.inputs)
         # plot left, numbers right: both stay visible; the numbers under the plot when narrow
-        lay.addWidget(_PlotAndNumbers(self.canvas, _scrolling(t), stretch=(5, 4)), 1)
+        lay.addWidget(PlotAndNumbers(self.canvas, scrolling(t), stretch=(5, 4)), 1)
         self.inputs.params_changed.connect(self.params_changed)
         self.n_spin.valueChanged.connect(self.measure.set_N)
         self.measure.updated.connect(self._show_measured)
@@ -548,65 +539,3 @@ class CostPanel(QWidget):
         here = m is not None and m.N == c.N and m.size == int(c.size)
         self.tables.show_measured(c, m, here)
         self.plot.draw_markers(m if here else None)
-
-
-class _UpAndDown(QScrollArea):
-    """A scroll area as wide as its widget needs (it scrolls only up and down).  Under the plot
-    (a narrow tab) it is as tall as its widget: the tab's page scrolls, not a second scroll
-    area inside it (at 22 pt beside a lesson that one was a slot two rows high)."""
-
-    def _stacked(self) -> bool:
-        p = self.parentWidget()
-        return isinstance(p, SideBySide) and not p.side_by_side
-
-    def sizeHint(self):  # noqa: N802 (Qt's name)
-        """As wide as its widget asks now (Qt's keeps the first width it read)."""
-        hint = super().sizeHint()
-        w = self.widget()
-        if w is not None:
-            hint.setWidth(w.sizeHint().width() + self.verticalScrollBar().sizeHint().width())
-        return hint
-
-    def minimumSizeHint(self):  # noqa: N802 (Qt's name)
-        hint = super().minimumSizeHint()
-        w = self.widget()
-        if w is not None:
-            hint.setWidth(w.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width())
-            if self._stacked():
-                width = max(self.viewport().width(), w.minimumSizeHint().width())
-                tall = w.heightForWidth(width) if w.hasHeightForWidth() else -1
-                hint.setHeight(max(tall, w.minimumSizeHint().height()))
-        return hint
-
-    def resizeEvent(self, e):  # noqa: N802
-        super().resizeEvent(e)
-        if e.size().width() != e.oldSize().width() and self._stacked():
-            self.updateGeometry()  # its height follows its width (the notes wrap)
-
-    def eventFilter(self, obj, e):  # noqa: N802
-        if obj is self.widget() and e.type() == QEvent.LayoutRequest:
-            # a table shown or refolded: as tall (stacked) or as wide as the numbers now
-            self.updateGeometry()
-        return super().eventFilter(obj, e)
-
-
-class _PlotAndNumbers(SideBySide):
-    """The plot and the numbers, side by side or stacked, chosen again when the numbers ask
-    for another width (the table of both models shown: under the plot, it need not fold)."""
-
-    def event(self, e):
-        if e.type() == QEvent.LayoutRequest:
-            self._choose(self.width())
-        return super().event(e)
-
-
-def _scrolling(widget) -> QScrollArea:
-    """``widget`` in a scroll area without a frame that scrolls only up and down: the numbers
-    scroll when the explorer is short (word-wrapped notes under a fixed-height table were
-    drawn over it at 1920×1080 with larger text)."""
-    area = _UpAndDown()
-    area.setWidgetResizable(True)
-    area.setFrameShape(QFrame.NoFrame)
-    area.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-    area.setWidget(widget)
-    return area
