@@ -339,6 +339,12 @@ def schedule_row(name: str, ex: WorkedExample, S, alpha, B) -> ScheduleRow:
     if why:
         return ScheduleRow(name, ex.N, None, why, ports=info.ports, form=info.form)
     tr = schedule_trace(key, ex)
+    return traced_row(name, ex, tr, S, alpha, B, ends_with_the_sum(tr, ex), info.ports, info.form)
+
+
+def traced_row(name, ex: WorkedExample, tr, S, alpha, B, sum_ok, ports, form) -> ScheduleRow:
+    """A schedule's row from its trace: steps, messages, bytes, both α-β forms and both ring
+    models (the one place a row is costed, for the library's and the two-way codes' rows)."""
     c = trace_counts(tr)
     return ScheduleRow(
         name,
@@ -350,9 +356,9 @@ def schedule_row(name: str, ex: WorkedExample, S, alpha, B) -> ScheduleRow:
         c.most_sent * Fraction(S),
         alpha_beta_time(tr, S, alpha, B),
         ring_model(tr, S),
-        ends_with_the_sum(tr, ex),
-        info.ports,
-        info.form,
+        sum_ok,
+        ports,
+        form,
         alpha_beta_time(tr, S, alpha, B, ports=1),
         ring_model(tr, S, ties="split"),
     )

@@ -22,14 +22,13 @@ ring exists yet, so these are the best *known* to ringlab, not proven best.
 from __future__ import annotations
 
 import re
-from fractions import Fraction
 from importlib.resources import files
 
 from ..twoway import DIRECTIONS, TwoWayCode, two_classic_rings
 from ..twoway_simulate import simulate_twoway
 from .coded import _plain, _target, symbols_of
 from .matmul import WorkedExample
-from .models import ScheduleRow, alpha_beta_time, ends_with_the_sum, ring_model, trace_counts
+from .models import ScheduleRow, ends_with_the_sum, traced_row
 from .ring import padded
 from .trace import ScheduleTrace, Send, Step
 
@@ -121,21 +120,6 @@ def twoway_row(ex: WorkedExample, code: TwoWayCode, name: str, S, alpha, B) -> S
     """The code as a 2-port schedule row, both models; the sum checked in the code's field
     (exactly the rational sum over Q)."""
     tr = twoway_trace(ex, code, name)
-    c = trace_counts(tr)
     exact = code.field.characteristic == 0 and code.field.name != "R"
-    return ScheduleRow(
-        name,
-        ex.N,
-        tr,
-        None,
-        c.steps,
-        c.messages,
-        c.most_sent * Fraction(S),
-        alpha_beta_time(tr, S, alpha, B),
-        ring_model(tr, S),
-        ends_with_the_sum(tr, ex) if exact else tr.complete,
-        2,
-        "2 ports",
-        alpha_beta_time(tr, S, alpha, B, ports=1),
-        ring_model(tr, S, ties="split"),
-    )
+    sum_ok = ends_with_the_sum(tr, ex) if exact else tr.complete
+    return traced_row(name, ex, tr, S, alpha, B, sum_ok, 2, "2 ports")
