@@ -26,9 +26,7 @@ def _rows(args, ex, a, B, S):
     """(row, kind, source) for every row: coded first, then the library."""
     coded = known_twoway_codes(ex.N)
     if args.code:
-        from ._check import open_any
-
-        code = open_any(args.code)
+        code = _open_code(args.code)
         if getattr(code, "ring", "one-way") != "two-way":
             raise RinglabError(
                 f"--code {args.code}: a one-way code; --ring two-way compares two-way codes "
@@ -46,6 +44,21 @@ def _rows(args, ex, a, B, S):
     for name in TWO_WAY_LIBRARY:
         out.append((schedule_row(name, ex, S, a, B), "library", "ringlab's trace of " + name))
     return out
+
+
+def _open_code(spec: str):
+    """The ``--code`` file, or one line naming ``--code``, the file and what was expected."""
+    from ._check import open_any
+
+    try:
+        return open_any(spec)
+    except RinglabError as e:
+        why = str(e)
+        if why.startswith(f"{spec}: "):
+            why = why[len(spec) + 2 :]
+        if "expected" not in why:
+            why += " (expected a two-way code file, e.g. written by ringlab search --ring two-way)"
+        raise RinglabError(f"--code {spec}: {why}") from None
 
 
 def cmd_compare_twoway(args) -> int:

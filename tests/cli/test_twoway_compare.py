@@ -85,10 +85,15 @@ def test_a_two_way_file_joins_with_code(ringlab, tmp_path):
             "--code preset:classic-ring-n4: a one-way",
         ),
         (["--N", 4, "--schedules", "ring"], "--schedules: --ring two-way picks its own rows"),
-        (["--N", 4, "--code", "nothere.json"], "nothere.json"),
+        (["--N", 4, "--code", "nothere.json"], "--code nothere.json: no such file"),
+        (["--N", 4, "--code", "broken.json"], "--code broken.json: not valid JSON"),
+        (["--N", 4, "--code", "half.json"], '--code half.json: "format" must be'),
     ],
 )
-def test_bad_input_gets_one_line(ringlab, args, words):
+def test_bad_input_gets_one_line(ringlab, tmp_path, args, words):
+    # ringlab runs in tmp_path: the files are where the user runs the command
+    (tmp_path / "broken.json").write_text("{bad")
+    (tmp_path / "half.json").write_text('{"ring": "two-way", "N": 4}')
     r = ringlab("compare", "--ring", "two-way", *args)
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.count("\n") == 1 and words in r.stderr
