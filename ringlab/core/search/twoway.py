@@ -39,9 +39,14 @@ symbols received at times $a..T$ and $b..T$, and node i's decoder restricted to 
 $I_K$, of rank K: that count must be $\ge K$; it contains the distance bound
 $T \ge \lfloor N/2 \rfloor$).
 
+The general class is searched as a portfolio (:func:`search_twoway`): the routing-only class
+first, with a share of the time (routing ⊂ general, so a routing code found answers it, and the
+answer says which class the code is in), then the general encoding with the rest; "impossible"
+only from a bound or from the general encoding's UNSAT.
+
 >>> r = search_twoway(3, 3, 2)
->>> r.status, twoway_report(r.code).feasible
-('found', True)
+>>> r.status, twoway_report(r.code).feasible, r.found_class
+('found', True, 'routing only (each symbol a partial sum of one entry)')
 >>> search_twoway(3, 3, 1).proof
 'cut set'
 """
@@ -49,7 +54,7 @@ $T \ge \lfloor N/2 \rfloor$).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from dataclasses import field as dc_field
 
 from ..errors import RinglabError
@@ -121,12 +126,31 @@ class TwoWayResult(ResultText):
     seconds: float = 0.0
     backend: str = ""
     stats: dict = dc_field(default_factory=dict)
+    found_class: str = ""  # the class the found code was searched in (a subclass of spec's)
+    stages: list = dc_field(default_factory=list)  # the portfolio's runs, in order
 
     RING = " on the two-way ring"
     encoding = "two-way"  # not a field: how() names it, to_json leaves it out
 
     def bound_line(self, what: str) -> str:
         return f"impossible: {what} — proven by the {self.why}; no solver needed"
+
+    def summary(self) -> str:
+        line = super().summary()
+        if self.status == "found" and self.found_class != self.spec.class_name:
+            return line.replace(
+                f", {self.spec.class_name} (",
+                f", {self.spec.class_name} — found in the class {self.found_class} (a routing "
+                f"code, which is also a general code; ",
+                1,
+            )
+        if self.status == "undecided" and len(self.stages) > 1:
+            return line + " (the routing-only class first, then the general encoding)"
+        return line
+
+    def json_extra(self) -> dict:
+        extra = {"found_class": self.found_class} if self.status == "found" else {}
+        return {**extra, "stages": self.stages} if self.stages else extra
 
 
 class TwoWayEncoding:
@@ -328,10 +352,29 @@ def _tup(F, m):
     return tuple(tuple(F.parse(v) for v in row) for row in m)
 
 
+ROUTING_SHARE = 0.3  # of the time limit, for the routing-only try of the general class
+ROUTING_CAP = 60.0  # seconds for that try when there is no time limit
+
+
 def search_twoway(
-    N, K, T, field="GF(2)", routing=False, symmetric=False, timeout=None, backend="cadical"
+    N,
+    K,
+    T,
+    field="GF(2)",
+    routing=False,
+    symmetric=False,
+    timeout=None,
+    backend="cadical",
+    portfolio=True,
 ) -> TwoWayResult:
-    """Search one class on the two-way ring: found (re-verified), impossible, or undecided."""
+    """Search one class on the two-way ring: found (re-verified), impossible, or undecided.
+
+    The general class is searched as a small portfolio: first the routing-only class (a
+    subclass: a routing code *is* a general code), with ``ROUTING_SHARE`` of the time limit,
+    then the general encoding with what remains.  A routing code found first is returned with
+    ``found_class`` naming the routing class; "impossible" comes only from a bound or from the
+    general encoding's UNSAT (the routing class being empty proves nothing about codes that
+    code).  ``portfolio=False`` runs the general encoding alone."""
     spec = make_twoway_spec(N, K, T, field, routing, symmetric)
     if backend not in BACKENDS:
         raise RinglabError(f"SAT backend {backend!r}: expected one of {', '.join(BACKENDS)}")
@@ -341,6 +384,37 @@ def search_twoway(
         return TwoWayResult(
             spec, "impossible", proof=refused[0], why=refused[1], seconds=time.perf_counter() - t0
         )
+    stages = []
+    if portfolio and not routing and not symmetric:
+        sub = make_twoway_spec(N, K, T, field, routing=True)
+        budget = ROUTING_CAP if timeout is None else ROUTING_SHARE * timeout
+        first = _solve(sub, budget, backend, t0)
+        stages.append(_stage(first))
+        if first.status == "found":
+            first.spec, first.found_class, first.stages = spec, sub.class_name, stages
+            first.code = replace(
+                first.code,
+                description=first.code.description
+                + f" A routing code, which is also a code of the class {spec.class_name} "
+                "(searched for in that class: the routing-only class is tried first).",
+            )
+            first.seconds = time.perf_counter() - t0
+            return first
+    left = None if timeout is None else max(0.0, timeout - (time.perf_counter() - t0))
+    res = _solve(spec, left, backend, time.perf_counter())
+    stages.append(_stage(res))
+    res.stages, res.seconds = stages, time.perf_counter() - t0
+    if res.status == "found":
+        res.found_class = spec.class_name
+    return res
+
+
+def _stage(r: TwoWayResult) -> dict:
+    return {"class": r.spec.class_name, "status": r.status, "seconds": round(r.seconds, 3)}
+
+
+def _solve(spec: TwoWaySpec, timeout, backend: str, t0: float) -> TwoWayResult:
+    """One SAT run of one class's encoding (the bounds already passed)."""
     enc = TwoWayEncoding(spec)
     stats = {"variables": enc.f.nvars, "clauses": len(enc.f.clauses), "xors": len(enc.f.xors)}
     left = None if timeout is None else max(0.0, timeout - (time.perf_counter() - t0))
