@@ -107,20 +107,21 @@ def create_window(
     from ..core.presets import DEFAULT, preset
     from .document import CodeDocument
     from .main_window import MainWindow
-    from .wheel_guard import install as guard_the_wheel
+    from .wheel_guard import install_at_first_paint as guard_the_wheel
 
-    guard_the_wheel()  # the wheel over an unfocused combo/spin box/slider scrolls the page
     if code is None:
         code = load_code(path) if path else preset(DEFAULT)
         origin = origin or ("" if path else "preset")
     doc = CodeDocument(code, path=str(path) if path else None, origin=origin)
-    return MainWindow(
+    win = MainWindow(
         doc,
         load_views=load_views,
         check_recovery=check_recovery,
         autosave=autosave,
         use_settings=use_settings,
     )
+    guard_the_wheel(win)  # the wheel over an unfocused combo/spin box/slider scrolls the page
+    return win
 
 
 def run(path: str | None = None) -> int:

@@ -17,7 +17,7 @@ that commits on focus-out as well counts as committed when its text shows its va
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QKeyEvent, QKeySequence, QPaintEvent
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
@@ -113,11 +113,15 @@ class UndoKeys(QObject):
         return None
 
     def eventFilter(self, obj, event):  # noqa: N802 (Qt's name)
-        kind = event.type()
         if not self._on_app:
-            if kind == QEvent.Paint:
+            if isinstance(event, QPaintEvent):
                 self._watch_the_application()
             return False
+        # only keys matter: isinstance, not event.type() (a Python enum made for each of the
+        # application's events, a twenty-fifth of a lesson journey)
+        if not isinstance(event, QKeyEvent):
+            return False
+        kind = event.type()
         if kind == QEvent.KeyPress and event.key() in _ENTER and self._is_ours(obj):
             edit = _line_edit(obj)
             if edit is not None:
