@@ -11,12 +11,13 @@ through, the error box, the busy cursor, closing.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMainWindow, QToolBar, QVBoxLayout, QWidget
 
 from ..core.errors import RinglabError
 from ..state.tabs import PROPAGATION, SEARCH
+from .asked_size import AskedSize
 from .autosave import find_orphans
 from .editor import CodeEditor
 from .menus import build_menus
@@ -58,6 +59,21 @@ def _mainwindow_connect_document(self) -> None:
     self._update_title()
 
 
+def _mainwindow_size_to_screen(self) -> None:
+    """The start-up text size (the screen's, or the one remembered), the palette
+    remembered, and the geometry remembered for this screen or fitted to it."""
+    screen = self.screen().availableGeometry() if self.screen() else None
+    self.view_options.apply_zoom_quietly(default_point_size(screen.width() if screen else 0))
+    if self.use_settings:
+        s = settings()
+        self.view_options.restore(s)
+        self.screen_fit.restore(s)
+    else:
+        self.screen_fit.fit()
+    self.view_options.check_current_palette()
+    self.asked_size.note(self.size())  # what the start made it (restoreGeometry is Qt's)
+
+
 class MainWindow(QMainWindow):
     _built = False  # True once __init__ finished
 
@@ -77,6 +93,7 @@ class MainWindow(QMainWindow):
         self.last_error: str | None = None
         self.use_settings = use_settings
         self._lessons_dock = None  # the Lessons dock, built on first use
+        self.asked_size = AskedSize(self)
         self._build_parameters()
         self._build_centre()
         self.status = CodeStatus(document, self.statusBar(), self)
@@ -137,18 +154,12 @@ class MainWindow(QMainWindow):
         _mainwindow_connect_document  # (module level: the class stays readable at once)
     )
 
-    def _size_to_screen(self) -> None:
-        """The start-up text size (the screen's, or the one remembered), the palette
-        remembered, and the geometry remembered for this screen or fitted to it."""
-        screen = self.screen().availableGeometry() if self.screen() else None
-        self.view_options.apply_zoom_quietly(default_point_size(screen.width() if screen else 0))
-        if self.use_settings:
-            s = settings()
-            self.view_options.restore(s)
-            self.screen_fit.restore(s)
-        else:
-            self.screen_fit.fit()
-        self.view_options.check_current_palette()
+    _size_to_screen = _mainwindow_size_to_screen  # (module level, as above)
+
+    def resize(self, *size) -> None:
+        """A size set by the program (the start, a test, a script) is a size asked for."""
+        super().resize(*size)
+        self.asked_size.note(QSize(*size) if len(size) == 2 else size[0])
 
     # -- views ------------------------------------------------------------------------------
     def load_views(self):

@@ -87,29 +87,17 @@ class ViewOptions(QObject):
     def _on_zoom_changed(self, size, _old=None) -> None:
         if size is None:
             return
-        asked = self._asked_size()
         smaller = size < self.font_size()
         apply_point_size(self.window, size)
-        self._keep_asked_size(asked, smaller)
+        if smaller:
+            # larger text grew the window's minimum and Qt grew the window with it; it never
+            # shrank back at smaller text (a 1024-wide window stayed past the screen's edge).
+            # Larger text only grows it when its layouts run: forcing them then cost a layout
+            # pass a key
+            self._back_to_asked(flush=True)
         if self.use_settings and self._remember["zoom"]:
             settings().setValue("font_size", size)
         self.window.say(f"Text {size} pt · Ctrl+0 resets")
-
-    def _asked_size(self):
-        """The window's size as the user (or the start) gave it: its size now, unless a zoom
-        left it there — grown from the asked size by the larger text's minimum, or set back
-        to it — then the size asked before that zoom, still the user's."""
-        w = self.window
-        kept = getattr(self, "_zoom_sizes", None)
-        if kept is None:
-            return w.size()
-        asked, left = kept
-        now = w.size()
-        if now == left or (
-            left is None and now.width() >= asked.width() and now.height() >= asked.height()
-        ):
-            return asked
-        return now
 
     def give_back_size(self) -> None:
         """The window at the size the reader asked for, as far as its minimum lets it, once
@@ -119,36 +107,24 @@ class ViewOptions(QObject):
         finished and its layouts have run: flushing them here, in the middle of opening the
         lesson, laid the window out before the Lessons panel was given its room (it took
         half the window instead of 36 %)."""
-        QTimer.singleShot(0, self, self._give_back_now)
+        QTimer.singleShot(0, self, self._back_to_asked)
 
-    def _give_back_now(self) -> None:
+    def _back_to_asked(self, flush: bool = False) -> None:
+        """The window at its asked size (:mod:`.asked_size`), as far as its minimum lets it;
+        ``flush``: its layouts take the new text size first."""
         w = self.window
         if not isValid(w) or w.isMaximized() or w.isFullScreen():
             return
-        if getattr(self, "_zoom_sizes", None) is None:
-            return  # no size asked for apart from the one the window has
-        asked = self._asked_size()
+        asked = w.asked_size.size()
+        if asked is None:
+            return
+        if flush:
+            from PySide6.QtCore import QEvent
+            from PySide6.QtWidgets import QApplication
+
+            QApplication.sendPostedEvents(None, QEvent.LayoutRequest)
         if w.size() != asked:
             w.resize(asked)
-        self._zoom_sizes = (asked, w.size())
-
-    def _keep_asked_size(self, asked, smaller: bool) -> None:
-        """Larger text grows the window's minimum size and Qt grows the window with it; it
-        never shrank back at smaller text (a 1024-wide window stayed past the screen's edge).
-        After smaller text, once the layouts have taken it, the window goes back to the size
-        asked for, as far as its minimum lets it; larger text only notes the asked size (the
-        window grows when its layouts run: forcing them here cost a layout pass a key)."""
-        w = self.window
-        if not smaller:
-            self._zoom_sizes = (asked, None)
-            return
-        from PySide6.QtCore import QEvent
-        from PySide6.QtWidgets import QApplication
-
-        QApplication.sendPostedEvents(None, QEvent.LayoutRequest)
-        if w.size() != asked and not w.isMaximized() and not w.isFullScreen():
-            w.resize(asked)
-        self._zoom_sizes = (asked, w.size())
 
     # -- settings ---------------------------------------------------------------------------
     def restore(self, s) -> None:

@@ -65,3 +65,35 @@ def test_a_lesson_gets_about_a_third_of_the_window(open_window, qtbot):
     click_lesson(qtbot, w, 0)
     qtbot.waitUntil(lambda: w.lessons_dock.width() == int(0.36 * SCREEN[0]))
     assert w.width() == SCREEN[0]
+
+
+def test_a_window_started_at_large_text_is_given_its_size_back(open_window, qtbot):
+    # the back row's 22 pt remembered from the last session: the window starts at it (no zoom
+    # key pressed, so nothing was noted at a zoom); Ctrl+L grows it past the 1280-px screen,
+    # and the lesson, folding the panel, gives the start's size back (it stayed 1,349 px)
+    from ringlab.gui.settings import settings
+
+    settings().clear()
+    settings().setValue("font_size", 22)
+    w = open_window(size=SCREEN, load_views=True, clear_settings=False, use_settings=True)
+    assert w.view_options.font_size() == 22
+    qtbot.keyClick(w, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: w.width() > SCREEN[0])
+    click_lesson(qtbot, w, 0)
+    qtbot.waitUntil(lambda: (w.width(), w.height()) == SCREEN)
+
+
+def test_a_window_the_reader_widened_stays_wide(open_window, qtbot):
+    # the window grown by the Lessons panel at 22 pt, then dragged wider still by the reader
+    # (through the window system, as a corner drag arrives): the lesson leaves it that wide
+    w = open_window(size=SCREEN, load_views=True)
+    _zoom_to(qtbot, w, 22)
+    qtbot.keyClick(w, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: w.width() > SCREEN[0])
+    wide = w.width() + 120
+    w.windowHandle().resize(wide, SCREEN[1])
+    qtbot.waitUntil(lambda: w.width() == wide)
+    click_lesson(qtbot, w, 0)
+    qtbot.wait(0)  # the give-back's turn of the event loop
+    qtbot.waitUntil(lambda: w.lessons_dock.isVisible())
+    assert w.width() == wide
