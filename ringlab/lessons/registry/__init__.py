@@ -110,6 +110,9 @@ field_order                                                          the number 
 exact_prime                                                          the least p with GF(p) exact for the typed integers
 prime_for_sums      N, max_abs, signed?                              the least p > 2N·max_abs (signed: false, > N·max_abs)
 quantised_sum       node, k, scale, p                                ẑ_i entry k: inputs quantised by scale, over GF(p), read back
+twoway_bound        N, K, cut?                                       two-way ring: the proven bound on T (cut set, source cut)
+twoway_min_T        N, K, routing?                                   two-way ring: the smallest T the search found
+twoway_pair_T       N, K                                             two-way ring: two classic rings, one each way
 =================== ================================================ ==============================
 
 ``schedule`` is ``ring``, ``tree`` or ``coded``; ``unit`` a time (``s``, ``ms``, ``us``) or a
@@ -131,6 +134,9 @@ with ``vs``: a one-port schedule's closed form (``ring``, ``tree``, ``recursive-
 ``true_sum`` … ``quantised_sum`` read the walkthrough's typed inputs (or the matmul partials)
 as numbers; a decode over GF(p) reads back as d, or d − p when some input is negative and
 d > p/2 (:mod:`ringlab.core.quantised`).
+``twoway_*`` read the shipped two-way rate table (``twoway_rate_table.json``, N 3..6, K 1..8;
+the ring where each node sends one symbol each way per time unit, issue 35); ``cut`` is
+``cut set`` (⌈K/2⌉) or ``source cut``, none the larger (:mod:`.probes_twoway`).
 
 **Limits.**  Every argument is bounded before anything runs — when the lesson is parsed (a
 malformed lesson, exit 2) and again on every call (one short RinglabError line): N, K, T as the
@@ -144,7 +150,7 @@ plain file name of ``ringlab.data``.  See the ``*_LIMIT`` constants.
 **Where things live.**  :mod:`.signature` declares the argument types and checks a call;
 :mod:`.limits` the bounds; :mod:`.values` numbers and units; :mod:`.actions` the actions;
 ``probes_*`` the probes by tab (code, propagation, schedules, costs, algorithms, search,
-strategies, mesh); :mod:`.comparison` a check's comparison.
+strategies, mesh, two-way); :mod:`.comparison` a check's comparison.
 """
 
 from __future__ import annotations
@@ -159,6 +165,7 @@ from . import (  # noqa: F401  (each registers its entries in ACTIONS / PROBES)
     probes_schedules,
     probes_search,
     probes_strategies,
+    probes_twoway,
 )
 from .algorithms import ALGORITHMS
 from .comparison import OPS, compare, same, show
