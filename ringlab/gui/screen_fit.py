@@ -46,11 +46,16 @@ class ScreenFit:
         win, avail = self.window, self.available()
         if avail is None:
             return
-        w = min(win.width(), avail.width())
-        h = min(win.height(), avail.height() - FRAME_ROOM)
+        # a shown window's frame is known: its sides count too (the title bar is in FRAME_ROOM)
+        side = max(0, win.frameGeometry().width() - win.width())
+        w = min(win.width(), avail.width() - side)
+        h = min(
+            win.height(),
+            avail.height() - max(FRAME_ROOM, win.frameGeometry().height() - win.height()),
+        )
         if (w, h) != (win.width(), win.height()):
             win.resize(w, h)
-        x = min(max(win.x(), avail.x()), avail.right() - w + 1)
+        x = min(max(win.x(), avail.x()), avail.right() - w - side + 1)
         y = min(max(win.y(), avail.y()), avail.bottom() - h - FRAME_ROOM + 1)
         if (x, y) != (win.x(), win.y()):
             win.move(x, y)

@@ -14,6 +14,7 @@ from PySide6.QtCore import QCoreApplication, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter, QVBoxLayout, QWidget
 
 from ....state.tabs import SEARCH
+from ...screen_fit import ScreenFit
 from .._base import DocumentView
 from .form import SearchForm
 from .rates import RateExplorer
@@ -166,11 +167,16 @@ class SearchView(DocumentView):
             # line each, more columns), then as tall as eight rows ask at that width
             win.resize(max(self.width(), self.window().width() - 40), self.height())
             win.show()
+            # never larger than the screen it is on (at 22 pt on a 1280×720 laptop the main
+            # window's width and eight rows' height may both be more): it scrolls inside
+            fit = ScreenFit(win, None)
+            fit.clamp()  # the width first: the caption wraps to it, taking its height
             win.layout().activate()
             margins = win.layout().contentsMargins()
             win.resize(
                 win.width(), self.rates.eight_rows_height() + margins.top() + margins.bottom()
             )
+            fit.clamp()
             win.raise_()
             win.activateWindow()
         elif not out and self.rates_window is not None:
