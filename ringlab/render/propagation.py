@@ -77,6 +77,9 @@ class WalkthroughRenderer(StepFrames):
         # graph and the table their share of a zoomed slide (layout.rects); None elsewhere
         self.zoom = None
         self._built_zoom = None
+        # the side table under the graph, full width (a narrow window pane; layout.stacked_rects)
+        self.stacked = False
+        self._built_stacked = False
         self.trace = None
         self.step = 0
         self._note = ""
@@ -118,6 +121,12 @@ class WalkthroughRenderer(StepFrames):
         """The $G_T$ axes: data coordinates (t, −i) are node i at time t, the time labels are
         its x tick labels — a tooltip or a pointer placed on a node reads its pixels here."""
         return self._graph.ax
+
+    @property
+    def table_axes(self):
+        """The side table's axes: beside $G_T$, or under it in a narrow window pane
+        (:attr:`stacked`) — where a reader finds it, in the figure's pixels."""
+        return self._table.ax
 
     def transmissions(self) -> list[tuple[tuple, tuple, bool]]:
         """The transmission edges as drawn, by send time then sender: ``(start, end, wrap)``
@@ -237,23 +246,29 @@ class WalkthroughRenderer(StepFrames):
         self._caption_lines = self._count_caption_lines()
         # laid out before anything is removed: a figure with no room (layout.NoRoom) keeps
         # the drawing it had, whole — if it was of this trace
+        legend_y, note_y = 0.0, None
         try:
-            graph_rect, table_rect = layout.rects(
-                fig,
-                s,
-                self.caption_in_figure,
-                self._note,
-                self._caption_lines,
-                self.full_table,
-                self.zoom,
-            )
+            if self.stacked:
+                graph_rect, table_rect, legend_y, note_y = layout.stacked_rects(
+                    fig, s, tr.code.N, self._note
+                )
+            else:
+                graph_rect, table_rect = layout.rects(
+                    fig,
+                    s,
+                    self.caption_in_figure,
+                    self._note,
+                    self._caption_lines,
+                    self.full_table,
+                    self.zoom,
+                )
         except layout.NoRoom:
             if self._built_trace is not tr:
                 self._clear_figure()
             raise
         self._clear_figure()
         self._built_size = tuple(fig.get_size_inches())
-        self._built_zoom = self.zoom
+        self._built_zoom, self._built_stacked = self.zoom, self.stacked
         fig.set_facecolor("white")
         self._title, self._caption = layout.add_header(
             fig,
@@ -262,12 +277,14 @@ class WalkthroughRenderer(StepFrames):
             self._note,
             self.caption_in_figure,
             max(self.min_text_px * 72 / fig.dpi, self.min_title_pt * s),
+            note_y,
         )
         self._graph = GraphPanel(
             fig, graph_rect, tr, s, beside=self.labels_beside, numbers=layout.zoomed(self.zoom)
         )
         if layout.shows_legend(self.zoom):
-            add_legend(fig, tr.code.N, tr.code.T, s)
+            ncol = layout.STACKED_LEGEND_COLUMNS if self.stacked else 3
+            add_legend(fig, tr.code.N, tr.code.T, s, legend_y, ncol)
         self._table = SideTable(fig, table_rect, tr, s, self.min_text_px * 72 / fig.dpi)
         self._built_trace = tr
         self._start_blitting()
@@ -277,7 +294,9 @@ class WalkthroughRenderer(StepFrames):
         artists were laid out."""
         if super().needs_relayout():
             return True
-        return self.trace is not None and self.zoom != self._built_zoom
+        return self.trace is not None and (
+            self.zoom != self._built_zoom or self.stacked != self._built_stacked
+        )
 
     def drawn_sizes(self) -> tuple[float, float]:
         """What a zoom must not shrink, in pixels at the figure's dpi: the spacing between

@@ -6,7 +6,9 @@ hook (the walkthrough rebuilds its layout for a new size before a full draw).
 The drawing is laid out in at least its room (``minimum`` pixels at zoom 1, times the zoom):
 on a narrower tab (beside a lesson, at 22 pt) it is shown smaller, every part by one factor,
 down to ``FIT_FLOOR`` of its room at zoom 1 — the tab scrolls vertically only, never
-sideways.  matplotlib is
+sideways.  A drawing that can stack its side column under itself (``stack``, the
+walkthrough's side table) does so when its pane is narrower than it needs side by side: it is
+then laid out in a narrower, taller room and the tab scrolls down to it.  matplotlib is
 imported only when a view that draws is built, never by ``ringlab.gui``."""
 
 from __future__ import annotations
@@ -17,39 +19,71 @@ from PySide6.QtWidgets import QSizePolicy
 FIT_FLOOR = 0.5  # the narrowest a drawing is shown: this much of its room's width at zoom 1
 
 
+class _Room:
+    """The room a canvas of :func:`sized_canvas` lays its drawing out in (``least``, pixels
+    at zoom 1, magnified by ``zoom``) and how much smaller it shows it in a narrower pane."""
+
+    least = (0, 0)
+    zoom = 1.0
+    zoomed_room = None
+    # (side-by-side width, stacked room): below the first (pixels at zoom 1) the drawing
+    # stacks, laid out in the room the second gives (a callable: pixels at zoom 1)
+    stack = None
+    stacked = False
+    on_stacked = None  # called when the drawing stacks or unstacks
+
+    def _least_room(self) -> tuple[float, float]:
+        if self.stacked:
+            return self.stack[1]()
+        return self.least if self.zoom <= 1 or not self.zoomed_room else self.zoomed_room
+
+    def room(self) -> tuple[float, float]:
+        """The least size the drawing is laid out in, in pixels at this zoom: zoomed in,
+        ``zoomed_room`` (points' worth of pixels at zoom 1) magnified; stacked, the
+        stacked room."""
+        lw, lh = self._least_room()
+        return lw * self.zoom, lh * self.zoom
+
+    def least_width(self) -> int:
+        if self.stacked:
+            return round(self.stack[1]()[0] * FIT_FLOOR)
+        lw = (self.zoomed_room or self.least)[0] if self.zoom > 1 else self.least[0]
+        return round(lw * FIT_FLOOR)
+
+    def _choose_stacked(self, width: int) -> None:
+        stacked = self.stack is not None and width < self.stack[0] * self.zoom
+        if stacked != self.stacked:
+            self.stacked = stacked
+            self.updateGeometry()
+            if self.on_stacked is not None:
+                self.on_stacked()
+
+    def fit(self, width: int) -> float:
+        """How much smaller than its zoom the drawing is shown at ``width`` px (≤ 1)."""
+        return min(1.0, max(width, self.least_width()) / self.room()[0])
+
+
 def sized_canvas(figure, hint: tuple[int, int], minimum: tuple[int, int] | None = None):
     from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
 
     w, h = hint
     mw, mh = minimum or (w // 2, h // 2)
 
-    class Canvas(FigureCanvasQTAgg):
+    class Canvas(FigureCanvasQTAgg, _Room):
         before_draw = None
         zoom = 1.0
+        least = (mw, mh)
 
         def sizeHint(self):
             return QSize(round(w * self.zoom), round(h * self.zoom))
 
-        zoomed_room = None
-
-        def room(self) -> tuple[float, float]:
-            """The least size the drawing is laid out in, in pixels at this zoom: zoomed in,
-            ``zoomed_room`` (points' worth of pixels at zoom 1) magnified."""
-            lw, lh = (mw, mh) if self.zoom <= 1 or not self.zoomed_room else self.zoomed_room
-            return lw * self.zoom, lh * self.zoom
-
-        def least_width(self) -> int:
-            lw = (self.zoomed_room or (mw, mh))[0] if self.zoom > 1 else mw
-            return round(lw * FIT_FLOOR)
-
-        def fit(self, width: int) -> float:
-            """How much smaller than its zoom the drawing is shown at ``width`` px (≤ 1)."""
-            return min(1.0, max(width, self.least_width()) / self.room()[0])
-
         def minimumSizeHint(self):
-            return QSize(self.least_width(), round(self.room()[1]))
+            # stacked, as tall as the room shown at this width (no band of empty graph)
+            fit = self.fit(self.width()) if self.stacked else 1.0
+            return QSize(self.least_width(), round(self.room()[1] * fit))
 
         def resizeEvent(self, event):  # noqa: N802 (Qt's name)
+            self._choose_stacked(event.size().width())
             self._set_dpi(event.size().width())
             super().resizeEvent(event)
 

@@ -30,6 +30,11 @@ class WalkthroughDrawing(QScrollArea):
     # factor, scrolling down where the window is lower; across, it fits the window (the title
     # drops the code's name and the graph gives the side table its room, rather than shrink)
     ZOOMED_ROOM = (600, 448)
+    # below this width (pixels at zoom 1) the side table goes under the graph, full width and
+    # at its full text size, in a room this wide and as tall as the table needs (the
+    # renderer's layout.stacked_height): the tab then scrolls down to it, never sideways
+    SIDE_BY_SIDE = 640
+    STACKED_WIDTH = 470
     SHOWN_DECODES = 4  # nodes whose arithmetic is listed; the tooltip has them all
 
     def __init__(self, parent=None):
@@ -82,6 +87,9 @@ class WalkthroughDrawing(QScrollArea):
         renderer.min_title_pt = 13.0  # a narrow drawing drops the code's name instead
         renderer.full_table = True  # …and narrows the graph, not the table's text
         self.full = (figure, canvas, renderer)
+        self._stack_for = (3, "")  # (N, inputs note) of the trace drawn
+        canvas.stack = (self.SIDE_BY_SIDE, self._stacked_room)
+        canvas.on_stacked = self._on_stacked
         sfig = Figure(figsize=(12.8, 7.2), dpi=100)
         scanvas = sized_canvas(sfig, (640, 360), self.MIN_DRAWING)
         srend = HeatmapRenderer(sfig, caption_in_figure=False)
@@ -95,6 +103,20 @@ class WalkthroughDrawing(QScrollArea):
             # hover a node of G_T (a cell of the summary): what it holds at that time
             c.setMouseTracking(True)
             c.mpl_connect("motion_notify_event", self._on_mouse_moved)
+
+    def _stacked_room(self) -> tuple[float, float]:
+        """The stacked drawing's least room, pixels at zoom 1 (dpi 100): its height in points
+        for this trace's N and note, at the drawing's text scale 1."""
+        from ...render.walkthrough.layout import stacked_height
+
+        N, note = self._stack_for
+        return self.STACKED_WIDTH, stacked_height(self.full[0], N, 1.0, note) * 100 / 72
+
+    def _on_stacked(self) -> None:
+        """The full drawing stacked or unstacked: its room (the tab's height) changed."""
+        self.full[2].stacked = self.full[1].stacked
+        if self.canvas is self.full[1]:
+            self.canvas_stack.setMinimumSize(self.canvas.minimumSizeHint())
 
     @property
     def summary_shown(self) -> bool:
@@ -123,6 +145,9 @@ class WalkthroughDrawing(QScrollArea):
         """Give the shown renderer ``trace``; drawn once the canvas has room for it."""
         from ...render.walkthrough.layout import NoRoom
 
+        if not self.summary_shown:
+            self._stack_for = (trace.code.N, note)
+            self.canvas_stack.setMinimumSize(self.canvas.minimumSizeHint())
         try:
             if self.summary_shown:
                 self.renderer.set_trace(trace, note=note, summary=summary)

@@ -324,8 +324,9 @@ class GraphPanel:
         return i, t
 
 
-def add_legend(fig, N: int, T: int, s: float) -> None:
-    """What the edge styles and node shapes mean, under the graph."""
+def add_legend(fig, N: int, T: int, s: float, y: float = 0.0, ncol: int = 3) -> None:
+    """What the edge styles and node shapes mean, under the graph: ``ncol`` columns, the
+    bottom ``y`` points up the figure (the stacked figure's table is under it)."""
     handles = [
         Line2D(
             [], [], color=style.C_STORE, lw=1.6 * s, ls=(0, (4, 3)), label="storage i⁽ᵗ⁾→i⁽ᵗ⁺¹⁾"
@@ -343,8 +344,8 @@ def add_legend(fig, N: int, T: int, s: float) -> None:
     fig.legend(
         handles=handles,
         loc="lower left",
-        bbox_to_anchor=(0.01, 0.0),
-        ncol=3,
+        bbox_to_anchor=(0.01, y / (fig.get_size_inches()[1] * 72)),
+        ncol=ncol,
         fontsize=9 * s,
         frameon=False,
         handlelength=2.2,

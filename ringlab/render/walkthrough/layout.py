@@ -4,6 +4,9 @@ The figure is 16:9; every size is a font size times the scale ``s`` (1 at 1280×
 below the renderer's ``min_scale`` so text stays readable across a room — the parts
 abbreviate instead).  Top: the title and, in exports, up to three caption lines; left: $G_T$
 with its tick labels and legend below; right: the side table, with the inputs note under it.
+On a pane too narrow for both (the window beside a lesson, at 22 pt) the side table goes
+*under* the graph and its legend, full width, at its full text size (:func:`stacked_rects`):
+the figure grows downwards (:func:`stacked_height`) and the pane scrolls vertically.
 """
 
 from __future__ import annotations
@@ -38,9 +41,72 @@ def note_lines(fig, note: str, s: float) -> list[str]:
     return textwrap.wrap(f"inputs: {note}", max(20, int(w / (0.55 * 9 * s))))
 
 
-def legend_height(s: float) -> float:
-    """The legend's height in points (two rows of 9-pt text, :func:`.graph.add_legend`)."""
-    return 2 * 9 * s * 1.45 + 8
+def legend_height(s: float, rows: int = 2) -> float:
+    """The legend's height in points (``rows`` rows of 9-pt text, :func:`.graph.add_legend`)."""
+    return rows * 9 * s * 1.45 + 8
+
+
+# the stacked figure (the table under the graph): the legend in two columns (three rows), the
+# graph at least this many points a row of G_T (N + 1 rows with node 0's copy) and this tall
+STACKED_LEGEND_COLUMNS = 2
+STACKED_ROW_PT = 40.0
+STACKED_GRAPH_PT = 180.0
+
+
+def table_height(N: int, s: float) -> float:
+    """The side table at its full 13-pt text, three lines a node (:mod:`.table`), in points."""
+    return (3 * N + 3.5) * 1.4 * 13 * s + 4
+
+
+def _note_height(fig, note: str, s: float) -> float:
+    return 6 + len(note_lines(fig, note, s)) * 9 * s * 1.25 if note else 0.0
+
+
+def _ticks_height(s: float) -> float:
+    return (10 + 10.5) * s * 1.45 + 10
+
+
+def _title_height(s: float) -> float:
+    return 8 + 13.5 * s * 1.6 + 18 * s
+
+
+def stacked_height(fig, N: int, s: float, note: str) -> float:
+    """The least height (points) of a stacked figure of an N-node code at scale ``s``: the
+    title, G_T (``STACKED_ROW_PT`` a row), its ticks, the legend, the table and the note."""
+    rows = -(-6 // STACKED_LEGEND_COLUMNS)
+    graph = max(STACKED_GRAPH_PT, STACKED_ROW_PT * (N + 1) * s)
+    return (
+        _title_height(s)
+        + graph
+        + _ticks_height(s)
+        + legend_height(s, rows)
+        + table_height(N, s)
+        + 4
+        + _note_height(fig, note, s)
+    )
+
+
+def stacked_rects(fig, s: float, N: int, note: str):
+    """Graph and table rectangles (figure fractions) and the legend's and the note's bottoms
+    (points) of the stacked figure: the note at the foot, the table above it, full width,
+    the legend above the table, G_T above the legend with the rest of the height."""
+    w, h = fig.get_size_inches() * 72
+    note_h = _note_height(fig, note, s)
+    table_h = table_height(N, s)
+    table_y = 4 + note_h
+    legend_y = table_y + table_h + 4
+    rows = -(-6 // STACKED_LEGEND_COLUMNS)
+    bottom = legend_y + legend_height(s, rows) + _ticks_height(s) - 8
+    left = 0.6 * 10.5 * s * 7 + 14
+    top = _title_height(s)
+    graph = (left / w, bottom / h, (w - 6 - 0.02 * w - left) / w, (h - top - bottom) / h)
+    table = (0.012, table_y / h, (w - 6 - 0.012 * w) / w, table_h / h)
+    if min(graph[2], graph[3], table[2]) <= 0:
+        raise NoRoom(
+            f"a {w:.0f}×{h:.0f} pt figure leaves no room for G_T above the side table "
+            f"at text scale {s:.2f}"
+        )
+    return graph, table, legend_y, 4.0
 
 
 def rects(
@@ -114,10 +180,19 @@ def caption_width(fig, fs_caption: float) -> int:
     return max(40, int(w * 72 * 0.97 / (0.56 * fs_caption)))
 
 
-def add_header(fig, trace, s: float, note: str, caption_in_figure: bool, min_pt: float = 0.0):
-    """The title (code, N, K, T, field, Theorem 2 verdict), the inputs note and an empty
-    caption text; returns ``(title, caption)``.  A title that would shrink under ``min_pt``
-    drops the code's name, then words, rather than get too small to read."""
+def add_header(
+    fig,
+    trace,
+    s: float,
+    note: str,
+    caption_in_figure: bool,
+    min_pt: float = 0.0,
+    note_y: float | None = None,
+):
+    """The title (code, N, K, T, field, Theorem 2 verdict), the inputs note (its bottom
+    ``note_y`` points up; default above the legend) and an empty caption text; returns
+    ``(title, caption)``.  A title that would shrink under ``min_pt`` drops the code's name,
+    then words, rather than get too small to read."""
     code = trace.code
     N, K, T = code.shape
     verdict = "feasible (Theorem 2 ✓)" if trace.report.feasible else "INFEASIBLE (Theorem 2 ✗)"
@@ -140,7 +215,7 @@ def add_header(fig, trace, s: float, note: str, caption_in_figure: bool, min_pt:
         # under the side table, wrapped to its width (the table leaves the room, rects)
         fig.text(
             0.988,
-            (legend_height(s) + 4) / H,
+            (legend_height(s) + 4 if note_y is None else note_y) / H,
             "\n".join(note_lines(fig, note, s)),
             fontsize=9 * s,
             ha="right",
