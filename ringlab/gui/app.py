@@ -144,7 +144,11 @@ def run(path: str | None = None) -> int:
 def _run(path: str | None, pause: StartupGC) -> int:
     if path:
         from ..core.presets import is_preset_spec, open_code
+        from .twoway.files import read_two_way
 
+        two_way = None if is_preset_spec(path) else read_two_way(path)
+        if two_way is not None:  # "ring": "two-way": the two-way ring's own window
+            return _run_two_way(two_way, path)
         code, origin = open_code(path), ""  # a file, or preset:NAME (the README's FILE)
         if is_preset_spec(path):
             path, origin = None, "preset"  # a preset is not a file: Save asks where
@@ -200,6 +204,27 @@ def _run(path: str | None, pause: StartupGC) -> int:
     install_error_hook(win)
     win.show()
     QTimer.singleShot(10_000, pause.resume)  # should the panel never paint (hidden at once)
+    return app.exec()
+
+
+def _run_two_way(code, path: str) -> int:
+    """``ringlab FILE`` on a two-way code: its window (:mod:`.twoway`), run until closed.
+    ``RINGLAB_EXIT_AFTER_PAINT`` set: say the window's title on stderr once shown, and quit."""
+    load_before_qt()
+    app = make_app()
+    from PySide6.QtCore import QTimer
+
+    from .twoway.window import show_two_way
+
+    win = show_two_way(code, path)
+    install_error_hook(win)
+    if os.environ.get("RINGLAB_EXIT_AFTER_PAINT", ""):
+
+        def report():
+            sys.stderr.write(f"window: {win.windowTitle().replace('[*]', '')}\n")
+            app.exit(0)
+
+        QTimer.singleShot(0, report)
     return app.exec()
 
 

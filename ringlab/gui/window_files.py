@@ -63,8 +63,8 @@ class FileActions(QObject):
         self.window.say(f"new all-zero code, N = {c.N}, K = {c.K}, T = {c.T} over {c.field.name}")
 
     def open_file(self, path: str | None = None) -> bool:
-        if not self.maybe_save("open another file"):
-            return False
+        """Open ``path`` (None: ask for it); a two-way code opens in a window of its own
+        (:mod:`.twoway`), the code edited here staying as it is, so nothing is asked first."""
         if path is None:
             from PySide6.QtWidgets import QFileDialog  # a dialog's module: not at start
 
@@ -74,6 +74,14 @@ class FileActions(QObject):
             if not path:
                 return False
         try:
+            if self._open_two_way(str(path)):
+                return True
+        except RinglabError as e:
+            self.window.error(str(e))
+            return False
+        if not self.maybe_save("open another file"):
+            return False
+        try:
             code = load_code(path)
         except RinglabError as e:
             self.window.error(str(e))
@@ -81,6 +89,21 @@ class FileActions(QObject):
         self.document.open_code(code, str(path), f"Open {Path(path).name}")
         self.recent.add(str(path))
         self.window.say(f"opened {path}")
+        return True
+
+    def _open_two_way(self, path: str) -> bool:
+        """True if ``path`` is a two-way code, now open in its window; raises
+        :class:`RinglabError` (one line, the file named) for a bad two-way file."""
+        from .twoway.files import read_two_way
+
+        code = read_two_way(path)
+        if code is None:
+            return False
+        from .twoway.window import show_two_way
+
+        show_two_way(code, path)  # (kept until closed)
+        self.recent.add(path)
+        self.window.say(f"opened {path} (a two-way ring code) in its own window")
         return True
 
     def open_recent(self, path: str) -> bool:
