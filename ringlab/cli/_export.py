@@ -137,7 +137,7 @@ def cmd_export(args) -> int:
 
     use_palette(args.palette)
     from ..render.export import DEFAULT_DPI, DEFAULT_FPS, FORMATS, export_walkthrough
-    from ._check import open_code
+    from ._check import open_any
 
     lesson = _is_lesson(args.file)
     fmt = _checked_format(args, lesson, (*FORMATS, "html"))
@@ -153,20 +153,17 @@ def cmd_export(args) -> int:
             open_lesson(args.file), progress=lambda done, total: progress(done, total, "blocks")
         )
         out = write_html(args.output, page)
+    elif getattr(code := open_any(args.file), "ring", "one-way") == "two-way":
+        out = _export_twoway(args, code, fmt, fps, dpi, progress)
     elif fmt == "html":
         from ..render.html_export import export_walkthrough_html
 
         out = export_walkthrough_html(
-            open_code(args.file),
-            args.inputs,
-            args.output,
-            seed=args.seed,
-            progress=progress,
-            fps=fps,
+            code, args.inputs, args.output, seed=args.seed, progress=progress, fps=fps
         )
     else:
         out = export_walkthrough(
-            open_code(args.file),
+            code,
             args.inputs,
             fmt,
             args.output,
@@ -178,6 +175,28 @@ def cmd_export(args) -> int:
         )
     sys.stderr.write(f"wrote {out} ({time.monotonic() - start:.1f} s)\n")
     return 0
+
+
+def _export_twoway(args, code, fmt: str, fps: float, dpi: int, progress) -> str:
+    """The two-way walkthrough (:mod:`ringlab.render.twoway_export`); html is refused."""
+    from ..render.twoway_export import FORMATS, export_twoway
+
+    if fmt not in FORMATS:
+        raise RinglabError(
+            f"{args.file}: a two-way code exports as {', '.join(FORMATS)}, not {fmt} "
+            f"(the HTML page is one-way only so far)"
+        )
+    return export_twoway(
+        code,
+        args.inputs,
+        fmt,
+        args.output,
+        step=args.step,
+        fps=fps,
+        dpi=dpi,
+        progress=progress,
+        seed=args.seed,
+    )
 
 
 def open_lesson(spec: str):

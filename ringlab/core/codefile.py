@@ -212,8 +212,8 @@ def read_header(data, source: str, keys=_KEYS):
 def code_from_dict(data, source: str = "<code>") -> LinearCode:
     if ring_of(data, source) == "two-way":
         raise CodeFileError(
-            f'{source}: a two-way ring code ("ring": "two-way"); so far only '
-            f"`ringlab check` and `ringlab simulate` read those, the rest of ringlab reads "
+            f'{source}: a two-way ring code ("ring": "two-way"); so far '
+            f"`ringlab check`, `simulate` and `export` read those, the rest of ringlab reads "
             f"one-way codes"
         )
     N, K, T, F = read_header(data, source)

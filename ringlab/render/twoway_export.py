@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import matplotlib as mpl
+import numpy as np
 
 from ..core.errors import RinglabError
 from ._output import check_output
@@ -67,7 +68,7 @@ def export_twoway(
             for k, t in enumerate(frames):
                 draw_twoway_step(fig, code, t, x)
                 fig.canvas.draw()
-                images.append(_even(fig.canvas.buffer_rgba()[..., :3].copy()))
+                images.append(_even(np.asarray(fig.canvas.buffer_rgba())[..., :3].copy()))
                 _tick(progress, k + 1, n)
             _write_animation(path, fmt, images, fps, hold_last)
     except OSError as e:
