@@ -279,3 +279,29 @@ def test_ringlab_file_opens_the_two_way_window_and_a_bad_one_is_one_line(tmp_pat
     lines = [ln for ln in r.stderr.splitlines() if "propagateSizeHints" not in ln]
     assert r.returncode == 2 and len(lines) == 1, r.stderr
     assert str(p) in lines[0] and "node 1" in lines[0] and "GF(2)" in lines[0], lines[0]
+
+
+def test_a_file_without_decoders_shows_the_senders_and_asks_whether_one_exists(
+    qtbot, win, tmp_path, monkeypatch
+):
+    """The paper's K = 2, T = 3 code (feasible, Sec. IV-B) on the two-way ring, the
+    counter-clockwise links silent, saved without decoders."""
+    from ringlab import preset
+    from ringlab.core.twoway import from_one_way
+    from ringlab.core.twowayfile import save_twoway
+
+    path = tmp_path / "paper-two-way.ringlab.json"
+    save_twoway(from_one_way(preset("paper-k2-t3"), decoders=False), path)
+    monkeypatch.setattr(
+        QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(path), ""))
+    )
+    before = set(two_way_windows())
+    menu_action(win, "File", "Open").trigger()
+    (w,) = [w for w in two_way_windows() if w not in before and w.isVisible()]
+    names = {t.accessibleName() for t in w.findChildren(QTableView)}
+    assert "Node 0 ccw Lambda_ccw" in names and not any(" dec " in n for n in names)
+    assert named(w, QLabel, "Verdict").text() == "FEASIBLE"
+    assert "no decoders" in named(w, QLabel, "How the verdict was decided").text()
+    ccw_m = named(w, QTableView, "Node 1 ccw M").model()
+    assert {ccw_m.data(ccw_m.index(t, k)) for t in range(3) for k in range(2)} == {"0"}
+    w.close()

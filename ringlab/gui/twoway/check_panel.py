@@ -64,12 +64,14 @@ class CheckPanel(QScrollArea):
         rep = self.model.report
         self.verdict.setText(verdict_text(rep))
         self.verdict.setStyleSheet(f"color: {GOOD if rep.feasible else BAD}")
+        F = rep.code.field.name
         how = (
-            "with the code's own decoders (R_cw, R_ccw, T)"
+            f"Checked exactly over {F}, with the code's own decoders (R_cw, R_ccw, T)."
             if rep.mode == "decoder"
-            else "the file has no decoders: does one exist at every node?"
+            else f"The file gives no decoders: checked exactly over {F} whether one exists "
+            f"(the sum in the span of what each node holds)."
         )
-        self.how.setText(f"{rep.summary()}\n\nChecked {how}, exactly over {rep.code.field.name}.")
+        self.how.setText(f"{rep.summary()}\n\n{how}")
         for i, label in enumerate(self.nodes):
             label.setText(node_line(rep, i))
             label.setStyleSheet(f"color: {GOOD if rep.node_ok(i) else BAD}")

@@ -134,8 +134,14 @@ class TwoWayModel(QObject):
         new = edited(self.code, node, part, which, r, c, text, self.report)
         if new == self.code and not self.solved(node, which):
             return
+        was_solved = self.solved(node, which)
         cell = two_way_cell(which, r, c)
         self.stack.push(_SetCode(self, self.code, new, f"Edit node {node} {which} ({cell})"))
+        if was_solved:
+            self.said.emit(
+                f"node {node}'s T is now given by hand (it was solved by the check, starting "
+                f"from the solved values); Ctrl+Z goes back"
+            )
 
     def _show(self, code: TwoWayCode) -> None:
         self.code = code
