@@ -335,52 +335,30 @@ def _label_texts(tr, d: str, t: int, i: int, now: bool) -> list[str]:
 
 
 def _labels(ax, geo: _Geo, tr, t: int, s: float, col) -> None:
-    """Every non-idle send up to step t labelled, step t's first (longest text that has a
-    free place near its arrow), then earlier ones (their value), each off every node and
-    every label placed before it; step t's labels also off step t's arrows if they can be."""
-    N, T = tr.code.N, tr.code.T
-    links = [lk for lk in _links(N, T) if lk[1] <= t and not _idle(tr, *lk[:3])]
-    links.sort(key=lambda lk: (lk[1] != t, -lk[1]))
-    nodes = [geo.pt((u, -i)) for u in range(T + 1) for i in range(N)]
-    nodes += [geo.pt((u, y)) for u in range(1, T + 1) for y in (1, -N)]
-    arrows = [
-        tuple(geo.pt(p) for p in geo.shrunk(p0, p1)) for _, u, _, p0, p1 in _links(N, T) if u == t
-    ]
-    bounds = (*geo.pt((geo.xlim[0], geo.ylim[0])), *geo.pt((geo.xlim[1], geo.ylim[1])))
-    r, gap, boxes = 0.5 * geo.node + 1.0 * s, 2.5 * s, []
-    for d, u, i, p0, p1 in links:
-        now = u == t
-        fs = (10 if N <= 4 else 9) * s if now else 8.5 * s
-        # anchored a third of the way along the arrow, where the crossing pair stand apart
-        anchor = geo.pt((p0[0] + 0.32 * (p1[0] - p0[0]), p0[1] + 0.32 * (p1[1] - p0[1])))
-        texts = _label_texts(tr, d, u, i, now)
-        tries = [(x, arrows) for x in texts] if now else []
-        tries += [(texts[-1], []), (texts[-1], None)]
-        for text, avoid in tries:
-            w, h = label_place.label_box(text, fs)
-            near = [
-                q
-                for q in nodes
-                if abs(q[0] - anchor[0]) < 2 * geo.col and abs(q[1] - anchor[1]) < 3 * geo.row
-            ]
-            cell = (0.6 * geo.col, 0.6 * geo.row)
-            at = label_place.place(
-                w,
-                h,
-                anchor,
-                avoid or [],
-                near,
-                boxes if avoid is not None else [],
-                r,
-                gap,
-                bounds,
-                cell,
+    """Every non-idle send up to step t labelled: step t's with its combination and value
+    when every one of them has room for it, else all with their value (a mix would read as
+    if some sends were different); earlier ones with their value."""
+    for combos, reach in ((True, 0.6), (True, 0.9), (False, 0.6)):
+        placed, full = _place_labels(geo, tr, t, s, combos, reach)
+        if full:
+            break
+    for d, now, text, fs, cx, cy, anchor in placed:
+        if now and np.hypot(cx - anchor[0], cy - anchor[1]) > 0.25 * min(geo.col, geo.row):
+            # a leader from the label to its arrow, under the label's box
+            ax.plot(
+                [cx / geo.col, anchor[0] / geo.col],
+                [cy / geo.row, anchor[1] / geo.row],
+                color=col[d],
+                lw=1.2 * s,
+                zorder=5.5,
             )
-            if at is not None:
-                break
-        cx, cy, box = at if at is not None else (*anchor, None)
-        if box is not None:
-            boxes.append(box)
+            ax.plot(
+                *(a / b for a, b in zip(anchor, (geo.col, geo.row))),
+                "o",
+                color=col[d],
+                ms=4.5 * s,
+                zorder=5.6,
+            )
         ax.text(
             cx / geo.col,
             cy / geo.row,
@@ -399,6 +377,50 @@ def _labels(ax, geo: _Geo, tr, t: int, s: float, col) -> None:
                 alpha=1.0 if now else 0.9,
             ),
         )
+
+
+def _place_labels(geo: _Geo, tr, t: int, s: float, combos: bool, reach: float):
+    """``([(d, now, text, fontsize, x, y, anchor)], every step-t label has its combination)``: step
+    t's labels first (the longest text with a free place near its arrow, off step t's arrows
+    if it can be), then earlier ones; each off every node and every label placed before it,
+    at most ``reach`` of a column and of a row from its anchor."""
+    N, T = tr.code.N, tr.code.T
+    links = [lk for lk in _links(N, T) if lk[1] <= t and not _idle(tr, *lk[:3])]
+    links.sort(key=lambda lk: (lk[1] != t, -lk[1]))
+    nodes = [geo.pt((u, -i)) for u in range(T + 1) for i in range(N)]
+    nodes += [geo.pt((u, y)) for u in range(1, T + 1) for y in (1, -N)]
+    arrows = [
+        tuple(geo.pt(p) for p in geo.shrunk(p0, p1)) for _, u, _, p0, p1 in _links(N, T) if u == t
+    ]
+    bounds = (*geo.pt((geo.xlim[0], geo.ylim[0])), *geo.pt((geo.xlim[1], geo.ylim[1])))
+    r, gap, boxes, out, full = 0.5 * geo.node + 1.0 * s, 2.5 * s, [], [], True
+    cell = (reach * geo.col, reach * geo.row)
+    for d, u, i, p0, p1 in links:
+        now = u == t
+        fs = (10 if N <= 4 else 9) * s if now else 8.5 * s
+        # anchored a third of the way along the arrow, where the crossing pair stand apart
+        anchor = geo.pt((p0[0] + 0.32 * (p1[0] - p0[0]), p0[1] + 0.32 * (p1[1] - p0[1])))
+        near = [
+            q
+            for q in nodes
+            if abs(q[0] - anchor[0]) < 2 * geo.col and abs(q[1] - anchor[1]) < 3 * geo.row
+        ]
+        texts = _label_texts(tr, d, u, i, now and combos)
+        # off step t's arrows if it can be, else over one (never over a node or a label)
+        tries = [(x, av) for av in (arrows, []) for x in texts[:-1]] if now else []
+        tries += [(texts[-1], arrows if now else []), (texts[-1], [])]
+        at = None
+        for text, avoid in tries:
+            w, h = label_place.label_box(text, fs)
+            at = label_place.place(w, h, anchor, avoid, near, boxes, r, gap, bounds, cell)
+            if at is not None:
+                break
+        full &= at is not None and (not now or text != texts[-1] or len(texts) == 1)
+        cx, cy, box = at if at is not None else (*anchor, None)  # no room at all: on its arrow
+        if box is not None:
+            boxes.append(box)
+        out.append((d, now, text, fs, cx, cy, anchor))
+    return out, full
 
 
 def _legend(fig, s: float, col, N: int) -> None:
