@@ -102,8 +102,8 @@ def twoway_caption(code, step: int, inputs=None, width: int | None = None) -> st
         text = (
             f"t = {t} → {t + 1}: every node sends one symbol each way, arriving at t = {t + 1}: "
             f"{WORDS['cw']} (solid, down) on {busy['cw']} of {N} links and "
-            f"{WORDS['ccw']} (dashed, up) on {busy['ccw']} of {N}; each label is what is sent, "
-            f"as a combination of the inputs and its value."
+            f"{WORDS['ccw']} (dashed, up) on {busy['ccw']} of {N}; each label is the value sent "
+            f"for these inputs (with the combination of inputs it is, where there is room)."
         )
     else:
         how = (
