@@ -8,23 +8,18 @@ import json
 from ..core.errors import RinglabError
 from ..core.schedules.costs import parse_bandwidth, parse_bytes, parse_seconds
 from ..core.schedules.matmul import TRACE_N_RANGE
-from ..core.schedules.models import schedule_crossovers, schedule_row
+from ..core.schedules.models import schedule_crossovers
 from ..core.schedules.twoway_rows import (
     CLASSIC_PAIR,
     TWO_WAY_LIBRARY,
-    classic_pair,
-    known_twoway_codes,
-    twoway_row,
+    no_twoway_code,
+    twoway_comparison,
 )
 
 
-def _coded_name(code) -> str:
-    return f"coded K={code.K} T={code.T} {code.field.name}"
-
-
 def _rows(args, ex, a, B, S):
-    """(row, kind, source) for every row: coded first, then the library."""
-    coded = known_twoway_codes(ex.N)
+    """(row, kind, source) for every row: the --code file's first, then the core's."""
+    given = ()
     if args.code:
         code = _open_code(args.code)
         if getattr(code, "ring", "one-way") != "two-way":
@@ -37,13 +32,8 @@ def _rows(args, ex, a, B, S):
                 f"--code {args.code}: a code for N = {code.N}, but --N is {ex.N} (expected a "
                 f"two-way code for N = {ex.N})"
             )
-        coded.insert(0, (code, f"--code {args.code}"))
-    out = [(twoway_row(ex, c, _coded_name(c), S, a, B), "coded", src) for c, src in coded]
-    pair, src = classic_pair(ex.N)
-    out.append((twoway_row(ex, pair, CLASSIC_PAIR, S, a, B), "library", src))
-    for name in TWO_WAY_LIBRARY:
-        out.append((schedule_row(name, ex, S, a, B), "library", "ringlab's trace of " + name))
-    return out
+        given = ((code, f"--code {args.code}"),)
+    return twoway_comparison(ex, S, a, B, given)
 
 
 def _open_code(spec: str):
@@ -83,11 +73,7 @@ def cmd_compare_twoway(args) -> int:
     xs, xs1 = schedule_crossovers(plain, a, B), schedule_crossovers(plain, a, B, ports=1)
     ok = all(r.sum_ok for r in plain if r.refused is None)
     no_coded = not any(kind == "coded" for _, kind, _ in rows)
-    missing = (
-        f"no coded two-way code is known for N = {ex.N}: none ships with ringlab; find one "
-        f"with ringlab search --ring two-way --N {ex.N} --K k --T t -o FILE, then add it "
-        f"with --code FILE"
-    )
+    missing = no_twoway_code(ex.N)
     if args.json:
         body = {
             "ring": "two-way",

@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import re
 from importlib.resources import files
+from typing import NamedTuple
 
 from ..twoway import DIRECTIONS, TwoWayCode, two_classic_rings
 from ..twoway_simulate import simulate_twoway
 from .coded import _plain, _target, symbols_of
 from .matmul import WorkedExample
-from .models import ScheduleRow, ends_with_the_sum, traced_row
+from .models import ScheduleRow, ends_with_the_sum, schedule_row, traced_row
 from .ring import padded
 from .trace import ScheduleTrace, Send, Step
 
@@ -123,3 +124,38 @@ def twoway_row(ex: WorkedExample, code: TwoWayCode, name: str, S, alpha, B) -> S
     exact = code.field.characteristic == 0 and code.field.name != "R"
     sum_ok = ends_with_the_sum(tr, ex) if exact else tr.complete
     return traced_row(name, ex, tr, S, alpha, B, sum_ok, 2, "2 ports")
+
+
+class TwoWayEntry(NamedTuple):
+    """One row of the two-way comparison: the row, "coded" or "library", where it came from."""
+
+    row: ScheduleRow
+    kind: str
+    source: str
+
+
+def coded_name(code: TwoWayCode) -> str:
+    return f"coded K={code.K} T={code.T} {code.field.name}"
+
+
+def no_twoway_code(N: int) -> str:
+    """What the comparison says when no coded two-way code is known for N."""
+    return (
+        f"no coded two-way code is known for N = {N}: none ships with ringlab; find one "
+        f"with ringlab search --ring two-way --N {N} --K k --T t -o FILE, then add it "
+        f"with --code FILE"
+    )
+
+
+def twoway_comparison(ex: WorkedExample, S, alpha, B, given=()) -> list[TwoWayEntry]:
+    """Every row of ``ringlab compare --ring two-way`` on ``ex`` (S, α, B already parsed):
+    ``given`` (code, source) pairs first, then the shipped codes for ex.N, then the two
+    classic rings and :data:`TWO_WAY_LIBRARY`, each costed in both models."""
+    coded = list(given) + known_twoway_codes(ex.N)
+    out = [TwoWayEntry(twoway_row(ex, c, coded_name(c), S, alpha, B), "coded", w) for c, w in coded]
+    pair, how = classic_pair(ex.N)
+    out.append(TwoWayEntry(twoway_row(ex, pair, CLASSIC_PAIR, S, alpha, B), "library", how))
+    for name in TWO_WAY_LIBRARY:
+        row = schedule_row(name, ex, S, alpha, B)
+        out.append(TwoWayEntry(row, "library", "ringlab's trace of " + name))
+    return out
