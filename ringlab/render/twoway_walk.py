@@ -165,10 +165,11 @@ class _Geo:
 
 
 # -- drawing ---------------------------------------------------------------------------------
-def draw_twoway_step(fig, code, step: int, inputs=None, palette=None) -> None:
+def draw_twoway_step(fig, code, step: int, inputs=None, palette=None, caption=True) -> None:
     """Draw step ``step`` (0..T, clipped) of ``code``'s walkthrough into ``fig`` (cleared
     first).  ``inputs`` as :func:`twoway_trace`; ``palette`` a name of
-    :data:`ringlab.render.palette.NAMES` (default: the current one)."""
+    :data:`ringlab.render.palette.NAMES` (default: the current one); ``caption=False`` leaves
+    the step's caption out of the figure (a window that shows it as text beside it)."""
     tr = twoway_trace(code, inputs)
     N, T = code.N, code.T
     t = int(min(max(step, 0), T))
@@ -178,7 +179,7 @@ def draw_twoway_step(fig, code, step: int, inputs=None, palette=None) -> None:
         fig.set_facecolor("white")
         W, H = fig.get_size_inches() * 72
         s = float(np.clip(min(W / 921.6, H / 518.4), 0.7, 1.6))
-        top = _header(fig, tr, t, s, col, W, H)
+        top = _header(fig, tr, t, s, col, W, H, caption)
         legend_h = 2 * 9 * s * 1.45 + 10
         left, bottom = (0.6 * 10.5 * s * 8 + 12) / W, (legend_h + 30 * s + 8) / H
         graph = (left, bottom, 0.70 - left, 1 - top / H - bottom)
@@ -192,8 +193,8 @@ def draw_twoway_step(fig, code, step: int, inputs=None, palette=None) -> None:
         _panel(fig, (0.72, bottom, 0.27, 1 - top / H - bottom), tr, t, s, col)
 
 
-def _header(fig, tr, t: int, s: float, col, W: float, H: float) -> float:
-    """Title and caption; returns the height they take, in points."""
+def _header(fig, tr, t: int, s: float, col, W: float, H: float, caption=True) -> float:
+    """Title and (``caption``) the step's caption; returns the height they take, in points."""
     code = tr.code
     verdict = "feasible ✓" if tr.report.feasible else "INFEASIBLE ✗"
     title = f"two-way ring, N = {code.N}, K = {code.K}, T = {code.T} over {code.field.name}"
@@ -204,6 +205,8 @@ def _header(fig, tr, t: int, s: float, col, W: float, H: float) -> float:
     fig.text(
         0.012, 1 - 6 / H, title, fontsize=fs_title, fontweight="bold", va="top", color=col["text"]
     )
+    if not caption:
+        return 8 + fs_title * 1.6 + 6 * s
     fs = 12 * s
     width = max(40, int(W * 0.97 / (0.56 * fs)))
     lines = twoway_caption(code, t, tr.inputs, width).split("\n")[:4]

@@ -75,7 +75,8 @@ class WalkthroughTab(QWidget):
     def _draw(self) -> None:
         from ...render.twoway_walk import draw_twoway_step
 
-        draw_twoway_step(self.figure, self.model.code, self.slider.value())
+        # the caption is the label above (text a screen reader reads), not twice
+        draw_twoway_step(self.figure, self.model.code, self.slider.value(), caption=False)
 
     # -- following the slider and the code -------------------------------------------------
     def _words(self) -> None:
