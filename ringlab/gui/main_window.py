@@ -31,6 +31,7 @@ from .status import CodeStatus, VerdictLine
 from .theorem_panel import Theorem2Panel
 from .view_tabs import ViewTabs
 from .views import VIEWS
+from .window_dialogs import ask_to_save, box_is_open, show_error_box
 from .window_files import FileActions
 from .window_view import ViewOptions
 
@@ -281,33 +282,15 @@ class MainWindow(QMainWindow):
         """Say what went wrong without blocking (a window-modal box, plus the status bar)."""
         self.last_error = text
         self.statusBar().showMessage(text, 30000)
-        from PySide6.QtWidgets import QMessageBox  # (its enums are made on import: not at start)
-
-        box = QMessageBox(QMessageBox.Warning, "ringlab", text, QMessageBox.Ok, self)
-        box.setWindowModality(Qt.WindowModal)
-        box.setAttribute(Qt.WA_DeleteOnClose)  # one box per error: none kept once read
-        box.open()
-        self.error_box = box
+        self.error_box = show_error_box(self, text)
 
     def error_box_open(self) -> bool:
-        from shiboken6 import isValid
-
-        box = getattr(self, "error_box", None)
-        return box is not None and isValid(box) and box.isVisible()
+        return box_is_open(getattr(self, "error_box", None))
 
     # -- files (:mod:`.window_files`; the parameters and tests call them here) ----------
     def ask_unsaved(self, action: str) -> str:
         """'save', 'discard' or 'cancel' (a question box; tests replace this method)."""
-        from PySide6.QtWidgets import QMessageBox
-
-        r = QMessageBox.question(
-            self,
-            "ringlab",
-            f"The code has unsaved changes. Save them before you {action}?",
-            QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel,
-            QMessageBox.Save,
-        )
-        return {QMessageBox.Save: "save", QMessageBox.Discard: "discard"}.get(r, "cancel")
+        return ask_to_save(self, "The code", action)
 
     def maybe_save(self, action: str) -> bool:
         return self.files.maybe_save(action)

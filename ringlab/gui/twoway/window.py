@@ -14,7 +14,6 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QFrame,
     QMainWindow,
-    QMessageBox,
     QScrollArea,
     QSplitter,
     QTabWidget,
@@ -25,6 +24,7 @@ from PySide6.QtWidgets import (
 from ...core.errors import RinglabError
 from ...core.twoway import TwoWayCode
 from ..undo_keys import UndoKeys
+from ..window_dialogs import ask_to_save, box_is_open, show_error_box
 from .check_panel import CheckPanel
 from .files import read_two_way
 from .grids import NodeBox
@@ -128,28 +128,14 @@ class TwoWayWindow(QMainWindow):
         """One line in the status bar and a window-modal box (not blocking)."""
         self.last_error = text
         self.say(text)
-        box = QMessageBox(QMessageBox.Warning, "ringlab", text, QMessageBox.Ok, self)
-        box.setWindowModality(Qt.WindowModal)
-        box.setAttribute(Qt.WA_DeleteOnClose)
-        box.open()
-        self.error_box = box
+        self.error_box = show_error_box(self, text)
 
     def error_box_open(self) -> bool:
-        from shiboken6 import isValid
-
-        box = getattr(self, "error_box", None)
-        return box is not None and isValid(box) and box.isVisible()
+        return box_is_open(getattr(self, "error_box", None))
 
     def ask_unsaved(self, action: str) -> str:
         """'save', 'discard' or 'cancel' (a question box; tests replace this method)."""
-        r = QMessageBox.question(
-            self,
-            "ringlab",
-            f"The two-way code has unsaved changes. Save them before you {action}?",
-            QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel,
-            QMessageBox.Save,
-        )
-        return {QMessageBox.Save: "save", QMessageBox.Discard: "discard"}.get(r, "cancel")
+        return ask_to_save(self, "The two-way code", action)
 
     # -- files -----------------------------------------------------------------------------
     def open_file(self, path: str | None = None) -> bool:
