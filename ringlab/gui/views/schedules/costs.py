@@ -25,6 +25,7 @@ from .._widgets import label
 from .folding import FoldingTable, Row
 from .measure import MeasureControls, fill_rows, measured_note, use_measured_row
 from .plot_and_numbers import PlotAndNumbers, scrolling
+from .twoway_table import TwoWayTable
 
 COLUMNS = ["steps", "msgs", "msg", "link", "sent", "÷bound", "time", "algbw", "busbw"]
 TIPS = [
@@ -337,7 +338,9 @@ class CostTables(QWidget):
         self.measured_note = label(name="compare_measured_note")
         self.note = label(name="compare_note")
         self.crossings = label(name="compare_crossovers")
-        for w in (self.table_title, self.table, self.models_title, self.models):
+        # the two-way ring's comparison, when its box is ticked (ringlab compare --ring two-way)
+        self.twoway = TwoWayTable()
+        for w in (self.table_title, self.table, self.models_title, self.models, self.twoway):
             lay.addWidget(w)
         for w in (self.models_title, self.models):
             w.hide()
@@ -470,6 +473,7 @@ class CostPanel(QWidget):
         )
         self.tables = t = CostTables(self.measure)
         self.table, self.table_title, self.models = t.table, t.table_title, t.models
+        self.twoway = t.twoway
         self.note, self.crossings, self.measured_note = t.note, t.crossings, t.measured_note
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)

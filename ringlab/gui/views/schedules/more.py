@@ -23,7 +23,8 @@ from ....core.schedules import (
     schedule_trace,
 )
 from ....core.schedules.costs import crossovers, curve
-from ....core.schedules.matmul import TRACE_N_RANGE
+from ....core.schedules.matmul import TRACE_N_RANGE, default_example
+from ....core.schedules.twoway_rows import twoway_comparison
 
 BASE = ("ring", "tree")
 
@@ -33,6 +34,10 @@ BASE = ("ring", "tree")
 TRACED_KEPT = 32
 # both models' rows for the explorer's N, α, B, S (numbers only, a few KB each)
 ROWS_KEPT = 32
+# the two-way rows are traced here up to this N: the exact check of the two classic rings
+# (K = 2N, T = 2(N − 1), over Q) takes 0.2 s at N = 8, 1.6 s at 16 and 20 s at 32, and the tab
+# computes on the window's thread; the CLI prints them up to 32
+TWO_WAY_N_MAX = 16
 
 # the names a student reads on the check boxes (the core's own names are in the tooltips)
 SHORT = {
@@ -113,3 +118,13 @@ def extended_explorer(exp, rows):
     return replace(
         exp, curves=tuple(exp.curves) + tuple(new), crossovers=tuple(xs), S_range=(lo, hi)
     )
+
+
+@lru_cache(maxsize=ROWS_KEPT)
+def twoway_rows_for(N: int, size, alpha, bandwidth):
+    """Every row of ``ringlab compare --ring two-way --N N`` for these α, B, S — the core's
+    :func:`~ringlab.core.schedules.twoway_rows.twoway_comparison` on the default example, each
+    (row, kind, source) — or None above :data:`TWO_WAY_N_MAX`."""
+    if N > TWO_WAY_N_MAX:
+        return None
+    return tuple(twoway_comparison(default_example(N), size, alpha, bandwidth))

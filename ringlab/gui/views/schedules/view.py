@@ -174,6 +174,7 @@ class SchedulesView(DocumentView):
         self.inputs.example_changed.connect(self._on_example_edited)
         self.picker.chosen.connect(self._on_picked)
         self.costs.params_changed.connect(self._on_costs_edited)
+        self.costs.twoway.toggled.connect(lambda _on: self.invalidate())
         ev = self.state.events
         ev.worked_example.connect(self._on_state_example_changed)
         ev.schedule_step.connect(self._on_state_step_changed)
@@ -282,6 +283,14 @@ class SchedulesView(DocumentView):
             else None
         )
         self.costs.set_comparison(costs, example_N=ex.N, extra=chosen, rows=self.extra_rows)
+        self._show_twoway(costs)
+
+    def _show_twoway(self, costs) -> None:
+        """The two-way ring's rows for the explorer's N, when their box is ticked."""
+        tw = self.costs.twoway
+        args = (costs.N, costs.size, costs.alpha, costs.bandwidth)
+        rows = more.twoway_rows_for(*args) if tw.on else None
+        tw.show_rows(rows, costs.N, costs.size, more.TWO_WAY_N_MAX)
 
     @property
     def chosen(self) -> tuple:
