@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QListWidget,
     QListWidgetItem,
+    QMenu,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -45,17 +46,25 @@ class CourseList(QWidget):
         self.list.itemActivated.connect(self._on_item_activated)
         self.list.itemClicked.connect(self._on_item_activated)
         self.reset_button = QPushButton("Reset lesson")
-        self.export_button = QPushButton("Export progress…")
-        self.import_button = QPushButton("Import progress…")
-        self.html_button = QPushButton("Export as HTML…")
-        self.html_button.setToolTip(
+        # the progress files and the web page in one menu: four buttons took three rows at
+        # 22 pt beside a lesson, and the lesson kept 110 px (two lines of its text)
+        self.more_button = QPushButton("More")
+        self.more_button.setToolTip(
+            "Export or import your progress; export the open lesson as a web page"
+        )
+        menu = QMenu(self.more_button)
+        self.export_action = menu.addAction("Export progress…")
+        self.import_action = menu.addAction("Import progress…")
+        menu.addSeparator()
+        self.html_action = menu.addAction("Export as HTML…")
+        self.html_action.setToolTip(
             "The open lesson as one web page that opens offline: "
             "maths, drawings, answers and solutions folded"
         )
-        # the buttons wrap to a second row when the panel is narrow (large text)
-        self.buttons = WrapRow(
-            self.reset_button, self.export_button, self.import_button, self.html_button
-        )
+        menu.setToolTipsVisible(True)
+        self.more_button.setMenu(menu)
+        # the buttons wrap to a second row when the panel is very narrow
+        self.buttons = WrapRow(self.reset_button, self.more_button)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.list, 1)
@@ -84,6 +93,13 @@ class CourseList(QWidget):
         super().changeEvent(event)
         if event.type() == event.Type.FontChange:  # (once the list has the new font too)
             QTimer.singleShot(0, self, self._keep_three)
+            # a menu is a window of its own: no text size reaches it unless given (and, given
+            # one later, it measured "Import progress…" short: room for the longest entry)
+            menu = self.more_button.menu()
+            menu.setFont(self.font())
+            fm = self.fontMetrics()
+            longest = max(fm.horizontalAdvance(a.text()) for a in menu.actions())
+            menu.setMinimumWidth(longest + 3 * fm.height())
 
     def refill(self, lessons, progress) -> None:
         """:meth:`fill` again, keeping the current row."""

@@ -108,12 +108,12 @@ class LessonsPanel(QWidget):
         self.course_list.chosen.connect(self.open_lesson)
         self.course_list.reset_button.clicked.connect(self.reset_lesson)
         # clicked(bool) would hand its False to ``path``: the dialog asks instead
-        self.course_list.export_button.clicked.connect(lambda: self.export_progress())
-        self.course_list.import_button.clicked.connect(lambda: self.import_progress())
-        self.course_list.html_button.clicked.connect(lambda: self.export_html())
+        self.course_list.export_action.triggered.connect(lambda: self.export_progress())
+        self.course_list.import_action.triggered.connect(lambda: self.import_progress())
+        self.course_list.html_action.triggered.connect(lambda: self.export_html())
         # the course list's widgets, as the panel's own (tests and the window read them)
         self.list, self.reset_button = self.course_list.list, self.course_list.reset_button
-        self.html_button = self.course_list.html_button
+        self.html_action = self.course_list.html_action
         self.page = _welcome_page()
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)

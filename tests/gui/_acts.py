@@ -121,3 +121,24 @@ def ink(widget) -> float:
             counts[rgb] = counts.get(rgb, 0) + 1
     total = sum(counts.values())
     return 1 - max(counts.values()) / total
+
+
+def choose_in_menu(qtbot, button, text):
+    """Click ``button`` (a button with a menu) and choose the entry ``text`` with the keyboard,
+    as a user does; whether the menu runs its own event loop or not, the choice is made once
+    it is shown, and this returns after it."""
+    from PySide6.QtCore import QTimer
+
+    menu = button.menu()
+    action = next(a for a in menu.actions() if a.text() == text)
+    chosen = []
+
+    def choose():
+        qtbot.waitUntil(menu.isVisible)
+        menu.setActiveAction(action)
+        qtbot.keyClick(menu, Qt.Key.Key_Return)
+        chosen.append(text)
+
+    QTimer.singleShot(0, choose)
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(chosen))

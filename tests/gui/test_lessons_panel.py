@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QComboBox, QSpinBox
 
 from ringlab.lessons import Progress, course, registry
 
-from ._acts import click_lesson
+from ._acts import choose_in_menu, click_lesson
 
 LESSONS = course()
 
@@ -46,8 +46,8 @@ def test_the_panel_lists_the_course_with_progress(qtbot, win):
 
 
 def test_reset_export_and_import(qtbot, win, tmp_path, monkeypatch):
-    """The student clicks Export progress…, Reset and Import progress…, choosing the files in
-    the dialogs (answered here by the dialog functions)."""
+    """The student chooses More → Export progress…, clicks Reset lesson, then More → Import
+    progress…, choosing the files in the dialogs (answered here by the dialog functions)."""
     from PySide6.QtWidgets import QFileDialog
 
     panel = win.lessons_panel
@@ -64,21 +64,21 @@ def test_reset_export_and_import(qtbot, win, tmp_path, monkeypatch):
     said = []
     panel.message.connect(said.append)
     out = chosen["path"] = str(tmp_path / "progress.json")
-    qtbot.mouseClick(buttons.export_button, Qt.LeftButton)
+    choose_in_menu(qtbot, buttons.more_button, "Export progress…")
     assert said[-1] == f"lesson progress exported to {out}"
     qtbot.mouseClick(panel.reset_button, Qt.LeftButton)
     assert Progress().done(LESSONS[0])[0] == 0
-    qtbot.mouseClick(buttons.import_button, Qt.LeftButton)
+    choose_in_menu(qtbot, buttons.more_button, "Import progress…")
     assert said[-1] == f"lesson progress merged from {out}"
     assert Progress().done(LESSONS[0])[0] >= 1
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
     chosen["path"] = str(bad)
-    qtbot.mouseClick(buttons.import_button, Qt.LeftButton)
+    choose_in_menu(qtbot, buttons.more_button, "Import progress…")
     assert said[-1].startswith("progress not imported")
     chosen["path"] = ""  # the student cancels the dialog: nothing happens
     n = len(said)
-    qtbot.mouseClick(buttons.import_button, Qt.LeftButton)
+    choose_in_menu(qtbot, buttons.more_button, "Import progress…")
     assert len(said) == n
 
 

@@ -342,7 +342,7 @@ def test_lessons_panel_exports_the_open_lesson_as_html(qtbot, tmp_path):
     w = _window(qtbot)
     w.show_lessons()
     panel = w.lessons_panel
-    assert panel.html_button.text() == "Export as HTML…"
+    assert panel.html_action.text() == "Export as HTML…"
     said = []
     panel.message.connect(said.append)
     panel.export_html(str(tmp_path / "none.html"))
