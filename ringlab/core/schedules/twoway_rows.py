@@ -138,12 +138,13 @@ def coded_name(code: TwoWayCode) -> str:
     return f"coded K={code.K} T={code.T} {code.field.name}"
 
 
-def no_twoway_code(N: int) -> str:
-    """What the comparison says when no coded two-way code is known for N."""
+def no_twoway_code(N: int, add_it: str = "with --code FILE") -> str:
+    """What the comparison says when no coded two-way code is known for N; ``add_it`` says
+    how the reader adds one they found (the command line's ``--code FILE``)."""
     return (
         f"no coded two-way code is known for N = {N}: none ships with ringlab; find one "
         f"with ringlab search --ring two-way --N {N} --K k --T t -o FILE, then add it "
-        f"with --code FILE"
+        f"{add_it}"
     )
 
 

@@ -89,7 +89,9 @@ class TwoWayTable(QWidget):
         self.table.set_rows([_row(r, src, N) for r, _, src in rows])
         lines = [f"{r.name}: {src}" for r, _, src in rows if not src.startswith("ringlab's")]
         if not any(kind == "coded" for _, kind, _ in rows):
-            lines.insert(0, "coded: " + no_twoway_code(N))
+            # the window has no --code: the command line compares a found file
+            add_it = f"with ringlab compare --ring two-way --N {N} --code FILE"
+            lines.insert(0, "coded: " + no_twoway_code(N, add_it))
         lines.append("the others: ringlab's own traces of the library's schedules")
         self.sources.setText("Where each row comes from:\n" + "\n".join("• " + s for s in lines))
 
