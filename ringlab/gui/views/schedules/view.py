@@ -16,7 +16,10 @@ doubling, Rabenseifner, Swing, Bruck, Trivance, NCCL's double binary tree; the s
 form does not reach, the reason in grey), its model-(a) line and crossovers in the cost
 explorer, and under every grid the shown step on a bidirectional ring, not the paper's directed one (model (b):
 messages per directed link, :mod:`.link_loads`).  Their traces and both models come from
-:mod:`ringlab.core.schedules` through :mod:`.more`.
+:mod:`ringlab.core.schedules` through :mod:`.more`.  Ticking "Compare on the two-way ring" in
+the cost explorer adds the coded two-way codes known for its N beside Swing, Trivance and two
+classic rings (:mod:`.twoway_table`; rows from ``twoway_comparison``, as ``ringlab compare
+--ring two-way`` prints them).
 """
 
 from __future__ import annotations
