@@ -30,7 +30,7 @@ class _Room:
     # stacks, laid out in the room the second gives (a callable: pixels at zoom 1)
     stack = None
     stacked = False
-    on_stacked = None  # called when the drawing stacks or unstacks
+    on_stacked = None  # called when the drawing stacks or unstacks (its room changes)
 
     def _least_room(self) -> tuple[float, float]:
         if self.stacked:
@@ -83,9 +83,16 @@ def sized_canvas(figure, hint: tuple[int, int], minimum: tuple[int, int] | None 
             return QSize(self.least_width(), round(self.room()[1] * fit))
 
         def resizeEvent(self, event):  # noqa: N802 (Qt's name)
+            from PySide6.QtGui import QResizeEvent
+
             self._choose_stacked(event.size().width())
-            self._set_dpi(event.size().width())
-            super().resizeEvent(event)
+            if self.stacked and event.size().height() < self.minimumSizeHint().height() - 1:
+                # given less than its stacked room (a zoom or width change while hidden):
+                # ask for it again, rather than leave the drawing with no room for the table
+                self.on_stacked()
+            # (asking may have resized it meanwhile: the figure takes the size it has now)
+            self._set_dpi(self.width())
+            super().resizeEvent(QResizeEvent(self.size(), event.oldSize()))
 
         def _set_dpi(self, width: int) -> None:
             fig = self.figure
