@@ -3,7 +3,8 @@ from the document's analysis after every change."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, QRect, Qt
+from PySide6.QtGui import QPainter, QTextLayout
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from .state_link import on_state, on_verdict_in
@@ -21,6 +22,11 @@ CODING_TIP = (
     "The code really codes: some coefficient is not 0 or 1, or a symbol mixes entries of\n"
     "different indices k (not the reduce-multicast shape of the paper's Sec. III-B)."
 )
+# where QStatusBar paints its message (qstatusbar.cpp: messageRect), and the most lines a
+# message wraps to before its last one is elided (the bar's tool tip then holds it whole)
+MESSAGE_LEFT = 6
+MESSAGE_LINES = 3
+
 GLOSSARY_LINK = (
     "\n    (Shift+F1: Help → Glossary at this term; glossary: lessons/glossary.md#routing)"
 )
@@ -29,7 +35,10 @@ GLOSSARY_LINK = (
 class CodeStatus(QObject):
     """Rate, bound and shape on the right of the status bar.  A message the window says (on the
     left) that would run under them makes room: the shape, then the bound, then the rate step
-    aside until it is gone (at 22 pt the three take most of a 1280 px bar)."""
+    aside until it is gone (at 22 pt the three take most of a 1280 px bar).  A message longer
+    than the whole bar wraps, the bar growing a line for each (up to ``MESSAGE_LINES``; past
+    them the last line ends in "…" and the bar's tool tip holds the whole message), rather
+    than run off its right edge."""
 
     def __init__(self, document, status_bar, parent=None):
         super().__init__(parent)
@@ -44,6 +53,7 @@ class CodeStatus(QObject):
         # a message shown before the bar narrowed (a smaller window, larger text) would run
         # under the labels that the narrower bar moves left: make room again then
         status_bar.installEventFilter(self)
+        self._lines: list[str] = []  # the message as wrapped, when it is longer than the bar
         on_state(self, document.state.events.code, self._on_code_changed)
         on_verdict_in(self, document.state, self._on_code_changed)
         # a lesson's open question may hide the bound or the rate until it is answered (hide:)
@@ -55,7 +65,53 @@ class CodeStatus(QObject):
             message = self.status_bar.currentMessage()
             if message:
                 self._make_room(message)
+        if obj is self.status_bar and event.type() == QEvent.Paint and self._lines:
+            self._paint_wrapped()
+            return True
         return False
+
+    def _message_width(self) -> int:
+        """The room QStatusBar gives its message: left of the first label shown, or the bar."""
+        bar = self.status_bar
+        shown = [lab.x() for lab in self._labels() if lab.isVisible()]
+        right = min(shown) - bar.layout().spacing() if shown else bar.width() - MESSAGE_LEFT
+        return max(1, right - MESSAGE_LEFT)
+
+    def _labels(self) -> list[QLabel]:
+        return [self.rate_label, self.bound_label, self.shape_label]
+
+    def _wrap(self, message: str) -> None:
+        """Lines of ``message`` at the bar's room (none when it fits on one); the bar as tall
+        as they are."""
+        bar = self.status_bar
+        fm, width = bar.fontMetrics(), self._message_width()
+        lines: list[str] = []
+        if message and fm.horizontalAdvance(message) > width:
+            layout = QTextLayout(message, bar.font())
+            layout.beginLayout()
+            while (line := layout.createLine()).isValid():
+                line.setLineWidth(width)
+                lines.append(message[line.textStart() : line.textStart() + line.textLength()])
+            layout.endLayout()
+            if len(lines) > MESSAGE_LINES:
+                rest = " ".join(lines[MESSAGE_LINES - 1 :])
+                lines = lines[: MESSAGE_LINES - 1] + [fm.elidedText(rest, Qt.ElideRight, width)]
+        self._lines = [ln.rstrip() for ln in lines]
+        bar.setToolTip(message if lines else "")
+        bar.setMinimumHeight(len(lines) * fm.lineSpacing() + 8 if lines else 0)
+        bar.update()
+
+    def _paint_wrapped(self) -> None:
+        bar = self.status_bar
+        painter = QPainter(bar)
+        painter.setPen(bar.palette().color(bar.foregroundRole()))
+        fm = bar.fontMetrics()
+        y = (bar.height() - len(self._lines) * fm.lineSpacing()) // 2
+        for line in self._lines:
+            rect = QRect(MESSAGE_LEFT, y, self._message_width(), fm.lineSpacing())
+            painter.drawText(rect, Qt.AlignLeft | Qt.AlignVCenter | Qt.TextSingleLine, line)
+            y += fm.lineSpacing()
+        painter.end()
 
     def _make_room(self, message: str) -> None:
         """Hide the labels a message would run under (least telling first); all back after."""
@@ -69,6 +125,7 @@ class CodeStatus(QObject):
             if hide:
                 room += lab.sizeHint().width() + bar.layout().spacing()
             lab.setVisible(not hide)
+        self._wrap(message)
 
     def _on_code_changed(self) -> None:
         code, a = self.document.code, self.document.analysis

@@ -41,3 +41,48 @@ def test_a_narrower_window_makes_room_for_the_message(qtbot, open_window):
     assert layout_problems(w.statusBar()) == []
     assert _covered(w) == []
     w.statusBar().grab().save("/tmp/status_narrow.png")
+
+
+LONG = (
+    "Drawing the full graph G_T for N = 16: slow at this size (seconds to open, about a "
+    "second a step)"
+)
+
+
+def _ink_rows(image) -> list[int]:
+    """The pixel rows of ``image`` with dark (text) pixels on them."""
+    return [
+        y
+        for y in range(image.height())
+        if any(image.pixelColor(x, y).lightness() < 100 for x in range(0, image.width(), 2))
+    ]
+
+
+def test_22pt_a_message_longer_than_the_bar_wraps_whole(qtbot, open_window):
+    """At 22 pt on a 1280×720 screen a long message (the full graph's warning) is read whole:
+    on as many lines as it takes at the bar's width, none cut at the right edge."""
+    from PySide6.QtCore import QRect
+
+    w = open_window(size=(1280, 720))
+    bar = w.statusBar()
+    while "Text 22 pt" not in bar.currentMessage():
+        qtbot.keyClick(w, Qt.Key_Equal, Qt.ControlModifier)
+    w.say(LONG)
+    fm = bar.fontMetrics()
+    assert fm.horizontalAdvance(LONG) > bar.width()  # one line would be cut
+    # the lines the text takes at the bar's width (Qt's word wrap, not the bar's code)
+    need = fm.boundingRect(
+        QRect(0, 0, bar.width() - 2 * MESSAGE_LEFT, 10_000), Qt.TextWordWrap, LONG
+    )
+    qtbot.waitUntil(lambda: bar.height() >= need.height())
+    assert not [lab for lab in bar.findChildren(QLabel) if lab.isVisible() and lab.text()]
+    rows = _ink_rows(bar.grab().toImage())
+    # ink on each of the lines: the text's rows span more than one line's height
+    assert rows and rows[-1] - rows[0] > fm.lineSpacing(), rows
+    assert bar.toolTip() == LONG
+    bar.grab().save("/tmp/status_22pt_wrapped.png")
+    # once it goes, the bar is one line again and the labels are back
+    bar.clearMessage()
+    qtbot.waitUntil(lambda: bar.height() < 2 * fm.lineSpacing())
+    assert bar.toolTip() == ""
+    assert all(lab.isVisible() for lab in bar.findChildren(QLabel) if lab.text())
