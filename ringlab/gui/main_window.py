@@ -233,8 +233,10 @@ class MainWindow(QMainWindow):
         if visible:
             self._lessons_dock.raise_()
 
-    def set_lesson_layout(self, on: bool) -> None:
-        """A lesson open: the Theorem 2 panel folds to its verdict line (and back)."""
+    def set_lesson_layout(self, on: bool, why: str = "lesson") -> None:
+        """A lesson open (``why``: or the screen too narrow beside the Lessons panel, "room"):
+        the Theorem 2 panel folds to its verdict line (and back)."""
+        self.verdict_line.say_why(why)
         self.splitter.set_collapsed(on)
         self.verdict_line.setVisible(on)
 

@@ -153,6 +153,13 @@ class CodeStatus(QObject):
         )
 
 
+FOLDED_FOR = {
+    "lesson": "Theorem 2 panel folded for the lesson (its verdict would answer some questions).",
+    "room": "Theorem 2 panel folded: beside the Lessons panel at this text size it would not "
+    "fit the screen.",
+}
+
+
 class VerdictLine(QWidget):
     """Shown instead of the Theorem 2 panel while a lesson is open: the lesson gets the room,
     and the verdict is not on screen before a question asks for it (``ringlab lessons check``
@@ -172,12 +179,14 @@ class VerdictLine(QWidget):
         lay.addWidget(self.label, 1)
         lay.addWidget(self.button)
         self.hide()
-        self.label.setText(
-            "Theorem 2 panel folded for the lesson (its verdict would answer some questions)."
-        )
+        self.label.setText(FOLDED_FOR["lesson"])
         # it wraps rather than widen the window
         self.label.setWordWrap(True)
         self.label.setMinimumWidth(1)
+
+    def say_why(self, why: str) -> None:
+        """Why the panel is folded: ``"lesson"`` (an open lesson) or ``"room"`` (the screen)."""
+        self.label.setText(FOLDED_FOR[why])
 
     def _on_toggled(self, shown: bool) -> None:
         self.splitter.set_collapsed(not shown)

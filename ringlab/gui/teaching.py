@@ -3,7 +3,7 @@ View → Present shows (the open lesson, the schedules, or the walkthrough)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QDockWidget
 from shiboken6 import isValid
 
@@ -45,6 +45,8 @@ class LessonsDock(QDockWidget):
             return
         panel = self.panel
         self._lesson_layout(visible and panel.lesson is not None)
+        if visible and panel.lesson is None:
+            QTimer.singleShot(0, self, self._fit_the_screen)
         # the window hides what the open question names only while the question is shown
         panel.fold.update()
 
@@ -59,6 +61,25 @@ class LessonsDock(QDockWidget):
         self._window.set_lesson_layout(on)
         if on:
             self._window.view_options.give_back_size()
+
+    def _fit_the_screen(self) -> None:
+        """At large text the Lessons panel beside the unfolded Theorem 2 panel may need more
+        than the screen's width (22 pt: 1,349 px on a 1280-px laptop, the panel cut at the
+        right): fold the panel then, as a lesson does, and give the window back its size;
+        its button brings the panel back."""
+        w = self._window
+        if not self._alive() or not self.isVisible() or self.panel.lesson is not None:
+            return
+        screen = w.screen().availableGeometry() if w.screen() is not None else None
+        if screen is None:
+            return
+        # past the screen and past the size the reader gave the window (a window made wider
+        # than its screen on purpose keeps the panel)
+        asked = w.asked_size.size()
+        room = max(screen.width(), asked.width() if asked is not None else 0)
+        if w.minimumSizeHint().width() > room:
+            w.set_lesson_layout(True, why="room")
+            w.view_options.give_back_size(later=False)  # (this runs a turn after the show)
 
     def _give_room(self, _key=None) -> None:
         """A lesson reads best at about 36 % of the window (never under the panel's minimum):

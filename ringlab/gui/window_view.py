@@ -99,15 +99,21 @@ class ViewOptions(QObject):
             settings().setValue("font_size", size)
         self.window.say(f"Text {size} pt · Ctrl+0 resets")
 
-    def give_back_size(self) -> None:
+    def give_back_size(self, later: bool = True) -> None:
         """The window at the size the reader asked for, as far as its minimum lets it, once
         something that needed more room is gone (the Theorem 2 panel folded for a lesson: at
         22 pt the Lessons panel beside the unfolded panel had grown the window past a
         1280-wide screen).  Done on the next turn of the event loop, after what folded it has
         finished and its layouts have run: flushing them here, in the middle of opening the
         lesson, laid the window out before the Lessons panel was given its room (it took
-        half the window instead of 36 %)."""
-        QTimer.singleShot(0, self, self._back_to_asked)
+        half the window instead of 36 %).  ``later=False``: now (the caller already waited
+        for the layouts)."""
+        # (next turn: the layouts the fold posted are run first, or the window cannot shrink
+        # below the minimum they have not yet lowered)
+        if later:
+            QTimer.singleShot(0, self, lambda: self._back_to_asked(flush=True))
+        else:
+            self._back_to_asked(flush=True)
 
     def _back_to_asked(self, flush: bool = False) -> None:
         """The window at its asked size (:mod:`.asked_size`), as far as its minimum lets it;

@@ -3,7 +3,7 @@ the reader back the window they had (issue 32: a lecturer's 1024-wide window sta
 screen's edge after Ctrl+− and Ctrl+0).  Done with the keys, read from the window's size."""
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QLabel, QPushButton
 
 from tests.gui._acts import click_lesson
 from tests.gui.test_layout_fits import _zoom_to
@@ -36,15 +36,23 @@ def test_a_size_the_reader_chose_at_large_text_is_kept(open_window, qtbot):
     assert (w.width(), w.height()) == (1100, 650)
 
 
-def test_opening_a_lesson_gives_back_what_the_lessons_panel_took(open_window, qtbot):
-    # at 22 pt the Lessons panel beside the unfolded Theorem 2 panel needs more than the
-    # screen's 1280 px: the window grows past it; the lesson folds the panel, and the window
-    # fits the screen again, its "Show the Theorem 2 panel" control inside it
+def _folded_to_fit(w) -> bool:
+    line = w.findChild(QLabel, "verdict_line")
+    return line.isVisible() and "would not fit the screen" in line.text()
+
+
+def test_the_lessons_panel_at_22_pt_folds_the_theorem_2_panel_to_fit(open_window, qtbot):
+    # at 22 pt the Lessons panel beside the unfolded Theorem 2 panel needs 1,349 px, more
+    # than the 1280 px the window was given: the panel folds (saying why) and the window
+    # keeps its size, its "Show the Theorem 2 panel" control inside it; a lesson keeps that
     w = open_window(size=SCREEN, load_views=True)
     _zoom_to(qtbot, w, 22)
     qtbot.keyClick(w, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
-    qtbot.waitUntil(lambda: w.width() > SCREEN[0])
+    qtbot.waitUntil(lambda: _folded_to_fit(w))
+    qtbot.waitUntil(lambda: (w.width(), w.height()) == SCREEN)
     click_lesson(qtbot, w, 0)
+    line = w.findChild(QLabel, "verdict_line")
+    qtbot.waitUntil(lambda: "folded for the lesson" in line.text())
     show = next(
         b
         for b in w.findChildren(QPushButton)
@@ -78,19 +86,26 @@ def test_a_window_started_at_large_text_is_given_its_size_back(open_window, qtbo
     w = open_window(size=SCREEN, load_views=True, clear_settings=False, use_settings=True)
     assert w.view_options.font_size() == 22
     qtbot.keyClick(w, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: _folded_to_fit(w))
+    qtbot.waitUntil(lambda: (w.width(), w.height()) == SCREEN)
+    # unfolded on purpose, the panel grows the window past the screen; the lesson folds it
+    # again and gives the start's size back
+    show = next(b for b in w.findChildren(QPushButton) if b.text() == "Show the Theorem 2 panel")
+    qtbot.mouseClick(show, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: w.width() > SCREEN[0])
     click_lesson(qtbot, w, 0)
     qtbot.waitUntil(lambda: (w.width(), w.height()) == SCREEN)
 
 
 def test_a_window_the_reader_widened_stays_wide(open_window, qtbot):
-    # the window grown by the Lessons panel at 22 pt, then dragged wider still by the reader
-    # (through the window system, as a corner drag arrives): the lesson leaves it that wide
+    # the Lessons panel open at 22 pt (the Theorem 2 panel folded to fit), the window then
+    # dragged wider by the reader (through the window system, as a corner drag arrives): the
+    # lesson leaves it that wide
     w = open_window(size=SCREEN, load_views=True)
     _zoom_to(qtbot, w, 22)
     qtbot.keyClick(w, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
-    qtbot.waitUntil(lambda: w.width() > SCREEN[0])
-    wide = w.width() + 120
+    qtbot.waitUntil(lambda: _folded_to_fit(w))
+    wide = SCREEN[0] + 200
     w.windowHandle().resize(wide, SCREEN[1])
     qtbot.waitUntil(lambda: w.width() == wide)
     click_lesson(qtbot, w, 0)
