@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from ..core.code import N_RANGE
 from ..core.errors import RinglabError
 from ..lessons import feedback, registry
-from .rich_text import rich_label, set_rich
+from .rich_text import headings_under_title, rich_label, set_rich
 from .settings import set_text_colour
 
 OK_COLOUR, BAD_COLOUR, INFO_COLOUR = "#1b7f3b", "#b00020", "#444444"
@@ -37,8 +37,9 @@ _DONE_EARLIER = (
 
 
 def markdown_label(text: str, parent=None) -> QLabel:
-    """Lesson Markdown typeset: formulas as images on the text's baseline (:mod:`.rich_text`)."""
-    return rich_label(text, parent=parent)
+    """Lesson Markdown typeset: formulas as images on the text's baseline (:mod:`.rich_text`),
+    its headings under the page's title (:func:`.rich_text.headings_under_title`)."""
+    return rich_label(headings_under_title(text), parent=parent)
 
 
 def say(label: QLabel, text: str, colour: str) -> None:

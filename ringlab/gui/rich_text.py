@@ -325,6 +325,20 @@ _HEADING = re.compile(r"^(#{1,6})\s")
 _AHEAD: set[tuple] = set()  # (sizes, screen) typeset ahead
 
 
+_LESSON_HEADING = re.compile(r"^(#{1,6})(?=[ \t])", re.M)
+
+
+def headings_under_title(text: str) -> str:
+    r"""Lesson Markdown with its headings three steps down (``#`` as ``####``): the lesson
+    page's title is an h3 above them (at 22 pt a lesson's ``# heading`` was larger than the
+    title and took a third of the panel beside a 1280×720 window).
+
+    >>> headings_under_title("# A\n\n## B $x$\ntext #1")
+    '#### A\n\n##### B $x$\ntext #1'
+    """
+    return _LESSON_HEADING.sub(lambda m: "#" * min(6, len(m.group(1)) + 3), text)
+
+
 def formulas_in(text: str) -> list[tuple[str, bool, int]]:
     r"""``(tex, display, heading level)`` of every formula in lesson Markdown, read as the
     renderer reads it (a regular expression: a look-ahead, so a miss only costs time later).
@@ -363,7 +377,7 @@ def typeset_ahead(lessons, where, slice_s: float = 0.012, rest_ms: int = 10) -> 
     under way)."""
     font, dpr, _ = _context(where)
     ts = _Typesetter(font, dpr, "#000000")
-    px = {lvl: QFontInfo(ts.font_at(lvl)).pixelSize() or 13 for lvl in range(4)}
+    px = {lvl: QFontInfo(ts.font_at(lvl)).pixelSize() or 13 for lvl in range(7)}
     key = (tuple(sorted(px.items())), round(float(dpr), 3))
     if key in _AHEAD:
         return None
@@ -375,6 +389,7 @@ def typeset_ahead(lessons, where, slice_s: float = 0.012, rest_ms: int = 10) -> 
         for t in _texts(block)
         if "$" in t
     ]
+    texts = [headings_under_title(t) for t in texts]  # as the lesson page shows them
 
     def formulas():
         for text in texts:
