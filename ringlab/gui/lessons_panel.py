@@ -202,12 +202,13 @@ class LessonsPanel(QWidget):
         self.lesson = lesson
         self._opened_at = self._generation  # checks asked before this belong to another
         self._lay_out(lesson)
-        # the lesson gets the room: the course list shrinks to about six lessons, at most half
-        # the height, but never below three (drag to widen)
+        # the lesson gets the room: the course list shrinks to about six lessons, at most a
+        # third of the height (at 22 pt half left the lesson four lines), but never below
+        # three (drag to widen)
         total = sum(self.split.sizes())
         if total > 0:
             top = max(
-                min(total // 2, self.course_list.folded_height(6)),
+                min(total // 3, self.course_list.folded_height(6)),
                 self.course_list.folded_height(3),
             )
             self.split.setSizes([top, total - top])
