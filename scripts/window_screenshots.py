@@ -2,7 +2,7 @@
 
 A laptop at 1280×720 with the first lesson open in the Lessons panel, and a 1024×768 projector;
 each at the default text size and at 22 pt (Ctrl+= pressed, as the back row asks); on each of
-the Editor, Propagation, Schedules and Search tabs (clicked), plus the Schedules cost explorer
+the Editor, Propagation, Schedules, Search and Mesh tabs (clicked), plus the Schedules cost explorer
 with three algorithms ticked (its table of both models).  Saved as
 ``docs/screenshots/fits-<tab>-<size>-<pt>.png``.
 
@@ -20,7 +20,7 @@ from pathlib import Path
 
 ROOMS = [("1280x720", (1280, 720), True), ("1024x768", (1024, 768), False)]
 POINTS = [("default", None), ("22pt", 22)]
-TABS = ["Editor", "Propagation", "Schedules", "Search"]
+TABS = ["Editor", "Propagation", "Schedules", "Search", "Mesh"]
 TICKED = ("recursive-doubling", "swing", "trivance")
 
 
