@@ -270,7 +270,11 @@ def test_no_cell_is_left_that_its_bound_settles_within_60_s(table):
         at_lo = [
             s
             for s in _own((res.get("steps") or []) + (res.get("earlier_steps") or []))
-            if s["T"] == lo and s.get("encoding_version") == table["encoding_version"]
+            # a bound-first search by a recorded encoder (version 2, issue 22's rerun, or later:
+            # the table's encoding_version is its latest run's, issue 34's N = 9, 10 rows)
+            if s["T"] == lo
+            and isinstance(s.get("encoding_version"), int)
+            and s["encoding_version"] >= 2
         ]
         assert at_lo, f"N = {c['N']}, K = {c['K']}, {f} {cls}: its bound {lo} was not searched"
         assert all(s["status"] == "undecided" for s in at_lo)
@@ -285,7 +289,7 @@ def test_the_cells_the_audit_named_are_exact(table, N, K, f, T, how):
     assert cell["conjecture"]["per_field"][f] == "agrees"
     steps = _own(g["steps"])
     assert steps[0]["phase"] == "bound"
-    assert steps[0]["encoding_version"] == table["encoding_version"]
+    assert 2 <= steps[0]["encoding_version"] <= table["encoding_version"]
     if how == "bound":
         assert T == K + N - 2 == cell["lower_bound"]
         assert (steps[0]["T"], steps[0]["status"]) == (T, "found")

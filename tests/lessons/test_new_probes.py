@@ -61,7 +61,7 @@ def test_coding_gain_cells_recomputed_from_the_json(table):
             g, r = c["by_field"][key]["general"], c["by_field"][key]["routing"]
             if g["status"] == r["status"] == "proven" and g["min_T"] < r["min_T"]:
                 want.setdefault(c["N"], []).append(c["K"])
-        for N in range(3, 9):
+        for N in range(3, 11):
             assert probe("coding_gain_cells", N=N, field=field) == sorted(want.get(N, []))
 
 
@@ -72,8 +72,8 @@ def test_coding_gain_cells_leaves_out_a_routing_upper_bound():
 
 
 def test_coding_gain_cells_refuses_a_row_or_field_the_table_lacks():
-    with pytest.raises(RinglabError, match="no row N = 9"):
-        probe("coding_gain_cells", N=9)
+    with pytest.raises(RinglabError, match="no row N = 11"):
+        probe("coding_gain_cells", N=11)
     with pytest.raises(RinglabError, match="field must be one of"):
         probe("coding_gain_cells", N=4, field="GF(5)")
 
