@@ -317,24 +317,6 @@ MODEL_LINES = (
 )
 
 
-def _schedule_cells(r) -> list[str]:
-    """One row's cells after its name and form (model (b)'s with the split-tie figure where
-    the tie rule changes it)."""
-    slots, load = str(r.ring_steps), format_bytes(r.max_link_load)
-    if r.ties_matter:
-        slots += f" / {r.ring_split.slots}"
-        load += f" / {format_bytes(r.ring_split.max_link_load)}"
-    return [
-        str(r.steps),
-        str(r.messages),
-        format_bytes(r.bytes_per_node),
-        format_seconds(r.alpha_beta_s),
-        format_seconds(r.alpha_beta_one_port_s),
-        slots,
-        load,
-    ]
-
-
 def _schedule_lines(ex, rows, crossings, a, B, S) -> list[str]:
     out = [
         f"All-Reduce schedules on N = {ex.N} cores, traced on the worked matmul (d = {ex.d}); "
@@ -344,7 +326,7 @@ def _schedule_lines(ex, rows, crossings, a, B, S) -> list[str]:
     ]
     heads = ["steps", "msgs", "sent/core", "(a) own ports", "(a) 1 port", "ring slots"]
     heads.append("busiest link")
-    cells = {r.name: _schedule_cells(r) for r in rows if not r.refused}
+    cells = {r.name: r.cells() for r in rows if not r.refused}
     w = max([len("schedule")] + [len(r.name) for r in rows])
     fw = max([len("form")] + [len(r.form) for r in rows])
     widths = [max([len(h)] + [len(c[i]) for c in cells.values()]) for i, h in enumerate(heads)]

@@ -67,7 +67,7 @@ from .algorithms import (
     schedule_trace,
     sum_of_partials,
 )
-from .costs import Crossover, Line, crossovers, curve
+from .costs import Crossover, Line, crossovers, curve, format_bytes, format_seconds
 from .matmul import WorkedExample, default_example
 from .ring import padded
 from .tree import tree_levels
@@ -299,6 +299,24 @@ class ScheduleRow:
     @property
     def max_link_load(self):
         return None if self.ring is None else self.ring.max_link_load
+
+    def cells(self) -> list[str]:
+        """The row as a table prints it after its name and form: steps, messages, bytes per
+        core, model (a) on its own ports and on one, model (b)'s ring slots and busiest link
+        ("clockwise / split" where splitting ties changes them)."""
+        slots, load = str(self.ring_steps), format_bytes(self.max_link_load)
+        if self.ties_matter:
+            slots += f" / {self.ring_split.slots}"
+            load += f" / {format_bytes(self.ring_split.max_link_load)}"
+        return [
+            str(self.steps),
+            str(self.messages),
+            format_bytes(self.bytes_per_node),
+            format_seconds(self.alpha_beta_s),
+            format_seconds(self.alpha_beta_one_port_s),
+            slots,
+            load,
+        ]
 
     def to_json(self) -> dict:
         f = lambda v: None if v is None else float(v)  # noqa: E731

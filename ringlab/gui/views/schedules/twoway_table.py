@@ -14,7 +14,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QCheckBox, QVBoxLayout, QWidget
 
 from ....core.schedules import schedule_info
-from ....core.schedules.costs import format_bytes, format_seconds
+from ....core.schedules.costs import format_bytes
 from ....core.schedules.twoway_rows import no_twoway_code
 from .._widgets import label
 from .folding import FoldingTable, Row
@@ -100,19 +100,5 @@ def _row(r, source: str, N: int) -> Row:
     if r.refused:
         which = schedule_info(r.name).which_N
         return Row(r.name, [], tip=r.refused, note=f"not for N = {N} (traced for {which})")
-    slots, load = str(r.ring_steps), format_bytes(r.max_link_load)
-    if r.ties_matter:  # as the CLI prints it: ties clockwise / ties split
-        slots += f" / {r.ring_split.slots}"
-        load += f" / {format_bytes(r.ring_split.max_link_load)}"
-    cells = [
-        r.form,
-        str(r.steps),
-        str(r.messages),
-        format_bytes(r.bytes_per_node),
-        format_seconds(r.alpha_beta_s),
-        format_seconds(r.alpha_beta_one_port_s),
-        slots,
-        load,
-        "ok" if r.sum_ok else "WRONG",
-    ]
+    cells = [r.form, *r.cells(), "ok" if r.sum_ok else "WRONG"]  # as the CLI prints it
     return Row(r.name, cells, tip=source)
