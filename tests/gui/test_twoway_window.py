@@ -9,7 +9,6 @@ i+1)``, decodes ``R_cw·s_cw + R_ccw·s_ccw + T·x_i``)."""
 
 import itertools
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -25,6 +24,8 @@ from PySide6.QtWidgets import (
     QSlider,
     QTableView,
 )
+
+from ._startup import run_to_first_paint
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 N3 = ASSETS / "twoway-n3-k3-t2-gf2.ringlab.json"
@@ -258,16 +259,7 @@ def test_the_walkthrough_steps_with_the_slider_and_the_arrow_keys(qtbot, tw):
 
 @pytest.mark.slow
 def test_ringlab_file_opens_the_two_way_window_and_a_bad_one_is_one_line(tmp_path):
-    env = dict(
-        os.environ,
-        QT_QPA_PLATFORM="offscreen",
-        RINGLAB_EXIT_AFTER_PAINT="1",
-        RINGLAB_DATA_DIR=str(tmp_path / "data"),
-        XDG_CONFIG_HOME=str(tmp_path / "config"),
-    )
-    run = lambda *a: subprocess.run(  # noqa: E731
-        [sys.executable, "-m", "ringlab", *a], capture_output=True, text=True, env=env, timeout=120
-    )
+    run = lambda *a: run_to_first_paint(tmp_path, "-m", "ringlab", *a)  # noqa: E731
     r = run(str(N3))
     assert r.returncode == 0, r.stderr[-2000:]
     assert "window: twoway-n3-k3-t2-gf2.ringlab.json — two-way ring — ringlab" in r.stderr
