@@ -15,7 +15,7 @@ its field and class — is recorded in ``state.searches``, where the lessons rea
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -93,7 +93,6 @@ class SearchInputs(QWidget):
             "rotationally symmetric: node i = node 0 with message indices shifted by i",
             "search_symmetric_means",
         )
-        symmetric_means.setIndent(self.symmetric.sizeHint().height())
         set_text_colour(symmetric_means, "#555")
         self.symmetric.setToolTip(symmetric_means.text())
         self.limit = _spin(1, 3600, "search_limit", "Time limit")
@@ -113,11 +112,22 @@ class SearchInputs(QWidget):
         # a field goes under its label when the pane is too narrow for both side by side
         form.setRowWrapPolicy(QFormLayout.WrapLongRows)
         form.addRow("Ring", nkt)
-        form.addRow("Field", self.field_box)
-        form.addRow("Class", self.class_box)
-        form.addRow(self.symmetric)
-        form.addRow(symmetric_means)
-        form.addRow("Time limit", self.limit)
+        form.addRow("Field", self._field_and_class())
+        # what "symmetric" means beside the box, or under it when the row is too narrow
+        form.addRow(WrapRow(self.symmetric, symmetric_means))
+        # (the time limit sits on the Search button's row, see SearchForm: a row fewer, so the
+        # form's inputs and its button fit above the rate explorer's eight rows)
+
+    def _field_and_class(self) -> QWidget:
+        """The field's and the class's boxes on one row, each as wide as the row gives it."""
+        row = QWidget()
+        lay = QHBoxLayout(row)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.field_box, 1)
+        lay.addSpacing(self.fontMetrics().averageCharWidth())
+        lay.addWidget(QLabel("Class"))
+        lay.addWidget(self.class_box, 2)
+        return row
 
     def refresh(self) -> None:
         # the form keeps what the user typed; only the button's hint follows the editor
@@ -205,8 +215,14 @@ class SearchForm(QGroupBox):
         self.found_code = None
         form.addRow(self._build_found_bar())
 
-    def _build_buttons(self) -> QHBoxLayout:
-        buttons = QHBoxLayout()
+    def height_to_search_button(self) -> int:
+        """The form's height from its top to below the Search button's row (its progress too),
+        at its width: the part the reader needs in sight to search (the result comes after)."""
+        self.layout().activate()
+        return self.result.mapTo(self, QPoint(0, 0)).y()  # where the answer's line begins
+
+    def _build_buttons(self) -> QWidget:
+        """The time limit, Search, Cancel and the progress: one row, wrapping when narrow."""
         self.search_button = button("Search", "search_start", self._on_search_clicked)
         self.cancel_button = button("Cancel", "search_cancel", self._on_cancel_clicked, False)
         self.progress = QProgressBar()
@@ -215,10 +231,19 @@ class SearchForm(QGroupBox):
         self.progress.setValue(0)
         self.progress.setTextVisible(True)
         self.progress.setFormat("idle")
-        buttons.addWidget(self.search_button)
-        buttons.addWidget(self.cancel_button)
-        buttons.addWidget(self.progress, 1)
-        return buttons
+        self.progress.setMinimumWidth(self.fontMetrics().horizontalAdvance("0" * 24))
+        self.button_row = WrapRow(
+            _labelled("Time limit", self.inputs.limit),
+            self.search_button,
+            self.cancel_button,
+            self.progress,
+        )
+        return self.button_row
+
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().changeEvent(event)
+        if event.type() == event.Type.FontChange:  # room for "12.3 s of at most 60 s"
+            self.progress.setMinimumWidth(self.fontMetrics().horizontalAdvance("0" * 24))
 
     def _build_found_bar(self) -> QWidget:
         self.replace_button = button(
@@ -277,8 +302,7 @@ class SearchForm(QGroupBox):
         self._limit = req.timeout
         self.job = SearchJob("search", {**kw, "timeout": self._limit, "encoding": self.encoding})
         self.job.start()
-        self.search_button.setEnabled(False)
-        self.cancel_button.setEnabled(True)
+        self._swap_enabled(self.cancel_button, self.search_button)
         self._show(f"Searching: {self._spec.describe()} …", GREY)
         self._timer.start()
 
@@ -431,10 +455,19 @@ class SearchForm(QGroupBox):
         return code
 
     def _idle(self) -> None:
-        self.search_button.setEnabled(True)
-        self.cancel_button.setEnabled(False)
+        self._swap_enabled(self.search_button, self.cancel_button)
         self.progress.setValue(0)
         self.progress.setFormat("idle")
+
+    @staticmethod
+    def _swap_enabled(on, off) -> None:
+        """``on`` enabled, ``off`` disabled; the keyboard focus on ``off`` passes to ``on``
+        (disabling the focused button would pass it down the chain, to the rate explorer's
+        column box below — its tab scrolled there, and the next key changed its columns)."""
+        on.setEnabled(True)
+        if off.hasFocus():
+            on.setFocus(Qt.OtherFocusReason)
+        off.setEnabled(False)
 
     def _show(self, text: str, colour: str) -> None:
         self.result.setText(text)

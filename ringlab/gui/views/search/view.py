@@ -1,7 +1,9 @@
 """The Search tab: the search form above the rate explorer, each in its own pane of a splitter
-(drag to share the height).  The explorer gets room for eight whole rows of its table when the
-tab has it (the form scrolls vertically in what is left); in a short tab (a lesson open, large
-text) its "Own window" button puts it in a resizable window of its own, eight rows tall, and
+(drag to share the height).  The form's inputs and its Search button are always in sight: the
+splitter cannot make its pane shorter than that.  The explorer gets room for eight whole rows of
+its table when the tab has it (the form's result line then scrolls in its pane, and comes into
+sight when a search ends); in a short tab (a lesson open, large text) the explorer keeps fewer
+rows, and its "Own window" button puts it in a resizable window of its own, eight rows tall;
 closing that window puts it back.
 
 A double-clicked cell of the rate table fills the form; a found code the user wants beside
@@ -10,7 +12,7 @@ opens in a new window of the kind this view is in, on a document of its own.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter, QVBoxLayout, QWidget
 
 from ....state.tabs import SEARCH
@@ -69,6 +71,8 @@ class SearchView(DocumentView):
         form_pane = _FormPane(self.form)
         self.form_pane = form_pane
         self._fit_form_pane()
+        # its rows wrap with its width and grow with the text: the pane's minimum follows
+        self.form.installEventFilter(self)
         split = self.split = QSplitter(Qt.Vertical)
         split.setObjectName("search_split")
         split.setChildrenCollapsible(False)
@@ -78,12 +82,14 @@ class SearchView(DocumentView):
         split.setStretchFactor(1, 1)
         self._shared = False  # the height shared once the panes have sizes (then the user's)
         lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)  # the panes' frames are margin enough
         lay.addWidget(split)
         self._expose_parts()
         self.rates.cell_chosen.connect(self.form.inputs.fill)
         self.rates_window: _RatesWindow | None = None
         self.rates.own_window.connect(self._on_own_window)
         self.form.open_beside.connect(self._on_open_beside)
+        self.form.finished.connect(self._on_search_finished)
         self.form.inputs._on_from_editor_clicked()
         app = QCoreApplication.instance()
         if app is not None:  # the main window never closes this widget itself
@@ -132,29 +138,60 @@ class SearchView(DocumentView):
         self.form.inputs.refresh()
 
     def _fit_form_pane(self) -> None:
-        """The form's pane never shorter than about three lines of text (it scrolls inside)."""
-        self.form_pane.setMinimumHeight(3 * self.fontMetrics().lineSpacing())
+        """The form's pane never shorter than the form down to its Search button: the splitter
+        cannot hide the inputs or the button (the result line below scrolls in the pane); a tab
+        too short for this and the explorer's fewest rows scrolls, the form at its top."""
+        need = self.form.height_to_search_button() + 2 * self.form_pane.frameWidth()
+        if need != self.form_pane.minimumHeight():
+            self.form_pane.setMinimumHeight(need)
 
-    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
-        super().changeEvent(event)
-        if event.type() == event.Type.FontChange:
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 (Qt's name)
+        if obj is self.form and event.type() in (QEvent.Resize, QEvent.LayoutRequest):
             self._fit_form_pane()
+        return super().eventFilter(obj, event)
 
     def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().showEvent(event)
         if not self._shared:
             QTimer.singleShot(0, self, self._share_height)
 
-    def _share_height(self) -> None:
-        """The form as tall as it likes, short of the explorer's eight rows; the explorer the
-        rest."""
+    def _share_height(self, show_result: bool = False) -> None:
+        """The whole form when it fits above the explorer's eight rows, else the form down to
+        its Search button (never a line cut in half at the pane's edge); the explorer the rest.
+        With ``show_result`` (a search has ended) the form takes what it needs to show its
+        result and the found code's buttons whole, short of the explorer's fewest rows."""
         total = sum(self.split.sizes())
         if total <= 0:
             return
         self._shared = True
-        room = total - self.rates.eight_rows_height()
-        form = max(min(self.form.sizeHint().height(), room), self.form_pane.minimumHeight())
+        whole = self._whole_form_height()
+        need = self.form_pane.minimumHeight()
+        if show_result:
+            form = min(whole, total - self.rates.minimumHeight())
+        else:
+            form = whole if whole <= total - self.rates.eight_rows_height() else need
+        form = max(form, need)
         self.split.setSizes([form, total - form])
+        if show_result:  # a pane still too short for it (large text) scrolls to it, once the
+            QTimer.singleShot(0, self, self._scroll_to_result)  # splitter has laid it out
+
+    def _scroll_to_result(self) -> None:
+        bar = self.form.found_bar
+        for part in (self.form.result, bar) if bar.isVisibleTo(self.form) else (self.form.result,):
+            self.form_pane.ensureWidgetVisible(part, 0, 0)
+
+    def _whole_form_height(self) -> int:
+        """The form's height with every line of it shown, at the pane's width."""
+        width = self.form_pane.viewport().width()
+        if self.form.hasHeightForWidth() and width > 0:
+            height = self.form.heightForWidth(width)
+        else:
+            height = self.form.sizeHint().height()
+        return height + 2 * self.form_pane.frameWidth()
+
+    def _on_search_finished(self, _status: str) -> None:
+        # the answer is what the reader waited for: in sight whole, whatever the splitter was
+        QTimer.singleShot(0, self, lambda: self._share_height(show_result=True))
 
     # -- the explorer in a window of its own ---------------------------------------------
     def _on_own_window(self, out: bool) -> None:
