@@ -67,9 +67,36 @@ def load_before_qt() -> None:
     from ..render import palette  # noqa: F401  (the colours: no matplotlib)
 
 
+def spare_the_source_scan() -> None:
+    """Tell PySide6's ``__feature__`` import hook what it would find in ringlab's modules.
+
+    After PySide6 is imported, every ``import`` statement naming a module it has not yet
+    classified makes the hook read that module's whole source (``inspect.getsource``) to see
+    whether it mentions PySide6 — about sixty modules before the first paint, a twentieth of
+    the start-up.  Its answer only says which ``from __feature__ import …`` selection applies
+    there, and no module here selects a feature: ringlab's modules are entered as PySide
+    users without a feature (0), the modules already loaded as "ignore" (-1; PySide's answer
+    for a module whose source does not mention it, and the same selection for one that
+    does).  A later PySide6 without that table is simply not told.
+    """
+    known = getattr(sys.modules.get("__feature__"), "pyside_feature_dict", None)
+    if not isinstance(known, dict):
+        return
+    for name in list(sys.modules):
+        known.setdefault(name, 0 if name.partition(".")[0] == "ringlab" else -1)
+    root = Path(__file__).resolve().parent.parent  # the ringlab package
+    for folder, subfolders, files in os.walk(root):
+        subfolders[:] = [d for d in subfolders if d != "__pycache__"]
+        package = ".".join(("ringlab", *Path(folder).relative_to(root).parts))
+        for f in files:
+            if f.endswith(".py"):
+                known.setdefault(package if f == "__init__.py" else f"{package}.{f[:-3]}", 0)
+
+
 def make_app(argv=None):
     from PySide6.QtWidgets import QApplication
 
+    spare_the_source_scan()
     app = QApplication.instance()
     if app is None:
         # Qt aborts (exit 134, a paragraph about plugins) without a usable display: say it in

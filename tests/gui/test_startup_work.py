@@ -16,12 +16,17 @@ from ._startup import first_paint_line
 # the real `ringlab` command; the app calls _process_start exactly once, at its first paint
 APP = """
 import sys
-from PySide6.QtCore import QEvent, QObject
 import argparse
+import inspect
 import ringlab.gui.app as app
-import ringlab.gui.matrix_grid as matrix_grid
 
-counts = {"layouts": 0, "measures": 0, "grids": 0, "parsers": 0}
+counts = {"layouts": 0, "measures": 0, "grids": 0, "parsers": 0, "sources": 0}
+
+getsource = inspect.getsource
+def counted_source(obj):
+    counts["sources"] += 1
+    return getsource(obj)
+inspect.getsource = counted_source
 
 parser_init = argparse.ArgumentParser.__init__
 def counted_parser(self, *args, **kwargs):
@@ -29,31 +34,36 @@ def counted_parser(self, *args, **kwargs):
     parser_init(self, *args, **kwargs)
 argparse.ArgumentParser.__init__ = counted_parser
 
-class Layouts(QObject):
-    def eventFilter(self, obj, event):
-        if event.type() == QEvent.LayoutRequest:
-            counts["layouts"] += 1
-        return False
-
-layouts = Layouts()
+# (PySide6 and the window's modules are imported where the app imports them: the counts
+# must not change what the app's own start does)
 create = app.create_window
 def create_window(*args, **kwargs):
+    counts["sources"] = 0  # (PySide6's own import reads three, as in any PySide6 program)
+    from PySide6.QtCore import QEvent, QObject
+    import ringlab.gui.matrix_grid as matrix_grid
+
+    class Layouts(QObject):
+        def eventFilter(self, obj, event):
+            if event.type() == QEvent.LayoutRequest:
+                counts["layouts"] += 1
+            return False
+
+    narrowest = matrix_grid.MatrixGrid.narrowest
+    def measured(self):
+        counts["measures"] += 1
+        return narrowest(self)
+    matrix_grid.MatrixGrid.narrowest = measured
+
     win = create(*args, **kwargs)
-    win.editor.installEventFilter(layouts)
+    win.editor.installEventFilter(Layouts(win))
     counts["layouts"] = 0  # (from here on: building the window needs none before its show)
     counts["grids"] = len(win.editor.findChildren(matrix_grid.MatrixGrid))
     return win
 app.create_window = create_window
 
-narrowest = matrix_grid.MatrixGrid.narrowest
-def measured(self):
-    counts["measures"] += 1
-    return narrowest(self)
-matrix_grid.MatrixGrid.narrowest = measured
-
 start = app._process_start
 def at_first_paint():
-    sys.stderr.write("counts: {grids} {layouts} {measures} {parsers}\\n".format(**counts))
+    sys.stderr.write("counts: {grids} {layouts} {measures} {parsers} {sources}\\n".format(**counts))
     return start()
 app._process_start = at_first_paint
 from ringlab.cli import main
@@ -61,13 +71,15 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
-def _counts(tmp_path, *args: str) -> tuple[int, int, int, int]:
-    grids, layouts, measures, parsers = map(int, first_paint_line(tmp_path, APP, "counts: ", *args))
-    return grids, layouts, measures, parsers
+def _counts(tmp_path, *args: str) -> tuple[int, int, int, int, int]:
+    grids, layouts, measures, parsers, sources = map(
+        int, first_paint_line(tmp_path, APP, "counts: ", *args)
+    )
+    return grids, layouts, measures, parsers, sources
 
 
 def test_the_first_window_lays_out_its_editor_once_per_size_not_once_per_grid(tmp_path):
-    grids, layouts, measures, _ = _counts(tmp_path)
+    grids, layouts, measures, _, _ = _counts(tmp_path)
     # the default preset (paper-k2-t3): N = 3 nodes, each with M, Λ, R and T
     assert grids == 3 * 4
     # the show gives the editor its size twice (the window, then the splitter's share): a few
@@ -83,3 +95,10 @@ def test_plain_ringlab_and_ringlab_file_start_the_window_without_a_command_line_
     assert _counts(tmp_path, "preset:paper-k2-t3")[3] == 0
     # a subcommand is parsed as before (the window's own start is the same either way)
     assert _counts(tmp_path, "gui", "preset:paper-k2-t3")[3] > 0
+
+
+def test_the_first_window_reads_no_module_source(tmp_path):
+    # PySide6's __feature__ import hook read the whole source of each module imported after
+    # PySide6 (inspect.getsource: 62 modules from the window's imports to its first paint, a
+    # twentieth of the start) to see whether it mentions PySide6; the app tells it beforehand
+    assert _counts(tmp_path)[4] == 0
