@@ -123,13 +123,14 @@ def test_one_way_default_unchanged(ringlab, tmp_path):
     assert r.returncode == 1 and "Proposition 1" in r.stdout
 
 
-@pytest.mark.slow  # seconds; the general test below runs this search first (its portfolio)
+@pytest.mark.slow  # a SAT search of seconds (the general test below runs it first too)
 def test_two_classic_rings_size_found_routing_only(ringlab, run, tmp_path):
     # N = 4, K = 8, T = 6: one classic ring each way, half the vector each, is a routing code
     d = _found_and_checked(ringlab, run, tmp_path, "--N", 4, "--K", 8, "--T", 6, "--routing-only")
     assert (d["N"], d["K"], d["T"]) == (4, 8, 6)
 
 
+@pytest.mark.slow  # a real SAT search: 8 s at load 4, 50 s in a loaded full run (issue 31)
 def test_two_classic_rings_size_found_general(ringlab, run, tmp_path):
     # the general class tries the routing-only class first: a routing code is a general code,
     # and the output says which class the code is in (the general encoding alone took ~2 min)
