@@ -16,6 +16,7 @@ class FlowLayout(QLayout):
         super().__init__(parent)
         self._items = []
         self._h, self._v = h_spacing, v_spacing
+        self._heights: dict[int, int] = {}  # heightForWidth's answers, until invalidate()
 
     # -- QLayout ---------------------------------------------------------------------------
     def addItem(self, item):
@@ -37,7 +38,17 @@ class FlowLayout(QLayout):
         return True
 
     def heightForWidth(self, width):
-        return self._place(QRect(0, 0, width, 0), move=False)
+        # Qt asks several times per layout pass for the same width (the scroll area, the
+        # node box, the splitter): placed once per width until an item changes (Qt then
+        # invalidates this layout, as QBoxLayout forgets its own cache then)
+        height = self._heights.get(width)
+        if height is None:
+            height = self._heights[width] = self._place(QRect(0, 0, width, 0), move=False)
+        return height
+
+    def invalidate(self):
+        self._heights.clear()
+        super().invalidate()
 
     def setGeometry(self, rect):
         super().setGeometry(rect)
