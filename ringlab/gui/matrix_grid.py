@@ -197,7 +197,8 @@ class MatrixGrid(QFrame):
             ("Paste matrix (tab-separated or LaTeX)", QKeySequence.Paste, self.paste),
             ("Set selected entries to 0", None, self.clear_selection),
         ):
-            a = QAction(text, table)
+            a = QAction(table)  # (QAction(text, table) builds QIcon's ThemeIcon enum)
+            a.setText(text)
             if keys is not None:
                 a.setShortcut(keys)
                 a.setShortcutContext(Qt.WidgetShortcut)

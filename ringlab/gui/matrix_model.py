@@ -47,6 +47,20 @@ _VERTICAL = Qt.Orientation.Vertical
 _NO_FLAGS = Qt.ItemFlag.NoItemFlags
 _READ_ONLY = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 _EDITABLE = _READ_ONLY | Qt.ItemFlag.ItemIsEditable
+_SOLID = Qt.BrushStyle.SolidPattern
+_BRUSHES: dict[int, QBrush] = {}
+
+
+def solid(colour: QColor) -> QBrush:
+    """A solid brush of ``colour``, made once: ``QBrush(colour)`` has PySide6 weigh its
+    QGradient and QImage overloads and build their enums (QGradient.Preset has 169 names), a
+    few ms of the first paint; an empty brush given its colour is the same brush."""
+    brush = _BRUSHES.get(colour.rgba())
+    if brush is None:
+        brush = _BRUSHES[colour.rgba()] = QBrush()
+        brush.setColor(colour)
+        brush.setStyle(_SOLID)
+    return brush
 
 
 def matrix_title(which: str, node: int) -> str:
@@ -152,17 +166,17 @@ class MatrixModel(QAbstractTableModel):
         is_locked = locked(self.which, r, c)
         if role == _BACKGROUND:
             if (r, c) in self.errors:
-                return QBrush(ERROR_BG)
+                return solid(ERROR_BG)
             if is_locked:
-                return QBrush(LOCKED_BG)
+                return solid(LOCKED_BG)
             if self.which == "T" and (r, c) in self._translation_wrong():
-                return QBrush(WRONG_BG)
+                return solid(WRONG_BG)
             return None
         if role == _FOREGROUND:
             if is_locked:
-                return QBrush(LOCKED_FG)
+                return solid(LOCKED_FG)
             if self.solved:
-                return QBrush(SOLVED_FG)
+                return solid(SOLVED_FG)
             return None
         if role == _FONT and self.solved:
             f = QFont()

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QStyle,
     QStyledItemDelegate,
-    QStyleOptionViewItem,
     QTableView,
     QToolTip,
 )
@@ -63,6 +62,10 @@ class CellDelegate(QStyledItemDelegate):
 
     def elided(self, view, option, index) -> bool:
         """Whether the cell at ``index`` shows less than its whole text."""
+        # (imported on the first tool tip: the class's import builds its enums, ~3 ms of the
+        # start-up)
+        from PySide6.QtWidgets import QStyleOptionViewItem
+
         opt = QStyleOptionViewItem(option)
         self.initStyleOption(opt, index)
         style = view.style()

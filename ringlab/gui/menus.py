@@ -49,7 +49,8 @@ HELP_TEXTS = {
 
 
 def _act(window, menu, text, keys, slot):
-    a = QAction(text, window)
+    a = QAction(window)  # (QAction(text, window) builds QIcon's 151-name ThemeIcon enum)
+    a.setText(text)
     if isinstance(keys, list):
         a.setShortcuts(keys)
     elif keys is not None:

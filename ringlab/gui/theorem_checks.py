@@ -16,6 +16,18 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 from .matrix_model import SUBSCRIPT
 from .state_link import on_state, on_verdict_in
 
+
+def fill_rect(p: QPainter, rect: QRect, colour: QColor) -> None:
+    """``p.fillRect(rect, colour)``, the same pixels (no antialiasing here), without
+    ``fillRect``: PySide6 weighs its QGradient.Preset overload at every call and builds that
+    169-name enum on the first (a few ms of the first paint)."""
+    p.save()
+    p.setPen(Qt.NoPen)
+    p.setBrush(colour)
+    p.drawRect(rect)
+    p.restore()
+
+
 GREEN_BG = QColor("#c9efc9")  # the default palette's (tests compare pixels with these)
 GREEN_EDGE = QColor("#1e8c1e")
 RED_CELL = QColor("#ff8f8f")
@@ -244,7 +256,7 @@ class ChecksCanvas(QWidget):
     def _paint_cells(self, p, rect: QRect, block: _Block, wrong_cell: QColor) -> None:
         """The block's fill, its wrong cells in red, and every entry (greyed on no fill)."""
         if block.fill is not None:
-            p.fillRect(rect, block.fill)
+            fill_rect(p, rect, block.fill)
         p.setFont(self.font())
         fmt, wrong = self.document.code.field.format, block.wrong
         x0, y0, cw, ch = rect.left(), rect.top(), self.cw, self.ch
@@ -254,7 +266,7 @@ class ChecksCanvas(QWidget):
         for r, row in enumerate(block.values):
             for s_, v in enumerate(row):
                 if (r, s_) in wrong:
-                    p.fillRect(x0 + s_ * cw, y0 + r * ch, cw, ch, wrong_cell)
+                    fill_rect(p, QRect(x0 + s_ * cw, y0 + r * ch, cw, ch), wrong_cell)
                     if not dark:
                         p.setPen(BLACK)
                 st, w = self._static_text(fmt(v))
@@ -356,11 +368,9 @@ class CheckMap(QWidget):
                 QRect(0, y, self.left - 4, self.sq), Qt.AlignRight | Qt.AlignVCenter, f"node {i}"
             )
             for j in range(1, N + 1):
-                p.fillRect(
-                    self.left + (j - 1) * self.sq + 1,
-                    y + 1,
-                    self.sq - 3,
-                    self.sq - 3,
+                fill_rect(
+                    p,
+                    QRect(self.left + (j - 1) * self.sq + 1, y + 1, self.sq - 3, self.sq - 3),
                     self._colour(rep, i, j, colours),
                 )
         p.end()

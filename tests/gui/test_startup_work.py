@@ -17,8 +17,16 @@ from ._startup import first_paint_line
 APP = """
 import sys
 import argparse
+import enum
 import inspect
 import ringlab.gui.app as app
+
+built = []  # PySide6 builds a class's Python enums when the class is first used
+create_enum = enum.EnumType._create_
+def counted_enum(cls, name, *args, **kwargs):
+    built.append(name)
+    return create_enum(cls, name, *args, **kwargs)
+enum.EnumType._create_ = counted_enum
 
 counts = {"layouts": 0, "measures": 0, "grids": 0, "parsers": 0, "sources": 0}
 
@@ -64,6 +72,7 @@ app.create_window = create_window
 start = app._process_start
 def at_first_paint():
     sys.stderr.write("counts: {grids} {layouts} {measures} {parsers} {sources}\\n".format(**counts))
+    sys.stderr.write("enums: " + " ".join(built) + "\\n")
     return start()
 app._process_start = at_first_paint
 from ringlab.cli import main
@@ -102,3 +111,13 @@ def test_the_first_window_reads_no_module_source(tmp_path):
     # PySide6 (inspect.getsource: 62 modules from the window's imports to its first paint, a
     # twentieth of the start) to see whether it mentions PySide6; the app tells it beforehand
     assert _counts(tmp_path)[4] == 0
+
+
+def test_the_first_window_builds_no_enum_of_a_call_it_does_not_make(tmp_path):
+    # PySide6 builds a Qt class's Python enums on its first use, and weighs every overload of
+    # a call: QBrush(colour) and fillRect built QGradient's 169 presets, QAction(text, parent)
+    # QIcon's 151 theme icons, importing QStyleOptionViewItem its option enums (for a tool
+    # tip) — no gradient, icon or tool tip is in the first frame
+    built = first_paint_line(tmp_path, APP, "enums: ")
+    assert "Key" in built  # (the Qt namespace: the window does use it)
+    assert not {"Preset", "ThemeIcon", "ViewItemFeature"} & set(built)
