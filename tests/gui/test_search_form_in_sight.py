@@ -20,14 +20,22 @@ def _whole_in_sight(widget) -> bool:
     return widget.isVisible() and shown_rect(widget).size() == widget.size()
 
 
+# and the laptop's window as the app makes it on a 1280×720 screen: 40 px less for the title bar
+# (the stranger's trial under Xvfb had this one: its status line on two lines at 22 pt, too)
+SIZES = {**ROOMS, "laptop-framed": dict(size=(1280, 680), lessons=True)}
+
+
 @pytest.mark.parametrize("points", [None, 22], ids=["default-text", "22pt"])
-@pytest.mark.parametrize("room", list(ROOMS))
+@pytest.mark.parametrize("room", list(SIZES))
 def test_the_search_button_is_in_sight_when_the_tab_is_clicked(open_window, qtbot, room, points):
-    w = open_window(load_views=True, **ROOMS[room])
-    if ROOMS[room]["lessons"]:  # a lesson open, as the student has it
-        click_lesson(qtbot, w, 13)
+    w = open_window(load_views=True, **SIZES[room])
+    framed = room == "laptop-framed"
+    if points and framed:  # the lecturer's order: the text size first, then lesson 1
+        _zoom_to(qtbot, w, points)  # (its long line in the status bar wraps at 22 pt)
+    if SIZES[room]["lessons"]:  # a lesson open, as the student has it
+        click_lesson(qtbot, w, 0 if framed else 13)
         qtbot.waitUntil(lambda: w.lessons_panel.lesson is not None)
-    if points:
+    if points and not framed:
         _zoom_to(qtbot, w, points)
     next(_pages(qtbot, w, "Search"))
     search = w.findChild(QPushButton, "search_start")

@@ -15,7 +15,7 @@ its field and class — is recorded in ``state.searches``, where the lessons rea
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -73,6 +73,21 @@ def _labelled(text: str, w: QWidget) -> QWidget:
     return pair
 
 
+class _OneLineFirst(QLabel):
+    """A word-wrapped label that asks for its text's one-line width: in a wrapping row it goes
+    beside its neighbour when that line has room, and wraps only when a line is too short (a
+    wrapped label's own width hint would break it into two lines where one fits)."""
+
+    def __init__(self, text: str):
+        super().__init__(text)
+        self.setWordWrap(True)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        m = self.contentsMargins()
+        width = self.fontMetrics().horizontalAdvance(self.text()) + m.left() + m.right() + 2
+        return QSize(width, self.heightForWidth(width))
+
+
 class SearchInputs(QWidget):
     """What to search for: the ring's N, K, T (or the editor's), the field, the class, the
     symmetry and the time limit."""
@@ -87,19 +102,17 @@ class SearchInputs(QWidget):
         self.t_spin = _spin(1, 40, "search_T", "Search T")
         self.field_box = _combo(FIELDS, "search_field", "Field")
         self.class_box = _combo([c for c, _ in CLASSES], "search_class", "Class")
-        self.symmetric = QCheckBox("only symmetric codes")
+        self.symmetric = QCheckBox("only rotationally symmetric codes")
         self.symmetric.setObjectName("search_symmetric")
-        symmetric_means = label(
-            "rotationally symmetric: node i = node 0 with message indices shifted by i",
-            "search_symmetric_means",
-        )
+        symmetric_means = _OneLineFirst("node i = node 0 with its indices shifted by i")
+        symmetric_means.setObjectName("search_symmetric_means")
         set_text_colour(symmetric_means, "#555")
         self.symmetric.setToolTip(symmetric_means.text())
         self.limit = _spin(1, 3600, "search_limit", "Time limit")
         self.limit.setValue(60)
         self.limit.setSuffix(" s")
         self.from_editor = button(
-            "The editor's N, K, T", "search_from_editor", self._on_from_editor_clicked
+            "From the editor", "search_from_editor", self._on_from_editor_clicked
         )
         self.from_editor.setToolTip("Put the N, K and T of the editor's code in the form")
         nkt = WrapRow(
@@ -132,7 +145,7 @@ class SearchInputs(QWidget):
     def refresh(self) -> None:
         # the form keeps what the user typed; only the button's hint follows the editor
         c = self.document.code
-        self.from_editor.setText(f"The editor's N, K, T ({c.N}, {c.K}, {c.T})")
+        self.from_editor.setText(f"From the editor ({c.N}, {c.K}, {c.T})")
 
     def _on_from_editor_clicked(self) -> None:
         c = self.document.code
@@ -198,12 +211,13 @@ class SearchForm(QGroupBox):
         self._timer.timeout.connect(self._poll_search)
         self.inputs = SearchInputs(document)
         form = QFormLayout(self)
-        # a caption that wraps (a group box's title is cut when the pane is narrow)
-        form.addRow(label("<b>Find a code by SAT — or prove there is none</b>", "search_caption"))
+        # no caption row: the tab says "Search" and the result line what a search answers (a
+        # row fewer keeps the inputs and the button in sight at 22 pt beside a lesson)
         form.addRow(self.inputs)
         form.addRow(self._build_buttons())
         self.result = label(
-            "Choose N, K, T, a field and a class, then Search. Answers are exact: "
+            "Find a code by SAT, or prove there is none: choose N, K, T, a field and a class, "
+            "then Search. Answers are exact: "
             "a code (checked by Theorem 2 and a simulation), a proof that none "
             "exists in that class, or 'undecided' when the time runs out.",
             "search_result",
