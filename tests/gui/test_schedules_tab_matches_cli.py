@@ -81,8 +81,12 @@ def choose_preset(qtbot, view, name):
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("example_N", [3, 4])
 @pytest.mark.parametrize("name", list(EXPLORER_PRESETS))
-def test_cost_table_is_the_clis_on_every_preset(open_window, qtbot, size, example_N, name):
-    w, view = schedules(open_window, qtbot, size=size)
+def test_cost_table_is_the_clis_on_every_preset(shared_window, qtbot, size, example_N, name):
+    # only reads the table after setting the example and the preset itself: one window a
+    # size, shared by the sweep's cases (as a user tries one preset after another)
+    w, view = schedules(
+        lambda preset, size: shared_window(name=preset, size=size), qtbot, size=size
+    )
     if view.inputs.example.N != example_N:  # the path: "use a 3-core example"
         view.inputs.n_spin.setFocus()
         view.inputs.n_spin.lineEdit().selectAll()
