@@ -13,6 +13,15 @@ from ringlab import preset, simulate
 from ringlab.render.captions import decode_arithmetic
 
 SIZES = [(1280, 720), (1920, 1080)]
+# each size test keeps one size in the inner loop, the three together both; the full suite both
+FAST_FIRST = [
+    pytest.param(SIZES[0], id="size0"),
+    pytest.param(SIZES[1], id="size1", marks=pytest.mark.slow),
+]
+FAST_SECOND = [
+    pytest.param(SIZES[0], id="size0", marks=pytest.mark.slow),
+    pytest.param(SIZES[1], id="size1"),
+]
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -41,7 +50,7 @@ def drawing_text_px(v) -> dict:
     return {"title": px(r._title), "table": shown(r._table.ax), "graph": shown(r._graph.ax)}
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", FAST_FIRST)
 def test_ctrl_equal_scales_caption_and_drawing(open_window, qtbot, size):
     w, v = propagation(open_window, qtbot, size)
     pt0, cap0 = w.font_size(), v.caption_label.font().pointSizeF()
@@ -140,7 +149,7 @@ def test_decode_arithmetic_against_a_hand_run(name, x):
             assert int(m[6]) == i and int(m[7]) == u + 1
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", FAST_SECOND)
 def test_the_decode_step_shows_the_numbers(open_window, qtbot, size):
     w, v = propagation(open_window, qtbot, size)
     v.inputs_box.setCurrentIndex(v.inputs_box.findData("typed"))
@@ -175,7 +184,7 @@ def anchors() -> set:
     return set(re.findall(r'<a id="([^"]+)"></a>', (ROOT / "lessons/glossary.md").read_text()))
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", FAST_FIRST)
 def test_notation_tooltips_link_the_glossary(open_window, qtbot, size):
     w, v = propagation(open_window, qtbot, size)
     tips = {"K box": w.params.spins["K"].toolTip(), "caption": v.caption_label.toolTip()}
