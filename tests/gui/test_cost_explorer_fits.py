@@ -109,6 +109,7 @@ def test_the_cost_explorer_fits(open_window, qtbot, room):
     _assert_fits(qtbot, w, view)
 
 
+@pytest.mark.slow  # real mpiexec: the calibration runs ranks (seconds)
 @needs_mpi
 def test_the_cost_explorer_fits_after_a_calibration(open_window, qtbot):
     """Calibrate α, β from the Run panel, close it, open the cost explorer at 22 pt on the

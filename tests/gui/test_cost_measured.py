@@ -1,7 +1,8 @@
 """Measure on N processes in the Schedules cost explorer: real mpiexec and ranks in a QProcess,
 never in the test's own process.  Expected values come from outside the panel: a direct
 ``ringlab run --json`` of the same job (same seed, size, repetitions), the process table, and
-the machine's core count."""
+the machine's core count.  The measurements on real ranks are slow-marked (the inner loop runs
+one real job, through the Run panel: tests/gui/test_run_panel.py)."""
 
 import json
 import os
@@ -77,6 +78,7 @@ def shape(result: dict):
     )
 
 
+@pytest.mark.slow  # real mpiexec: ranks start, jobs run (seconds)
 @needs_mpi
 def test_measure_at_n3_fills_the_rows_like_the_cli(qtbot):
     view, costs = explorer(qtbot, "3KB")
@@ -144,6 +146,7 @@ def test_measure_at_n3_fills_the_rows_like_the_cli(qtbot):
     assert costs.measured_note.text().startswith("The last measurement was for N = 3, S = 3 KB")
 
 
+@pytest.mark.slow  # real mpiexec: ranks start, jobs run (seconds)
 @needs_mpi
 def test_cancel_a_long_measurement_leaves_no_process(qtbot):
     view, costs = explorer(qtbot, "1KB")

@@ -1,6 +1,8 @@
 """Run on N processes… through the panel: real mpiexec and ranks in a QProcess, never in the
 test's own process.  Expected values come from outside the panel: ``ringlab run --json`` of the
-same job, seed 004's numbers, the mathematics of a broken R entry, and the process table."""
+same job, seed 004's numbers, the mathematics of a broken R entry, and the process table.
+Tests that start real ranks are marked slow but for one (the paper's code matching the CLI),
+as in tests/cli/test_run_cli.py: the inner loop runs one real job through the panel."""
 
 import json
 import os
@@ -119,6 +121,7 @@ def test_paper_code_on_real_ranks_matches_the_cli(qtbot, make_panel):
     assert leftovers(panel.seed) == []
 
 
+@pytest.mark.slow  # real mpiexec: N Python ranks start (seconds)
 def test_replay_shows_seed_004s_sends_and_follows_the_walkthrough(qtbot):
     from ringlab.gui.views.propagation import PropagationView
 
@@ -145,6 +148,7 @@ def test_replay_shows_seed_004s_sends_and_follows_the_walkthrough(qtbot):
     assert view.open_run_panel() is dlg  # one dialog per view, raised again
 
 
+@pytest.mark.slow  # real mpiexec: N Python ranks start (seconds)
 def test_cancel_a_long_run_leaves_no_process(qtbot, make_panel):
     panel = make_panel(preset("paper-k2-t3"), size="1KiB", repeat=1_000_000)
     assert panel.run()
@@ -163,6 +167,7 @@ def test_cancel_a_long_run_leaves_no_process(qtbot, make_panel):
     assert panel.run_button.isEnabled() and not panel.cancel_button.isEnabled()
 
 
+@pytest.mark.slow  # real mpiexec: N Python ranks start (seconds)
 def test_an_infeasible_code_names_the_rank_and_the_entry(qtbot, make_panel):
     d = code_to_dict(preset("paper-k2-t3"))
     d["nodes"][1]["R"][1][2] = 2  # node 1's second decoded symbol reads y one time too
@@ -185,6 +190,7 @@ def test_a_size_that_is_not_a_size_is_refused_before_anything_starts(qtbot, make
     assert panel.size_bytes() == 992 and panel.size_hint.text() == "= 992 B"
 
 
+@pytest.mark.slow  # real mpiexec: N Python ranks start (seconds)
 def test_calibrate_feeds_the_cost_explorer(qtbot):
     from ringlab.gui.views.schedules import SchedulesView
 
@@ -212,6 +218,7 @@ def test_calibrate_feeds_the_cost_explorer(qtbot):
     assert (costs.alpha.text(), costs.bandwidth.text()) == typed and not costs.alpha.isReadOnly()
 
 
+@pytest.mark.slow  # real mpiexec: N Python ranks start (seconds)
 def test_closing_the_dialog_stops_its_job(qtbot):
     from ringlab.gui.run_panel import RunDialog
 
@@ -230,6 +237,7 @@ def test_closing_the_dialog_stops_its_job(qtbot):
     assert alive(tree) == [] and leftovers(panel.seed) == []
 
 
+@pytest.mark.slow  # real mpiexec: N Python ranks start (seconds)
 def test_the_panel_passes_no_timeout_so_start_up_gets_the_engines_budget(qtbot, make_panel):
     panel = make_panel(preset("paper-k1-t2"), size="64", repeat=1)
     final = run_to_end(qtbot, panel)
@@ -244,6 +252,7 @@ def test_the_panel_passes_no_timeout_so_start_up_gets_the_engines_budget(qtbot, 
     assert leftovers(panel.seed) == []
 
 
+@pytest.mark.slow  # real mpiexec: N Python ranks start (seconds)
 def test_floating_point_does_not_hide_an_infeasible_code_in_the_panel(qtbot, make_panel):
     near = preset("paper-k2-t3").with_entry(0, "M", 2, 0, "1000000000001/1000000000000")
     panel = make_panel(near, size="64", repeat=1)
@@ -257,6 +266,7 @@ def test_floating_point_does_not_hide_an_infeasible_code_in_the_panel(qtbot, mak
     assert leftovers(panel.seed) == []
 
 
+@pytest.mark.slow  # real mpiexec: N Python ranks start (seconds)
 def test_a_killed_rank_is_named_and_no_times_are_shown(qtbot, make_panel):
     panel = make_panel(preset("paper-k2-t3"), size="64", repeat=1_000_000)
     assert panel.run()
