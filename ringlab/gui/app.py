@@ -7,6 +7,7 @@ or when chosen), nor NumPy for a code over Q (the core imports it on first use).
 
 from __future__ import annotations
 
+import atexit
 import gc
 import os
 import sys
@@ -14,6 +15,11 @@ import time
 from pathlib import Path
 
 _T0 = time.perf_counter()
+
+#: Qt's PNG writer at "quality" 60 (a zlib level and filter choice; the pixels are the same):
+#: the window's picture is written a third faster than at Qt's default and a few per cent
+#: smaller (1280×720: 87 ms and 110.7 kB against 123 ms and 113.6 kB)
+PNG_QUALITY = 60
 
 
 def release_clipboard() -> None:
@@ -46,6 +52,7 @@ class StartupGC:
     def __init__(self):
         self.paused = gc.isenabled()
         gc.disable()
+        freeze_at_exit()
 
     def resume(self, freeze: bool = True) -> None:
         if self.paused:
@@ -53,6 +60,21 @@ class StartupGC:
             if freeze:
                 gc.freeze()
             gc.enable()
+
+
+def freeze_at_exit() -> None:
+    """At the interpreter's exit, freeze whatever is alive before Python's last collections.
+
+    Python ends by walking every object for reference cycles; after a window (the
+    screenshot's, whose start-up objects are not frozen, or the views built after the first
+    paint) that walk was most of the process's teardown — 0.15 s of ``ringlab screenshot``'s
+    wall time, 0.04 s frozen.  Nothing is collected for a process that ends anyway (objects
+    still reachable from modules are freed as before; ``atexit`` and ``weakref.finalize``
+    handlers run as before).  Registered once per process.
+    """
+    if not getattr(freeze_at_exit, "registered", False):
+        freeze_at_exit.registered = True
+        atexit.register(gc.freeze)
 
 
 def load_before_qt() -> None:
@@ -355,7 +377,7 @@ def _screenshot(out, code, path, view, size, lesson) -> Path:
     app.processEvents()
     img = win.grab()
     out_path = Path(out)
-    if not img.save(str(out_path), "PNG"):
+    if not img.save(str(out_path), "PNG", PNG_QUALITY):
         raise RinglabError(f"-o {out}: cannot write the PNG (does the folder exist?)")
     win.hide()
     win.deleteLater()
@@ -381,7 +403,7 @@ def present_screenshot(out: str, deck, size: tuple[int, int], step: int = 0) -> 
     if win.view.canvas is not None:
         win.view.canvas.draw()
     out_path = Path(out)
-    if not win.grab().save(str(out_path), "PNG"):
+    if not win.grab().save(str(out_path), "PNG", PNG_QUALITY):
         raise RinglabError(f"-o {out}: cannot write the PNG (does the folder exist?)")
     win.close()
     win.deleteLater()
