@@ -242,6 +242,7 @@ def test_a_status_line_about_the_previous_code_goes_with_it(qtbot, win):
     assert win.statusBar().currentMessage() == ""
 
 
+@pytest.mark.slow  # real mpiexec: N Python ranks start (seconds)
 @pytest.mark.skipif(
     find_spec("mpi4py") is None,
     reason="mpi4py is not installed (pip install mpi4py mpich): the run panel "
