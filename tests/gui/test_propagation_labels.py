@@ -10,11 +10,14 @@ from matplotlib.collections import PathCollection
 from matplotlib.path import Path
 from PySide6.QtCore import Qt
 
+from tests._sweep import split_sweep
+
 from ._acts import click_tab
 from .test_present_labels import arrow_points, label_boxes
 
 # what a user types into the Propagation tab's inputs box: fractions over Q
 FRACTIONS = "3/20 1/20; 7/20 9/20; 11/20 13/20"
+SIZES = [(1024, 768), (1280, 720)]
 
 
 def node_outlines(fig):
@@ -53,8 +56,16 @@ def meetings(fig):
     return bad
 
 
-@pytest.mark.parametrize("size", [(1024, 768), (1280, 720)])
-@pytest.mark.parametrize("typed", [None, FRACTIONS], ids=["default-inputs", "fractions"])
+# the inner loop: each inputs once and each screen shape once (the default inputs at 4:3,
+# the fractions at 16:9); the full suite all four
+@pytest.mark.parametrize(
+    "typed,size",
+    split_sweep(
+        [(typed, size) for size in SIZES for typed in (None, FRACTIONS)],
+        [f"{t}-size{i}" for i in range(len(SIZES)) for t in ("default-inputs", "fractions")],
+        lambda typed, size: (typed is None) == (size == SIZES[0]),
+    ),
+)
 def test_no_label_meets_an_arrow_a_node_or_a_source(open_window, qtbot, tmp_path, size, typed):
     w = open_window("paper-k2-t3", size=size)
     v = click_tab(qtbot, w, "Propagation")
