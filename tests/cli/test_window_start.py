@@ -17,6 +17,7 @@ from PIL import Image, ImageChops
 
 from ringlab import preset, save_code
 
+ROOT = Path(__file__).resolve().parents[2]
 DISPLAY_VARS = ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM", "QT_QPA_PLATFORM_PLUGIN_PATH")
 
 
@@ -194,9 +195,19 @@ def test_a_bad_preset_name_lists_the_names(command, ringlab, monkeypatch):
 
 
 # -- 6. the lessons' counts -----------------------------------------------------------------------
-def test_lessons_check_counts_in_plain_english(ringlab, tmp_path, monkeypatch):
+# the inner loop checks two lessons' counts (lesson 1 has the one task, lesson 2 two of each);
+# the whole course (6 s: every lesson checked, as tests/lessons/test_course.py does in the inner
+# loop) is slow
+@pytest.mark.parametrize(
+    "files",
+    [
+        pytest.param(("01-matmul-partials.md", "02-reduce-scatter.md"), id="two-lessons"),
+        pytest.param((), id="course", marks=pytest.mark.slow),
+    ],
+)
+def test_lessons_check_counts_in_plain_english(ringlab, tmp_path, monkeypatch, files):
     monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path / "data"))  # a newcomer: no progress
-    r = ringlab("lessons", "check")
+    r = ringlab("lessons", "check", *(ROOT / "lessons" / f for f in files))
     assert r.returncode == 0, r.stderr
     counts = re.findall(r"\((\d+) (predictions?), (\d+) (tasks?)\)", r.stdout)
     assert len(counts) == len(r.stdout.strip().splitlines()) > 0
