@@ -9,6 +9,16 @@ from PySide6.QtWidgets import QLineEdit
 from ringlab import check, preset
 
 SIZES = [(1280, 720), (1920, 1080)]
+# each size test keeps one size in the inner loop (the narrower where a message's width is
+# what is checked), the four together both; the full suite runs every test at both
+AT_1280 = [
+    pytest.param(SIZES[0], id="size0"),
+    pytest.param(SIZES[1], id="size1", marks=pytest.mark.slow),
+]
+AT_1920 = [
+    pytest.param(SIZES[0], id="size0", marks=pytest.mark.slow),
+    pytest.param(SIZES[1], id="size1"),
+]
 
 
 def propagation(open_window, qtbot, size):
@@ -23,7 +33,7 @@ def figure_texts(v) -> str:
     return "\n".join(t.get_text() for t in v.figure.texts)
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", AT_1920)
 def test_refused_typed_inputs_are_not_labelled_typed(open_window, qtbot, tmp_path, size):
     w, v = propagation(open_window, qtbot, size)
     v.inputs_box.setCurrentIndex(v.inputs_box.findData("typed"))
@@ -49,7 +59,7 @@ def test_refused_typed_inputs_are_not_labelled_typed(open_window, qtbot, tmp_pat
     assert "inputs: typed" in figure_texts(v)
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", AT_1920)
 def test_a_resized_preset_is_renamed(open_window, qtbot, size):
     w = open_window("paper-k2-t3", size=size, load_views=False)
     sp = w.params.spins["T"]
@@ -114,7 +124,7 @@ def test_a_found_code_is_offered_not_forced(open_window, qtbot):
     assert w.document.code == preset("paper-k3-t4") and "Not used" in v.result.text()
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", AT_1280)
 def test_1e400_over_R_is_refused_with_the_range(open_window, qtbot, size):
     w = open_window("paper-k2-t3", size=size, load_views=False)
     w.document.set_field("R")
@@ -137,7 +147,7 @@ def test_1e400_over_R_is_refused_with_the_range(open_window, qtbot, size):
     ), said
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", AT_1280)
 def test_a_long_refusal_reads_on_its_own_line(open_window, qtbot, size):
     # a trial: over GF(2^2) the refusal of "4" stood in a column one word wide ("elemen",
     # "polynon") beside the typed inputs and pushed the drawing out of view
