@@ -74,7 +74,9 @@ def floor_peer(env):
     )
     line = next(x for x in r.stderr.splitlines() if x.startswith("modules "))
     mods = [m for m in line.split()[1:] if m.split(".")[0] in ("ringlab", "flint")]
-    pre = "import importlib\n" + "".join(
+    # (as the app does before its window's imports: PySide6's import hook is told what it
+    # would read in each module's source, see ringlab.gui.app.spare_the_source_scan)
+    pre = "import importlib, ringlab.gui.app\nringlab.gui.app.spare_the_source_scan()\n" + "".join(
         f"importlib.import_module({m!r})\n" for m in mods if m.count(".") < 3
     )
     return PEER.replace("app = QApplication", pre + "app = QApplication", 1)
