@@ -99,11 +99,12 @@ def spare_the_source_scan() -> None:
     there, and no module here selects a feature: ringlab's modules are entered as PySide
     users without a feature (0), the modules already loaded as "ignore" (-1; PySide's answer
     for a module whose source does not mention it, and the same selection for one that
-    does).  A later PySide6 without that table is simply not told.
+    does).  A later PySide6 without that table is simply not told.  Once per process.
     """
     known = getattr(sys.modules.get("__feature__"), "pyside_feature_dict", None)
-    if not isinstance(known, dict):
+    if not isinstance(known, dict) or getattr(spare_the_source_scan, "done", False):
         return
+    spare_the_source_scan.done = True
     for name in list(sys.modules):
         known.setdefault(name, 0 if name.partition(".")[0] == "ringlab" else -1)
     root = Path(__file__).resolve().parent.parent  # the ringlab package
