@@ -24,35 +24,74 @@ ZOOM_RANGE = (0.5, 3.0)
 
 
 def _presentview_largest_fit(self, now: float, want: float) -> float | None:
-    """The largest zoom in (now, want] that fits, to 0.01; None when none does."""
-    if self._fits(want):
-        return want
+    """The largest zoom in (now, want] that fits, to 0.01; None when none does.  On a
+    walkthrough the bisection tries each zoom at the step shown only, and the zoom it finds
+    is then checked at every step (a lecturer's Z answered in a fraction of the time: each
+    trial lays the figure out again); only when that fails is every step tried throughout."""
     if self.canvas is None:  # a text slide: the old ladder of tenths (cheap enough)
+        if self._fits(want):
+            return want
         z = want
         while z / 1.1 > now + 0.01:
             z = round(z / 1.1, 2)
             if self._fits(z):
                 return z
         return None
+    for every_step in (False, True):
+        good = _bisect_fit(self, now, want, every_step)
+        if good is None or every_step or self._fits(good):
+            return good
+    return None
+
+
+def _bisect_fit(self, now: float, want: float, every_step: bool) -> float | None:
+    if self._fits(want, every_step):
+        return want
     good, bad = now, want  # bisection: each trial lays the figure out again
     while bad - good > 0.011:
         mid = round((good + bad) / 2, 2)
         if mid <= good or mid >= bad:
             break
-        good, bad = (mid, bad) if self._fits(mid) else (good, mid)
+        good, bad = (mid, bad) if self._fits(mid, every_step) else (good, mid)
     return good if good > now + 1e-9 else None
 
 
-def _presentview_fits(self, zoom: float) -> bool:
+def _presentview_fits(self, zoom: float, every_step: bool = True) -> bool:
     """Whether the slide at ``zoom`` has no overlapping, cut or tiny text (and, on a
-    walkthrough, its graph and table are drawn no smaller than at the zoom shown)."""
+    walkthrough, its graph and table are drawn no smaller than at the zoom shown) — at every
+    step of the walkthrough, or at the step shown only.  A walkthrough's answer is kept for
+    the same slide, size, step and zoom shown: a Z pressed again at "the most that fits"
+    costs no layout."""
+    key = None
+    if self.canvas is not None:
+        r = self.deck.renderer
+        key = (id(r), id(r.trace), self.canvas.width(), self.canvas.height(), self.step)
+        key = (*key, self.zoom, zoom, every_step)
+        if key in self._fits_memo:
+            return self._fits_memo[key]
+        if len(self._fits_memo) > 512:
+            self._fits_memo.clear()
+    ok = _presentview_measure_fit(self, zoom, every_step)
+    if key is not None:
+        self._fits_memo[key] = ok
+    return ok
+
+
+def _presentview_measure_fit(self, zoom: float, every_step: bool) -> bool:
     old = self.zoom
-    before = self._drawn_sizes() if self.canvas is not None else None
+    before = None
+    if self.canvas is not None:  # the sizes shown now: once for all the trials of one Z
+        r = self.deck.renderer
+        key = ("shown", id(r), id(r.trace), self.canvas.width(), self.canvas.height())
+        key = (*key, self.step, old)
+        if key not in self._fits_memo:
+            self._fits_memo[key] = self._drawn_sizes()
+        before = self._fits_memo[key]
     self.zoom = zoom
     try:
         self._apply_zoom()
         if self.canvas is not None:
-            if not figure_fits(self.deck.renderer, self.canvas, self.step):
+            if not figure_fits(self.deck.renderer, self.canvas, self.step, every_step):
                 return False
             after = self._drawn_sizes()
             # each zoom in spreads the nodes (by a pixel at least) and keeps the table's
@@ -93,6 +132,7 @@ class PresentView(QWidget):
         self.step = 0
         self.zoom = 1.0
         self.zoom_clamped = False
+        self._fits_memo: dict = {}  # see _presentview_fits
         self.blanked = False
         self.drawing_panel = None  # a lesson's drawing under its text
         self.setFocusPolicy(Qt.StrongFocus)
