@@ -5,6 +5,8 @@ Each bad file is refused with one line naming the file, what is wrong and what w
 very same line, and the rank program and the window's state read through the same function.
 """
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
@@ -90,13 +92,14 @@ def test_matmul_partials_sum_to_seed_004s_target():
 
 
 def _cli(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "ringlab", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=ROOT,
-    )
+    """``ringlab ARGS`` in this process (``ringlab.cli.main``, as tests/cli/conftest.py runs
+    it): what the shell sees, without a Python start per call (issue 31)."""
+    from ringlab.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(args))
+    return subprocess.CompletedProcess(["ringlab", *args], code, out.getvalue(), err.getvalue())
 
 
 @pytest.mark.parametrize(
