@@ -1,13 +1,13 @@
 """Issue 35 in the Schedules tab: the coded two-way codes beside Swing, Trivance, Rabenseifner,
 recursive doubling and two classic rings, in both cost models, each row saying where it came
-from — the numbers ``ringlab compare --ring two-way --json`` prints (run as a subprocess, as a
-user runs it).  Driven as a user drives it: N typed into the explorer's N box, the box ticked,
-the cells read off the screen."""
+from — the numbers ``ringlab compare --ring two-way --json`` prints (run in-process through
+``ringlab.cli.main``, the command's own code).  Driven as a user drives it: N typed into the
+explorer's N box, the box ticked, the cells read off the screen."""
 
+import contextlib
 import functools
+import io
 import json
-import subprocess
-import sys
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
@@ -17,15 +17,15 @@ from ringlab.core.schedules.costs import format_bytes, format_seconds
 
 @functools.cache
 def cli(N: int) -> dict:
-    """``ringlab compare --N N --ring two-way --json``, run as a user runs it."""
-    out = subprocess.run(
-        [sys.executable, "-m", "ringlab", "compare", "--N", str(N), "--ring", "two-way", "--json"],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert out.returncode == 0, out.stderr
-    return json.loads(out.stdout)
+    """What ``ringlab compare --N N --ring two-way --json`` prints (in-process: the command's
+    own code, without a Python start; issue 31)."""
+    from ringlab.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        rc = main(["compare", "--N", str(N), "--ring", "two-way", "--json"])
+    assert rc == 0, err.getvalue()
+    return json.loads(out.getvalue())
 
 
 def cli_cells(s: dict) -> dict:
