@@ -19,8 +19,11 @@ from .test_present_labels import meetings
 RECEIVING = (0xFF, 0xD8, 0xA8)  # the default palette's "recv" fill, as painted
 
 
-def pixels(widget) -> np.ndarray:
-    img = widget.grab().toImage().convertToFormat(widget.grab().toImage().Format.Format_RGB888)
+def pixels(widget, shot=None) -> np.ndarray:
+    """The widget's pixels as painted (one grab; ``shot``: a grab already taken)."""
+    shot = widget.grab() if shot is None else shot
+    img = shot.toImage()
+    img = img.convertToFormat(img.Format.Format_RGB888)
     w, h, bpl = img.width(), img.height(), img.bytesPerLine()
     return (
         np.frombuffer(bytes(img.constBits()), np.uint8).reshape(h, bpl)[:, : 3 * w].reshape(h, w, 3)
@@ -72,14 +75,16 @@ def test_each_z_lays_the_drawing_out_bigger_until_the_slide_is_full(qtbot, code,
     qtbot.keyClick(v, Qt.Key_Right)  # t = 1: node i sends now, node i + 1 receives
     fig = v.deck.renderer.figure
     assert not meetings(fig)
-    img = pixels(w)
-    w.grab().save(str(tmp_path / f"{code}-z0.png"))
+    shot = w.grab()  # looked at, and kept for a reader of a failure
+    img = pixels(w, shot)
+    shot.save(str(tmp_path / f"{code}-z0.png"))
     spacing = [node_spacing(img, n)]
     for k in range(1, 8):
         qtbot.keyClick(v, Qt.Key_Z)
         assert not meetings(fig), (code, k, meetings(fig))
-        img = pixels(w)
-        w.grab().save(str(tmp_path / f"{code}-z{k}.png"))
+        shot = w.grab()
+        img = pixels(w, shot)
+        shot.save(str(tmp_path / f"{code}-z{k}.png"))
         spacing.append(node_spacing(img, n))
         most = "the most that fits" in v.status.text()
         # each Z spreads the nodes out; only the press that finds no more room may leave
