@@ -27,3 +27,12 @@ def first_of_each(cases, ids, kind):
         return new
 
     return split_sweep(cases, ids, first)
+
+
+def sizes_keeping(sizes, fast: int):
+    """``sizes`` as ``pytest.param``\\ s named ``size0``, ``size1``, …: ``sizes[fast]`` in the
+    inner loop, the others ``slow`` (a module's size tests each keep a different one, so the
+    inner loop still meets every size)."""
+    return split_sweep(
+        [(s,) for s in sizes], [f"size{i}" for i in range(len(sizes))], lambda s: s == sizes[fast]
+    )

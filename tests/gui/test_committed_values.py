@@ -7,18 +7,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit
 
 from ringlab import check, preset
+from tests._sweep import sizes_keeping
 
 SIZES = [(1280, 720), (1920, 1080)]
 # each size test keeps one size in the inner loop (the narrower where a message's width is
 # what is checked), the four together both; the full suite runs every test at both
-AT_1280 = [
-    pytest.param(SIZES[0], id="size0"),
-    pytest.param(SIZES[1], id="size1", marks=pytest.mark.slow),
-]
-AT_1920 = [
-    pytest.param(SIZES[0], id="size0", marks=pytest.mark.slow),
-    pytest.param(SIZES[1], id="size1"),
-]
+AT_1280 = sizes_keeping(SIZES, 0)
+AT_1920 = sizes_keeping(SIZES, 1)
 
 
 def propagation(open_window, qtbot, size):

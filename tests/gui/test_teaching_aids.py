@@ -11,17 +11,12 @@ from PySide6.QtCore import Qt
 
 from ringlab import preset, simulate
 from ringlab.render.captions import decode_arithmetic
+from tests._sweep import sizes_keeping
 
 SIZES = [(1280, 720), (1920, 1080)]
 # each size test keeps one size in the inner loop, the three together both; the full suite both
-FAST_FIRST = [
-    pytest.param(SIZES[0], id="size0"),
-    pytest.param(SIZES[1], id="size1", marks=pytest.mark.slow),
-]
-FAST_SECOND = [
-    pytest.param(SIZES[0], id="size0", marks=pytest.mark.slow),
-    pytest.param(SIZES[1], id="size1"),
-]
+FAST_FIRST = sizes_keeping(SIZES, 0)
+FAST_SECOND = sizes_keeping(SIZES, 1)
 ROOT = Path(__file__).resolve().parents[2]
 
 
