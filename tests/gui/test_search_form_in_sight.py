@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QPushButton, QSpinBox, QTableWidget
 
+from tests._sweep import split_sweep
 from tests.gui._acts import click_lesson
 from tests.gui._fit import shown_rect
 from tests.gui.test_layout_fits import ROOMS, _pages, _whole_rows, _zoom_to
@@ -25,8 +26,16 @@ def _whole_in_sight(widget) -> bool:
 SIZES = {**ROOMS, "laptop-framed": dict(size=(1280, 680), lessons=True)}
 
 
-@pytest.mark.parametrize("points", [None, 22], ids=["default-text", "22pt"])
-@pytest.mark.parametrize("room", list(SIZES))
+# the inner loop: the laptop beside a lesson at the default text (the eight rows beside the
+# form) and the framed window at 22 pt (the tightest); the full suite all six
+@pytest.mark.parametrize(
+    "room,points",
+    split_sweep(
+        [(r, p) for p in (None, 22) for r in SIZES],
+        [f"{r}-{'22pt' if p else 'default-text'}" for p in (None, 22) for r in SIZES],
+        lambda r, p: (r, p) in (("laptop-lesson", None), ("laptop-framed", 22)),
+    ),
+)
 def test_the_search_button_is_in_sight_when_the_tab_is_clicked(open_window, qtbot, room, points):
     w = open_window(load_views=True, **SIZES[room])
     framed = room == "laptop-framed"
