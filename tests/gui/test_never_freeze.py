@@ -52,7 +52,15 @@ def test_the_window_takes_keys_while_a_dense_32_node_check_runs(open_window, qtb
     assert doc.report_pending
     assert "Checking" in panel.verdict.text() and panel.busy.isVisibleTo(panel)
     jobs = doc.state.jobs
-    qtbot.waitUntil(lambda: any(j.process_alive for j in jobs.jobs()), timeout=30_000)
+    try:
+        qtbot.waitUntil(lambda: any(j.process_alive for j in jobs.jobs()), timeout=30_000)
+    except Exception:  # (pytest-qt's timeout): say what the check became instead
+        v = doc.state.verdict
+        raise AssertionError(
+            f"no check process alive; running jobs {jobs.running()}, verdict "
+            f"{getattr(v, 'status', v)!r} {getattr(v, 'error', '')!r}, "
+            f"panel {panel.verdict.text()!r}"
+        ) from None
     first = jobs.jobs()[0]
     # a keystroke into node 0's M while the child computes: handled, the cell shows it
     grid = w.editor.grid(0, "M")
