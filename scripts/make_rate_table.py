@@ -18,8 +18,9 @@ is at the largest proven lower bound (at most ``--per-T-bound`` seconds), then u
 down from it.  Every step records its T, verdict, seconds, limit and ``encoding_version``; a
 redone entry keeps the steps of earlier runs as ``earlier_steps``, and each run is appended to
 ``runs`` (command, UTC start and end, wall clock, load average, executor and workers).
-``--retry`` redoes entries that are not exact; ``--only N,K,FIELD`` (repeatable) restricts the
-run to those entries.
+``--retry`` redoes entries that are not exact, each class walked from the largest T its earlier
+runs proved impossible, plus one (no T is proven impossible twice); ``--only N,K,FIELD``
+(repeatable) restricts the run to those entries.
 
 ``--executor mpi`` runs the entries on the workers of ``mpi4py.futures`` (the ``mpi`` extra),
 e.g. ``mpiexec -n 65 python -m mpi4py.futures scripts/make_rate_table.py --executor mpi ...``
@@ -271,10 +272,10 @@ sys.stdout.write("\\n" + json.dumps(compute_entry(*args)) + "\\n")
 """
 
 
-def isolated_entry(N, K, field, base, per_T, per_cell, per_T_bound=None):
+def isolated_entry(N, K, field, base, per_T, per_cell, per_T_bound=None, earlier=None):
     """:func:`compute_entry` in a child process of this MPI worker; its death is an exception
     (the entry is started again, :func:`run_entries`), never the end of the MPI job."""
-    args = [N, K, field, base, per_T, per_cell, per_T_bound]
+    args = [N, K, field, base, per_T, per_cell, per_T_bound, earlier]
     p = subprocess.run(
         [sys.executable, "-c", _ISOLATED], input=json.dumps(args), capture_output=True, text=True
     )
@@ -307,7 +308,10 @@ def run_entries(a, pool, workers, cells, fields, only, run, checkpoint, t0) -> N
                     if (N, K, f) in again:
                         again.remove((N, K, f))
                     base = cells[(N, K)]["by_field"].get("GF(2)") if f != "GF(2)" else None
-                    fut = pool.submit(task, N, K, f, base, a.per_T, a.per_cell, a.per_T_bound)
+                    earlier = cells[(N, K)]["by_field"].get(f) if a.retry else None
+                    fut = pool.submit(
+                        task, N, K, f, base, a.per_T, a.per_cell, a.per_T_bound, earlier
+                    )
                     running[fut] = ((N, K, f), pool)
                     attempted.add((N, K, f))
                     busy.add((N, K, f))

@@ -73,6 +73,23 @@ def test_gf4_cell_at_the_lower_bound_costs_nothing():
     assert (c["routing"]["min_T"], c["routing"]["status"]) == (4, "proven")  # the Appendix
 
 
+def test_a_retry_starts_above_what_an_earlier_run_proved():
+    # N = 3, K = 2: general codes need 3 (Theorem 3), routing only needs 4 (the paper's
+    # Appendix).  A first walk proves routing at T = 3 impossible, then finds 4; a retry that is
+    # told so searches T = 4 only.
+    first = field_cell(3, 2, "GF(2)", per_T=30)
+    assert [(s["T"], s["status"]) for s in first["routing"]["steps"]] == [
+        (3, "impossible"),
+        (4, "found"),
+    ]
+    earlier = {"general": first["general"], "routing": {**first["routing"], "status": "found"}}
+    again = field_cell(3, 2, "GF(2)", per_T=30, earlier=earlier)
+    r = again["routing"]
+    assert [s["T"] for s in r["steps"]] == [4]
+    assert (r["min_T"], r["status"], r["bound"]) == (4, "proven", 4)
+    assert "earlier run (T = 3 impossible)" in r["bound_by"]
+
+
 def _script():
     return load_script("make_rate_table")
 

@@ -316,15 +316,27 @@ def lifted_routing_T(N, K, field, base, per_T) -> int | None:
     return T
 
 
+def _earlier_lower(earlier, cls, lower, lname):
+    """The walk's start raised by what earlier runs proved (``earlier``: this entry's pair from
+    the table, or None): a retry does not prove a T impossible again."""
+    res = (earlier or {}).get(cls)
+    lo = proven_lower(res, lower) if res else lower
+    if lo > lower:
+        return lo, f"SAT in an earlier run (T = {lo - 1} impossible)"
+    return lower, lname
+
+
 def field_cell(
-    N, K, field, base=None, per_T=30.0, budget=None, progress=None, per_T_bound=None
+    N, K, field, base=None, per_T=30.0, budget=None, progress=None, per_T_bound=None, earlier=None
 ) -> dict:
     """``{"general", "routing"}`` for one (N, K, field); ``base`` is the GF(2) pair, used as an
     upper bound (general) and copied (routing) over GF(2^m).  Each class is walked bound first
     (:func:`walk`): general from the largest lower bound (:func:`lower_bound`), routing from
-    the largest T general codes are proven to need (a routing code is a general code)."""
+    the largest T general codes are proven to need (a routing code is a general code).
+    ``earlier``, this entry's pair from an earlier run, raises each class's start to the
+    largest T that run proved impossible, plus one."""
     left = _clock(budget)
-    lower, lname = lower_bound(N, K)
+    lower, lname = _earlier_lower(earlier, "general", *lower_bound(N, K))
     cap = 2 * (N - 1) * (-(-K // N)) + 1  # the classic ring is a code at cap − 1
     ext = is_extension_of_gf2(field) and base is not None
     known, lifted, by = None, None, None
@@ -364,6 +376,7 @@ def field_cell(
         r_lower, r_name = g["min_T"], "general class (" + (g["lower_proof"] or "") + ")"
     elif (g.get("lower_T") or 0) > lower:
         r_lower, r_name = g["lower_T"], "general class (" + g["lower_T_by"] + ")"
+    r_lower, r_name = _earlier_lower(earlier, "routing", r_lower, r_name)
     routing = walk(
         N,
         K,
@@ -428,10 +441,10 @@ def verdict_text(v: dict) -> str:
     return f"{v['T']}: {v['verdict']} ({detail})"
 
 
-def compute_entry(N, K, field, base, per_T, per_cell, per_T_bound=None):
+def compute_entry(N, K, field, base, per_T, per_cell, per_T_bound=None, earlier=None):
     """One (N, K, field) for a process pool (a module-level function, so it pickles by name)."""
     t0 = time.perf_counter()
-    res = field_cell(N, K, field, base=base, per_T=per_T, budget=per_cell, per_T_bound=per_T_bound)
+    res = field_cell(N, K, field, base, per_T, per_cell, per_T_bound=per_T_bound, earlier=earlier)
     return N, K, field, res, time.perf_counter() - t0
 
 
