@@ -404,7 +404,10 @@ def main(argv=None) -> int:
             return 2
         print(f"wrote {a.output}")
     else:
-        print(text)
+        try:
+            print(text)
+        except BrokenPipeError:  # the reader (e.g. head) stopped reading: not an error here
+            sys.stderr.close()
     return 0
 
 
