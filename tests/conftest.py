@@ -1,7 +1,17 @@
 import os
+import sys
 import tempfile
 
 import pytest
+
+# This machine's environment sets PYTHONDONTWRITEBYTECODE=1; users' machines write bytecode
+# caches.  Without them every run (and every xdist worker) re-did pytest's assertion rewriting
+# of every test module (~9.5 s of CPU per worker: collecting the fast loop took 17 s of user
+# CPU, 6 s with the cache) and every subprocess a test starts recompiled ringlab.  Write them
+# again, for this session and the workers and subprocesses it starts (as
+# benchmarks/bench_startup.py does for its children).
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("NUMBA_CACHE_DIR", os.path.join(tempfile.gettempdir(), "ringlab-numba-cache"))
