@@ -9,8 +9,11 @@
 Both take ``name`` (a preset; ``None`` for the default one), ``code`` (a code instead of a
 preset), ``size``, ``lessons`` (the Lessons panel open, with this test's own progress file),
 ``show`` (default True: shown and exposed), ``clear_settings`` (default True: a first start;
-False reads what an earlier window of the test saved) and any ``create_window`` keyword
-(``load_views``, ``use_settings``, ``check_recovery``, ``autosave``, ``path``)."""
+False reads what an earlier window of the test saved), ``points`` (a text size saved in the
+settings before the window is built: a lecturer's second start at 22 pt, which the window
+follows from its first frame — eleven Ctrl+= presses cost ~1 s of CPU each on an 8-node code;
+tests about the zoom keys press them) and any ``create_window`` keyword (``load_views``,
+``use_settings``, ``check_recovery``, ``autosave``, ``path``)."""
 
 import pytest
 
@@ -35,6 +38,7 @@ def _new_window(
     lessons=False,
     show=True,
     clear_settings=True,
+    points=None,
     **kw,
 ):
     """A main window as the options say (the one place a GUI test builds one)."""
@@ -45,6 +49,9 @@ def _new_window(
 
     if clear_settings:
         settings().clear()
+    if points is not None:
+        assert kw.get("use_settings", True), "points= is a saved text size: use_settings=True"
+        settings().setValue("font_size", points)
     # this test's (or module's) own progress file and autosaves, whether or not it opens the
     # Lessons panel at once: a worker-wide data dir carried one test's answers into the next
     # (lesson 19 answered by one file, its veil "never shown" in a later one, CI)
@@ -62,6 +69,8 @@ def _new_window(
         assert QTest.qWaitForWindowExposed(w, 60_000)
     if lessons:
         w.show_lessons()
+    if points is not None:
+        assert w.font().pointSize() == points, f"started at {w.font().pointSize()} pt"
     return w
 
 

@@ -13,11 +13,11 @@ from tests.gui._fit import layout_problems
 LONG = "1000000000001/1000000000000"
 
 
-def _zoom_to(qtbot, w, points):
-    while w.view_options.font_size() < points:
-        before = w.view_options.font_size()
-        qtbot.keyClick(w, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
-        qtbot.waitUntil(lambda: w.view_options.font_size() > before)
+def _reads_at(w, points):
+    """The window's text is at ``points`` (the app's own size when None): a window started at
+    a saved size (conftest ``points=``), the lecturer's second start — the zoom keys are
+    pressed in test_zoom_* and test_teaching_aids."""
+    return points is None or w.font().pointSize() == points
 
 
 def _tables(w, node, which):
@@ -55,10 +55,10 @@ def _type_into(qtbot, table, index, text):
 
 
 @pytest.mark.parametrize("points", [None, 22], ids=["default-text", "22pt"])
-def test_a_long_entry_keeps_its_value_and_its_tool_tip_gives_it_whole(qtbot, win, points):
-    if points:
-        _zoom_to(qtbot, win, points)
+def test_a_long_entry_keeps_its_value_and_its_tool_tip_gives_it_whole(qtbot, open_window, points):
+    win = open_window(load_views=False, points=points)
     table = _tables(win, 0, "M")[0]
+    assert _reads_at(table, points)
     m = table.model()
     cell = m.index(0, 0)
     _type_into(qtbot, table, cell, LONG)
@@ -90,10 +90,9 @@ POINTS = {"default-text": None, "22pt": 22}
     ),
 )
 def test_eight_nodes_scroll_vertically_only_and_show_every_column(qtbot, open_window, room, points):
-    w = open_window("classic-ring-n8", **room)
-    if points:
-        _zoom_to(qtbot, w, points)
+    w = open_window("classic-ring-n8", points=points, **room)
     qtbot.wait(0)
+    assert _reads_at(_tables(w, 0, "M")[0], points)
     assert layout_problems(w.editor) == []
     assert w.editor.horizontalScrollBar().maximum() == 0
     right = w.editor.viewport().width()
@@ -107,9 +106,9 @@ def test_eight_nodes_scroll_vertically_only_and_show_every_column(qtbot, open_wi
 
 
 def test_the_keyboard_goes_on_from_one_band_to_the_next(qtbot, open_window):
-    w = open_window("classic-ring-n8", size=(1024, 768))
-    _zoom_to(qtbot, w, 22)
+    w = open_window("classic-ring-n8", size=(1024, 768), points=22)
     first, second = _tables(w, 0, "Lambda")[:2]
+    assert _reads_at(first, 22)
     last = _shown_columns(first)[-1]
     r = last + 2  # below the diagonal: a cell that takes a value
     m = first.model()
