@@ -28,6 +28,15 @@ def _click_tab(qtbot, bar: QTabBar, index: int) -> None:
     qtbot.waitUntil(lambda: bar.currentIndex() == index)
 
 
+def _zoom_to(qtbot, w, points: int) -> None:
+    """Ctrl+= pressed up to ``points``, as the reader does (the zoom tests' path; other
+    modules import it)."""
+    while w.view_options.font_size() < points:
+        before = w.view_options.font_size()
+        qtbot.keyClick(w, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
+        qtbot.waitUntil(lambda: w.view_options.font_size() > before)
+
+
 def _window(open_window, qtbot, room, points):
     w = open_window(load_views=True, points=points, **ROOMS[room])
     assert points is None or w.font().pointSize() == points  # the size the reader reads
