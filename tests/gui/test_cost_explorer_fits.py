@@ -2,7 +2,7 @@
 the default text (issue 32): vertical scrolling only, the cost table's last column and the plot
 inside the part of the tab the reader sees, nothing cut.
 
-The reader's path: Ctrl+= up to 22 pt, the Schedules tab clicked, the "Cost explorer" page
+The reader's path: a start at a saved 22 pt, the Schedules tab clicked, the "Cost explorer" page
 clicked; after a calibration (the Run panel's "Calibrate α, β", on real MPI ranks) the page also
 has the "use measured" toggle, whose sentence made the tab scroll 600 px sideways at 22 pt."""
 
@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
 from ringlab.core.schedules.costs import format_seconds
 from tests.gui._acts import click_tab
 from tests.gui._fit import layout_problems
-from tests.gui.test_layout_fits import _zoom_to
 
 JOB_MS = 90_000  # a calibration takes a few seconds; generous for a loaded 2-core machine
 needs_mpi = pytest.mark.skipif(
@@ -39,11 +38,11 @@ def _click(qtbot, bar, index: int) -> None:
 
 
 def _open(open_window, qtbot, size, points):
-    """The window at ``size`` zoomed with Ctrl+= to ``points``, the Schedules tab clicked."""
-    w = open_window(size=size, load_views=True)
-    if points:
-        _zoom_to(qtbot, w, points)
+    """The window at ``size`` started at ``points`` (saved by an earlier session; the zoom
+    keys are test_zoom_*'s), the Schedules tab clicked."""
+    w = open_window(size=size, load_views=True, points=points)
     view = click_tab(qtbot, w, "Schedules")
+    assert points is None or view.font().pointSize() == points
     return w, view
 
 

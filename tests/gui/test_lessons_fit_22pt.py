@@ -5,7 +5,6 @@ the rows lie in the window, as the student sees them."""
 from PySide6.QtCore import Qt
 
 from tests.gui._fit import shown_rect
-from tests.gui.test_layout_fits import _zoom_to
 
 
 def _whole_items(lst) -> int:
@@ -15,13 +14,13 @@ def _whole_items(lst) -> int:
 
 
 def test_three_lessons_show_beside_a_lesson_at_22_pt(open_window, qtbot):
-    w = open_window(size=(1280, 720), lessons=True, load_views=True)
+    w = open_window(size=(1280, 720), lessons=True, load_views=True, points=22)  # saved 22 pt
     panel = w.lessons_panel
     lst = panel.list
     item = lst.item(0)
     qtbot.mouseClick(lst.viewport(), Qt.LeftButton, pos=lst.visualItemRect(item).center())
     qtbot.waitUntil(lambda: panel.lesson is not None)
-    _zoom_to(qtbot, w, 22)
+    assert lst.font().pointSize() == 22
     line = lst.fontMetrics().height()
     qtbot.waitUntil(lambda: lst.visualItemRect(lst.item(0)).height() >= line)
     try:

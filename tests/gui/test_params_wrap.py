@@ -2,8 +2,8 @@
 (issue 32): at 22 pt it was one row 1,432 px wide — the preset list alone 650 px, as wide as
 its longest label — so beside a lesson on a 1280×720 laptop the window could not be made to
 fit; and a window started at 22 pt kept the unfolded Theorem 2 panel's minimum width after a
-lesson folded it.  Zoomed with the keys, as a reader does; read from where the boxes lie in
-the window."""
+lesson folded it.  The first start's 22 pt reached with Ctrl+=, as a reader does, the narrow
+window started at a saved 22 pt; read from where the boxes lie in the window."""
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
@@ -40,7 +40,7 @@ def params_boxes(win):
 
 def test_22_pt_beside_a_lesson_keeps_a_1280_wide_window(open_window, qtbot):
     # the back row's text size is chosen once and remembered: the next start is at 22 pt
-    first = open_window(size=(1280, 720))
+    first = open_window(size=(1280, 720), points=21)  # (21 pt saved: one Ctrl+= to 22)
     _zoom_to(qtbot, first, 22)
     first.close()
     w = open_window(size=(1280, 720), lessons=True, clear_settings=False)
@@ -57,8 +57,8 @@ def test_22_pt_beside_a_lesson_keeps_a_1280_wide_window(open_window, qtbot):
 
 
 def test_a_narrow_window_puts_the_presets_on_a_second_row_and_back(open_window, qtbot):
-    w = open_window(size=(1000, 720))
-    _zoom_to(qtbot, w, 22)
+    w = open_window(size=(1000, 720), points=22)  # a 22 pt start (saved)
+    assert w.params.presets.font().pointSize() == 22
     w.resize(1000, 720)
     qtbot.waitUntil(lambda: w.width() == 1000)
     boxes = params_boxes(w)

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetrics
 
 from tests.gui._acts import click_lesson
-from tests.gui.test_layout_fits import _click_tab, _zoom_to
+from tests.gui.test_layout_fits import _click_tab
 
 
 def _verdict_word_width(label, word: str) -> int:
@@ -20,9 +20,9 @@ def _verdict_word_width(label, word: str) -> int:
 
 
 def test_the_verdict_reads_whole_at_22_pt(open_window, qtbot):
-    w = open_window(size=(1024, 768), load_views=True)
-    _zoom_to(qtbot, w, 22)
+    w = open_window(size=(1024, 768), load_views=True, points=22)  # a 22 pt start
     verdict = w.panel.verdict
+    assert verdict.font().pointSize() >= 22
     qtbot.waitUntil(lambda: "FEASIBLE" in verdict.text())
     qtbot.waitUntil(lambda: verdict.width() >= _verdict_word_width(verdict, "✓ FEASIBLE"))
 
@@ -54,8 +54,8 @@ def test_the_course_list_shows_five_lessons_with_one_open(open_window, qtbot):
 
 
 def test_a_message_is_not_run_under_by_the_codes_facts_at_22_pt(open_window, qtbot):
-    w = open_window(size=(1280, 720), lessons=True, load_views=True)
-    _zoom_to(qtbot, w, 21)
+    # started at 21 pt (saved): the last Ctrl+= says the message
+    w = open_window(size=(1280, 720), lessons=True, load_views=True, points=21)
     bar = w.statusBar()
     facts = (w.rate_label, w.bound_label, w.shape_label)
     with qtbot.waitSignal(bar.messageChanged) as said:

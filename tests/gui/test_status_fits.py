@@ -23,10 +23,11 @@ def _covered(w) -> list[str]:
 
 
 def test_22pt_message_and_labels_do_not_overlap(qtbot, open_window):
-    w = open_window(size=(1024, 728))
+    w = open_window(size=(1024, 728), points=21)  # started at 21 pt (saved), one Ctrl+=
     bar = w.statusBar()
-    while "Text 22 pt" not in bar.currentMessage():
+    with qtbot.waitSignal(bar.messageChanged):
         qtbot.keyClick(w, Qt.Key_Equal, Qt.ControlModifier)
+    assert "Text 22 pt" in bar.currentMessage()
     assert layout_problems(bar) == []
     assert _covered(w) == []
     bar.grab().save("/tmp/status_22pt.png")
@@ -63,10 +64,9 @@ def test_22pt_a_message_longer_than_the_bar_wraps_whole(qtbot, open_window):
     on as many lines as it takes at the bar's width, none cut at the right edge."""
     from PySide6.QtCore import QRect
 
-    w = open_window(size=(1280, 720))
+    w = open_window(size=(1280, 720), points=22)  # a 22 pt start (saved)
     bar = w.statusBar()
-    while "Text 22 pt" not in bar.currentMessage():
-        qtbot.keyClick(w, Qt.Key_Equal, Qt.ControlModifier)
+    assert bar.font().pointSize() == 22
     w.say(LONG)
     fm = bar.fontMetrics()
     assert fm.horizontalAdvance(LONG) > bar.width()  # one line would be cut

@@ -115,9 +115,9 @@ def test_the_schedules_tab_at_eight_cores_cuts_nothing(open_window, qtbot):
 
 
 def test_the_cost_table_at_22_pt_beside_a_lesson_folds_and_reads_as_the_cli(open_window, qtbot):
-    w = open_window(**LAPTOP)
-    _zoom(qtbot, w, 22)
+    w = open_window(**LAPTOP, points=22)  # a 22 pt start (saved)
     view, slot = _tab(qtbot, w, "Schedules")
+    assert view.costs.table.font().pointSize() == 22
     bar = view.pages.tabBar()
     qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(1).center())
     table = view.costs.table
