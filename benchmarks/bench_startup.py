@@ -12,11 +12,28 @@ first paint (the imports' share of the start).  Target: both ratios against bare
 (median of ≥ 10 runs, same run).  Also printed: each whole process's CPU time (user + system),
 which other people's jobs on a shared machine move less than the wall time.
 
+Both sides run with PySide6's own type creation: every process here is started without
+``PYSIDE6_OPTION_LAZY`` (removed from the environment, so a value a user exported does not
+tilt one side), i.e. shiboken's default 1 — a Qt class is built on first use, for PySide6's
+modules.  Neither the app nor a peer sets it.  (6.11.3, measured 2026-11-29: 1, 2 and 3 make
+the same classes as unset, ``len(vars(PySide6.QtWidgets))`` 15 after the import, and the app
+runs the same instructions to its first paint, 1.487 G; 0 builds all 206 at the import: 1.842 G,
+a quarter more.)
+
+``--instructions`` instead counts the instructions each process executes from its start to
+its exit under callgrind (valgrind; one run each, ~4 min): the app to its first paint, the
+bare label, the imports-only peer, and the two screenshot processes.  The count does not
+move with other people's jobs, so it compares two versions of the code on a shared machine
+where the wall-time ratio moves by a third between runs.
+
     python benchmarks/bench_startup.py [RUNS]
+    python benchmarks/bench_startup.py --instructions
 """
 
 import os
+import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -111,12 +128,59 @@ def once(cmd, env):
 TARGET = 1.8
 
 
+def callgrind(cmd, env) -> int:
+    """Instructions ``cmd`` executes from its start to its exit, counted by callgrind."""
+    r = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=900,
+    )
+    found = re.search(r"Collected : (\d+)", r.stderr)
+    if r.returncode != 0 or found is None:
+        raise SystemExit(f"callgrind run failed ({r.returncode}): {r.stderr[-400:]}")
+    return int(found.group(1))
+
+
+def instructions(env, home) -> None:
+    """``--instructions``: each process once under callgrind; ratios of the counts."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
+    png = os.path.join(home, "shot.png")
+    shot = [sys.executable, "-m", "ringlab", "screenshot", "-o", png, "--size", "1280x720"]
+    app = callgrind([sys.executable, "-m", "ringlab"], env)
+    peer = callgrind([sys.executable, "-c", PEER], env)
+    floor = callgrind([sys.executable, "-c", floor_peer(env)], env)
+    s1, s0 = callgrind(shot, env), callgrind([sys.executable, "-c", PEER_SHOT, png], env)
+    g = lambda n: f"{n / 1e9:.3f} G"  # noqa: E731
+    print(f"instructions, process start → exit (callgrind, load {os.getloadavg()[0]:.2f})")
+    print(
+        f"ringlab to its first paint: {g(app)}; bare PySide6 label: {g(peer)} ({app / peer:.2f}×)"
+    )
+    print(f"bare label + the app's imports: {g(floor)} ({floor / peer:.2f}×): the imports' share")
+    print(f"`ringlab screenshot`: {g(s1)}; bare grab → PNG: {g(s0)} ({s1 / s0:.2f}×)")
+
+
 def verdict(ratio):
     return f"target ≤ {TARGET}×: {'met' if ratio <= TARGET else 'NOT met'}"
 
 
+def parse_args(args) -> tuple[int, bool]:
+    """(runs, --instructions) from the command line; anything else is one line, exit 2."""
+    counts = [a for a in args if a != "--instructions"]
+    if len(counts) > 1 or (counts and not counts[0].isdigit()):
+        print(
+            f"bench_startup: {' '.join(counts)!r}: expected RUNS (a whole number, at least 10) "
+            f"and/or --instructions",
+            file=sys.stderr,
+        )
+        raise SystemExit(2)
+    return (max(10, int(counts[0])) if counts else 11), "--instructions" in args
+
+
 def main():
-    runs = max(10, int(sys.argv[1])) if len(sys.argv) > 1 else 11
+    runs, count_instructions = parse_args(sys.argv[1:])
     home = tempfile.mkdtemp(prefix="ringlab-bench-")
     env = dict(
         os.environ,
@@ -129,7 +193,10 @@ def main():
     # machine's environment sets PYTHONDONTWRITEBYTECODE, which would recompile every module on
     # every start (~0.1 s) and measure the compiler, not the app
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.pop("PYSIDE6_OPTION_LAZY", None)  # PySide6's default on both sides (see above)
     once([sys.executable, "-m", "ringlab"], env)  # warm the OS file cache once
+    if count_instructions:
+        return instructions(env, home)
     app, peer, full, floor = [], [], [], []
     env_views = dict(env, RINGLAB_EXIT_AFTER_PAINT="views")
     imports_only = floor_peer(env)
