@@ -58,12 +58,17 @@ _SWEEPS: dict = {}  # sweep_key → sweep_table(…) (numbers only: a few KB eac
 _SWEEPS_LOCK = threading.Lock()
 
 
-def _sweep_table(key: MeshKey) -> dict:
+def _sweep_table(key: MeshKey, check: Callable[[], None] = lambda: None) -> dict:
+    """The sweep plot's table for ``key``, one k at a time with ``check()`` between them: a
+    reader who ticks torus, then tree, then unicast waits for one 1,024-node sweep, not three
+    (the first two, no longer wanted, stop after the k they are at)."""
     with _SWEEPS_LOCK:
         table = _SWEEPS.get(key.sweep_key)
     if table is None:
-        ks = [k for k in (4, 8, 16, 32) if k**key.n <= MAX_NODES]
-        table = sweep_table(ks, key.n, key.torus, key.measure, base=key.base)
+        table = {}
+        for k in (k for k in (4, 8, 16, 32) if k**key.n <= MAX_NODES):
+            check()
+            table |= sweep_table([k], key.n, key.torus, key.measure, base=key.base)
         with _SWEEPS_LOCK:
             _SWEEPS[key.sweep_key] = table
     return table
@@ -80,7 +85,7 @@ def compute(key: MeshKey, wanted: Callable[[], bool] = lambda: True) -> MeshResu
     check()
     m = key.mesh
     options = {"base": key.base}
-    table = _sweep_table(key)
+    table = _sweep_table(key, check)
     check()
     data = dict(table)
     points = table[m.k]["sweep"] if m.k in table else None
