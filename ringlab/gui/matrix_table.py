@@ -87,6 +87,7 @@ class MatrixTable(QTableView):
         self._shown = None  # (c0, c1): the columns this band shows; None: all
         self._cell_w = None  # cell_width(), until the font or an entry changes
         self._limit = None  # the widest it may be, for a matrix too large for bands
+        self._fitted_font = None  # the font key of the last fit
         delegate = CellDelegate(self)
         delegate.enter_pressed.connect(self.move_down)
         self.setItemDelegate(delegate)
@@ -166,6 +167,7 @@ class MatrixTable(QTableView):
         self._fit()
 
     def _fit(self):
+        self._fitted_font = self.font().key()
         fm = self.fontMetrics()
         w, h = self.cell_width(), fm.height() + 10
         hh, vh = self.horizontalHeader(), self.verticalHeader()
@@ -205,7 +207,9 @@ class MatrixTable(QTableView):
 
     def changeEvent(self, e):
         super().changeEvent(e)
-        if e.type() == QEvent.FontChange:
+        # a banded grid re-cuts its bands on its first table's font change, which fits every
+        # band at the new font: fitting again here doubled the work of a Ctrl+= at 8 nodes
+        if e.type() == QEvent.FontChange and self._fitted_font != self.font().key():
             self.fit()
 
 
