@@ -360,7 +360,9 @@ class CostTables(QWidget):
         )
         if example_N is not None and example_N != N:
             title += f". The explorer's N = {N}; the grids above trace the {example_N}-core example"
-        if "coded" not in c.costs and c.traced:
+        if "coded" not in c.costs and c.traced and c.code is None:
+            title += " (the editor's code's row once its Theorem 2 check is in)"
+        elif "coded" not in c.costs and c.traced:
             title += f" (no coded row: the editor's code does not have {N} nodes)"
         self.table_title.setText(title)
         rows = []

@@ -36,7 +36,20 @@ from PySide6.QtWidgets import (
 )
 
 from ....core.errors import RinglabError
-from ....core.schedules import compare, default_example
+from ....core.schedules import (
+    Comparison,
+    compare,
+    default_example,
+    explorer,
+    parse_bandwidth,
+    parse_bytes,
+    parse_seconds,
+    ring_time_large_n,
+    ring_trace,
+    schedule_costs,
+    schedule_counts,
+    tree_trace,
+)
 from ....core.schedules.matmul import TRACE_N_RANGE
 from ....state.tabs import SCHEDULES
 from ...settings import set_text_colour
@@ -64,6 +77,26 @@ PAGE_NAMES = (
     ("Traces", "Cost explorer"),
 )
 BIG_KEPT = 8  # closed-form comparisons kept for explorer N above what is traced
+
+
+def ring_and_tree(ex, *, alpha, bandwidth, size, N=None) -> Comparison:
+    """:func:`compare`'s ring and tree on ``ex`` (None: the default example on ``N`` cores,
+    the closed forms above 32) and no code: the tab while the editor's code is being checked.
+    ``compare(ex, None)`` traced the classic ring in the code's place — 0.7 s on the GUI
+    thread at N = 16, 5 s at N = 32, while the window was to take keys at once — and showed
+    its costs as the editor's code's row (the plot's line, the measurable code)."""
+    if ex is None:
+        if N > TRACE_N_RANGE[1]:
+            return compare(N=N, strict=False, alpha=alpha, bandwidth=bandwidth, size=size)
+        ex = default_example(N)
+    a, B, S = parse_seconds(alpha), parse_bandwidth(bandwidth), parse_bytes(size)
+    ring, tree = ring_trace(ex), tree_trace(ex)
+    costs = {"ring": schedule_costs(ring, S, a, B), "tree": schedule_costs(tree, S, a, B)}
+    exp = explorer(ex.N, a, B, size=S)
+    large_n = ring_time_large_n(ex.N, S, a, B)
+    return Comparison(
+        ex, None, ring, tree, None, None, a, B, S, costs, large_n, exp, schedule_counts(ex.N)
+    )
 
 
 class StepBar(QWidget):
@@ -241,9 +274,9 @@ class SchedulesView(DocumentView):
         if waiting:
             # a large code still being checked: ring and tree now, the code's column when its
             # Theorem 2 report arrives (report_ready refreshes); the window never waits
-            c = compare(ex, None, strict=False, **params)
+            c = ring_and_tree(ex, **params)
             # the explorer's own N all the same (it showed the example's N while waiting)
-            costs = c if nE == ex.N else compare(N=nE, strict=False, **params)
+            costs = c if nE == ex.N else ring_and_tree(None, N=nE, **params)
             self.comparison, self.cost_comparison = c, costs
             self._show_comparison(ex, c, costs, waiting=True)
             return
