@@ -199,7 +199,10 @@ def galois_eq5(code):
     import galois
     import numpy as np
 
-    GF = galois.GF(code.field.order)  # galois's default polynomial is the Conway one
+    # galois's default polynomial is the Conway one; pure Python, not its JIT default: numba
+    # compiled matmul and inv afresh for each field in each worker (75 % of this file's time,
+    # ~35 s of CPU per run) for matrices of a few rows
+    GF = galois.GF(code.field.order, compile="python-calculate")
     N, K, T = code.shape
     mat = lambda rows: GF(np.array([[int(v) for v in r] for r in rows], dtype=int))  # noqa: E731
     L = [mat(nd.Lambda) for nd in code.nodes]
