@@ -14,6 +14,7 @@ import math
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QHeaderView,
     QSizePolicy,
     QStyle,
@@ -105,6 +106,10 @@ class MatrixTable(QTableView):
             h.setHighlightSections(False)
         model.modelReset.connect(self.fit)
         model.dataChanged.connect(self._on_data_changed)
+        if getattr(QApplication.style(), "plain", None) is not None:  # a zoomed window's grid
+            from .scaled_style import give_plain_style
+
+            give_plain_style(self)
         self.fit()
 
     def move_down(self):

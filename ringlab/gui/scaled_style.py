@@ -19,12 +19,13 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QRect, QSize
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
+    QAbstractScrollArea,
     QApplication,
     QHeaderView,
     QProxyStyle,
-    QScrollBar,
     QStyle,
     QStyleFactory,
+    QTableView,
     QToolBar,
 )
 
@@ -51,10 +52,7 @@ class ScaledStyle(QProxyStyle):
         super().__init__(base)
         self.reference = max(1, reference)
         self._inside = False  # the base style at work on a magnified control: no scaling
-        # headers and scroll bars ask nothing this style changes, but asked it ~20,000 times
-        # a Ctrl+= at eight nodes (every grid's headers and hidden scroll bars, each question
-        # a call into Python): they get the base style itself, the same pixels in C++
-        self._plain = QStyleFactory.create(base)
+        self.plain = base  # the base style's name (:func:`give_plain_style`)
 
     def scale(self, option=None, widget=None) -> float:
         """The asking widget's (else the option's) line height over the reference; never
@@ -145,8 +143,6 @@ class ScaledStyle(QProxyStyle):
         out = super().polish(arg)
         if isinstance(arg, QToolBar):
             arg.installEventFilter(self)
-        elif isinstance(arg, (QHeaderView, QScrollBar)) and self._plain is not None:
-            arg.setStyle(self._plain)
         return out
 
     def unpolish(self, arg):
@@ -160,6 +156,30 @@ class ScaledStyle(QProxyStyle):
         return False
 
 
+def give_plain_style(view: QAbstractScrollArea) -> None:
+    """A scroll area's scroll bars (a table view's headers too, and theirs) answered by the
+    base style itself.
+
+    They ask nothing a :class:`ScaledStyle` changes, but asked it ~20,000 questions a Ctrl+= at
+    eight nodes (every grid's headers and hidden scroll bars; each question a call into
+    Python): the same pixels, in C++.  Each view has its own style object, a child of the view
+    (PySide ties a style given to ``setStyle`` to that widget's life: one shared object was
+    gone with the first window closed, and set from ``polish()`` it crashed Qt)."""
+    name = getattr(QApplication.style(), "plain", None)
+    if name is None:
+        return
+    plain = QStyleFactory.create(name)
+    plain.setParent(view)
+    areas = [view]
+    if isinstance(view, QTableView):
+        areas += [view.horizontalHeader(), view.verticalHeader()]  # scroll areas themselves
+        for h in areas[1:]:
+            h.setStyle(plain)
+    for a in areas:
+        a.horizontalScrollBar().setStyle(plain)
+        a.verticalScrollBar().setStyle(plain)
+
+
 def install(app: QApplication) -> ScaledStyle:
     """Wrap ``app``'s style in a :class:`ScaledStyle` (once; the app's text as reference)."""
     style = app.style()
@@ -167,4 +187,7 @@ def install(app: QApplication) -> ScaledStyle:
         return style
     scaled = ScaledStyle(style.name(), QFontMetrics(app.font()).height())
     app.setStyle(scaled)
+    for w in app.allWidgets():
+        if isinstance(w, QAbstractScrollArea) and not isinstance(w, QHeaderView):
+            give_plain_style(w)
     return scaled
