@@ -248,25 +248,27 @@ class LinearCode(RingCode):
             raise RinglabError(f"expected {self.N} nodes (N = {self.N}), got {len(self.nodes)}")
         for i, nd in enumerate(self.nodes):
             for which in MATRICES:
-                m = nd.get(which)
-                if m is None:
-                    if which != "T":
-                        raise RinglabError(f"node {i}, {which}: missing")
-                    continue
-                rows, cols = matrix_shape(which, self.K, self.T)
-                if len(m) != rows:
-                    raise RinglabError(
-                        f"node {i}, {which}: expected {rows} rows "
-                        f"({_shape_words(which)}), got {len(m)}"
-                    )
-                for r, row in enumerate(m):
-                    if len(row) != cols:
-                        raise RinglabError(
-                            f"node {i}, {which}, {row_name(which, r)}: expected {cols} columns "
-                            f"({_shape_words(which)}), got {len(row)}"
-                        )
-                    if which == "Lambda":
-                        check_lower(self.field, row, r, cols, f"node {i}, Lambda", which)
+                self._validate_matrix(i, which, nd.get(which))
+
+    def _validate_matrix(self, i: int, which: str, m) -> None:
+        """Raise unless ``m`` fits as node i's ``which`` (its shape; Λ strictly lower)."""
+        if m is None:
+            if which != "T":
+                raise RinglabError(f"node {i}, {which}: missing")
+            return
+        rows, cols = matrix_shape(which, self.K, self.T)
+        if len(m) != rows:
+            raise RinglabError(
+                f"node {i}, {which}: expected {rows} rows ({_shape_words(which)}), got {len(m)}"
+            )
+        for r, row in enumerate(m):
+            if len(row) != cols:
+                raise RinglabError(
+                    f"node {i}, {which}, {row_name(which, r)}: expected {cols} columns "
+                    f"({_shape_words(which)}), got {len(row)}"
+                )
+            if which == "Lambda":
+                check_lower(self.field, row, r, cols, f"node {i}, Lambda", which)
 
     # -- access -------------------------------------------------------------------------
     def matrix(self, i: int, which: str) -> Matrix | None:
@@ -277,7 +279,28 @@ class LinearCode(RingCode):
         # a check process travels as its entries and builds them there
         state = dict(self.__dict__)
         state.pop("native", None)
+        state.pop("_hash", None)  # str hashes differ between processes
         return state
+
+    def __hash__(self):
+        """Shape, field and where each entry is non-zero, computed once per code: consistent
+        with ``==`` (equal entries are both zero or both not) without hashing every entry
+        (an exact rational hashes as a ``Fraction``, ~5 µs: 1.3 s for a 32-node code)."""
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash(
+                (
+                    self.shape,
+                    self.field.name,
+                    tuple(
+                        None if m is None else tuple(tuple(map(bool, row)) for row in m)
+                        for nd in self.nodes
+                        for m in (nd.M, nd.Lambda, nd.R, nd.T)
+                    ),
+                )
+            )
+            object.__setattr__(self, "_hash", h)
+        return h
 
     @cached_property
     def native(self) -> dict:
@@ -387,6 +410,10 @@ class LinearCode(RingCode):
         return LinearCode(self.N, self.K, self.T, F2, tuple(nodes), self.name, self.description)
 
     def _replace_matrix(self, i, which, m, validate=False) -> LinearCode:
+        # the rest of this code is valid already (codes are immutable): only ``m`` is checked,
+        # which raises what a whole validate() would (the first problem is in ``m``)
+        if validate:
+            self._validate_matrix(i, which, m)
         nodes = list(self.nodes)
         nodes[i] = replace(nodes[i], **{which: m})
         return LinearCode(
@@ -397,7 +424,7 @@ class LinearCode(RingCode):
             tuple(nodes),
             self.name,
             self.description,
-            _validated=not validate,
+            _validated=True,
         )
 
     def _check_index(self, i, which, r, c):

@@ -30,6 +30,10 @@ def _down_shift(T):
     return [[1 if r == c + 1 else 0 for c in range(T)] for r in range(T)]
 
 
+def _tuples(rows) -> tuple:
+    return tuple(tuple(r) for r in rows)
+
+
 # The paper's matrices, typed from Sec. IV-B (inputs, not results).
 _PAPER = {
     "paper-k1-t2": dict(
@@ -91,23 +95,27 @@ def classic_ring(N: int, field="Q") -> LinearCode:
     if N < 2:
         raise RinglabError(f"classic ring: N must be at least 2, got {N}")
     K, T = N, 2 * (N - 1)
-    Ms, Rs = [], []
+    F = get_field(field)
+    # the entries are 0s and 1s: parsed once, not once per entry (250 000 entries at N = 32)
+    o, z = F.parse(1), F.parse(0)
+    Lambda = tuple(tuple(o if v else z for v in row) for row in _down_shift(T))
+    nodes = []
     for i in range(N):
-        M = [[0] * K for _ in range(T)]
+        M = [[z] * K for _ in range(T)]
         for t in range(N):  # t = 0..N−1: add own share of chunk (i − t) mod N
             if t < T:
-                M[t][(i - t) % N] = 1
-        R = [[0] * T for _ in range(K)]
-        R[(i + 1) % N][N - 2] = 1  # chunk i+1 completes here, with x_i's share via T_i
+                M[t][(i - t) % N] = o
+        R = [[z] * T for _ in range(K)]
+        R[(i + 1) % N][N - 2] = o  # chunk i+1 completes here, with x_i's share via T_i
         for u in range(N - 1):  # all-gather: chunk (i − u) arrives at time N + u
-            R[(i - u) % N][N - 1 + u] = 1
-        Ms.append(M)
-        Rs.append(R)
-    code = LinearCode.from_matrices(
-        field,
-        Ms,
-        [_down_shift(T)] * N,
-        Rs,
+            R[(i - u) % N][N - 1 + u] = o
+        nodes.append(NodeMatrices(_tuples(M), Lambda, _tuples(R)))
+    code = LinearCode(
+        N,
+        K,
+        T,
+        F,
+        tuple(nodes),
         name=f"Classic ring all-reduce, N={N}",
         description=f"Reduce-scatter (steps 1..{N - 1}) then all-gather (steps {N}..{T}); at step t "
         f"node i sends chunk (i − t) mod {N}. Rate N/(2(N−1)) = {N}/{T}.",

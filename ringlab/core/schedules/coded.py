@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from ..code import LinearCode
 from ..errors import RinglabError
-from ..simulate import pretty_combination, simulate
+from ..simulate import Row, pretty_combination, simulate, support
 from ..theorem2 import theorem2_report
 from .matmul import WorkedExample, format_number
 from .ring import chunk_layout, padding_note
@@ -84,46 +84,68 @@ class _RunningDecode:
     coefficient row over all $x_{j,k}$, its values on the example, whether it is final, and
     its combination in words.  It grows by one received symbol per step:
     rows_i^(t+1)[k] = rows_i^(t)[k] + R_i[k][t] · y_{i'}^(t), so only rows with R_i[k][t] ≠ 0
-    change on step t (values likewise, by linearity)."""
+    change on step t (values likewise, by linearity).
+
+    Coefficient rows are :class:`Row` s that know their non-zero columns, and every loop over
+    a row visits only those (in increasing order, as a scan of all N·K columns would): over an
+    exact field adding r·0 changes nothing, so a received symbol only touches its own
+    support.  Over R (zero within a tolerance) a received row is added entry by entry."""
 
     def __init__(self, code: LinearCode, report, x, L: int):
         F, N, K = code.field, code.N, code.K
         self.F, self.N, self.K, self.x, self.L = F, N, K, x, L
+        self.exact = getattr(F, "exact", True) is not False
         self.goal = [[F.one if col % K == k else F.zero for col in range(N * K)] for k in range(K)]
+        self.goal_support = [tuple(range(k, N * K, K)) for k in range(K)]
         self.Rs = [code.node(i).R for i in range(N)]
         Ts = [report.effective_translation(i) for i in range(N)]
         self.rows = [[self._own(Ts[i], i, k) for k in range(K)] for i in range(N)]
         self.vals = [[self.evaluate(self.rows[i][k]) for k in range(K)] for i in range(N)]
-        self.fin = [[self.same(self.rows[i][k], self.goal[k]) for k in range(K)] for i in range(N)]
+        self.plain = [[self._plain_cell(i, k) for k in range(K)] for i in range(N)]
+        self.fin = [[self.final(self.rows[i][k], k) for k in range(K)] for i in range(N)]
         self.det = [[pretty_combination(F, self.rows[i][k], K) for k in range(K)] for i in range(N)]
 
-    def _own(self, T_i, i: int, k: int) -> list:
+    def _own(self, T_i, i: int, k: int) -> Row:
         """Row k of $T_i x_i$ as a coefficient vector: T_i[k][kk] at column iK + kk."""
         K = self.K
-        row = [self.F.zero] * (self.N * K)
+        row = Row([self.F.zero] * (self.N * K))
         row[i * K : (i + 1) * K] = list(T_i[k])
+        row.support = tuple(i * K + kk for kk, c in enumerate(T_i[k]) if not self.F.is_zero(c))
         return row
+
+    def _plain_cell(self, i: int, k: int) -> tuple:
+        return tuple(_plain(self.F, v) for v in self.vals[i][k])
 
     def evaluate(self, cv) -> list:
         """The symbol with coefficient vector cv, entry by entry (field elements)."""
         F, K, x = self.F, self.K, self.x
+        terms = [(cv[col], x[col // K][col % K]) for col in support(F, cv)]
         out = []
         for p in range(self.L):
             acc = F.zero
-            for col, c in enumerate(cv):
-                if not F.is_zero(c):
-                    acc = F.add(acc, F.mul(c, x[col // K][col % K][p]))
+            for c, xs in terms:
+                acc = F.add(acc, F.mul(c, xs[p]))
             out.append(acc)
         return out
 
     def same(self, a, b) -> bool:
         return all(self.F.equal(u, v) for u, v in zip(a, b))
 
+    def final(self, row, k: int) -> bool:
+        """Whether ``row`` is the goal Σ_j x_{j,k} (over an exact field: its support is
+        the goal's and each of those entries is 1)."""
+        if not self.exact:
+            return self.same(row, self.goal[k])
+        F = self.F
+        return row.support == self.goal_support[k] and all(
+            F.equal(row[c], F.one) for c in row.support
+        )
+
     def snapshot(self):
         """(state, final, detail) of the grid now."""
-        F, N, K = self.F, self.N, self.K
+        N, K = self.N, self.K
         return (
-            tuple(tuple(_plain(F, v) for k in range(K) for v in self.vals[i][k]) for i in range(N)),
+            tuple(tuple(v for k in range(K) for v in self.plain[i][k]) for i in range(N)),
             tuple(tuple(r) for r in self.fin),
             tuple(tuple(r) for r in self.det),
         )
@@ -134,7 +156,7 @@ class _RunningDecode:
         sends, sent_vals = [], []
         for i in range(N):
             cv = sent_t[i]
-            ks = {col % K for col, c in enumerate(cv) if not F.is_zero(c)}
+            ks = {col % K for col in support(F, cv)}
             value = self.evaluate(cv)
             sent_vals.append(value)
             if not ks:
@@ -143,6 +165,25 @@ class _RunningDecode:
             plain = tuple(_plain(F, v) for v in value)
             sends.append(Send(i, (i + 1) % N, chunk, plain, pretty_combination(F, cv, K)))
         return sends, sent_vals
+
+    def _added(self, old, r, sent):
+        """(old + r·sent as a Row, whether it differs from old)."""
+        F = self.F
+        if not self.exact:
+            new_row = Row(F.add(u, F.mul(r, v)) for u, v in zip(old, sent))
+            new_row.support = support(F, list(new_row))
+            return new_row, not self.same(new_row, old)
+        new_row = Row(old)
+        differs = False
+        cols = support(F, sent)
+        for col in cols:
+            v = F.add(old[col], F.mul(r, sent[col]))
+            differs = differs or not F.equal(v, old[col])
+            new_row[col] = v
+        new_row.support = tuple(
+            c for c in sorted(set(old.support).union(cols)) if not F.is_zero(new_row[c])
+        )
+        return new_row, differs
 
     def receive(self, t: int, sent_t, sent_vals) -> list:
         """Every core adds R_i[k][t] times what its left neighbour sent; the cells changed."""
@@ -154,14 +195,15 @@ class _RunningDecode:
                 r = self.Rs[i][k][t]
                 if F.is_zero(r):
                     continue
-                new_row = [F.add(u, F.mul(r, v)) for u, v in zip(self.rows[i][k], sent_t[prev])]
-                if not self.same(new_row, self.rows[i][k]):
+                new_row, differs = self._added(self.rows[i][k], r, sent_t[prev])
+                if differs:
                     changed.append((i, k))
                 self.rows[i][k] = new_row
                 self.vals[i][k] = [
                     F.add(a, F.mul(r, b)) for a, b in zip(self.vals[i][k], sent_vals[prev])
                 ]
-                self.fin[i][k] = self.same(new_row, self.goal[k])
+                self.plain[i][k] = self._plain_cell(i, k)
+                self.fin[i][k] = self.final(new_row, k)
                 self.det[i][k] = pretty_combination(F, new_row, self.K)
         return changed
 
