@@ -174,7 +174,10 @@ def todo(cells, fields, retry=False, attempted=frozenset(), only=None):
 
 
 def finish(d, cells, fields, folder: Path, note="budget"):
-    """Every (cell, field) present, the conjecture column filled, GF(2) mirrored at the top."""
+    """Every (cell, field) present, the conjecture column filled, GF(2) mirrored at the top.
+    The table's fields are those it had and this run's, in that order (a run over one field
+    neither drops the others from ``fields`` nor moves its own first in every cell)."""
+    fields = list(dict.fromkeys(list(d.get("fields") or []) + list(fields)))
     for c in cells.values():
         for f in fields:
             if not done(c, f):

@@ -94,6 +94,20 @@ def _script():
     return load_script("make_rate_table")
 
 
+def test_a_run_over_one_field_keeps_the_tables_other_fields(tmp_path):
+    # (a GF(3)-only run over N = 9, 10 once left the table's fields as ["GF(3)"], the doc's
+    # per-field counts GF(3)'s alone, and GF(3) first in every cell)
+    mk = _script()
+    out = tmp_path / "t.json"
+    common = ["--N", "3", "--K", "1", "--jobs", "1", "--per-T", "20", "--per-cell", "60"]
+    mk.main(common + ["--fields", "GF(2),GF(4)", "--deadline", "600", "-o", str(out)])
+    mk.main(common + ["--fields", "GF(3)", "--deadline", "600", "-o", str(out)])
+    d = json.loads(out.read_text())
+    assert d["fields"] == ["GF(2)", "GF(4)", "GF(3)"]
+    assert list(d["cells"][0]["by_field"]) == ["GF(2)", "GF(4)", "GF(3)"]
+    assert d["cells"][0]["by_field"]["GF(3)"]["general"]["min_T"] == 2  # ⌈4K/3⌉ at K = 1
+
+
 def test_script_never_leaves_blanks_and_resumes(tmp_path):
     mk = _script()
     out = tmp_path / "t.json"
