@@ -51,6 +51,16 @@ class StepFrames:
         self._cid = fig.canvas.mpl_connect("draw_event", self._on_draw)
         self._bg = None
 
+    def draw_settings(self):
+        """The matplotlib settings (a context manager) :meth:`draw` draws in."""
+        return self._rc()
+
+    def background_kept(self) -> bool:
+        """Whether the static artists are kept, drawn at the canvas's present size: a step is
+        then drawn by :meth:`draw` restoring them and drawing only what it changes."""
+        canvas = self.figure.canvas
+        return self._bg is not None and self._bg_size == canvas.get_width_height()
+
     def draw(self) -> None:
         """Draw the current step onto the figure's canvas (the background once per size)."""
         canvas = self.figure.canvas

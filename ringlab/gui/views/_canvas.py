@@ -13,6 +13,8 @@ imported only when a view that draws is built, never by ``ringlab.gui``."""
 
 from __future__ import annotations
 
+from contextlib import nullcontext
+
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QSizePolicy
 
@@ -71,6 +73,10 @@ def sized_canvas(figure, hint: tuple[int, int], minimum: tuple[int, int] | None 
 
     class Canvas(FigureCanvasQTAgg, _Room):
         before_draw = None
+        drawn_when_shown = False  # a draw asked for while hidden
+        # what the next draw is made in (matplotlib settings): set with a draw asked for,
+        # dropped by a resize (whose own redraw is made in the defaults) and by the draw
+        draw_context = None
         zoom = 1.0
         least = (mw, mh)
 
@@ -92,6 +98,7 @@ def sized_canvas(figure, hint: tuple[int, int], minimum: tuple[int, int] | None 
                 self.on_stacked()
             # (asking may have resized it meanwhile: the figure takes the size it has now)
             self._set_dpi(self.width())
+            self.draw_context = None
             super().resizeEvent(QResizeEvent(self.size(), event.oldSize()))
 
         def _set_dpi(self, width: int) -> None:
@@ -113,6 +120,20 @@ def sized_canvas(figure, hint: tuple[int, int], minimum: tuple[int, int] | None 
             self.updateGeometry()
             self.resizeEvent(QResizeEvent(self.size(), self.size()))
 
+        def draw_idle(self):
+            # a hidden drawing is not seen: it is drawn when shown (its first paint), once
+            # and at the size it is shown at, not for each change made while it was hidden
+            if not self.isVisible():
+                self.drawn_when_shown = True
+                return
+            super().draw_idle()
+
+        def showEvent(self, event):  # noqa: N802 (Qt's name)
+            super().showEvent(event)
+            if self.drawn_when_shown:
+                self.drawn_when_shown = False
+                super().draw_idle()  # (the paint that follows the show draws it)
+
         def draw(self):
             from shiboken6 import isValid
 
@@ -120,8 +141,10 @@ def sized_canvas(figure, hint: tuple[int, int], minimum: tuple[int, int] | None 
                 return
             if self.before_draw is not None:
                 self.before_draw()
+            context, self.draw_context = self.draw_context, None
             try:
-                super().draw()
+                with context() if context is not None else nullcontext():
+                    super().draw()
             except RuntimeError:
                 if isValid(self):
                     raise  # (deleted while drawing: nothing to show)

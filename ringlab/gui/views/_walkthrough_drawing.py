@@ -160,8 +160,16 @@ class WalkthroughDrawing(QScrollArea):
         """Draw step ``t`` (clamped by the renderer) of ``trace``; returns the step drawn."""
         r = self.renderer
         r.show_step(t)
-        r.draw()
-        self.canvas.blit(self.figure.bbox)
+        if r.background_kept():
+            r.draw()  # only what the step changes, over the kept background
+            self.canvas.blit(self.figure.bbox)
+        else:
+            # a whole drawing (a new trace, size or view just shown): on the canvas's next
+            # paint, at the size it is laid out at by then — drawn once, not first at the
+            # size a layout still pending is about to change; in the renderer's settings,
+            # as r.draw() draws it
+            self.canvas.draw_context = r.draw_settings
+            self.canvas.draw_idle()
         self.caption_label.setText(r.caption(width=100_000))  # Qt wraps
         self._show_decode_arithmetic(trace, r.step)
         return r.step
