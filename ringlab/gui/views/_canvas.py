@@ -65,15 +65,34 @@ class _Room:
         return min(1.0, max(width, self.least_width()) / self.room()[0])
 
 
+class _Seen:
+    """A canvas's draws are for the eye: one asked for while the canvas is hidden is made on
+    its first paint once shown — once, and at the size it is shown at, not for each change
+    made while it was hidden (a tab not shown, a window not shown yet)."""
+
+    drawn_when_shown = False  # a draw asked for while hidden
+
+    def draw_idle(self):
+        if not self.isVisible():
+            self.drawn_when_shown = True
+            return
+        super().draw_idle()
+
+    def showEvent(self, event):  # noqa: N802 (Qt's name)
+        super().showEvent(event)
+        if self.drawn_when_shown:
+            self.drawn_when_shown = False
+            super().draw_idle()  # (the paint that follows the show draws it)
+
+
 def sized_canvas(figure, hint: tuple[int, int], minimum: tuple[int, int] | None = None):
     from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
 
     w, h = hint
     mw, mh = minimum or (w // 2, h // 2)
 
-    class Canvas(FigureCanvasQTAgg, _Room):
+    class Canvas(_Seen, FigureCanvasQTAgg, _Room):
         before_draw = None
-        drawn_when_shown = False  # a draw asked for while hidden
         # what the next draw is made in (matplotlib settings): set with a draw asked for,
         # dropped by a resize (whose own redraw is made in the defaults) and by the draw
         draw_context = None
@@ -119,20 +138,6 @@ def sized_canvas(figure, hint: tuple[int, int], minimum: tuple[int, int] | None 
             self.zoom = float(zoom)
             self.updateGeometry()
             self.resizeEvent(QResizeEvent(self.size(), self.size()))
-
-        def draw_idle(self):
-            # a hidden drawing is not seen: it is drawn when shown (its first paint), once
-            # and at the size it is shown at, not for each change made while it was hidden
-            if not self.isVisible():
-                self.drawn_when_shown = True
-                return
-            super().draw_idle()
-
-        def showEvent(self, event):  # noqa: N802 (Qt's name)
-            super().showEvent(event)
-            if self.drawn_when_shown:
-                self.drawn_when_shown = False
-                super().draw_idle()  # (the paint that follows the show draws it)
 
         def draw(self):
             from shiboken6 import isValid
