@@ -122,3 +122,23 @@ def test_double_click_fills_the_form(qtbot, view):
 def test_missing_table_is_said(qtbot, view, tmp_path):
     view.rates._load_table(tmp_path / "nope.json")
     assert view.table.rowCount() == 0 and "not found" in view.table_note.text()
+
+
+def test_the_table_is_filled_when_the_search_tab_is_first_clicked(open_window, qtbot):
+    # the window loads its tabs after its first paint; the explorer's 64 rows are read and
+    # filled when the reader first opens the Search tab — and are all there then
+    from PySide6.QtWidgets import QTableWidget
+
+    from ringlab.core.search.rates import load_table
+
+    from ._acts import click_tab
+
+    w = open_window()
+    click_tab(qtbot, w, "Search")
+    t = w.findChild(QTableWidget, "search_rate_table")
+    assert t.isVisible() and t.rowCount() == len(load_table()["cells"])
+    row = next(
+        r for r in range(t.rowCount()) if t.item(r, 0).text() == "3" and t.item(r, 1).text() == "2"
+    )
+    assert t.item(row, 5).text().startswith("3 exact")  # the Appendix: coding reaches T = 3
+    assert t.item(row, 6).text().startswith("4 exact")  # routing needs 4

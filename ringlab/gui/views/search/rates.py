@@ -107,7 +107,8 @@ class RateExplorer(QGroupBox):
         self.cell_job: SearchJob | None = None
         self._stale = False  # the table's width or text changed while it was hidden
         self.cell_row: int | None = None
-        self.table_data = None
+        self._table_data = None
+        self._loaded = False  # the table is read and filled when first shown (or asked for)
         self._timer = QTimer(self)
         self._timer.setInterval(100)
         self._timer.timeout.connect(self._poll_cell)
@@ -138,7 +139,7 @@ class RateExplorer(QGroupBox):
         lay.addWidget(self._build_row_buttons())
         lay.addWidget(self.cell_status)
         minimum_follows_width(self)
-        self._load_table()
+        self._fit_height()
 
     def _build_top_row(self) -> QWidget:
         """ "Show: <columns>" and the toggle of the long note on what the cells mean."""
@@ -199,6 +200,13 @@ class RateExplorer(QGroupBox):
         table.installEventFilter(self)
         return table
 
+    @property
+    def table_data(self) -> dict | None:
+        """The shipped rate table (``load_table``), read on first use; None if unreadable."""
+        if not self._loaded:
+            self._load_table()
+        return self._table_data
+
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 (Qt's name)
         # the table's width, or its text size (Ctrl+=), changed: the columns that fit and
         # the rows' height follow at once
@@ -209,6 +217,11 @@ class RateExplorer(QGroupBox):
             self._stale = not self.table.isVisible()
             if not self._stale:
                 self._refit()
+        elif obj is self.table and event.type() == QEvent.Show and not self._loaded:
+            # 64 rows of items, ~50 ms: not while the window loads its tabs after the first
+            # paint, but when the reader first opens the Search tab
+            self._stale = False
+            self._load_table()
         elif obj is self.table and event.type() == QEvent.Show and self._stale:
             self._stale = False
             self._refit()
@@ -237,15 +250,16 @@ class RateExplorer(QGroupBox):
         )
 
     def _load_table(self, path=None) -> None:
+        self._loaded = True
         try:
-            self.table_data = load_table(path)
+            self._table_data = load_table(path)
         except RinglabError as e:
-            self.table_data = None
+            self._table_data = None
             self.table.setRowCount(0)
             self.table_note.setText(str(e))
             self.note_button.setChecked(True)  # nothing else to read: say why
             return
-        d = self.table_data
+        d = self._table_data
         fields = ", ".join(map(field_label, d.get("fields") or [d.get("field", "GF(2)")]))
         self.table_note.setText(
             f"Fields: {fields}. A field's column gives the smallest T at which a code was found "
