@@ -5,6 +5,7 @@ per-step artists still naming the removed ones — came from a drawing laid out 
 larger text size, and from present mode at a small window.  An exception raised in a Qt
 override or slot fails these tests (pytest-qt)."""
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
@@ -39,15 +40,31 @@ def test_the_walkthrough_zoomed_while_hidden_steps_when_shown_again(open_window,
     assert r.edge_labels()  # t = 0 is drawn: its sends
 
 
-def test_present_mode_at_640x480_steps_and_zooms_lesson_drawings(qtbot):
+def _layout(deck, i):
+    """What slide ``i`` lays out: its text only, or a drawing of a kind at a step."""
+    d = deck.drawing(i)
+    return "text" if d is None else (d.kind, d.step)
+
+
+@pytest.mark.parametrize(
+    "every_slide",
+    [False, pytest.param(True, marks=pytest.mark.slow)],
+    ids=["first-slide-of-each-layout", "every-slide"],
+)
+def test_present_mode_at_640x480_steps_and_zooms_lesson_drawings(qtbot, every_slide):
     deck = _lesson("09-")  # walkthrough drawings on slides
     w = open_present(qtbot, deck, (640, 480))
     v = w.view
     r = v.lesson_renderer
     qtbot.keyClick(v, Qt.Key_Home)
+    zoomed = set()
     for i in range(deck.count):
-        for key in (Qt.Key_Z, Qt.Key_Z, Qt.Key_Z):  # zoom in as far as it goes
-            qtbot.keyClick(v, key)
+        # every slide is stepped through; the inner loop zooms the first of each layout
+        # (text, the walkthrough at t = 0, at the decode), the full suite every one
+        if every_slide or _layout(deck, i) not in zoomed:
+            zoomed.add(_layout(deck, i))
+            for key in (Qt.Key_Z, Qt.Key_Z, Qt.Key_Z):  # zoom in as far as it goes
+                qtbot.keyClick(v, key)
         v.lesson_canvas.repaint()
         assert not r.built or in_figure(r), i
         qtbot.keyClick(v, Qt.Key_Right)
