@@ -92,7 +92,7 @@ class CourseList(QWidget):
     def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().changeEvent(event)
         if event.type() == event.Type.FontChange:  # (once the list has the new font too)
-            QTimer.singleShot(0, self, self._keep_three)
+            QTimer.singleShot(0, self, lambda: self._keep_three())
             # a menu is a window of its own: no text size reaches it unless given (and, given
             # one later, it measured "Import progress…" short: room for the longest entry)
             menu = self.more_button.menu()

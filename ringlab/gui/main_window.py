@@ -56,7 +56,9 @@ def _mainwindow_connect_document(self) -> None:
     self.state.search_runner = self._run_search
     on_state(self, self.state.events.code, self._update_title)
     document.dirty_changed.connect(self.setWindowModified)
-    document.path_changed.connect(lambda _p: self._update_title())
+    # a bound method, not a lambda: a lambda holding the window, kept by the document's
+    # connection, kept the closed window (and its state, views and grids) alive for good
+    document.path_changed.connect(self._on_path_changed)
     self._update_title()
 
 
@@ -317,6 +319,9 @@ class MainWindow(QMainWindow):
             # restored when the event loop turns again: after every view has followed the edit
             QGuiApplication.setOverrideCursor(Qt.WaitCursor)
             QTimer.singleShot(0, QGuiApplication.restoreOverrideCursor)
+
+    def _on_path_changed(self, _path: str) -> None:
+        self._update_title()
 
     def _update_title(self):
         self.setWindowTitle(f"{self.document.source.title(self.document.code)}[*] — ringlab")

@@ -22,6 +22,11 @@ class LessonsDock(QDockWidget):
         panel.message.connect(window.say)
         self.setWidget(panel)
         self._window = window
+        # a timer of its own, not QTimer.singleShot(0, self, …): a shot started as the window
+        # is torn down never fires, and PySide then kept its callable — and the whole closed
+        # window — alive for good
+        self._fit_soon = QTimer(self, singleShot=True, interval=0)
+        self._fit_soon.timeout.connect(self._fit_the_screen)
         self.visibilityChanged.connect(self._on_visibility)
         panel.lesson_opened.connect(self._on_lesson_opened)
         panel.lesson_opened.connect(self._give_room)
@@ -46,7 +51,7 @@ class LessonsDock(QDockWidget):
         panel = self.panel
         self._lesson_layout(visible and panel.lesson is not None)
         if visible and panel.lesson is None:
-            QTimer.singleShot(0, self, self._fit_the_screen)
+            self._fit_soon.start()
         # the window hides what the open question names only while the question is shown
         panel.fold.update()
 

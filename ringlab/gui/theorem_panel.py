@@ -246,7 +246,7 @@ class Theorem2Panel(QWidget):
         super().changeEvent(e)
         if e.type() == e.Type.FontChange:
             # once the map and the canvas have their new size (their own FontChange)
-            QTimer.singleShot(0, self, self._update_compact)
+            QTimer.singleShot(0, self, lambda: self._update_compact())
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
         """Never narrower than the verdict's large "✗ INFEASIBLE" (and ~14 characters of the

@@ -153,7 +153,7 @@ class SearchView(DocumentView):
     def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().showEvent(event)
         if not self._shared:
-            QTimer.singleShot(0, self, self._share_height)
+            QTimer.singleShot(0, self, lambda: self._share_height())
 
     def _share_height(self, show_result: bool = False) -> None:
         """The whole form when it fits above the explorer's eight rows, else the form down to
@@ -173,7 +173,7 @@ class SearchView(DocumentView):
         form = max(form, need)
         self.split.setSizes([form, total - form])
         if show_result:  # a pane still too short for it (large text) scrolls to it, once the
-            QTimer.singleShot(0, self, self._scroll_to_result)  # splitter has laid it out
+            QTimer.singleShot(0, self, lambda: self._scroll_to_result())  # splitter has laid it out
 
     def _scroll_to_result(self) -> None:
         bar = self.form.found_bar
