@@ -15,22 +15,11 @@ from PySide6.QtWidgets import QApplication
 from ringlab import preset
 
 
-def _closed_and_collected(w) -> weakref.ref:
-    ref = weakref.ref(w)
-    w.close()
-    w.deleteLater()
-    QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
-    gc.collect()
-    return ref
-
-
-@pytest.mark.parametrize("lessons", [False, True], ids=["editor", "lesson-open"])
-def test_a_closed_window_is_freed(qapp, qtbot, tmp_path, monkeypatch, lessons):
+def _open_use_and_close(qtbot, lessons: bool):
+    """A window opened (the Lessons panel too, by its key), then closed: weak references to
+    it, its state and its document."""
     from ringlab.gui.app import create_window
-    from ringlab.gui.settings import settings
 
-    monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path / "data"))
-    settings().clear()
     w = create_window(code=preset("classic-ring-n4"), check_recovery=False, autosave=False)
     w.ask_unsaved = lambda action: "discard"
     w.show()
@@ -40,9 +29,20 @@ def test_a_closed_window_is_freed(qapp, qtbot, tmp_path, monkeypatch, lessons):
         qtbot.waitUntil(lambda: QApplication.focusWidget() is not None)
         qtbot.keyClick(QApplication.focusWidget(), Qt.Key_L, Qt.ControlModifier)
         qtbot.waitUntil(lambda: w.lessons_dock is not None and w.lessons_dock.isVisible())
-    state, document = weakref.ref(w.state), weakref.ref(w.document)
-    ref = _closed_and_collected(w)
-    del w
+    refs = weakref.ref(w), weakref.ref(w.state), weakref.ref(w.document)
+    w.close()
+    w.deleteLater()
+    return refs
+
+
+@pytest.mark.parametrize("lessons", [False, True], ids=["editor", "lesson-open"])
+def test_a_closed_window_is_freed(qapp, qtbot, tmp_path, monkeypatch, lessons):
+    from ringlab.gui.settings import settings
+
+    monkeypatch.setenv("RINGLAB_DATA_DIR", str(tmp_path / "data"))
+    settings().clear()
+    window, state, document = _open_use_and_close(qtbot, lessons)
+    QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
     gc.collect()
-    assert ref() is None, "the closed window is still alive"
+    assert window() is None, "the closed window is still alive"
     assert state() is None and document() is None
