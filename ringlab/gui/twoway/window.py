@@ -191,6 +191,10 @@ class TwoWayWindow(QMainWindow):
         if self in _OPEN:
             _OPEN.remove(self)
         event.accept()
+        # gone with its widgets once closed: the menu actions' lambdas hold the window, so
+        # dropping the last Python name left a hidden window (and its application-wide key
+        # filter) behind — each later change of the text size re-polished all of them
+        self.deleteLater()
 
 
 def show_two_way(code: TwoWayCode, path: str | None = None) -> TwoWayWindow:
