@@ -78,6 +78,7 @@ class MatrixModel(QAbstractTableModel):
         self.errors: dict[tuple[int, int], str] = {}  # rejected entries, shown beside the cell
         self._shape = self._current_shape()
         self._shown = self._current_values()
+        self._texts_of = self._texts_field = self._texts = None  # (text(): the cells' texts)
         self._was_solved = self.solved
         self._was_wrong = tuple(self._translation_wrong())
         on_state(self, document.state.events.code, self._on_code_changed)
@@ -152,8 +153,15 @@ class MatrixModel(QAbstractTableModel):
         return _READ_ONLY if locked(self.which, index.row(), index.column()) else _EDITABLE
 
     def text(self, r: int, c: int) -> str:
-        v = self._shown[r][c]
-        return "…" if v is None else self.document.code.field.format(v)
+        # formatted once per matrix and field: Qt asks at every paint, and a text size change
+        # measures every cell (an entry of Q formatted anew each time was ~5 % of a Ctrl+=)
+        field = self.document.code.field
+        if self._texts_of is not self._shown or self._texts_field is not field:
+            self._texts = [
+                ["…" if v is None else field.format(v) for v in row] for row in self._shown
+            ]
+            self._texts_of, self._texts_field = self._shown, field
+        return self._texts[r][c]
 
     def data(self, index, role=_DISPLAY):
         if not index.isValid() or self.gone:

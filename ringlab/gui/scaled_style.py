@@ -29,16 +29,21 @@ from PySide6.QtWidgets import (
     QToolBar,
 )
 
-SCALED = (
-    QStyle.PM_IndicatorWidth,
-    QStyle.PM_IndicatorHeight,
-    QStyle.PM_ExclusiveIndicatorWidth,
-    QStyle.PM_ExclusiveIndicatorHeight,
-    QStyle.PM_SmallIconSize,
-    QStyle.PM_ButtonIconSize,
-    QStyle.PM_ToolBarIconSize,
-    QStyle.PM_TabBarScrollButtonWidth,  # the arrows of a tab bar too narrow for its tabs
+# (a set, and the tab padding read once: Qt asks pixelMetric thousands of times a Ctrl+=, and a
+# lookup such as ``QStyle.PM_TabBarTabHSpace`` on PySide6's enums costs microseconds each time)
+SCALED = frozenset(
+    (
+        QStyle.PM_IndicatorWidth,
+        QStyle.PM_IndicatorHeight,
+        QStyle.PM_ExclusiveIndicatorWidth,
+        QStyle.PM_ExclusiveIndicatorHeight,
+        QStyle.PM_SmallIconSize,
+        QStyle.PM_ButtonIconSize,
+        QStyle.PM_ToolBarIconSize,
+        QStyle.PM_TabBarScrollButtonWidth,  # the arrows of a tab bar too narrow for its tabs
+    )
 )
+_TAB_HSPACE = QStyle.PM_TabBarTabHSpace
 # controls drawn as at the reference text, magnified: a spin box's and a combo box's arrow
 # buttons (the styles draw them in fixed pixels: 14 px wide, an 8 px arrow) and their frame
 MAGNIFIED = {QStyle.CC_SpinBox: QStyle.CT_SpinBox, QStyle.CC_ComboBox: QStyle.CT_ComboBox}
@@ -71,7 +76,7 @@ class ScaledStyle(QProxyStyle):
             return value
         if metric in SCALED:
             return round(value * self.scale(option, widget))
-        if metric == QStyle.PM_TabBarTabHSpace:
+        if metric == _TAB_HSPACE:
             # a tab's padding does not grow with its text: at 22 pt the main tabs fit a
             # 1024 px window's tab bar side by side (no scroll arrows, no tab cut)
             return round(value / self.scale(option, widget))
