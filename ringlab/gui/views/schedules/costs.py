@@ -253,7 +253,12 @@ def _quantity_box(text: str, name: str, tip: str) -> QLineEdit:
 
 class CostPlot:
     """The α-β time against message size (matplotlib's Qt canvas, imported only when built),
-    with measured medians as markers."""
+    with measured medians as markers.
+
+    The plot is built when it can be seen: on the Schedules tab it sits behind the traces
+    page, and every edit of the code rebuilt it there unseen (~65 ms, two thirds of it
+    matplotlib's tight layout).  A plot asked for while hidden is built at the first paint
+    after it is shown (the canvas's ``before_draw``), with the markers last asked for."""
 
     def __init__(self):
         from matplotlib.figure import Figure
@@ -264,17 +269,32 @@ class CostPlot:
         # its text follows the window's (Ctrl+=, CostPanel), shown smaller on a narrow tab
         self.canvas = sized_canvas(self.figure, (585, 324), (440, 240))
         self.canvas.setObjectName("compare_canvas")
-        self.canvas.before_draw = self._relayout_if_resized
+        self.canvas.before_draw = self._before_draw
         self._markers: list = []
         self._laid_out_at = None
+        self._explorer = None  # what the plot is to show
+        self._built_for = None  # what the figure shows now
+        self._measured = None  # the measurement whose medians are marked (None: none)
 
     def draw(self, explorer) -> None:
+        self._explorer = explorer
+        if self.canvas.isVisible():
+            self._build()
+        self.canvas.draw_idle()  # (hidden: drawn, and built, once shown)
+
+    def _build(self) -> None:
         from ....render.cost_plot import draw_costs
 
-        draw_costs(self.figure, explorer)
+        draw_costs(self.figure, self._explorer)
+        self._built_for = self._explorer
         self._laid_out_at = tuple(self.figure.get_size_inches())
         self._markers = []  # the figure was cleared, and the markers with it
-        self.canvas.draw_idle()
+        self._mark(self._measured)
+
+    def _before_draw(self) -> None:
+        if self._explorer is not None and self._built_for is not self._explorer:
+            self._build()
+        self._relayout_if_resized()
 
     def _relayout_if_resized(self) -> None:
         """The margins again when the figure's size changed since they were worked out (the
@@ -286,6 +306,12 @@ class CostPlot:
 
     def draw_markers(self, m) -> None:
         """Measured medians as markers on the model's plot (squares MPICH, crosses codes)."""
+        self._measured = m
+        if self._built_for is not None and self._built_for is self._explorer:
+            self._mark(m)
+            self.canvas.draw_idle()
+
+    def _mark(self, m) -> None:
         from ....render.cost_plot import COLORS
 
         for a in self._markers:
@@ -316,7 +342,6 @@ class CostPlot:
                         zorder=7,
                     )
         ax.legend(loc="upper left", fontsize=8, framealpha=0.9)
-        self.canvas.draw_idle()
 
 
 class CostTables(QWidget):
