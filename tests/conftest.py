@@ -1,4 +1,3 @@
-import gc
 import os
 import sys
 import tempfile
@@ -71,17 +70,6 @@ def qapp():
     from ringlab.gui.app import make_app
 
     return make_app()
-
-
-def pytest_collection_finish(session):
-    """What collecting made (the test modules, the course, ringlab and its libraries) lives for
-    the whole run: frozen, a full collection no longer walks it, and full collections come a
-    tenth as often.  A GUI worker's heap is large, and its full collections were ~5 % of a
-    lesson journey's time (3,970 collections, 3.9 s of gen-2 in a 75 s run; frozen with these
-    thresholds: 570 and 0.2 s).  A test that needs garbage gone calls ``gc.collect()``."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(5000, 20, 100)
 
 
 def pytest_sessionfinish(session, exitstatus):
