@@ -1,0 +1,75 @@
+"""Ctrl+= and Ctrl+− with the Search tab shown: the CPU one key press costs.
+
+A student reads the rate table on the Search tab and enlarges the text for the back row: the
+table measures its columns again at each size, to show the widest group of columns that fits.
+In one offscreen 1280×720 window on the paper's K = 2, T = 3 code, show the Search tab and
+press Ctrl+= eight times then Ctrl+− eight times, as the user does (the key, sent to the
+window), timing each press until the event queue is empty (CPU of this process, and wall).
+Peer in the same run and window: the same presses with the Editor tab shown.  Medians per
+press over ROUNDS rounds; the machine is a shared 2-core box, so read the ratio and the CPU.
+
+    python benchmarks/bench_search_zoom.py [ROUNDS]
+"""
+
+import os
+import statistics
+import sys
+import time
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+def presses(app, w, view: str) -> tuple[list[float], list[float]]:
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    assert w.show_view(view), f"no {view} tab"
+    for _ in range(5):
+        app.processEvents()
+    cpu, wall = [], []
+    for key in [Qt.Key.Key_Equal] * 8 + [Qt.Key.Key_Minus] * 8:
+        before = w.view_options.font_size()
+        c0, t0 = time.process_time(), time.perf_counter()
+        QTest.keyClick(w, key, Qt.KeyboardModifier.ControlModifier)
+        app.processEvents()
+        app.processEvents()
+        cpu.append(time.process_time() - c0)
+        wall.append(time.perf_counter() - t0)
+        assert w.view_options.font_size() != before, "the key did not change the text size"
+    return cpu, wall
+
+
+def main(rounds: int = 3) -> None:
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from ringlab import preset
+    from ringlab.gui.app import create_window
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    w = create_window(
+        code=preset("paper-k2-t3"), check_recovery=False, autosave=False, use_settings=False
+    )
+    w.ask_unsaved = lambda action: "discard"
+    w.resize(1280, 720)
+    w.show()
+    QTest.qWaitForWindowExposed(w)
+    rows = {"Search": ([], []), "Editor": ([], [])}
+    presses(app, w, "Search")  # the table is filled when the tab is first shown: not timed
+    for _ in range(rounds):  # interleaved, so both see the same load
+        for view, (cpu, wall) in rows.items():
+            c, t = presses(app, w, view)
+            cpu += c
+            wall += t
+    print(f"{rounds} rounds of 16 presses, offscreen 1280×720, load {os.getloadavg()[0]:.2f}")
+    med = {v: statistics.median(cpu) * 1000 for v, (cpu, _) in rows.items()}
+    for view, (cpu, wall) in rows.items():
+        print(
+            f"{view:6s} tab shown: CPU {med[view]:.1f} ms per press (median), "
+            f"wall {statistics.median(wall) * 1000:.1f} ms"
+        )
+    print(f"Search / Editor: {med['Search'] / med['Editor']:.2f}× CPU")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 3)
