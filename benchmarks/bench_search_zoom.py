@@ -63,7 +63,7 @@ def main(rounds: int = 3) -> None:
             wall += t
     print(f"{rounds} rounds of 16 presses, offscreen 1280×720, load {os.getloadavg()[0]:.2f}")
     med = {v: statistics.median(cpu) * 1000 for v, (cpu, _) in rows.items()}
-    for view, (cpu, wall) in rows.items():
+    for view, (_cpu, wall) in rows.items():
         print(
             f"{view:6s} tab shown: CPU {med[view]:.1f} ms per press (median), "
             f"wall {statistics.median(wall) * 1000:.1f} ms"
