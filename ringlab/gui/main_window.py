@@ -296,11 +296,15 @@ class MainWindow(QMainWindow):
         """View → Present (F5): see :func:`.teaching.presentation_deck` for what it shows.
         The options are keywords only: the action's ``triggered(checked=False)`` once came in
         as ``fullscreen`` and F5 opened a small window instead of the whole screen."""
+        from ..render.present_decks import DeckCancelled
         from .present import PresentWindow
         from .teaching import presentation_deck
 
         try:
             deck = presentation_deck(self)
+        except DeckCancelled as e:
+            self.say(f"Not presenting: {e}.")
+            return None
         except RinglabError as e:
             self.error(f"cannot present: {e}")
             return None

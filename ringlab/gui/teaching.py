@@ -109,7 +109,7 @@ def presentation_deck(window):
 
     dock = window.lessons_dock
     if dock is not None and dock.isVisible() and dock.panel.lesson is not None:
-        return lesson_deck(dock.panel.lesson.path)
+        return lesson_deck(dock.panel.lesson.path, search=_searches_for_slides(window))
     if window.state.tab == SCHEDULES:
         return schedules_deck_of(window.state)
     st = window.state
@@ -118,3 +118,99 @@ def presentation_deck(window):
         st.inputs if not (isinstance(st.inputs, list) and (refused or not st.inputs)) else "random"
     )
     return walkthrough_deck(window.document.code, inputs, st.seed, start=st.step)
+
+
+def _searches_for_slides(window):
+    """How a lesson's slides get the searches its solutions run: an outcome this window
+    already has (the reader ran that search), else a search in the worker process while a
+    progress dialog keeps the window answering (lesson 13's SAT proof takes ~5 s; in this
+    thread it froze the window that long) and offers Cancel (raises
+    :class:`~ringlab.render.present_decks.DeckCancelled`)."""
+    from ..state import search_here
+
+    known = dict(window.state.searches)
+
+    def search(request):
+        had = known.get(request.key)
+        if had is not None and had.status in ("found", "impossible"):
+            return had
+        if request.N * request.K * request.T <= SEARCH_HERE_NKT:
+            return search_here(request)
+        return _search_behind_a_dialog(window, request)
+
+    return search
+
+
+# a search this small runs here: every one the shipped lessons run at this size or below took
+# ≤ 30 ms in this process (the worker process costs ~0.2 s to start); lesson 13's N = 8,
+# K = 6, T = 12 (576) takes ~5 s
+SEARCH_HERE_NKT = 120
+
+
+def _search_behind_a_dialog(window, request):
+    from PySide6.QtCore import QEventLoop
+    from PySide6.QtWidgets import QProgressDialog
+
+    from ..core.codefile import loads_code
+    from ..core.errors import RinglabError
+    from ..core.search.job import SearchJob
+    from ..render.present_decks import DeckCancelled
+    from ..state import SearchOutcome
+
+    job = SearchJob(
+        "search",
+        dict(
+            N=request.N,
+            K=request.K,
+            T=request.T,
+            field=request.field,
+            routing=request.routing,
+            symmetric=request.symmetric,
+            timeout=request.timeout,
+        ),
+    ).start()
+    dialog = QProgressDialog(
+        f"Preparing the slides: the lesson's search runs first — {request.describe()} …",
+        "Cancel",
+        0,
+        0,
+        window,
+    )
+    dialog.setWindowTitle("Present")
+    dialog.setWindowModality(Qt.WindowModal)
+    # shown 0.3 s after this value unless the search has answered (without it Qt waits for
+    # its default 4 s, and the window looked frozen that long)
+    dialog.setValue(0)
+    dialog.setMinimumDuration(300)
+    loop = QEventLoop()
+    timer = QTimer(interval=50)
+
+    def poll():
+        job.poll()
+        if job.finished or job.elapsed > request.timeout + 10:  # (a worker past its limit)
+            loop.quit()
+
+    timer.timeout.connect(poll)
+    dialog.canceled.connect(loop.quit)
+    timer.start()
+    try:
+        loop.exec()
+    finally:
+        timer.stop()
+        cancelled = dialog.wasCanceled()
+        dialog.close()
+        dialog.deleteLater()
+    if not job.finished:
+        job.cancel()
+        if cancelled:
+            raise DeckCancelled(f"the lesson's search was cancelled ({request.describe()})")
+        status, proof, code = "undecided", "time limit", None
+    elif job.error:
+        raise RinglabError(f"the search failed: {job.error}")
+    else:
+        res = job.result
+        status, proof = res["status"], res.get("proof") or ""
+        code = loads_code(res["code"], "search result") if res.get("code") else None
+    return SearchOutcome(
+        request.N, request.K, request.T, request.field, bool(request.routing), status, proof, code
+    )

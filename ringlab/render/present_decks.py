@@ -85,10 +85,15 @@ def extra_traces(names, example) -> list[tuple[str, object, str]]:
     return out
 
 
-def lesson_deck(path):
+class DeckCancelled(Exception):
+    """The reader stopped what the slides were waiting for (a lesson's search): no deck."""
+
+
+def lesson_deck(path, search=None):
+    """The slides of the lesson file ``path``; ``search``: see :class:`LessonDeck`."""
     from ..lessons import load_lesson
 
-    return LessonDeck(load_lesson(path))
+    return LessonDeck(load_lesson(path), search)
 
 
 class WalkthroughDeck:
@@ -117,8 +122,13 @@ class LessonDeck:
 
     kind = "lesson"
 
-    def __init__(self, lesson):
+    def __init__(self, lesson, search=None):
+        """``search(request) -> SearchOutcome`` runs a search the lesson's blocks ask for
+        (a solution's ``run_search``); None: here and now, as the headless replay does (a SAT
+        proof can take seconds: the window passes one that runs it in a worker process and
+        keeps answering). It may raise :class:`RinglabError`: no deck then."""
         self.lesson = lesson
+        self.search = search
         self.slides: list[tuple[str, str, str]] = []  # (markdown, caption, notes)
         self.drawings: list[Drawing | None] = []  # what the app shows, per slide
         self._build()
@@ -126,6 +136,8 @@ class LessonDeck:
     def _build(self) -> None:
         lesson = self.lesson
         st = lesson.new_state()
+        if self.search is not None:
+            st.search_runner = lambda request: st.record_search(self.search(request), request)
         self._add(
             f"# {lesson.title}\n\n*{lesson.minutes} minutes* — {lesson.summary}",
             f"title: {lesson.title}",

@@ -19,6 +19,7 @@ True
 
 from ._app_state import AppState
 from ._records import CodeSource, SearchOutcome, SearchRequest, Verdict, report_cost, same_code
+from ._searches import search_here
 from .jobs import JobRunner
 from .tabs import TABS
 
@@ -32,4 +33,5 @@ __all__ = [
     "Verdict",
     "report_cost",
     "same_code",
+    "search_here",
 ]

@@ -6,6 +6,32 @@ from ..core.errors import RinglabError
 from ._records import SearchOutcome, SearchRequest
 
 
+def search_here(request: SearchRequest) -> SearchOutcome:
+    """Run ``request`` in this thread and now (a SAT proof can take seconds: the window runs
+    the large ones in its worker process)."""
+    from ..core.search import search
+
+    r = search(
+        request.N,
+        request.K,
+        request.T,
+        request.field,
+        routing=request.routing,
+        symmetric=request.symmetric,
+        timeout=request.timeout,
+    )
+    return SearchOutcome(
+        request.N,
+        request.K,
+        request.T,
+        request.field,
+        bool(request.routing),
+        r.status,
+        r.proof,
+        r.code,
+    )
+
+
 class SearchActs:
     """Run a search (here, or in the window's worker), record its outcome, read it back."""
 
@@ -20,30 +46,7 @@ class SearchActs:
             self.searching = self.searching + (request,)
             self.search_runner(request)
             return
-        from ..core.search import search
-
-        r = search(
-            request.N,
-            request.K,
-            request.T,
-            request.field,
-            routing=request.routing,
-            symmetric=request.symmetric,
-            timeout=request.timeout,
-        )
-        self.record_search(
-            SearchOutcome(
-                request.N,
-                request.K,
-                request.T,
-                request.field,
-                bool(request.routing),
-                r.status,
-                r.proof,
-                r.code,
-            ),
-            request,
-        )
+        self.record_search(search_here(request), request)
 
     def record_search(self, outcome: SearchOutcome, request: SearchRequest | None = None) -> None:
         """A search ended: remember its outcome (and load a found code if asked to)."""
