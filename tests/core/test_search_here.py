@@ -4,7 +4,14 @@ already proven impossible is answered from that proof; anything else is searched
 import pytest
 
 import ringlab.core.search as core_search
+import ringlab.state._searches as searches
 from ringlab.state import SearchRequest, search_here
+
+
+@pytest.fixture(autouse=True)
+def _no_proof_yet(monkeypatch):
+    """What this process proved before the test (another test's searches) is not known."""
+    monkeypatch.setattr(searches, "_PROVEN", {})
 
 
 def _no_solver(*_args, **_kwargs):

@@ -178,6 +178,29 @@ class WalkthroughDrawing(QScrollArea):
         """Lay the shown drawing out again (its size in inches changed)."""
         self._relayout(self.renderer)
 
+    _relayout_due = False
+
+    def relayout_soon(self, then) -> None:
+        """Lay the shown drawing out once, after the window's other widgets have taken a new
+        text size and its layouts have given the canvas its new size, then call ``then()``.
+        Laid out at once and again at that size, each Ctrl+= rebuilt the drawing twice (~0.1 s
+        each), and the labels' places depended on the sizes passed on the way."""
+        if not self._relayout_due:
+            self._relayout_due = True
+            QTimer.singleShot(0, self, lambda: self._relayout_now(then))
+
+    def _relayout_now(self, then) -> None:
+        from PySide6.QtCore import QEvent
+        from PySide6.QtWidgets import QApplication
+
+        self._relayout_due = False
+        if self.renderer.trace is None or not self.canvas.isVisible():
+            return  # (hidden meanwhile: laid out when drawn again)
+        QApplication.sendPostedEvents(None, QEvent.LayoutRequest)
+        if self.renderer.needs_relayout():  # (a draw at the new size may have laid it out)
+            self._relayout(self.renderer)
+        then()
+
     def show_verdict(self, tr) -> None:
         N = tr.code.N
         bad = [i for i in range(N) if not tr.report.node_ok(i)]

@@ -20,7 +20,7 @@ nodes × time — unless "Full graph" asks for $G_T$ itself (slow at that size).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QPushButton, QVBoxLayout
 
 from ...state.tabs import PROPAGATION
@@ -160,27 +160,8 @@ class PropagationView(DocumentView):
                 self.trace is not None
                 and self.renderer.trace is not None
                 and self.canvas.isVisible()
-                and not self._relayout_due
             ):
-                # laid out once, after the window's other widgets took the new text size and
-                # its layouts gave the canvas its new size: laid out here, then again at that
-                # size, each key press rebuilt the drawing twice (~0.1 s each)
-                self._relayout_due = True
-                QTimer.singleShot(0, self, self._relayout_after_zoom)
-
-    _relayout_due = False
-
-    def _relayout_after_zoom(self) -> None:
-        from PySide6.QtCore import QEvent
-        from PySide6.QtWidgets import QApplication
-
-        self._relayout_due = False
-        if self.trace is None or self.renderer.trace is None or not self.canvas.isVisible():
-            return  # (hidden meanwhile: laid out when drawn again)
-        QApplication.sendPostedEvents(None, QEvent.LayoutRequest)
-        if self.renderer.needs_relayout():  # (a draw at the new size may have laid it out)
-            self.drawing.relayout()
-        self._show(self.renderer.step)
+                self.drawing.relayout_soon(lambda: self._show(self.renderer.step))
 
     # -- public: playback -------------------------------------------------------------------
     @property
