@@ -29,13 +29,14 @@ MODES = ("loadfile", "worksteal")
 
 
 def one(mode: str, inner: bool) -> tuple[float, float, str]:
-    """(wall s, CPU s, pytest's last line) of one whole pytest session."""
+    """(wall s, CPU s, pytest's last line and the tests that failed) of one pytest session."""
     cmd = [
         sys.executable,
         "-m",
         "pytest",
         "-p",
         "no:cacheprovider",
+        "-rf",
         "-o",
         f"addopts=-q -n auto --dist {mode}",
     ]
@@ -52,7 +53,8 @@ def one(mode: str, inner: bool) -> tuple[float, float, str]:
         (x for x in reversed(r.stdout.splitlines()) if re.search(r"\d+ (passed|failed)", x)),
         f"(no summary; exit {r.returncode})",
     )
-    return wall, cpu, last.strip("= ")
+    failed = [x.split()[1] for x in r.stdout.splitlines() if x.startswith("FAILED ")]
+    return wall, cpu, last.strip("= ") + "".join(f"\n    failed: {t}" for t in failed)
 
 
 def main(argv=None) -> None:
