@@ -157,18 +157,7 @@ def _search_behind_a_dialog(window, request):
     from ..render.present_decks import DeckCancelled
     from ..state import SearchOutcome
 
-    job = SearchJob(
-        "search",
-        dict(
-            N=request.N,
-            K=request.K,
-            T=request.T,
-            field=request.field,
-            routing=request.routing,
-            symmetric=request.symmetric,
-            timeout=request.timeout,
-        ),
-    ).start()
+    job = SearchJob("search", {**request.search_args(), "timeout": request.timeout}).start()
     dialog = QProgressDialog(
         f"Preparing the slides: the lesson's search runs first — {request.describe()} …",
         "Cancel",

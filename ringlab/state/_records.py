@@ -26,6 +26,18 @@ class SearchRequest:
     def key(self) -> tuple:
         return (self.N, self.K, self.T, self.field, bool(self.routing))
 
+    def search_args(self) -> dict:
+        """What the search is asked (keywords of :func:`ringlab.core.search.search`, without
+        its time limit)."""
+        return dict(
+            N=self.N,
+            K=self.K,
+            T=self.T,
+            field=self.field,
+            routing=self.routing,
+            symmetric=self.symmetric,
+        )
+
     def describe(self) -> str:
         return f"N = {self.N}, K = {self.K}, T = {self.T} over {self.field}" + (
             ", routing only" if self.routing else ""

@@ -20,15 +20,7 @@ def search_here(request: SearchRequest) -> SearchOutcome:
         return _PROVEN[key]
     from ..core.search import search
 
-    r = search(
-        request.N,
-        request.K,
-        request.T,
-        request.field,
-        routing=request.routing,
-        symmetric=request.symmetric,
-        timeout=request.timeout,
-    )
+    r = search(**request.search_args(), timeout=request.timeout)
     outcome = SearchOutcome(
         request.N,
         request.K,

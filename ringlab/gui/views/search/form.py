@@ -300,9 +300,7 @@ class SearchForm(QGroupBox):
                 GREY,
             )
             return
-        kw = dict(
-            N=req.N, K=req.K, T=req.T, field=req.field, routing=req.routing, symmetric=req.symmetric
-        )
+        kw = req.search_args()
         try:
             self._spec = make_spec(**kw)
         except RinglabError as e:
