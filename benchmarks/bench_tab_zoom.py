@@ -55,6 +55,13 @@ def main(rounds: int = 3, view: str = "Search") -> None:
     w.resize(1280, 720)
     w.show()
     QTest.qWaitForWindowExposed(w)
+    if w.find_view(view) < 0:
+        names = ", ".join(w.view_names())
+        print(
+            f"bench_tab_zoom: TAB {view!r} is not a tab of the window: one of {names}",
+            file=sys.stderr,
+        )
+        raise SystemExit(2)
     rows = {view: ([], []), "Editor": ([], [])}
     presses(app, w, view)  # (a tab is filled when first shown: not timed)
     for _ in range(rounds):  # interleaved, so both see the same load
@@ -72,5 +79,17 @@ def main(rounds: int = 3, view: str = "Search") -> None:
     print(f"{view} / Editor: {med[view] / med['Editor']:.2f}× CPU")
 
 
+def parse_args(args: list[str]) -> tuple[int, str]:
+    """(ROUNDS, TAB) from the command line; anything else is one line on stderr, exit 2."""
+    if len(args) > 2 or (args and not (args[0].isdigit() and int(args[0]) >= 1)):
+        print(
+            f"bench_tab_zoom: {' '.join(args)!r}: expected [ROUNDS] [TAB], ROUNDS a whole "
+            "number ≥ 1 (default 3), TAB a tab's title (default Search)",
+            file=sys.stderr,
+        )
+        raise SystemExit(2)
+    return (int(args[0]) if args else 3), (args[1] if len(args) > 1 else "Search")
+
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 3, *sys.argv[2:3])
+    main(*parse_args(sys.argv[1:]))
