@@ -16,7 +16,8 @@ anything left says "not computed (budget)", never blank.
 Every class is walked bound first (:func:`ringlab.core.search.perfield.walk`): the first search
 is at the largest proven lower bound (at most ``--per-T-bound`` seconds), then up to a code, then
 down from it.  Every step records its T, verdict, seconds, limit and ``encoding_version``; a
-redone entry keeps the steps of earlier runs as ``earlier_steps``, and each run is appended to
+redone entry keeps the steps of its other runs as ``earlier_steps`` (every run but the one whose
+result it keeps, so a later run that did no better is there too), and each run is appended to
 ``runs`` (command, UTC start and end, wall clock, load average, executor and workers).
 ``--retry`` redoes entries that are not exact, each class walked from the largest T its earlier
 runs proved impossible, plus one (no T is proven impossible twice); ``--only N,K,FIELD``
@@ -649,7 +650,7 @@ def open_markdown(d: dict) -> str:
             out.append(
                 head
                 + f"{what}; proven T ≥ {lo}; tried: {_steps(tried(res)) or 'none'}"
-                + (f"; earlier runs: {before}" if before else "")
+                + (f"; other runs: {before}" if before else "")
             )
     return "\n".join(out) if out else "* none: every class of every cell is exact"
 

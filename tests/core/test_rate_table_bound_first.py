@@ -369,3 +369,21 @@ def test_the_doc_quotes_only_times_the_json_records(table):
             )
             seen += 1
     assert seen >= 2  # the two retry proofs the audit named (65.7 s and 48.0 s) at least
+
+
+def test_a_later_run_that_did_no_better_is_listed_as_another_run_not_an_earlier_one():
+    """The table keeps the better result; the steps of a later run that did no better go to
+    ``earlier_steps``, so the words say "other runs" (N = 10, K = 8, GF(2) routing read
+    "earlier runs: T = 16 undecided in 931.9 s", a search made by the run that just ended)."""
+    from ringlab.core.search.rates import tried_text
+
+    mk = _script()
+    step = dict(proof="", phase="bound", encoding_version=ENCODING_VERSION)
+    old = {"min_T": 18, "status": "found", "found_by": "x", "steps": []}
+    old["steps"] = [{"T": 16, "status": "undecided", "seconds": 175.2, **step}]
+    later = {"min_T": None, "status": "undecided", "found_by": None}
+    later["steps"] = [{"T": 16, "status": "undecided", "seconds": 931.9, **step}]
+    m = mk.merge(old, later, 16)
+    assert m["min_T"] == 18 and m["earlier_steps"] == later["steps"]
+    text = tried_text(m)
+    assert text == "T = 16 undecided in 175.2 s; other runs: T = 16 undecided in 931.9 s"

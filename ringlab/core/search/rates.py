@@ -212,7 +212,8 @@ def cell_text(res: dict) -> str:
 def tried(res: dict, earlier=False) -> list[dict]:
     """The searches of one class's walk below its code (all of them without a code), in T
     order, the routing fallback of a general walk left out: what a "≤" or undecided cell says
-    was tried.  ``earlier``: those of earlier runs of the script (``earlier_steps``)."""
+    was tried.  ``earlier``: those of the script's other runs (``earlier_steps``: every run but
+    the one whose result the entry keeps — a later run that did not do better is among them)."""
     T = res.get("min_T")
     steps = res.get("earlier_steps" if earlier else "steps") or []
     return sorted(
@@ -232,10 +233,10 @@ def step_text(s: dict) -> str:
 
 
 def tried_text(res: dict) -> str:
-    """Every T tried below the code, with its verdict and seconds (and earlier runs')."""
+    """Every T tried below the code, with its verdict and seconds (and the other runs')."""
     now = "; ".join(map(step_text, tried(res)))
     before = "; ".join(map(step_text, tried(res, earlier=True)))
-    return "; ".join(x for x in (now, f"earlier runs: {before}" if before else "") if x)
+    return "; ".join(x for x in (now, f"other runs: {before}" if before else "") if x)
 
 
 def cell_short(res: dict) -> str:
