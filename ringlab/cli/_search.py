@@ -3,7 +3,8 @@
 Every answer names the field as the editor and code files do (``GF(2^2)``, ``GF(2^3)`` as well as
 GF(p); ``--field GF(4)`` is read as GF(2^2)) and the class.
 Exit codes: 0 found (file written), 1 proven impossible in that class and field,
-3 undecided within the time limit, 2 bad arguments (one line).
+3 undecided within the time limit, 2 bad arguments (one line).  ``--json``: the answer as one
+JSON object on stdout (:func:`._search_wait.search_json`), the same exit codes.
 """
 
 from __future__ import annotations
@@ -60,6 +61,12 @@ def register(sub) -> None:
         choices=("one-way", "two-way"),
         help="one-way: the paper's directed ring (default); two-way: every node sends one "
         "symbol each way per time unit",
+    )
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="print the answer as one JSON object (status, exit code, proof, seconds, the "
+        "summary, and the code found or the file written) instead of lines",
     )
     p.add_argument("--encoding", default="fast", choices=sorted(KINDS), help=argparse.SUPPRESS)
     p.add_argument("--backend", default="cadical", choices=sorted(BACKENDS), help=argparse.SUPPRESS)

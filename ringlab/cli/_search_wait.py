@@ -1,7 +1,9 @@
-"""What both ``ringlab search`` rings share: the ``-o`` check and the wait for the worker."""
+"""What both ``ringlab search`` rings share: the ``-o`` check, the wait for the worker and the
+answer, as lines or (``--json``) as one JSON object on stdout."""
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from pathlib import Path
@@ -23,10 +25,10 @@ def check_output(args) -> Path | None:
     return out
 
 
-def wait_for(job: SearchJob, what: str, timeout: float) -> int | None:
-    """Poll ``job`` with a progress line on stderr: exit code 3 when it was cancelled or ran
-    out of time (``what`` names the search in the line), None when ``job.result`` holds the
-    answer; a worker's error becomes one line."""
+def wait_for(job: SearchJob, what: str, timeout: float) -> str | None:
+    """Poll ``job`` with a progress line on stderr (``what`` names the search in it): None when
+    ``job.result`` holds the answer, else ``"cancelled"`` (Ctrl+C) or ``"undecided"`` (the
+    worker outran its time limit); a worker's error becomes one line."""
     tty = sys.stderr.isatty()
     label = f"ringlab search: {what}"
     last = -1e9
@@ -47,15 +49,51 @@ def wait_for(job: SearchJob, what: str, timeout: float) -> int | None:
     except KeyboardInterrupt:
         job.cancel()
         sys.stderr.write(("\n" if tty else "") + "ringlab search: cancelled\n")
-        return 3
+        return "cancelled"
     if tty:
         sys.stderr.write("\n")
     if job.error:
         raise RinglabError(job.error)
-    if job.result is None:
-        print(f"undecided: {what} — time limit reached after {job.elapsed:.1f} s")
-        return 3
-    return None
+    return "undecided" if job.result is None else None
+
+
+def search_json(spec, args, res: dict, code=None, file=None) -> dict:
+    """``ringlab search --json``: the question (N, K, T, the field as the editor names it, the
+    ring, the class, the time limit), the worker's answer (status, exit code, proof, seconds,
+    the solver's formula sizes, the one-line summary) and, when found, the code file's JSON
+    object (``code``) or the file it was written to (``file``)."""
+    out = {
+        "N": spec.N,
+        "K": spec.K,
+        "T": spec.T,
+        "field": spec.field_name,
+        "ring": args.ring,
+        "class": spec.class_name,
+        "routing_only": spec.routing,
+        "symmetric": spec.symmetric,
+        "timeout": args.timeout,
+    }
+    out |= {k: v for k, v in res.items() if k not in ("code", "field", "class")}
+    out["proof"] = out.get("proof") or None  # named for "impossible" only
+    if res.get("encoding") == "fast":  # the one-way encoder the rate table records
+        from ..core.search.perfield import ENCODING_VERSION
+
+        out["encoding_version"] = ENCODING_VERSION
+    if code is not None:
+        out["code"] = json.loads(code)
+    if file is not None:
+        out["file"] = str(file)
+    return out
+
+
+def _unanswered(job: SearchJob, why: str, what: str) -> dict:
+    """The answer of a search that gave none: cancelled, or undecided past its time limit."""
+    summary = (
+        f"cancelled: {what} — after {job.elapsed:.1f} s"
+        if why == "cancelled"
+        else f"undecided: {what} — time limit reached after {job.elapsed:.1f} s"
+    )
+    return {"status": why, "exit_code": 3, "seconds": round(job.elapsed, 3), "summary": summary}
 
 
 def run_job(kind: str, spec, params: dict, args, out: Path | None, load, save) -> int:
@@ -76,15 +114,24 @@ def run_job(kind: str, spec, params: dict, args, out: Path | None, load, save) -
             **params,
         },
     ).start()
-    done = wait_for(job, spec.describe(), args.timeout)
-    if done is not None:
-        return done
-    res = job.result
+    why = wait_for(job, spec.describe(), args.timeout)
+    res = job.result if why is None else _unanswered(job, why, spec.describe())
+    as_json = getattr(args, "json", False)
     if res["status"] != "found":
-        print(res["summary"])
+        if as_json:
+            print(json.dumps(search_json(spec, args, res), ensure_ascii=False, indent=1))
+        elif why != "cancelled":  # (a cancel was said on stderr)
+            print(res["summary"])
         return int(res["exit_code"])
     code = load(res["code"], "search result")
     if out is None:
+        if as_json:
+            print(
+                json.dumps(
+                    search_json(spec, args, res, code=res["code"]), ensure_ascii=False, indent=1
+                )
+            )
+            return 0
         sys.stderr.write(res["summary"] + "\n")
         sys.stdout.write(res["code"])
         return 0
@@ -92,6 +139,9 @@ def run_job(kind: str, spec, params: dict, args, out: Path | None, load, save) -
         save(code, out)
     except OSError as e:
         raise RinglabError(f"-o {args.output}: cannot write ({e.strerror})") from None
+    if as_json:
+        print(json.dumps(search_json(spec, args, res, file=out), ensure_ascii=False, indent=1))
+        return 0
     print(res["summary"])
     print(f"wrote {out}")
     return 0
