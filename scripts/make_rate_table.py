@@ -137,6 +137,8 @@ def merge(old: dict, new: dict, bound: int) -> dict:
     other make the cell exact."""
     if old is new or old.get("status") == NOT_COMPUTED:
         return new
+    if new.get("kept"):
+        return old  # exact in the earlier run and not searched again (perfield.field_cell)
     if (new.get("found_by") or "").startswith("= GF(2)"):
         return new  # a copy of GF(2)'s routing: GF(2)'s own entry keeps history
     keep = better(old, new)

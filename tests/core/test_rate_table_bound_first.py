@@ -387,3 +387,27 @@ def test_a_later_run_that_did_no_better_is_listed_as_another_run_not_an_earlier_
     assert m["min_T"] == 18 and m["earlier_steps"] == later["steps"]
     text = tried_text(m)
     assert text == "T = 16 undecided in 175.2 s; other runs: T = 16 undecided in 931.9 s"
+
+
+def test_a_retry_keeps_an_exact_general_class_and_spends_its_budget_on_routing(monkeypatch):
+    """N = 3, K = 2 over GF(3): the paper's code at T = 3 makes general codes exact (Theorem 3's
+    bound ⌈4K/3⌉ = 3); routing only needs 4 (Appendix).  A retry given an earlier run whose
+    general class is exact walks only the routing class, and the table keeps the earlier
+    general result as it was."""
+    import ringlab.core.search.perfield as perfield
+
+    first = field_cell(3, 2, "GF(3)", per_T=30.0)
+    assert (first["general"]["status"], first["general"]["min_T"]) == ("proven", 3)
+    routing_walks = []
+    real_walk = perfield.walk
+
+    def counting_walk(N, K, field, routing, *args, **kw):
+        routing_walks.append(routing)
+        return real_walk(N, K, field, routing, *args, **kw)
+
+    monkeypatch.setattr(perfield, "walk", counting_walk)
+    again = field_cell(3, 2, "GF(3)", per_T=30.0, earlier=first)
+    assert routing_walks == [True]  # the general class was not searched again
+    assert again["general"]["kept"] and again["routing"]["min_T"] == 4
+    merged = _script().merge(first["general"], again["general"], 3)
+    assert merged is first["general"] and "kept" not in merged
