@@ -20,8 +20,9 @@ redone entry keeps the steps of its other runs as ``earlier_steps`` (every run b
 result it keeps, so a later run that did no better is there too), and each run is appended to
 ``runs`` (command, UTC start and end, wall clock, load average, executor and workers).
 ``--retry`` redoes entries that are not exact, each class walked from the largest T its earlier
-runs proved impossible, plus one (no T is proven impossible twice); ``--only N,K,FIELD``
-(repeatable) restricts the run to those entries.
+runs proved impossible, plus one (no T is proven impossible twice), a general class an earlier
+run made exact kept as it is; ``--only N,K,FIELD`` (repeatable) restricts the run to those
+entries, and ``--classes routing`` to their routing class (the general class kept as it is).
 
 ``--executor mpi`` runs the entries on the workers of ``mpi4py.futures`` (the ``mpi`` extra),
 e.g. ``mpiexec -n 65 python -m mpi4py.futures scripts/make_rate_table.py --executor mpi ...``
@@ -278,10 +279,12 @@ sys.stdout.write("\\n" + json.dumps(compute_entry(*args)) + "\\n")
 """
 
 
-def isolated_entry(N, K, field, base, per_T, per_cell, per_T_bound=None, earlier=None):
+def isolated_entry(
+    N, K, field, base, per_T, per_cell, per_T_bound=None, earlier=None, routing_only=False
+):
     """:func:`compute_entry` in a child process of this MPI worker; its death is an exception
     (the entry is started again, :func:`run_entries`), never the end of the MPI job."""
-    args = [N, K, field, base, per_T, per_cell, per_T_bound, earlier]
+    args = [N, K, field, base, per_T, per_cell, per_T_bound, earlier, routing_only]
     p = subprocess.run(
         [sys.executable, "-c", _ISOLATED], input=json.dumps(args), capture_output=True, text=True
     )
@@ -316,7 +319,16 @@ def run_entries(a, pool, workers, cells, fields, only, run, checkpoint, t0) -> N
                     base = cells[(N, K)]["by_field"].get("GF(2)") if f != "GF(2)" else None
                     earlier = cells[(N, K)]["by_field"].get(f) if a.retry else None
                     fut = pool.submit(
-                        task, N, K, f, base, a.per_T, a.per_cell, a.per_T_bound, earlier
+                        task,
+                        N,
+                        K,
+                        f,
+                        base,
+                        a.per_T,
+                        a.per_cell,
+                        a.per_T_bound,
+                        earlier,
+                        a.classes == "routing",
                     )
                     running[fut] = ((N, K, f), pool)
                     attempted.add((N, K, f))
@@ -403,6 +415,13 @@ def main(argv=None) -> int:
         help="also redo entries that are not exact (≤ T or undecided), once each",
     )
     ap.add_argument(
+        "--classes",
+        choices=("both", "routing"),
+        default="both",
+        help="with --retry: routing keeps each entry's general class as it is and searches "
+        "routing only (a retry of the class whose bound moved)",
+    )
+    ap.add_argument(
         "--per-T-bound",
         type=float,
         default=None,
@@ -430,6 +449,8 @@ def main(argv=None) -> int:
         "regions of this Markdown file (docs/rate_table.md) instead of printing",
     )
     a = ap.parse_args(argv)
+    if a.classes == "routing" and not (a.retry and a.only):
+        ap.error("--classes routing redoes named entries: it needs --retry and --only N,K,FIELD")
     if a.markdown:
         d = upgrade(json.loads(Path(a.markdown).read_text(encoding="utf-8")))
         if a.update_doc:

@@ -411,3 +411,31 @@ def test_a_retry_keeps_an_exact_general_class_and_spends_its_budget_on_routing(m
     assert again["general"]["kept"] and again["routing"]["min_T"] == 4
     merged = _script().merge(first["general"], again["general"], 3)
     assert merged is first["general"] and "kept" not in merged
+
+
+def test_classes_routing_walks_only_the_routing_class(monkeypatch):
+    """``--classes routing``: the general class stays as the earlier run left it, even when
+    it is not exact (N = 10, K = 8, GF(3): general ≤ 18 after two 15-minute searches at 16,
+    routing's bound moved to 17), and only routing is searched.  Here N = 3, K = 2, GF(3)."""
+    import ringlab.core.search.perfield as perfield
+
+    first = field_cell(3, 2, "GF(3)", per_T=30.0)
+    earlier = {"general": dict(first["general"], status="found"), "routing": first["routing"]}
+    routing_walks = []
+    real_walk = perfield.walk
+
+    def counting_walk(N, K, field, routing, *args, **kw):
+        routing_walks.append(routing)
+        return real_walk(N, K, field, routing, *args, **kw)
+
+    monkeypatch.setattr(perfield, "walk", counting_walk)
+    again = field_cell(3, 2, "GF(3)", per_T=30.0, earlier=earlier, routing_only=True)
+    assert routing_walks == [True] and again["general"]["kept"]
+    assert again["general"]["status"] == "found"  # as the earlier run left it
+
+
+def test_classes_routing_needs_retry_and_only(capsys):
+    mk = _script()
+    with pytest.raises(SystemExit) as e:
+        mk.main(["--classes", "routing", "--retry"])
+    assert e.value.code == 2 and "needs --retry and --only" in capsys.readouterr().err

@@ -327,7 +327,16 @@ def _earlier_lower(earlier, cls, lower, lname):
 
 
 def field_cell(
-    N, K, field, base=None, per_T=30.0, budget=None, progress=None, per_T_bound=None, earlier=None
+    N,
+    K,
+    field,
+    base=None,
+    per_T=30.0,
+    budget=None,
+    progress=None,
+    per_T_bound=None,
+    earlier=None,
+    routing_only=False,
 ) -> dict:
     """``{"general", "routing"}`` for one (N, K, field); ``base`` is the GF(2) pair, used as an
     upper bound (general) and copied (routing) over GF(2^m).  Each class is walked bound first
@@ -335,7 +344,9 @@ def field_cell(
     the largest T general codes are proven to need (a routing code is a general code).
     ``earlier``, this entry's pair from an earlier run, raises each class's start to the
     largest T that run proved impossible, plus one; a general class it made exact is kept, not
-    searched again (``"kept": True``, which :func:`merge` of the script reads as "no news")."""
+    searched again (``"kept": True``, which :func:`merge` of the script reads as "no news");
+    ``routing_only`` keeps ``earlier``'s general class whatever it is, and walks routing only
+    (a retry of the one class whose bound moved)."""
     left = _clock(budget)
     lower, lname = _earlier_lower(earlier, "general", *lower_bound(N, K))
     cap = 2 * (N - 1) * (-(-K // N)) + 1  # the classic ring is a code at cap − 1
@@ -348,7 +359,9 @@ def field_cell(
         if lifted is not None:
             known, by = lifted, f"the GF(2) routing code, re-verified over {field}"
     prev = (earlier or {}).get("general") or {}
-    if prev.get("status") == "proven":
+    if routing_only and not prev:
+        raise ValueError(f"N = {N}, K = {K}, {field}: routing only needs an earlier general class")
+    if prev.get("status") == "proven" or routing_only:
         # exact in an earlier run: searching for its code again only spent the entry's budget
         # (a retry of N = 10, K = 6, GF(3) re-found its T = 14 code in 762.8 s before the
         # routing class, the one still open, got a step); the table keeps the earlier result
@@ -449,10 +462,22 @@ def verdict_text(v: dict) -> str:
     return f"{v['T']}: {v['verdict']} ({detail})"
 
 
-def compute_entry(N, K, field, base, per_T, per_cell, per_T_bound=None, earlier=None):
+def compute_entry(
+    N, K, field, base, per_T, per_cell, per_T_bound=None, earlier=None, routing_only=False
+):
     """One (N, K, field) for a process pool (a module-level function, so it pickles by name)."""
     t0 = time.perf_counter()
-    res = field_cell(N, K, field, base, per_T, per_cell, per_T_bound=per_T_bound, earlier=earlier)
+    res = field_cell(
+        N,
+        K,
+        field,
+        base,
+        per_T,
+        per_cell,
+        per_T_bound=per_T_bound,
+        earlier=earlier,
+        routing_only=routing_only,
+    )
     return N, K, field, res, time.perf_counter() - t0
 
 
