@@ -84,3 +84,37 @@ def test_bad_input_is_one_line_and_no_object(ringlab, args, says):
     r = partial(ringlab, "search")(*args, "--json")
     assert r.returncode == 2 and r.stdout == ""
     assert len(r.stderr.strip().splitlines()) == 1 and says in r.stderr
+
+
+def test_ctrl_c_gives_a_cancelled_object_and_leaves_no_solver():
+    """Ctrl+C (SIGINT) while the worker solves: the object says "cancelled", exit 3, and the
+    solver process is gone (a process of its own here: the signal is what is tested)."""
+    import signal
+    import subprocess
+    import sys
+
+    p = subprocess.Popen(
+        [sys.executable, "-m", "ringlab", "search", "--N", "6", "--K", "8", "--T", "13"]
+        + ["--field", "GF(2^3)", "--timeout", "600", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    first = p.stderr.readline()  # the progress line: the worker has started
+    assert first.startswith("ringlab search:"), first
+    kids = subprocess.run(
+        ["ps", "-o", "pid=,args=", "--ppid", str(p.pid)], capture_output=True, text=True
+    ).stdout.split("\n")
+    workers = [int(x.split()[0]) for x in kids if "_worker" in x]
+    assert workers, kids
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=120)
+    a = json.loads(out)
+    assert p.returncode == 3 == a["exit_code"] and a["status"] == "cancelled", err
+    assert a["summary"].startswith("cancelled: N = 6, K = 8, T = 13 over GF(2^3)")
+    for pid in workers:  # gone (or a zombie no one waits for: not a solver either way)
+        state = subprocess.run(
+            ["ps", "-o", "stat=", "-p", str(pid)], capture_output=True, text=True
+        )
+        assert state.stdout.strip() in ("", "Z"), (pid, state.stdout)
