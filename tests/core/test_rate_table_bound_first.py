@@ -439,3 +439,17 @@ def test_classes_routing_needs_retry_and_only(capsys):
     with pytest.raises(SystemExit) as e:
         mk.main(["--classes", "routing", "--retry"])
     assert e.value.code == 2 and "needs --retry and --only" in capsys.readouterr().err
+
+
+def test_a_routing_code_below_a_kept_general_class_is_news():
+    """``--classes routing`` keeps the general class, but a routing code below it lowers it
+    (a routing code is a general code), and the table takes that: N = 3, K = 2, GF(3), an
+    earlier general result of ≤ 5 and routing's 4 (Appendix: no routing code at 3)."""
+    first = field_cell(3, 2, "GF(3)", per_T=30.0)
+    old_general = dict(first["general"], status="found", min_T=5, lower_T=3)
+    earlier = {"general": old_general, "routing": first["routing"]}
+    again = field_cell(3, 2, "GF(3)", per_T=30.0, earlier=earlier, routing_only=True)
+    assert again["routing"]["min_T"] == 4
+    assert again["general"]["min_T"] == 4 and "kept" not in again["general"]
+    merged = _script().merge(old_general, again["general"], 3)
+    assert merged["min_T"] == 4 and merged["earlier_steps"] == old_general["steps"]

@@ -351,13 +351,7 @@ def field_cell(
     lower, lname = _earlier_lower(earlier, "general", *lower_bound(N, K))
     cap = 2 * (N - 1) * (-(-K // N)) + 1  # the classic ring is a code at cap − 1
     ext = is_extension_of_gf2(field) and base is not None
-    known, lifted, by = None, None, None
-    if ext and base["general"]["min_T"] is not None:
-        known, by = base["general"]["min_T"], "the GF(2) code (GF(2) ⊂ " + field + ")"
-    elif not ext and field != "GF(2)" and base is not None:
-        lifted = lifted_routing_T(N, K, field, base, per_T)
-        if lifted is not None:
-            known, by = lifted, f"the GF(2) routing code, re-verified over {field}"
+    known, lifted, by = _known_upper(N, K, field, base, per_T, ext)
     prev = (earlier or {}).get("general") or {}
     if routing_only and not prev:
         raise ValueError(f"N = {N}, K = {K}, {field}: routing only needs an earlier general class")
@@ -365,7 +359,8 @@ def field_cell(
         # exact in an earlier run: searching for its code again only spent the entry's budget
         # (a retry of N = 10, K = 6, GF(3) re-found its T = 14 code in 762.8 s before the
         # routing class, the one still open, got a step); the table keeps the earlier result
-        general = dict(prev, seconds=0.0, kept=True)
+        # (its steps stay there: none are this run's)
+        general = dict(prev, seconds=0.0, steps=[], earlier_steps=[], kept=True)
     else:
         general = walk(
             N,
@@ -383,14 +378,7 @@ def field_cell(
             per_T_bound=per_T_bound,
         )
     if ext:
-        routing = dict(
-            base["routing"],
-            field=field,
-            seconds=0.0,
-            found_by="= GF(2): a routing code's entries are 0/1, and 0/1 "
-            "arithmetic in " + field + " is GF(2)'s",
-        )
-        return {"general": general, "routing": routing}
+        return {"general": general, "routing": _gf2_routing(base, field)}
     g = general
     r_lower, r_name = lower, lname
     if g["status"] == "proven":  # routing codes are general codes: no routing code below
@@ -413,17 +401,47 @@ def field_cell(
         upper_by=by if lifted is not None else None,
         per_T_bound=per_T_bound,
     )
-    Tr = routing["min_T"]
-    if Tr is not None and (g["min_T"] is None or Tr < g["min_T"]):
-        # a routing code is a general code; exact if general codes are proven to need Tr
-        g_lo = g.get("lower_T") or lower
-        general.update(
-            min_T=Tr,
-            found_by="the routing-only code (a special case)",
-            status="proven" if Tr <= g_lo else "found",
-            lower_proof=(g.get("lower_T_by") or lname) if Tr <= g_lo else None,
-        )
-    return {"general": general, "routing": routing}
+    return {"general": _met_by_routing(general, routing["min_T"], lower, lname), "routing": routing}
+
+
+def _gf2_routing(base: dict, field: str) -> dict:
+    """GF(2)'s routing class read over its extension ``field``."""
+    return dict(
+        base["routing"],
+        field=field,
+        seconds=0.0,
+        found_by="= GF(2): a routing code's entries are 0/1, and 0/1 "
+        "arithmetic in " + field + " is GF(2)'s",
+    )
+
+
+def _known_upper(N, K, field, base, per_T, ext) -> tuple:
+    """(a T general codes are known to meet, the T of GF(2)'s routing code re-verified over
+    ``field`` or None, and the words for where the known T comes from)."""
+    if ext and base["general"]["min_T"] is not None:
+        return base["general"]["min_T"], None, "the GF(2) code (GF(2) ⊂ " + field + ")"
+    if not ext and field != "GF(2)" and base is not None:
+        lifted = lifted_routing_T(N, K, field, base, per_T)
+        if lifted is not None:
+            return lifted, lifted, f"the GF(2) routing code, re-verified over {field}"
+    return None, None, None
+
+
+def _met_by_routing(general: dict, Tr, lower: int, lname: str) -> dict:
+    """``general`` lowered to the routing class's ``Tr`` when that is smaller: a routing code
+    is a general code, exact if general codes are proven to need ``Tr`` (news, then, even for
+    a class kept from an earlier run)."""
+    if Tr is None or (general["min_T"] is not None and Tr >= general["min_T"]):
+        return general
+    g_lo = general.get("lower_T") or lower
+    general = {k: v for k, v in general.items() if k != "kept"}
+    general.update(
+        min_T=Tr,
+        found_by="the routing-only code (a special case)",
+        status="proven" if Tr <= g_lo else "found",
+        lower_proof=(general.get("lower_T_by") or lname) if Tr <= g_lo else None,
+    )
+    return general
 
 
 def verdict(N: int, K: int, by_field: dict) -> dict:
