@@ -389,23 +389,28 @@ def test_a_later_run_that_did_no_better_is_listed_as_another_run_not_an_earlier_
     assert text == "T = 16 undecided in 175.2 s; other runs: T = 16 undecided in 931.9 s"
 
 
+def walks_counted(monkeypatch) -> list:
+    """From now on, the class of every walk :func:`field_cell` makes (True: routing only)."""
+    import ringlab.core.search.perfield as perfield
+
+    walks, real_walk = [], perfield.walk
+
+    def counting_walk(N, K, field, routing, *args, **kw):
+        walks.append(routing)
+        return real_walk(N, K, field, routing, *args, **kw)
+
+    monkeypatch.setattr(perfield, "walk", counting_walk)
+    return walks
+
+
 def test_a_retry_keeps_an_exact_general_class_and_spends_its_budget_on_routing(monkeypatch):
     """N = 3, K = 2 over GF(3): the paper's code at T = 3 makes general codes exact (Theorem 3's
     bound ⌈4K/3⌉ = 3); routing only needs 4 (Appendix).  A retry given an earlier run whose
     general class is exact walks only the routing class, and the table keeps the earlier
     general result as it was."""
-    import ringlab.core.search.perfield as perfield
-
     first = field_cell(3, 2, "GF(3)", per_T=30.0)
     assert (first["general"]["status"], first["general"]["min_T"]) == ("proven", 3)
-    routing_walks = []
-    real_walk = perfield.walk
-
-    def counting_walk(N, K, field, routing, *args, **kw):
-        routing_walks.append(routing)
-        return real_walk(N, K, field, routing, *args, **kw)
-
-    monkeypatch.setattr(perfield, "walk", counting_walk)
+    routing_walks = walks_counted(monkeypatch)
     again = field_cell(3, 2, "GF(3)", per_T=30.0, earlier=first)
     assert routing_walks == [True]  # the general class was not searched again
     assert again["general"]["kept"] and again["routing"]["min_T"] == 4
@@ -417,18 +422,9 @@ def test_classes_routing_walks_only_the_routing_class(monkeypatch):
     """``--classes routing``: the general class stays as the earlier run left it, even when
     it is not exact (N = 10, K = 8, GF(3): general ≤ 18 after two 15-minute searches at 16,
     routing's bound moved to 17), and only routing is searched.  Here N = 3, K = 2, GF(3)."""
-    import ringlab.core.search.perfield as perfield
-
     first = field_cell(3, 2, "GF(3)", per_T=30.0)
     earlier = {"general": dict(first["general"], status="found"), "routing": first["routing"]}
-    routing_walks = []
-    real_walk = perfield.walk
-
-    def counting_walk(N, K, field, routing, *args, **kw):
-        routing_walks.append(routing)
-        return real_walk(N, K, field, routing, *args, **kw)
-
-    monkeypatch.setattr(perfield, "walk", counting_walk)
+    routing_walks = walks_counted(monkeypatch)
     again = field_cell(3, 2, "GF(3)", per_T=30.0, earlier=earlier, routing_only=True)
     assert routing_walks == [True] and again["general"]["kept"]
     assert again["general"]["status"] == "found"  # as the earlier run left it
