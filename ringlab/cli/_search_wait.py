@@ -117,20 +117,20 @@ def run_job(kind: str, spec, params: dict, args, out: Path | None, load, save) -
     why = wait_for(job, spec.describe(), args.timeout)
     res = job.result if why is None else _unanswered(job, why, spec.describe())
     as_json = getattr(args, "json", False)
+
+    def say_json(**answer) -> None:  # --json: the one object on stdout
+        print(json.dumps(search_json(spec, args, res, **answer), ensure_ascii=False, indent=1))
+
     if res["status"] != "found":
         if as_json:
-            print(json.dumps(search_json(spec, args, res), ensure_ascii=False, indent=1))
+            say_json()
         elif why != "cancelled":  # (a cancel was said on stderr)
             print(res["summary"])
         return int(res["exit_code"])
     code = load(res["code"], "search result")
     if out is None:
         if as_json:
-            print(
-                json.dumps(
-                    search_json(spec, args, res, code=res["code"]), ensure_ascii=False, indent=1
-                )
-            )
+            say_json(code=res["code"])
             return 0
         sys.stderr.write(res["summary"] + "\n")
         sys.stdout.write(res["code"])
@@ -140,7 +140,7 @@ def run_job(kind: str, spec, params: dict, args, out: Path | None, load, save) -
     except OSError as e:
         raise RinglabError(f"-o {args.output}: cannot write ({e.strerror})") from None
     if as_json:
-        print(json.dumps(search_json(spec, args, res, file=out), ensure_ascii=False, indent=1))
+        say_json(file=out)
         return 0
     print(res["summary"])
     print(f"wrote {out}")
