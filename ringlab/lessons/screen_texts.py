@@ -37,6 +37,10 @@ HIDE = {
         "the numbers drawn on the Propagation tab's graph: each sent symbol's value up to the "
         "step shown, each node's decode at t = T"
     ),
+    "rate-table": (
+        "the Search tab's rate table: each cell's smallest T (general codes and routing only, "
+        "per field), how sure it is (exact, ≤), and its tooltip"
+    ),
     "mesh-table": (
         "the Mesh tab's hop table (hops, steps, packets, unicasts per scheme) at the tab's "
         "default k = 4, n = 2, best group, packet hops"

@@ -50,6 +50,7 @@ above then treat those texts as not shown.  The names (:data:`HIDE`), for the wi
 ``schedule-totals``    the Schedules grids' message lines ("Core 0 → Core 2: whole vector = …")
 ``walkthrough-caption`` the Propagation tab's verdict line and its caption (each node's decode)
 ``drawing-labels``     the numbers drawn on the Propagation graph (sent values, decodes)
+``rate-table``         the Search tab's rate table (every cell's smallest T, exact or ≤)
 ``mesh-table``         the Mesh tab's hop table (hops, steps, packets, unicasts per scheme)
 =====================  ==========================================================================
 
@@ -72,7 +73,7 @@ True
 
 from __future__ import annotations
 
-from ..state.tabs import EDITOR, PROPAGATION, SCHEDULES
+from ..state.tabs import EDITOR, PROPAGATION, SCHEDULES, SEARCH
 from . import registry
 from .given_away import asked, givens, stated
 from .model import Predict, Prose, Task
@@ -117,7 +118,21 @@ def _shown(call, st):
             )
     if tab == EDITOR and name == "entry":
         return "the editor shows every entry", None
+    if tab == SEARCH and name in _RATE_TABLE_PROBES:
+        # the table shows every N, K of the explorer: a trial found lesson 11 asking
+        # "how many slots does routing only need?" beside the cell saying "4 exact"
+        return "the Search tab's rate table shows every cell", "rate-table"
     return None
+
+
+#: What the Search tab's rate table shows, whatever N and K are asked.
+_RATE_TABLE_PROBES = (
+    "rate_table",
+    "rate_table_field",
+    "rate_table_status",
+    "rate_table_found_by",
+    "coding_gain_cells",
+)
 
 
 def _shown_schedules(name, a, st):

@@ -66,7 +66,11 @@ class SearchActs:
     def search(self, N, K, T, field="GF(2)", routing=False) -> SearchOutcome:
         key = (N, K, T, field, bool(routing))
         if key not in self.searches:
-            what = f"N = {N}, K = {K}, T = {T} over {field}" + (", routing only" if routing else "")
+            # the class named either way: a student who ran the routing-only search read
+            # "no search for N = 3, K = 2, T = 3 over GF(2)" as if it had not been run at all
+            what = f"N = {N}, K = {K}, T = {T} over {field}" + (
+                ", routing only" if routing else " with general linear codes"
+            )
             pending = any(r.key == key for r in self.searching)
             raise RinglabError(
                 f"the search for {what} is still running"

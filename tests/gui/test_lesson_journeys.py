@@ -442,3 +442,58 @@ def test_predictions_answered_after_reopening_are_marked_as_in_order(student, ke
             lambda: s.status(q.id).startswith(("✓", "✗", "The app could not")), timeout=60_000
         )
         assert s.status(q.id).startswith("✓ Right"), (q.id, s.status(q.id))
+
+
+def test_lesson_11_asks_before_it_tells(student):
+    """A stranger's trial: lesson 11 said "the paper's code breaks that shape" above "does it
+    have that shape?", "the Appendix proves no routing code reaches K = 2 at T = 3" above
+    "what does the routing search answer?", and asked how many slots routing needs beside the
+    rate table's "4 exact"; its task then read "no search for N = 3, K = 2, T = 3 over GF(2)
+    has been run yet" after the lesson had just run that search, routing only."""
+    from ._acts import shown_text
+
+    s, win = student, student.win
+    s.open_lesson(next(k for k, les in enumerate(LESSONS) if les.key.startswith("11-")))
+    page = win.lessons_panel
+    s.qtbot.waitUntil(lambda: s.sees("Answer: shape"))
+    assert "breaks that shape" not in shown_text(page)
+    s.answer("shape", False, "truth")
+    s.qtbot.waitUntil(lambda: s.status("shape").startswith("✓"))
+    assert "breaks that shape" in shown_text(page)  # said once the student has judged
+    assert "proves the same by hand" not in shown_text(page)
+    s.answer("routing-verdict", "impossible", "choice")
+    s.qtbot.waitUntil(lambda: s.status("routing-verdict").startswith("✓"), timeout=60_000)
+    assert "proves the same by hand" in shown_text(page)
+    s.qtbot.waitUntil(lambda: "Waiting" not in s.status("general-search"))
+    task = s.status("general-search")
+    assert "with general linear codes" in task, task  # the class not yet searched, named
+    for call in course_block("11-", "general-search").solution:
+        s.do(call)
+    s.qtbot.waitUntil(lambda: _is_done(s.status("general-search")), timeout=60_000)
+    # the last question is open: the rate table (its cell says "4 exact") is veiled
+    s.tab("Search")
+    rates = win.view_widget(win.find_view("Search")).rates
+    assert "hidden until you answer" in shown_text(rates)
+    assert "4 exact" not in _cells_seen(rates.table)
+    s.answer("routing-needs", 4, "number")
+    s.qtbot.waitUntil(lambda: s.status("routing-needs").startswith("✓"))
+    assert "hidden until you answer" not in shown_text(rates)
+    assert "4 exact" in _cells_seen(rates.table)
+
+
+def course_block(lesson_start: str, block_id: str):
+    lesson = next(les for les in LESSONS if les.key.startswith(lesson_start))
+    return next(b for b in lesson.blocks if getattr(b, "id", None) == block_id)
+
+
+def _cells_seen(table) -> str:
+    """The rate table's cell texts a user sees: none while a veil lies over the table."""
+    veil = table.findChild(QLabel, "hidden_until_answered")
+    if veil is not None and veil.isVisibleTo(table) and veil.geometry() == table.rect():
+        return ""  # the veil lies over the whole table, headers and cells
+    return "\n".join(
+        table.item(r, c).text()
+        for r in range(table.rowCount())
+        for c in range(table.columnCount())
+        if table.item(r, c) is not None and not table.isColumnHidden(c)
+    )

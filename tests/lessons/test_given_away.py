@@ -114,7 +114,7 @@ def test_an_unknown_hide_name_is_refused_readably(tmp_path):
     assert r.problems[0].endswith(
         "{predict} q: hide: unknown name 'status-bar': the window can hide status-bounds, "
         "status-rate, explorer-figures, schedule-totals, walkthrough-caption, drawing-labels, "
-        "mesh-table"
+        "rate-table, mesh-table"
     )
 
 

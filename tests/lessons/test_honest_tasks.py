@@ -194,6 +194,45 @@ How many steps does the tree take?
     assert check_file(good).ok, check_file(good).problems
 
 
+def test_a_rate_table_prediction_beside_the_rate_table_must_hide_it(tmp_path):
+    """A stranger's trial: lesson 11 asked how many slots routing needs at N = 3, K = 2 with
+    the Search tab's rate table beside it, its cell saying "4 exact".  On the Search tab every
+    cell of the table is on screen: the check flags the question until it hides the table."""
+    from ringlab.lessons import check_file
+
+    text = """---
+title: Routing
+minutes: 5
+order: 1
+setup:
+  preset: paper-k2-t3
+  tab: Search
+---
+:::{predict} routing-needs
+---
+ask: number
+show: {rate_table: {N: 3, K: 2, routing: true}}
+answer: 4
+wrong: [3]
+---
+How many slots does routing only need for $N = 3$, $K = 2$?
+:::
+"""
+    bad = tmp_path / "bad.md"
+    bad.write_text(text, encoding="utf-8")
+    r = check_file(bad)
+    assert r.code == 1 and r.problems[0].startswith(
+        f"{bad}:9: {{predict}} routing-needs: the answer is on screen before the student "
+        "predicts (the Search tab's rate table shows every cell)"
+    ), r.problems
+    hidden = tmp_path / "hidden.md"
+    hidden.write_text(text.replace("answer: 4", "hide: [rate-table]\nanswer: 4"), "utf-8")
+    assert check_file(hidden).ok, check_file(hidden).problems
+    elsewhere = tmp_path / "elsewhere.md"  # on another tab the table is not in sight
+    elsewhere.write_text(text.replace("  tab: Search", "  tab: Editor"), "utf-8")
+    assert check_file(elsewhere).ok, check_file(elsewhere).problems
+
+
 def test_setup_ticks_algorithms_and_their_steps_count_as_on_screen(tmp_path):
     """``setup.schedules.show`` ticks algorithms under 'Also show'; a ticked algorithm's column
     title gives its steps, so predicting them there is flagged, and an unknown name is one

@@ -137,6 +137,11 @@ class SearchView(DocumentView):
     def refresh(self) -> None:
         self.form.inputs.refresh()
 
+    def hideable(self) -> dict:
+        """What a lesson's question may hide here (hide:): the rate table, whose cells give
+        the smallest T a prediction may ask for (in the tab or in its own window)."""
+        return {"rate-table": (self.rates.table,)}
+
     def _fit_form_pane(self) -> None:
         """The form's pane never shorter than the form down to its Search button: the splitter
         cannot hide the inputs or the button (the result line below scrolls in the pane); a tab
