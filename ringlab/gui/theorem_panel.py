@@ -75,6 +75,11 @@ def check_chain(document, i: int, j: int) -> tuple[str, list[str], list[tuple[in
     return f"node {i}, j = {j} (source node {c.source}) {state}", chain, pairs
 
 
+def framed_name(node: int, which: str) -> str:
+    """A framed matrix as the chain names it: ``(1, "Lambda")`` → ``Λ₁``."""
+    return ("Λ" if which == "Lambda" else which) + subscript(node)
+
+
 def _rich_label(text: str = "") -> QLabel:
     label = QLabel(text)
     label.setWordWrap(True)
@@ -320,10 +325,14 @@ class Theorem2Panel(QWidget):
             )
             return
         head, chain, pairs = check_chain(self.document, *sel)
+        # the frames are the path's matrices only (every Λ enters through the loop term, and
+        # framing them all would frame most of a large ring): say which, or a reader looks
+        # for Λ₀·Λ₂·Λ₁ in orange (a stranger's trial)
+        framed = ", ".join(framed_name(node, which) for node, which in pairs)
         self.chain.setText(
             f"<b>{head}</b>: "
             + " · ".join(chain)
-            + "<br><span style='color:#555'>selected in the editor (orange)</span>"
+            + f"<br><span style='color:#555'>framed in orange in the editor: {framed}</span>"
         )
         self.document.select_matrices(pairs)
 

@@ -269,6 +269,10 @@ def test_clicking_failing_check_selects_its_chain(qtbot, win):
     qtbot.wait(1)  # the selection batch closes on the next event-loop turn
     assert win.editor.highlighted == {(0, "R"), (2, "Lambda"), (1, "M")}
     assert framed(win.editor.grid(1, "M")) and not framed(win.editor.grid(1, "R"))
+    # the line names what is framed: the loop's (I − Λ₂·Λ₁·Λ₀)⁻¹ names every Λ, and a
+    # reader looked for all three in orange (a stranger's trial)
+    assert "framed in orange in the editor: R₀, Λ₂, M₁" in text
+    assert not framed(win.editor.grid(0, "Lambda")) and framed(win.editor.grid(2, "Lambda"))
     # a second click replaces the selection
     qtbot.mouseClick(canvas, Qt.LeftButton, pos=canvas.block_rect(2, 0).center())
     assert win.editor.highlighted == {(2, "R"), (1, "M")}
