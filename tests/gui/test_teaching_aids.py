@@ -174,6 +174,34 @@ def test_the_decode_step_shows_the_numbers(open_window, qtbot, size):
     qtbot.waitUntil(lambda: not v.decode_box.isVisible())
 
 
+def test_the_decode_step_keeps_node_0s_destination_beside_its_decode(open_window, qtbot):
+    """A stranger's trial at 1280×720: at t = T the tab scrolled to the whole decode, and the
+    drawing's title and node 0's destination ◇ left the view; the reader could not see the
+    ◇ and node 0's decode lines together."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QApplication
+
+    w, v = propagation(open_window, qtbot, (1280, 720))
+    qtbot.mouseClick(v.last_button, Qt.LeftButton)  # the decode step (End)
+    qtbot.waitUntil(v.decode_box.isVisible)
+    vp, T = v.drawing_scroll.viewport(), v.trace.code.T
+    label = v.decode_label
+    node0_lines = 1 + len(decode_arithmetic(v.trace, 0))  # the heading and node 0's block
+    node0_bottom = QPoint(0, node0_lines * label.fontMetrics().lineSpacing())
+
+    def seen(y: int) -> bool:
+        return 0 <= y < vp.height()
+
+    for _ in range(3):  # the scroll to the decode runs when the event loop turns
+        QApplication.processEvents()
+    assert seen(label.mapTo(vp, QPoint(0, 0)).y())
+    assert seen(label.mapTo(vp, node0_bottom).y())
+    ax = v.renderer._graph.ax  # where the drawing puts node 0's destination (i = 0, t = T)
+    _, y_disp = ax.transData.transform((T, 0))
+    diamond_y = v.canvas.mapTo(vp, QPoint(0, int(v.canvas.height() - y_disp))).y()
+    assert seen(diamond_y), (diamond_y, vp.height())
+
+
 # -- 9: notation, Help, preset names --------------------------------------------------------
 def anchors() -> set:
     return set(re.findall(r'<a id="([^"]+)"></a>', (ROOT / "lessons/glossary.md").read_text()))

@@ -10,7 +10,7 @@ holds, the drawing and its caption scroll (the wheel over the drawing scrolls th
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel, QScrollArea, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
@@ -56,6 +56,7 @@ class WalkthroughDrawing(QScrollArea):
         box.setContentsMargins(0, 0, 0, 0)
         box.addWidget(self.decode_label)
         self.decode_box.hide()
+        self._decode_lines = 1  # the decode's heading and node 0's lines (at t = T)
         self.verdict_label = QLabel()
         self.verdict_label.setWordWrap(True)
         body = QWidget()
@@ -247,7 +248,20 @@ class WalkthroughDrawing(QScrollArea):
         self.decode_label.show()
         self.decode_box.show()
         # the decode is what this step is for: bring it into view once laid out
-        QTimer.singleShot(0, self, lambda: self.ensureWidgetVisible(self.decode_box, 0, 0))
+        self._decode_lines = 1 + len(per_node[0])  # the heading and node 0's lines
+        QTimer.singleShot(0, self, self._bring_decode_into_view)
+
+    def _bring_decode_into_view(self) -> None:
+        """Scroll just enough to show the decode's heading and node 0's lines under the
+        drawing: scrolled to the whole decode, the drawing's title and first nodes left the
+        view at 1280×720, and a reader compares a node's decode with its diamond there."""
+        box = self.decode_box
+        if not box.isVisible():
+            return
+        self.widget().layout().activate()  # the decode's place and height as shown
+        need = min(box.height(), self._decode_lines * box.fontMetrics().lineSpacing() + 4)
+        top = box.mapTo(self.widget(), QPoint(0, 0)).y()
+        self.ensureVisible(0, top + need // 2, 0, (need + 1) // 2)
 
     def _on_mouse_moved(self, event):
         hit = self.renderer.node_at(event.x, event.y)
