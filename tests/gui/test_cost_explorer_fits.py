@@ -108,6 +108,28 @@ def test_the_cost_explorer_fits(open_window, qtbot, room):
     _assert_fits(qtbot, w, view)
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1280, 680)], ids=["laptop", "laptop-less-bar"])
+def test_the_whole_plot_is_in_view_at_a_laptop(open_window, qtbot, size):
+    """A stranger's trial at 1280×680 (a 720-line screen less a bar): the cost plot was 772 px
+    tall, as tall as the traces page behind it, so its x-axis lay below the window and, once
+    scrolled to, its legend above it.  The plot is now as tall as the explorer's own page
+    needs: the reader sees all of it (title, legend, axes) without scrolling."""
+    w, view = _open(open_window, qtbot, size, None)
+    _show_explorer(qtbot, view)
+    seen = _in_window(_slot(view).viewport())
+    plot = view.findChild(QWidget, "compare_canvas")
+
+    def plot_in_view() -> bool:
+        rect = _in_window(plot)
+        return plot.isVisible() and seen.top() <= rect.top() and rect.bottom() <= seen.bottom()
+
+    try:
+        qtbot.waitUntil(plot_in_view)
+    except Exception:
+        raise AssertionError(f"the plot spans {_in_window(plot)}, the tab shows {seen}") from None
+    assert _slot(view).verticalScrollBar().value() == 0  # nothing scrolled to get there
+
+
 @pytest.mark.slow  # real mpiexec: the calibration runs ranks (seconds)
 @needs_mpi
 def test_the_cost_explorer_fits_after_a_calibration(open_window, qtbot):

@@ -7,6 +7,7 @@
   hints, the second under the first when not (the Mesh drawing and its sweep, the hop table
   and its note).
 * :func:`group` — a label and its box as one piece, so a row never wraps between them.
+* :class:`TabPage` — a page of a tab widget whose height counts only while it is shown.
 
 Every size comes from the widgets' own size hints, which follow the text size (Ctrl+=).
 """
@@ -206,3 +207,18 @@ class SideBySide(QWidget):
             # the parts take their places now, not when the posted layout request is handled:
             # what is read (and drawn) first is already side by side or stacked
             self._box.activate()
+
+
+class TabPage(QWidget):
+    """A page of a :class:`QTabWidget` whose height counts only while it is the page shown.
+
+    A tab widget is as tall as its tallest page: the hidden page's size policy set to
+    ``Ignored`` takes it out of the size hint, but not out of ``heightForWidth``, which Qt's
+    stacked layout asks of every page — the traces page's folded grids then stretched the cost
+    plot to 772 px at 1280×680, its x-axis below the window (a stranger's trial).
+    """
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt's name)
+        if self.sizePolicy().verticalPolicy() == QSizePolicy.Policy.Ignored:
+            return -1  # hidden: the shown page's height decides
+        return super().heightForWidth(width)

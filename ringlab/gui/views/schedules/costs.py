@@ -21,6 +21,7 @@ from ....core.schedules.costs import format_bandwidth, format_bytes, format_seco
 from ...flow_layout import FlowLayout
 from ...params import SizeSpin
 from ...placeholder_combo import PlaceholderCombo
+from .._reflow import TabPage
 from .._widgets import label
 from .folding import FoldingTable, Row
 from .measure import MeasureControls, fill_rows, measured_note, use_measured_row
@@ -477,7 +478,7 @@ class CostTables(QWidget):
         )
 
 
-class CostPanel(QWidget):
+class CostPanel(TabPage):
     """The explorer's inputs above its plot and tables.  Emits ``params_changed()`` when α, B,
     S or the explorer's N are edited."""
 

@@ -54,7 +54,7 @@ from ....core.schedules.matmul import TRACE_N_RANGE
 from ....state.tabs import SCHEDULES
 from ...settings import set_text_colour
 from .._base import DocumentView
-from .._reflow import FlowRow
+from .._reflow import FlowRow, TabPage
 from .._widgets import WheelSafeSlider, label
 from . import more
 from .costs import CostPanel
@@ -186,7 +186,7 @@ class SchedulesView(DocumentView):
         1280×720 the split left the traces no room for a single grid row, and at 1920×1080 it
         cut core 3.  Each page has the whole height; the tab's one scroll area takes over only
         below what a page needs."""
-        traces = QWidget()
+        traces = TabPage()
         tl = QVBoxLayout(traces)
         tl.addWidget(self.example_box)
         tl.addWidget(self.scrubber)
