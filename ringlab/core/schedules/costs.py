@@ -260,7 +260,7 @@ def crossovers(f: Curve, g: Curve) -> list[Crossover]:
         short = lambda c: c.key.removeprefix("code:")  # noqa: E731
         name = {-1: short(f), 1: short(g)}
         if right == 0:
-            label = f"{name[left]} meets {name[-left]} (same above)"
+            label = f"{name[left]} meets {name[-left]}: equal above"
         elif left == 0:
             label = f"{short(f)}, {short(g)} part: {name[right]} faster above"
         else:
