@@ -93,7 +93,10 @@ def test_dragging_the_scrubber_shows_each_steps_load_on_the_ring(tab, qtbot):
     tick(qtbot, view, "recursive-doubling")
     rd, ring = view.columns["recursive-doubling"].links, view.columns["ring"].links
     assert "nothing sent yet" in rd.caption.text() and rd.loads == {}
-    assert "7 slots on the ring for 3 steps" in rd.caption.text()
+    assert (
+        "Whole run on the ring: 7 slots, where a fully connected network takes 3 steps"
+        in rd.caption.text()
+    )
     for k, busiest in ((3, 4), (2, 2), (1, 1)):
         drag_scrubber_to(qtbot, view, k)
         hand = {}

@@ -208,8 +208,8 @@ class LinkLoads(QWidget):
         loads = m.link_messages[k - 1] if 1 <= k <= T else {}
         self.ring.set_loads(N, loads)
         whole = (
-            f"Whole run: {m.slots} slot{'s' * (m.slots != 1)} on the ring for {T} "
-            f"step{'s' * (T != 1)} on a fully connected network; the busiest directed "
+            f"Whole run on the ring: {m.slots} slot{'s' * (m.slots != 1)}, where a fully "
+            f"connected network takes {T} step{'s' * (T != 1)}; the busiest directed "
             f"link carries {format_bytes(m.max_link_load)} of S = {format_bytes(m.size)}."
         )
         if 1 <= k <= T:
