@@ -158,6 +158,9 @@ FOLDED_FOR = {
     "lesson": "Theorem 2 panel folded for the lesson.",
     "room": "Theorem 2 panel folded: it would not fit the screen.",
 }
+# the line while the reader has the panel shown all the same (it said "folded" beside the
+# panel it had just shown: a stranger's trial)
+SHOWN_BESIDE = "Theorem 2 panel shown beside the lesson."
 # the whole reason, in the line's tool tip
 WHY_FOLDED = {
     "lesson": "Its verdict would answer some of the lesson's questions; the button shows it.",
@@ -192,17 +195,22 @@ class VerdictLine(QWidget):
 
     def say_why(self, why: str) -> None:
         """Why the panel is folded: ``"lesson"`` (an open lesson) or ``"room"`` (the screen)."""
-        self.label.setText(FOLDED_FOR[why])
-        self.label.setToolTip(WHY_FOLDED[why])
+        self._why = why
+        self._say(self.button.isChecked())
+
+    def _say(self, shown: bool) -> None:
+        self.label.setText(SHOWN_BESIDE if shown else FOLDED_FOR[self._why])
+        self.label.setToolTip(WHY_FOLDED[self._why])
+        self.button.setText("Hide the Theorem 2 panel" if shown else "Show the Theorem 2 panel")
 
     def _on_toggled(self, shown: bool) -> None:
         self.splitter.set_collapsed(not shown)
-        self.button.setText("Hide the Theorem 2 panel" if shown else "Show the Theorem 2 panel")
+        self._say(shown)
 
     def setVisible(self, visible: bool) -> None:  # noqa: N802 (Qt's name)
         if visible and self.button.isChecked():
             self.button.blockSignals(True)
             self.button.setChecked(False)
-            self.button.setText("Show the Theorem 2 panel")
+            self._say(False)
             self.button.blockSignals(False)
         super().setVisible(visible)

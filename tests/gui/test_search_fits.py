@@ -39,6 +39,24 @@ def test_the_panel_unfolded_in_a_lesson_is_wide_enough_to_read(open_window, qtbo
     qtbot.waitUntil(lambda: verdict.width() >= need)
 
 
+def test_the_line_over_the_panel_says_whether_it_is_folded_or_shown(open_window, qtbot):
+    """A stranger's trial: after "Show the Theorem 2 panel" the line above the tabs still read
+    "Theorem 2 panel folded for the lesson." beside the panel it had just shown."""
+    w = open_window(size=(1280, 720), lessons=True, load_views=True)
+    click_lesson(qtbot, w, 10)
+    qtbot.waitUntil(lambda: w.lessons_panel.lesson is not None)
+    line, button = w.verdict_line.label, w.verdict_line.button
+    assert line.text() == "Theorem 2 panel folded for the lesson."
+    qtbot.mouseClick(button, Qt.LeftButton)
+    qtbot.waitUntil(w.panel.isVisible)
+    assert line.text() == "Theorem 2 panel shown beside the lesson."
+    assert button.text() == "Hide the Theorem 2 panel"
+    qtbot.mouseClick(button, Qt.LeftButton)
+    qtbot.waitUntil(lambda: not w.panel.isVisible())
+    assert line.text() == "Theorem 2 panel folded for the lesson."
+    assert button.text() == "Show the Theorem 2 panel"
+
+
 def test_the_course_list_shows_five_lessons_with_one_open(open_window, qtbot):
     w = open_window(size=(1280, 720), lessons=True, load_views=True)
     click_lesson(qtbot, w, 12)
