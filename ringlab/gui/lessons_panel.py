@@ -128,6 +128,7 @@ class LessonsPanel(QWidget):
         lay.setContentsMargins(2, 2, 2, 2)
         lay.addWidget(split)
         self._fill_list()
+        self._course_sized = False  # the course list sized once shown, before any lesson
         # every change of the state may complete a task (a step, an entry, a search): re-check
         # once per burst of changes (a preset sets α, B, S and N at once)
         self._recheck = QTimer(self, singleShot=True, interval=30)
@@ -139,6 +140,23 @@ class LessonsPanel(QWidget):
         self._generation = self._opened_at = 0
         if self.progress.warning:
             QTimer.singleShot(0, self, lambda: self.message.emit(self.progress.warning))
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)
+        if not self._course_sized:
+            self._course_sized = True
+            QTimer.singleShot(0, self, self._give_the_course_the_room)
+
+    def _give_the_course_the_room(self) -> None:
+        """Before a lesson is chosen the list is what there is to read: as tall as every
+        lesson's row needs, the welcome line under it keeping a few lines (it showed ten of
+        twenty lessons, the last cut in half, over an empty page: a stranger's trial)."""
+        total = sum(self.split.sizes())
+        if self.lesson is not None or total <= 0:
+            return
+        welcome = 4 * self.fontMetrics().lineSpacing()
+        top = min(self.course_list.folded_height(len(self.lessons)), total - welcome)
+        self.split.setSizes([max(top, self.course_list.folded_height(3)), total - top])
 
     def _on_state_changed(self, info=None) -> None:
         name = getattr(getattr(info, "signal", None), "name", None)

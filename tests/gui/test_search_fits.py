@@ -117,3 +117,27 @@ def test_the_columns_the_reader_picks_are_kept(open_window, qtbot):
     assert [c for c in range(table.columnCount()) if not table.isColumnHidden(c)] == [0, 1, 5, 6]
     header = table.horizontalHeaderItem(6).text()
     assert header == "GF(2)\nrouting only"
+
+
+def test_before_a_lesson_the_course_list_shows_every_lesson(open_window, qtbot):
+    """A stranger's trial at 1280×720: Ctrl+L showed ten of twenty lessons, the tenth cut in
+    half, over an empty page under the list.  Before a lesson is chosen the list has the room;
+    once one is open it shrinks to about six (test above)."""
+    from PySide6.QtWidgets import QApplication
+
+    w = open_window(size=(1280, 720), load_views=True)
+    w.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key_L, Qt.ControlModifier)
+    qtbot.waitUntil(lambda: w.lessons_dock is not None and w.lessons_dock.isVisible())
+    lst = w.lessons_panel.list
+
+    def rows_whole() -> int:  # the rows a reader sees whole, top to bottom, in the list
+        bottom = lst.viewport().rect().bottom()
+        rects = [lst.visualItemRect(lst.item(k)) for k in range(lst.count())]
+        return sum(r.top() >= 0 and r.bottom() <= bottom for r in rects)
+
+    qtbot.waitUntil(lambda: rows_whole() == lst.count() >= 20)
+    click_lesson(qtbot, w, 10)
+    qtbot.waitUntil(lambda: w.lessons_panel.lesson is not None)
+    qtbot.waitUntil(lambda: 5 <= rows_whole() < lst.count())  # the lesson gets the room
