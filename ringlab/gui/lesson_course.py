@@ -111,6 +111,17 @@ class CourseList(QWidget):
         """The list's height for ``lessons`` whole rows."""
         return lessons * self.list.sizeHintForRow(0) + 2 * self.list.frameWidth() + 4
 
+    def take_the_room(self, split, lessons: int) -> None:
+        """As tall in ``split`` as ``lessons`` rows, the page under it keeping a few lines:
+        before a lesson is chosen it showed ten of twenty lessons, the tenth cut in half, over
+        an empty page (a stranger's trial)."""
+        total = sum(split.sizes())
+        if total <= 0:
+            return
+        top = min(self.folded_height(lessons), total - 4 * self.fontMetrics().lineSpacing())
+        top = max(top, self.folded_height(3))
+        split.setSizes([top, total - top])
+
     def folded_height(self, lessons: int = 5) -> int:
         """Tall enough for ``lessons`` rows and the buttons (the lesson gets the rest)."""
         return self.list_height(lessons) + self.buttons.heightForWidth(max(self.width(), 1)) + 8

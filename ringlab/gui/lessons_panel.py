@@ -129,6 +129,8 @@ class LessonsPanel(QWidget):
         lay.addWidget(split)
         self._fill_list()
         self._course_sized = False  # the course list sized once shown, before any lesson
+        self._course_timer = QTimer(self, singleShot=True, interval=0)
+        self._course_timer.timeout.connect(self._size_the_course)
         # every change of the state may complete a task (a step, an entry, a search): re-check
         # once per burst of changes (a preset sets α, B, S and N at once)
         self._recheck = QTimer(self, singleShot=True, interval=30)
@@ -143,20 +145,14 @@ class LessonsPanel(QWidget):
 
     def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().showEvent(event)
-        if not self._course_sized:
+        if not self._course_sized:  # once the dock has its size: see _size_the_course
             self._course_sized = True
-            QTimer.singleShot(0, self, self._give_the_course_the_room)
+            self._course_timer.start()
 
-    def _give_the_course_the_room(self) -> None:
-        """Before a lesson is chosen the list is what there is to read: as tall as every
-        lesson's row needs, the welcome line under it keeping a few lines (it showed ten of
-        twenty lessons, the last cut in half, over an empty page: a stranger's trial)."""
-        total = sum(self.split.sizes())
-        if self.lesson is not None or total <= 0:
-            return
-        welcome = 4 * self.fontMetrics().lineSpacing()
-        top = min(self.course_list.folded_height(len(self.lessons)), total - welcome)
-        self.split.setSizes([max(top, self.course_list.folded_height(3)), total - top])
+    def _size_the_course(self) -> None:
+        """Shown, before a lesson: the course list is what there is to read."""
+        if self.lesson is None:
+            self.course_list.take_the_room(self.split, len(self.lessons))
 
     def _on_state_changed(self, info=None) -> None:
         name = getattr(getattr(info, "signal", None), "name", None)

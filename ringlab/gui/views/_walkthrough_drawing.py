@@ -249,7 +249,7 @@ class WalkthroughDrawing(QScrollArea):
         self.decode_box.show()
         # the decode is what this step is for: bring it into view once laid out
         self._decode_lines = 1 + len(per_node[0])  # the heading and node 0's lines
-        QTimer.singleShot(0, self, self._bring_decode_into_view)
+        QTimer.singleShot(0, self, lambda: self._bring_decode_into_view())
 
     def _bring_decode_into_view(self) -> None:
         """Scroll just enough to show the decode's heading and node 0's lines under the
