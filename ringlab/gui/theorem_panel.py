@@ -112,13 +112,15 @@ def _busy_bar() -> QProgressBar:
     return busy
 
 
-def compact_note_text(tab: str) -> str:
+def compact_note_text(tab: str, editor_widens: bool = True) -> str:
     """What the narrow panel says, for the tab shown: beside a view, opening the Editor tab
-    widens the panel; on the Editor tab only the divider does."""
+    widens the panel — unless the panel was narrow there too at this text size
+    (``editor_widens`` False: at 13 pt the editor's grids took the room, and a reader sent
+    there found the squares alone); on the Editor tab only the divider does."""
     how = (
-        "drag the divider on its left"
-        if tab == EDITOR
-        else "drag the divider, or open the Editor tab"
+        "drag the divider, or open the Editor tab"
+        if tab != EDITOR and editor_widens
+        else "drag the divider on its left"
     )
     return (
         f"Each square is one check. The matrices of eq. (5) show when this panel is wider: {how}."
@@ -174,11 +176,14 @@ class Theorem2Panel(QWidget):
         on_verdict_in(self, document.state, self._on_report_ready)
         on_state(self, document.state.events.selected_check, self._on_selected_check_changed)
         on_state(self, document.state.events.tab, self._on_tab_changed)
+        self._editor_widens = True  # until the Editor tab is seen at this text size
         self._on_tab_changed(document.state.tab)
         self._on_code_changed()
 
+    _editor_widens = True  # the Editor tab leaves the panel wide (until seen otherwise)
+
     def _on_tab_changed(self, tab, _old=None) -> None:
-        self.compact_note.setText(compact_note_text(tab))
+        self.compact_note.setText(compact_note_text(tab, self._editor_widens))
 
     def _build_map(self) -> QScrollArea:
         """The check map, in its own scroll area (at N = 32 it is ~650 px tall)."""
@@ -239,6 +244,10 @@ class Theorem2Panel(QWidget):
         narrow = self.width() < need + self.scroll.verticalScrollBar().sizeHint().width()
         self.scroll.setVisible(not narrow)
         self.compact_note.setVisible(narrow)
+        tab = self.document.state.tab
+        if tab == EDITOR and self.isVisible():
+            self._editor_widens = not narrow
+        self.compact_note.setText(compact_note_text(tab, self._editor_widens))
         self._body.setStretch(self._body.indexOf(self.scroll), 0 if narrow else 1)
         self._body.setStretch(self._body.count() - 1, 1 if narrow else 0)
         self._fit_map()
@@ -250,6 +259,7 @@ class Theorem2Panel(QWidget):
     def changeEvent(self, e):
         super().changeEvent(e)
         if e.type() == e.Type.FontChange:
+            self._editor_widens = True  # the editor's grids have another width now
             # once the map and the canvas have their new size (their own FontChange)
             QTimer.singleShot(0, self, lambda: self._update_compact())
 
