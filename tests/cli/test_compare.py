@@ -64,7 +64,7 @@ def test_own_X_W_and_a_code_file(tmp_path, run):
 @pytest.mark.parametrize(
     "args,msg",
     [
-        (["--X", "3,a,1"], "--X, entry 1: 'a' is not a number"),
+        (["--X", "3,a,1"], "--X, entry 1 (core 1's, the 2nd number): 'a' is not a number"),
         (["--N", "5", "--X", "1,2,3"], "--N 5: but --X has 3 entries"),
         (["--W", "nope.txt"], "--W nope.txt: no such file"),
         (["--code", "preset:paper-k2-t3"], "code is for N = 3 cores but X and W have N = 4"),

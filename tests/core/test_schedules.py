@@ -228,7 +228,9 @@ def test_coded_over_gf7_reads_the_partials_mod_7():
 
 
 def test_errors_name_the_place():
-    with pytest.raises(RinglabError, match=r"X, entry 1: 'a' is not a number"):
+    with pytest.raises(
+        RinglabError, match=r"X, entry 1 \(core 1's, the 2nd number\): 'a' is not a number"
+    ):
         parse_vector("3 a 1")
     with pytest.raises(RinglabError, match=r"W, row 1: 2 entries, but row 0 has 3"):
         parse_matrix("1 2 3\n4 5")

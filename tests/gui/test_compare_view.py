@@ -66,7 +66,7 @@ def test_shared_scrubber_walks_the_seed_grids(view, qtbot):
 def test_bad_X_shows_one_line_and_keeps_the_last_example(view, qtbot):
     view.inputs.x_edit.clear()
     qtbot.keyClicks(view.inputs.x_edit, "3 2 1 a")
-    assert "X, entry 3: 'a' is not a number" in view.inputs.error.text()
+    assert "X, entry 3 (core 3's, the 4th number): 'a' is not a number" in view.inputs.error.text()
     assert view.inputs.error.isVisible()
     from ringlab.gui.settings import text_colour
 

@@ -74,7 +74,17 @@ def parse_vector(text, where: str = "X") -> tuple[Fraction, ...]:
     entries = _split_entries(text) if isinstance(text, str) else list(text)
     if not entries:
         raise RinglabError(f"{where}: empty (expected numbers separated by spaces or commas)")
-    return tuple(parse_number(e, f"{where}, entry {k}") for k, e in enumerate(entries))
+    # entry k is core k's (0-based, as cores are); "entry 1" alone read as the first number
+    return tuple(
+        parse_number(e, f"{where}, entry {k} (core {k}'s, the {_nth(k + 1)} number)")
+        for k, e in enumerate(entries)
+    )
+
+
+def _nth(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, …, 11th, 12th, 13th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def parse_matrix(text, where: str = "W") -> tuple[tuple[Fraction, ...], ...]:
