@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from ..core.code import N_RANGE
 from ..core.errors import RinglabError
 from ..lessons import feedback, registry
+from ..lessons.answers import PLACEHOLDERS
 from .rich_text import headings_under_title, rich_label, set_rich
 from .settings import set_text_colour
 
@@ -87,13 +88,8 @@ class AnswerBox(QWidget):
             self.box.setPrefix("node ")
         else:
             self.box = QLineEdit()
-            # examples that answer no question of the course
-            self.box.setPlaceholderText(
-                {
-                    "number": "a number, e.g. 7, 1/3 or 0.25",
-                    "list": "numbers, e.g. 1 5 9 or [1, 5, 9]",
-                }.get(kind, "your answer")
-            )
+            # examples that answer no question of the course (7 and 0.25 did: a task's)
+            self.box.setPlaceholderText(PLACEHOLDERS.get(kind, "your answer"))
             self.box.returnPressed.connect(self.submitted)
         if not isinstance(self.box, QLineEdit):
             self.box.setFocusPolicy(Qt.StrongFocus)  # (not Qt.WheelFocus)

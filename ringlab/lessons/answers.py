@@ -44,14 +44,25 @@ from ..core.quantities import NumberTextError, parse_number
 
 KINDS = ("number", "list", "node", "truth", "text", "choice")
 
-#: What each kind's box expects, as shown in an error (and usable as a placeholder).
+# The examples a refusal and an empty box show: values that answer no question of the course
+# ("expected a number such as 30" answered two of them; tests/lessons/test_answers.py holds it)
+NUMBER_EXAMPLES = ("17", "2/5", "0.35")
+LIST_EXAMPLE = "13 17 19"
+
+#: What each kind's box expects, as shown in an error.
 FORMATS = {
-    "number": "a number such as 30, 1/2, 0.5 or 5e-1",
-    "list": "a list of numbers such as [2, 8, 6, 4] or 2 8 6 4",
+    "number": f"a number such as {', '.join(NUMBER_EXAMPLES[:-1])} or {NUMBER_EXAMPLES[-1]}",
+    "list": f"a list of numbers such as {LIST_EXAMPLE} or [{LIST_EXAMPLE.replace(' ', ', ')}]",
     "node": "a node number such as 0, 1 or 2",
     "truth": "yes or no (or true / false)",
     "text": "some text",
     "choice": "one of the choices",
+}
+
+#: What an empty answer box shows.
+PLACEHOLDERS = {
+    "number": f"a number, e.g. {', '.join(NUMBER_EXAMPLES[:-1])} or {NUMBER_EXAMPLES[-1]}",
+    "list": f"numbers, e.g. {LIST_EXAMPLE} or [{LIST_EXAMPLE.replace(' ', ', ')}]",
 }
 
 MAX_EXPONENT = 300  # |e| in 5e-1 and the like

@@ -12,8 +12,8 @@ from ringlab.lessons.answers import MAX_EXPONENT, parse_answer
 from ringlab.lessons.catalog import lessons_dir
 from ringlab.lessons.model import AnswerRef, Call
 
-NUMBER_FORMAT = "expected a number such as 30, 1/2, 0.5 or 5e-1"
-LIST_FORMAT = "expected a list of numbers such as [2, 8, 6, 4] or 2 8 6 4"
+NUMBER_FORMAT = "expected a number such as 17, 2/5 or 0.35"
+LIST_FORMAT = "expected a list of numbers such as 13 17 19 or [13, 17, 19]"
 
 
 # -- numbers ---------------------------------------------------------------------------------
@@ -347,3 +347,43 @@ def test_the_verdict_echoes_the_answer_as_typed_and_never_says_the_app_shows_it(
     assert text == "✓ Right: you said 1.5; the answer is 1.5." and "app shows" not in text
     again = locked(p, {"answer": "2", "correct": False, "typed": "2.0"}, Fraction(3, 2))
     assert again.startswith("✗ Not quite (answered before, locked): you said 2.0;")
+
+
+def _course_answers():
+    """Every answer a student types in the course: numeric and list predictions, and the
+    values a task's solution types (``type_answer``)."""
+    from ringlab.lessons import course
+
+    for lesson in course():
+        for b in lesson.blocks:
+            if isinstance(b, Predict) and b.ask in ("number", "list"):
+                yield lesson.key, b.id, b.answer
+            elif isinstance(b, Task):
+                for call in b.solution:
+                    if call.name == "type_answer":
+                        yield lesson.key, b.id, call.args["value"]
+
+
+def test_no_example_of_a_box_answers_a_question_of_the_course():
+    """An instructor typed "thirty" and read "expected a number such as 30": the answer to a
+    prediction of lessons 2 and 3.  The refusal's and the empty box's examples answer none."""
+    import re
+
+    from ringlab.lessons.answers import FORMATS, PLACEHOLDERS
+
+    shown = " ".join([FORMATS["number"], PLACEHOLDERS["number"]])
+    numbers = {parse_answer("number", t) for t in re.findall(r"\d+(?:[./]\d+)?", shown)}
+    lists = {
+        tuple(parse_answer("list", t))
+        for t in re.findall(r"\d+(?: \d+)+", FORMATS["list"] + " " + PLACEHOLDERS["list"])
+    }
+    assert len(numbers) >= 3 and lists
+    hits = []
+    for key, qid, answer in _course_answers():
+        if isinstance(answer, list):
+            hits += [
+                (key, qid, ex) for ex in lists if list(ex) == [Fraction(str(v)) for v in answer]
+            ]
+        else:
+            hits += [(key, qid, ex) for ex in numbers if registry.same(ex, answer)]
+    assert hits == []
