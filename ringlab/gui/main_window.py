@@ -251,7 +251,7 @@ class MainWindow(QMainWindow):
         return self.tabs.titles()
 
     def export_walkthrough(self):
-        """File → Export: the Propagation view's export (GIF, MP4, PDF, PNG, SVG) with its
+        """File → Export: the Propagation view's export (GIF, MP4, PDF, PNG, SVG, HTML) with its
         inputs, so what is exported is what the view shows."""
         k, view = self.view_by_title(PROPAGATION)
         if view is None or not hasattr(view, "export_dialog"):

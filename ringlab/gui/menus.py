@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
@@ -17,7 +19,7 @@ HELP_TEXTS = {
         (
             "Ctrl+O / Ctrl+S / Ctrl+Shift+S — open / save / save as",
             "Ctrl+Z / Ctrl+Shift+Z (Ctrl+Y) — undo / redo (edits, resizes, presets, search results)",
-            "Ctrl+E — export the walkthrough (GIF, MP4, PDF, PNG, SVG)",
+            "Ctrl+E — export the walkthrough (GIF, MP4, PDF, PNG, SVG, a web page)",
             "Ctrl+= / Ctrl+− / Ctrl+0 — larger / smaller / default text: menus, panels, captions "
             "and drawings together",
             "Ctrl+L — lessons;  F5 — present",
@@ -173,37 +175,78 @@ def present_keys_text() -> str:
     )
 
 
-def _widen(box, window) -> None:
-    """Room for ~66 characters a line (within the screen): a message box wraps its text at
-    ~500 px whatever the text size, so the Keys at 22 pt were a column taller than the screen."""
-    from PySide6.QtGui import QFontMetrics
-    from PySide6.QtWidgets import QSizePolicy, QSpacerItem
-
-    screen = window.screen().availableGeometry().width() if window.screen() else 1024
-    want = min(66 * QFontMetrics(window.font()).averageCharWidth(), int(screen * 0.9) - 100)
-    lay = box.layout()
-    lay.addItem(
-        QSpacerItem(max(want, 0), 0, QSizePolicy.Minimum, QSizePolicy.Minimum),
-        lay.rowCount(),
-        0,
-        1,
-        lay.columnCount(),
-    )
-
-
 def _help_box(window, title, text):
-    from PySide6.QtWidgets import QMessageBox
-
-    box = QMessageBox(QMessageBox.Information, title, text, QMessageBox.Ok, window)
-    # a dialog is a window: the text size (Ctrl+=) set on the main window does not reach it
-    box.setFont(window.font())
-    _widen(box, window)
-    box.setTextFormat(Qt.PlainText)
+    """A Help box, opened window-modal; the window keeps running."""
+    box = _help_box_class()(window, title, text)
     box.setWindowModality(Qt.WindowModal)
     box.setAttribute(Qt.WA_DeleteOnClose)  # a box is made per click: none kept once closed
     box.open()  # not exec(): the window keeps running
     window.help_box = box
     return box
+
+
+@cache
+def _help_box_class():
+    """The Help box's class, made when the first box opens (its Qt classes are not built at
+    start-up)."""
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import (
+        QDialog,
+        QDialogButtonBox,
+        QFrame,
+        QLabel,
+        QMessageBox,
+        QScrollArea,
+        QVBoxLayout,
+    )
+
+    class _HelpBox(QDialog):
+        """A Help text at the window's text size (a dialog is a window of its own: Ctrl+=
+        does not reach it), ~66 characters a line, as tall as its text within the screen —
+        beyond, the text scrolls and OK stays on screen (Keys at 22 pt in a message box was
+        822 px on a 720-line projector, its OK below the edge: an instructor's trial)."""
+
+        def __init__(self, window, title: str, text: str):
+            super().__init__(window)
+            self.setWindowTitle(title)
+            self.setFont(window.font())
+            self._text = text
+            self.label = QLabel(text)
+            self.label.setObjectName("help_text")
+            self.label.setTextFormat(Qt.PlainText)
+            self.label.setWordWrap(True)
+            self.label.setTextInteractionFlags(Qt.TextSelectableByMouse)
+            area = QScrollArea()
+            area.setObjectName("help_text_scroll")
+            area.setFrameShape(QFrame.NoFrame)
+            area.setWidgetResizable(True)
+            area.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+            area.setWidget(self.label)
+            buttons = QDialogButtonBox(QDialogButtonBox.Ok)
+            buttons.accepted.connect(self.accept)
+            self._ok = buttons.button(QDialogButtonBox.Ok)
+            lay = QVBoxLayout(self)
+            lay.addWidget(area, 1)
+            lay.addWidget(buttons)
+            geo = window.screen().availableGeometry() if window.screen() else None
+            sw, sh = (geo.width(), geo.height()) if geo else (1024, 720)
+            fm = QFontMetrics(self.font())
+            text_w = max(min(66 * fm.averageCharWidth(), int(sw * 0.9) - 100), 200)
+            m = lay.contentsMargins()
+            bar = area.verticalScrollBar().sizeHint().width()
+            chrome = buttons.sizeHint().height() + lay.spacing() + m.top() + m.bottom()
+            tall = self.label.heightForWidth(text_w) + chrome + 4
+            self.resize(text_w + bar + m.left() + m.right(), min(tall, int(sh * 0.85)))
+
+        def text(self) -> str:
+            return self._text
+
+        def button(self, which):
+            """The OK button (as :meth:`QMessageBox.button` gives it)."""
+            ok = (QMessageBox.StandardButton.Ok, QDialogButtonBox.StandardButton.Ok)
+            return self._ok if which in ok else None
+
+    return _HelpBox
 
 
 def _about(window):

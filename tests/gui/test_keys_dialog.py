@@ -25,7 +25,7 @@ def test_keys_at_22_pt_reads_at_22_pt_and_lists_present_mode(open_window, qtbot,
     w = open_window("paper-k2-t3", size=(1280, 720), load_views=False, points=22)
     assert w.view_options.font_size() == 22
     box = _open_keys_from_the_menu(qtbot, w)
-    label = box.findChild(QLabel, "qt_msgbox_label")
+    label = box.findChild(QLabel, "help_text")
     window_px = QFontInfo(w.font()).pixelSize()
     assert QFontInfo(label.font()).pixelSize() >= window_px
     assert window_px >= 22  # 22 pt is at least 22 px (≥ 72 dpi)
@@ -35,3 +35,22 @@ def test_keys_at_22_pt_reads_at_22_pt_and_lists_present_mode(open_window, qtbot,
         assert re.search(rf"(?<![\w+]){re.escape(key)}(?!\w)", text), key
     box.grab().save(str(tmp_path / "keys.png"))
     box.close()
+
+
+def test_keys_at_22_pt_fits_a_720_line_screen_and_closes_with_its_button(open_window, qtbot):
+    """An instructor's trial: at 22 pt the Keys box was 822 px tall on a 1280×720 projector,
+    its bottom and OK button below the screen (only Esc closed it).  Its text now scrolls
+    inside a box that fits, and OK is on screen and closes it."""
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtWidgets import QMessageBox
+
+    w = open_window("paper-k2-t3", size=(1280, 720), load_views=False, points=22)
+    box = _open_keys_from_the_menu(qtbot, w)
+    screen = w.screen().availableGeometry()
+    qtbot.waitUntil(lambda: box.height() <= screen.height())
+    ok = box.button(QMessageBox.Ok)
+    corner = ok.mapToGlobal(QPoint(ok.width(), ok.height()))
+    assert ok.isVisible() and corner.y() <= screen.bottom() + 1, (corner, screen)
+    assert "Present mode" in box.text() and "web page" in box.text()
+    qtbot.mouseClick(ok, Qt.LeftButton)
+    qtbot.waitUntil(lambda: not box.isVisible())
