@@ -364,3 +364,31 @@ def test_the_menus_grow_with_the_text(open_window, qtbot):
     assert menus and all(m.font().pointSize() == start + 8 for m in menus), [
         (m.title(), m.font().pointSize()) for m in menus
     ]
+
+
+def test_at_22_pt_the_step_buttons_are_on_screen_with_the_drawing(open_window, qtbot):
+    """An instructor's trial at 22 pt on a 1280×720 projector: the Propagation tab asked for its
+    drawing's whole height, so the step buttons lay 480 px below the window, reached only by a
+    second, outer scroll bar.  The drawing now scrolls in its own area above them."""
+    from PySide6.QtCore import QPoint
+
+    from ._acts import click_tab
+
+    w = open_window("paper-k2-t3", size=(1280, 720), load_views=True, points=22)
+    v = click_tab(qtbot, w, "Propagation")
+    qtbot.waitUntil(lambda: v.trace is not None and not v.stale)
+    slot = v.parentWidget()
+    while not hasattr(slot, "verticalScrollBar"):
+        slot = slot.parentWidget()
+    view_bottom = slot.viewport().mapTo(w, QPoint(0, slot.viewport().height())).y()
+
+    def buttons_seen() -> bool:
+        return all(
+            b.isVisible() and b.mapTo(w, QPoint(0, b.height())).y() <= view_bottom
+            for b in (v.first_button, v.play_button, v.last_button)
+        )
+
+    qtbot.waitUntil(buttons_seen)
+    assert slot.verticalScrollBar().value() == 0  # without scrolling the tab
+    qtbot.mouseClick(v.last_button, Qt.LeftButton)  # and they work from there
+    qtbot.waitUntil(lambda: v.step == v.trace.code.T)
