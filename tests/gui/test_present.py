@@ -251,3 +251,25 @@ def test_f5_presents_what_the_window_shows(qtbot, open_window):
     win.lessons_panel.open_lesson(0)
     present()
     assert shown == ["walkthrough", "schedules", "lesson"]
+
+
+def test_a_zoom_chosen_on_one_slide_never_cuts_the_next_slides_text(qtbot, present):
+    """An instructor's trial: Z on lesson 2's first slide, then →: the second slide ended at
+    "chunk c there is k = c + 1" and its whole next paragraph (the ring's rule) was off the
+    screen, with no sign.  The next slide now comes down to the zoom that shows all its text,
+    and the footer says so."""
+    lesson = next(les for les in course() if les.key.startswith("02-"))
+    w = present(lesson_deck(lesson.path))
+    v = w.view
+    qtbot.keyClick(v, Qt.Key_Home)
+    for _ in range(8):
+        qtbot.keyClick(v, Qt.Key_Z)
+    assert v.zoom > 1.0
+    for _ in range(3):  # the slides after it, each whole at the zoom it is shown at
+        qtbot.keyClick(v, Qt.Key_Right)
+        if v.canvas is not None or v.drawing_panel is None or v.drawing_panel.isVisible():
+            continue
+        lab, top = v.slide, v.slide.mapTo(v, QPoint(0, 0)).y()
+        footer = v.status.mapTo(v, QPoint(0, 0)).y()  # the text above the footer is seen
+        assert lab.heightForWidth(lab.width()) <= min(lab.height(), footer - top), (v.step, v.zoom)
+    assert v.zoom_clamped and "the most that fits" in v.status.text()

@@ -8,7 +8,7 @@ slides and status line are its Markdown typeset, formulas as images at the slide
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtWidgets import QLabel, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
 from ...core.errors import RinglabError
@@ -88,6 +88,7 @@ def _presentview_measure_fit(self, zoom: float, every_step: bool) -> bool:
             self._fits_memo[key] = self._drawn_sizes()
         before = self._fits_memo[key]
     self.zoom = zoom
+    self._measuring = True
     try:
         self._apply_zoom()
         if self.canvas is not None:
@@ -109,13 +110,24 @@ def _presentview_measure_fit(self, zoom: float, every_step: bool) -> bool:
         if not lab.isVisible():  # not laid out yet: nothing to measure
             return True
         # (a drawing under the text zooms as far as it fits on its own: _fit_drawing)
-        return lab.heightForWidth(max(lab.width(), 1)) <= max(lab.height(), 1)
+        return lab.heightForWidth(max(lab.width(), 1)) <= _text_room(self)
     finally:
         # back to the zoom shown; the drawing is laid out again (if its size changed, or
         # a trial left it half built) when it is next drawn — the zoom chosen is usually
         # the last one tried, whose layout is then kept
         self.zoom = old
+        self._measuring = False
         self._apply_zoom()
+
+
+def _text_room(view) -> int:
+    """The slide text's height on screen: the label, down to the footer at most (a label
+    laid out for a larger zoom is taller than the view until the layout runs again, and
+    its text below the footer is not seen)."""
+    lab = view.slide
+    top = lab.mapTo(view, QPoint(0, 0)).y()
+    bottom = view.status.mapTo(view, QPoint(0, 0)).y() if view.status.isVisible() else view.height()
+    return max(min(lab.height(), bottom - top), 1)
 
 
 class PresentView(QWidget):
@@ -268,8 +280,25 @@ class PresentView(QWidget):
         else:
             set_rich(self.slide, self.deck.markdown(self.step))
             self._show_drawing(self.step)
+            self._fit_text()
         self._show_status()
         self.step_changed.emit(self.step)
+
+    def _fit_text(self) -> None:
+        """A text slide at the zoom chosen on another, or the largest smaller one that shows
+        all its text, down to 1, said in the footer ("the most that fits"): Z on a short slide
+        then → cut the next slide's paragraph off the screen, with no sign (an instructor's
+        trial).  Not while a zoom is being tried (its measure reads the text as it falls)."""
+        lab = self.slide
+        if getattr(self, "_measuring", False) or getattr(self, "_drawing_shown", False):
+            return
+        if not lab.isVisible():
+            return
+        while self.zoom > 1.0 and lab.heightForWidth(max(lab.width(), 1)) > _text_room(self):
+            self.zoom = max(1.0, round(self.zoom / 1.1, 2))
+            self.zoom_clamped = True
+            self._style_slide()
+            set_rich(lab, self.deck.markdown(self.step))  # its formulas at the new size
 
     def _show_status(self) -> None:
         show_status(self)
