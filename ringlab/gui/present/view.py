@@ -109,7 +109,16 @@ def _presentview_measure_fit(self, zoom: float, every_step: bool) -> bool:
         lab = self.slide
         if not lab.isVisible():  # not laid out yet: nothing to measure
             return True
-        # (a drawing under the text zooms as far as it fits on its own: _fit_drawing)
+        # (a walkthrough under the text zooms as far as it fits on its own: _fit_drawing;
+        # the schedules' grids under it do not, so their text must fit where they are)
+        panel = self.drawing_panel
+        if getattr(self, "_drawing_shown", False) and panel is not None:
+            grids = panel.grids
+            if panel.currentWidget() is grids and grids.isVisible():
+                bottom = self.status.mapTo(self, QPoint(0, 0)).y()
+                room = min(grids.height(), bottom - grids.mapTo(self, QPoint(0, 0)).y())
+                if grids.heightForWidth(max(grids.width(), 1)) > room:
+                    return False
         return lab.heightForWidth(max(lab.width(), 1)) <= _text_room(self)
     finally:
         # back to the zoom shown; the drawing is laid out again (if its size changed, or
