@@ -253,30 +253,37 @@ def test_f5_presents_what_the_window_shows(qtbot, open_window):
     assert shown == ["walkthrough", "schedules", "lesson"]
 
 
-def test_a_zoom_chosen_on_one_slide_never_cuts_the_next_slides_text(qtbot, present):
-    """An instructor's trial: Z on lesson 2's first slide, then →: the second slide ended at
-    "chunk c there is k = c + 1" and its whole next paragraph (the ring's rule) was off the
-    screen, with no sign.  The next slide now comes down to the zoom that shows all its text,
-    and the footer says so."""
+def _lesson_2_zoomed_on_its_first_slide(qtbot, present):
+    """Lesson 2 presented, its first slide shown and Z pressed eight times: the window (the
+    caller keeps it: the view dies with it) and its view."""
     lesson = next(les for les in course() if les.key.startswith("02-"))
     w = present(lesson_deck(lesson.path))
     v = w.view
     qtbot.keyClick(v, Qt.Key_Home)
     for _ in range(8):
         qtbot.keyClick(v, Qt.Key_Z)
+    return w, v
+
+
+def _whole_above_the_footer(v, label) -> bool:
+    """Whether ``label``'s text is all on screen: its height, down to the footer at most."""
+    top, footer = label.mapTo(v, QPoint(0, 0)).y(), v.status.mapTo(v, QPoint(0, 0)).y()
+    return label.heightForWidth(label.width()) <= min(label.height(), footer - top)
+
+
+def test_a_zoom_chosen_on_one_slide_never_cuts_the_next_slides_text(qtbot, present):
+    """An instructor's trial: Z on lesson 2's first slide, then →: the second slide ended at
+    "chunk c there is k = c + 1" and its whole next paragraph (the ring's rule) was off the
+    screen, with no sign.  The next slide now comes down to the zoom that shows all its text,
+    and the footer says so."""
+    _w, v = _lesson_2_zoomed_on_its_first_slide(qtbot, present)
     assert v.zoom > 1.0
     for _ in range(3):  # the slides after it, each whole at the zoom it is shown at
         qtbot.keyClick(v, Qt.Key_Right)
         if v.canvas is not None or v.drawing_panel is None or v.drawing_panel.isVisible():
             continue
-        lab = v.slide
-
-        def whole() -> bool:  # (once laid out) the text above the footer is what is seen
-            top, footer = lab.mapTo(v, QPoint(0, 0)).y(), v.status.mapTo(v, QPoint(0, 0)).y()
-            return lab.heightForWidth(lab.width()) <= min(lab.height(), footer - top)
-
         try:
-            qtbot.waitUntil(whole)
+            qtbot.waitUntil(lambda: _whole_above_the_footer(v, v.slide))  # (once laid out)
         except Exception:
             raise AssertionError(f"slide {v.step} at zoom {v.zoom}: its text is cut") from None
     assert v.zoom_clamped and "the most that fits" in v.status.text()
@@ -286,18 +293,8 @@ def test_z_on_a_slide_with_grids_stops_where_the_grids_are_whole(qtbot, present)
     """Seen while mending the above: Z on lesson 2's first slide (its text over the Schedules
     grids) went to 248 %, the grids' last rows under the footer — the clamp measured the text
     only.  The grids under it are now measured too."""
-    lesson = next(les for les in course() if les.key.startswith("02-"))
-    w = present(lesson_deck(lesson.path))
-    v = w.view
-    qtbot.keyClick(v, Qt.Key_Home)
-    for _ in range(8):
-        qtbot.keyClick(v, Qt.Key_Z)
+    _w, v = _lesson_2_zoomed_on_its_first_slide(qtbot, present)
     grids = v.drawing_panel.grids
     assert v.drawing_panel.isVisible() and v.drawing_panel.currentWidget() is grids
-
-    def whole() -> bool:
-        top, footer = grids.mapTo(v, QPoint(0, 0)).y(), v.status.mapTo(v, QPoint(0, 0)).y()
-        return grids.heightForWidth(grids.width()) <= min(grids.height(), footer - top)
-
-    qtbot.waitUntil(whole)
+    qtbot.waitUntil(lambda: _whole_above_the_footer(v, grids))
     assert v.zoom > 1.0 and "the most that fits" in v.status.text()
