@@ -146,6 +146,10 @@ class CodeStatus(QObject):
             self.shape_label.setText("shape: checking…")
             self.shape_label.setToolTip("Theorem 2 is being checked in the background")
             return
+        if "status-shape" in hidden:
+            self.shape_label.setText(f"shape: {HIDDEN_TEXT}")
+            self.shape_label.setToolTip("Answer the lesson's question to see the code's shape")
+            return
         shape = a.shape
         self.shape_label.setText("reduce-multicast shape" if shape.ok else "non-trivial coding")
         self.shape_label.setToolTip(

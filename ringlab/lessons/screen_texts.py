@@ -20,6 +20,7 @@ from ..state.tabs import MESH, PROPAGATION, SCHEDULES
 HIDE = {
     "status-bounds": 'the status bar\'s binding bound ("Theorem 3: T ≥ 7 ✓")',
     "status-rate": 'the status bar\'s rate ("rate K/T = 5/7 = 0.714")',
+    "status-shape": ('the status bar\'s shape ("reduce-multicast shape" or "non-trivial coding")'),
     "explorer-figures": (
         "the Schedules tab's cost explorer: its table (steps, messages, bytes, time, bandwidths), "
         "the table's title (the lower bound 2S(N−1)/N), the ring's note (exact time and the "

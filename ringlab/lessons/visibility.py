@@ -44,6 +44,7 @@ above then treat those texts as not shown.  The names (:data:`HIDE`), for the wi
 =====================  ==========================================================================
 ``status-bounds``      the status bar's binding bound ("Theorem 3: T ≥ 7 ✓")
 ``status-rate``        the status bar's rate ("rate K/T = 5/7 = 0.714")
+``status-shape``       the status bar's shape ("reduce-multicast shape", "non-trivial coding")
 ``explorer-figures``   the Schedules tab's cost explorer: the cost table, its title (the lower
                        bound), the ring's note (exact time, the estimate), the crossovers, and
                        the plot (its crossover labels print their sizes)
@@ -99,6 +100,10 @@ def _shown(call, st):
     tab = st.tab
     if name == "param":
         return "the parameter bar shows N, K, T and the field", None
+    if name == "reduce_multicast":
+        # a stranger's trial: lesson 11 asked "does the code have the reduce-multicast
+        # shape?" above a status bar saying "non-trivial coding"
+        return "the status bar names the code's shape", "status-shape"
     if tab == SCHEDULES:
         return _shown_schedules(name, a, st)
     if tab == PROPAGATION:

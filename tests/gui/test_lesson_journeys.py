@@ -457,9 +457,13 @@ def test_lesson_11_asks_before_it_tells(student):
     page = win.lessons_panel
     s.qtbot.waitUntil(lambda: s.sees("Answer: shape"))
     assert "breaks that shape" not in shown_text(page)
+    # nor does the status bar answer it ("non-trivial coding"): a later trial
+    s.qtbot.waitUntil(lambda: "shape: (hidden until you answer)" in shown_text(win.statusBar()))
+    assert "non-trivial coding" not in shown_text(win.statusBar())
     s.answer("shape", False, "truth")
     s.qtbot.waitUntil(lambda: s.status("shape").startswith("✓"))
     assert "breaks that shape" in shown_text(page)  # said once the student has judged
+    s.qtbot.waitUntil(lambda: "non-trivial coding" in shown_text(win.statusBar()))
     assert "proves the same by hand" not in shown_text(page)
     s.answer("routing-verdict", "impossible", "choice")
     s.qtbot.waitUntil(lambda: s.status("routing-verdict").startswith("✓"), timeout=60_000)

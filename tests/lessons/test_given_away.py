@@ -113,8 +113,8 @@ def test_an_unknown_hide_name_is_refused_readably(tmp_path):
     assert r.code == 2
     assert r.problems[0].endswith(
         "{predict} q: hide: unknown name 'status-bar': the window can hide status-bounds, "
-        "status-rate, explorer-figures, schedule-totals, walkthrough-caption, drawing-labels, "
-        "rate-table, mesh-table"
+        "status-rate, status-shape, explorer-figures, schedule-totals, walkthrough-caption, "
+        "drawing-labels, rate-table, mesh-table"
     )
 
 

@@ -233,6 +233,38 @@ How many slots does routing only need for $N = 3$, $K = 2$?
     assert check_file(elsewhere).ok, check_file(elsewhere).problems
 
 
+def test_a_shape_prediction_must_hide_the_status_bars_shape(tmp_path):
+    """A stranger's trial: lesson 11 asked "does the code have the reduce-multicast shape?"
+    while the status bar said "non-trivial coding".  Flagged until it hides that label."""
+    from ringlab.lessons import check_file
+
+    text = """---
+title: Shape
+minutes: 5
+order: 1
+setup:
+  preset: paper-k2-t3
+  tab: Editor
+---
+:::{predict} shape
+---
+ask: truth
+show: reduce_multicast
+answer: false
+wrong: [true]
+---
+Does the code have the reduce-multicast shape?
+:::
+"""
+    bad = tmp_path / "bad.md"
+    bad.write_text(text, encoding="utf-8")
+    r = check_file(bad)
+    assert r.code == 1 and "(the status bar names the code's shape)" in r.problems[0]
+    hidden = tmp_path / "hidden.md"
+    hidden.write_text(text.replace("answer: false", "hide: [status-shape]\nanswer: false"), "utf-8")
+    assert check_file(hidden).ok, check_file(hidden).problems
+
+
 def test_setup_ticks_algorithms_and_their_steps_count_as_on_screen(tmp_path):
     """``setup.schedules.show`` ticks algorithms under 'Also show'; a ticked algorithm's column
     title gives its steps, so predicting them there is flagged, and an unknown name is one
