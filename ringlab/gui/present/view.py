@@ -129,6 +129,23 @@ def _presentview_measure_fit(self, zoom: float, every_step: bool) -> bool:
         self._apply_zoom()
 
 
+def _presentview_fit_text(self) -> None:
+    """A text slide at the zoom chosen on another, or the largest smaller one that shows
+    all its text, down to 1, said in the footer ("the most that fits"): Z on a short slide
+    then → cut the next slide's paragraph off the screen, with no sign (an instructor's
+    trial).  Not while a zoom is being tried (its measure reads the text as it falls)."""
+    lab = self.slide
+    if getattr(self, "_measuring", False) or getattr(self, "_drawing_shown", False):
+        return
+    if not lab.isVisible():
+        return
+    while self.zoom > 1.0 and lab.heightForWidth(max(lab.width(), 1)) > _text_room(self):
+        self.zoom = max(1.0, round(self.zoom / 1.1, 2))
+        self.zoom_clamped = True
+        self._style_slide()
+        set_rich(lab, self.deck.markdown(self.step))  # its formulas at the new size
+
+
 def _text_room(view) -> int:
     """The slide text's height on screen: the label, down to the footer at most (a label
     laid out for a larger zoom is taller than the view until the layout runs again, and
@@ -293,21 +310,7 @@ class PresentView(QWidget):
         self._show_status()
         self.step_changed.emit(self.step)
 
-    def _fit_text(self) -> None:
-        """A text slide at the zoom chosen on another, or the largest smaller one that shows
-        all its text, down to 1, said in the footer ("the most that fits"): Z on a short slide
-        then → cut the next slide's paragraph off the screen, with no sign (an instructor's
-        trial).  Not while a zoom is being tried (its measure reads the text as it falls)."""
-        lab = self.slide
-        if getattr(self, "_measuring", False) or getattr(self, "_drawing_shown", False):
-            return
-        if not lab.isVisible():
-            return
-        while self.zoom > 1.0 and lab.heightForWidth(max(lab.width(), 1)) > _text_room(self):
-            self.zoom = max(1.0, round(self.zoom / 1.1, 2))
-            self.zoom_clamped = True
-            self._style_slide()
-            set_rich(lab, self.deck.markdown(self.step))  # its formulas at the new size
+    _fit_text = _presentview_fit_text  # (module level: the class stays readable at once)
 
     def _show_status(self) -> None:
         show_status(self)

@@ -102,10 +102,8 @@ class PropagationView(DocumentView):
         row.insert(row.index_of(self.export_button), self.run_button)
 
     def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt's name)
-        """The least height at ``width``: the drawing scrolls in its own area, so the tab's
-        scroll area gives the view the room it has and the step buttons stay on screen (it
-        asked for the drawing's whole height — 816 px at 22 pt — and the buttons lay below a
-        720-line projector, reached only by a second scroll bar: an instructor's trial)."""
+        """The least height: the drawing scrolls on its own, the step buttons stay on screen
+        (at 22 pt they lay below a 720-line projector: an instructor's trial)."""
         return self.layout().totalMinimumHeightForWidth(width)
 
     def _name_parts(self) -> None:
