@@ -238,24 +238,10 @@ def test_a_shape_prediction_must_hide_the_status_bars_shape(tmp_path):
     while the status bar said "non-trivial coding".  Flagged until it hides that label."""
     from ringlab.lessons import check_file
 
-    text = """---
-title: Shape
-minutes: 5
-order: 1
-setup:
-  preset: paper-k2-t3
-  tab: Editor
----
-:::{predict} shape
----
-ask: truth
-show: reduce_multicast
-answer: false
-wrong: [true]
----
-Does the code have the reduce-multicast shape?
-:::
-"""
+    question = "ask: truth\nshow: reduce_multicast\nanswer: false\nwrong: [true]"
+    text = LESSON.split("Prose.")[0] + (
+        f":::{{predict}} shape\n---\n{question}\n---\nDoes the code have the shape?\n:::\n"
+    )
     bad = tmp_path / "bad.md"
     bad.write_text(text, encoding="utf-8")
     r = check_file(bad)
