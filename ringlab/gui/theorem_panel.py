@@ -176,7 +176,6 @@ class Theorem2Panel(QWidget):
         on_verdict_in(self, document.state, self._on_report_ready)
         on_state(self, document.state.events.selected_check, self._on_selected_check_changed)
         on_state(self, document.state.events.tab, self._on_tab_changed)
-        self._editor_widens = True  # until the Editor tab is seen at this text size
         self._on_tab_changed(document.state.tab)
         self._on_code_changed()
 

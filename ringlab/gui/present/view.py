@@ -139,11 +139,13 @@ def _presentview_fit_text(self) -> None:
         return
     if not lab.isVisible():
         return
+    smaller = False
     while self.zoom > 1.0 and lab.heightForWidth(max(lab.width(), 1)) > _text_room(self):
         self.zoom = max(1.0, round(self.zoom / 1.1, 2))
-        self.zoom_clamped = True
+        self.zoom_clamped = smaller = True
         self._style_slide()
-        set_rich(lab, self.deck.markdown(self.step))  # its formulas at the new size
+    if smaller:  # the formulas typeset once, at the size kept (their images only shrink)
+        set_rich(lab, self.deck.markdown(self.step))
 
 
 def _text_room(view) -> int:
